@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { sessionResolver } from './modules/auth/session.ts';
+import { modules } from './modules/index.ts';
+
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  /** pino logger options; tests pass false */
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const VERSION = '0.1.0';
+
+/** Everything the server does over HTTP, testable with app.inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    bodyLimit: 20 * 1024 * 1024, // ingest batches
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.decorateRequest('session', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 50 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fleet monitoring API', version: VERSION },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authentication' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600);
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) await resolveSession(req);
+  });
+
+  await app.register(
+    async (api) => {
+      for (const m of modules) await api.register(m);
+    },
+    { prefix: '/api' },
+  );
+
+  // the built web app, with client-side routes falling back to index.html
+  const webDist = resolve(deps.config.webDist ?? new URL('../../web/dist', import.meta.url).pathname);
+  if (existsSync(resolve(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET') {
+        return reply.status(404).send({
+          status: { error: 1, errorCode: 404, message: `Route ${req.method} ${req.url.split('?')[0]} not found` },
+          data: null,
+        });
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+/** Tables are described by the shared resource definitions, so the query builder is untyped here. */
+export type Db = Kysely<any>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  /** The raw better-sqlite3 handle (SQLite only): the ingest hot path uses prepared statements on it. */
+  sqlite?: SQLite.Database;
+  /** The raw pg pool (PostgreSQL only). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// int8 and numeric come back as strings by default; our values fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function openDatabase(url: string): Database {
+  const plugins = [new CamelCasePlugin()];
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+  }
+  const file = url.replace(/^sqlite:/, '');
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}

@@ -1,0 +1,46 @@
+import { type ApiStatus, ErrorCode, type FieldMessages } from '@fleet/shared';
+import { z } from 'zod';
+
+/** A failure a client caused or must know about; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    public httpStatus: number,
+    message: string | FieldMessages,
+    public errorCode: number = httpStatus,
+  ) {
+    super(typeof message === 'string' ? message : 'Error found');
+    this.fieldMessages = typeof message === 'string' ? undefined : message;
+  }
+  fieldMessages?: FieldMessages;
+  get body() {
+    return fail(this.fieldMessages ?? this.message, this.errorCode);
+  }
+}
+
+export const badRequest = (message: string | FieldMessages) => new AppError(400, message, ErrorCode.validation);
+export const notFound = (what = 'Data') => new AppError(404, `${what} not found`, ErrorCode.notFound);
+export const forbidden = (message = 'You do not have permission for this action') =>
+  new AppError(403, message, ErrorCode.forbidden);
+export const conflict = (message: string) => new AppError(409, message, ErrorCode.conflict);
+
+const okStatus: ApiStatus = { error: 0, errorCode: null, message: 'Success' };
+
+export function ok<T>(data: T, totalData?: number) {
+  return totalData === undefined ? { status: okStatus, data } : { status: okStatus, data, pagination: { totalData } };
+}
+
+export function fail(message: string | FieldMessages, errorCode: number) {
+  return { status: { error: 1 as const, errorCode, message }, data: null };
+}
+
+const statusSchema = z.object({
+  error: z.union([z.literal(0), z.literal(1)]),
+  errorCode: z.number().nullable(),
+  message: z.union([z.string(), z.record(z.string(), z.array(z.string()))]),
+});
+
+/** Response schema of an enveloped answer; `data` decides what leaves the server. */
+export function envelope<T extends z.ZodType>(data: T, paged = false) {
+  const base = { status: statusSchema, data };
+  return paged ? z.object({ ...base, pagination: z.object({ totalData: z.number() }) }) : z.object(base);
+}

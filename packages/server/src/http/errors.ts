@@ -1,0 +1,58 @@
+import { ErrorCode, type FieldMessages } from '@fleet/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError, fail } from './envelope.ts';
+
+/** zod issues → { field: [messages] }; issues without a path go under "_". */
+export function fieldMessages(issues: { path: PropertyKey[]; message: string }[]): FieldMessages {
+  const out: FieldMessages = {};
+  for (const i of issues) {
+    const key = i.path.length ? String(i.path[0]) : '_';
+    out[key] = [...(out[key] ?? []), i.message];
+  }
+  return out;
+}
+
+/** Every error leaves as the envelope; only genuine faults are 500 (and logged). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.httpStatus).send(err.body);
+    if (err instanceof ZodError) return reply.status(400).send(fail(fieldMessages(err.issues), ErrorCode.validation));
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value',
+      }));
+      const msgs = fieldMessages(issues);
+      // a bad query or path parameter reads better as one sentence
+      const ctx = err.validationContext;
+      if (ctx === 'querystring' || ctx === 'params') {
+        const text = Object.entries(msgs)
+          .map(([k, v]) => `${k === '_' ? ctx : k}: ${v.join(', ')}`)
+          .join('; ');
+        return reply
+          .status(400)
+          .send(
+            fail(`Invalid ${ctx === 'params' ? 'path parameter' : 'query parameter'} ${text}`, ErrorCode.validation),
+          );
+      }
+      return reply.status(400).send(fail(msgs, ErrorCode.validation));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return reply.status(500).send(fail('Internal error', ErrorCode.internal));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send(fail('Internal error', ErrorCode.internal));
+    }
+    // framework-level client errors: bad JSON, body too large, unsupported media type …
+    return reply.status(status).send(fail(err.message, status));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(fail(`Route ${req.method} ${req.url.split('?')[0]} not found`, ErrorCode.notFound));
+  });
+}

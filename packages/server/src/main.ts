@@ -1,0 +1,23 @@
+import { buildApp } from './app.ts';
+import { startBackground } from './background.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+
+/** config → db → migrate → demo data → app → listen → ingestion listeners → simulator. */
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+await migrate(database);
+const app = await buildApp({ database, config });
+await startBackground(app, 'before-listen');
+await app.listen({ port: config.port, host: config.host });
+await startBackground(app, 'after-listen');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

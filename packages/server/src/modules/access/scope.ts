@@ -1,0 +1,42 @@
+import type { Db } from '../../db/database.ts';
+import type { Session } from '../auth/session.ts';
+
+/**
+ * Tenant scope (ARCHITECTURE.md "Security"): within the active company, a user sees all its assets
+ * when their user_company row has the all-assets flag, otherwise only the assets assigned to them.
+ * Without an active company nothing is visible.
+ */
+export async function visibleAssetIds(db: Db, s: Session): Promise<number[]> {
+  if (s.activeCompId === null) return [];
+  const uc = await db
+    .selectFrom('user_company')
+    .select('uscoAllAssets')
+    .where('uscoUserId', '=', s.userId)
+    .where('uscoCompId', '=', s.activeCompId)
+    .executeTakeFirst();
+  let q = db.selectFrom('asset').select('asset.massId').where('asset.massCompId', '=', s.activeCompId);
+  if (!uc) return [];
+  if (Number(uc.uscoAllAssets) !== 1) {
+    q = q.where('asset.massId', 'in', (eb: any) =>
+      eb.selectFrom('user_asset').select('uassMassId').where('uassUserId', '=', s.userId),
+    );
+  }
+  return (await q.execute()).map((r: { massId: number }) => Number(r.massId));
+}
+
+/** Companies the user belongs to (for company, group and tank-header lists). */
+export async function userCompanyIds(db: Db, userId: string): Promise<number[]> {
+  const rows = await db.selectFrom('user_company').select('uscoCompId').where('uscoUserId', '=', userId).execute();
+  return rows.map((r: { uscoCompId: number }) => Number(r.uscoCompId));
+}
+
+/** Devices on visible assets: [{ devcId, devcUniqueId, devcType, devcLabel, devcMassId }]. */
+export async function visibleDevices(db: Db, s: Session) {
+  const assets = await visibleAssetIds(db, s);
+  if (!assets.length) return [];
+  return db
+    .selectFrom('device')
+    .select(['devcId', 'devcUniqueId', 'devcType', 'devcLabel', 'devcMassId', 'devcName'])
+    .where('devcMassId', 'in', assets)
+    .execute();
+}

@@ -1,0 +1,118 @@
+import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type UserAccess } from '@fleet/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { AppError, forbidden } from '../../http/envelope.ts';
+import { nowSeconds, tokenHash } from './tokens.ts';
+
+export interface Session {
+  tokenHash: string;
+  userId: string;
+  username: string;
+  activeCompId: number | null;
+  activeApp: string | null;
+  access: UserAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the auth hook when the Authentication header carries a live token */
+    session: Session | null;
+    /** why there is no session: 'missing' | 'unknown' | 'expired' */
+    sessionProblem?: 'missing' | 'unknown' | 'expired';
+  }
+}
+
+/** resource name → operations, the union over the user's roles. */
+export async function loadAccess(db: Db, userId: string): Promise<UserAccess> {
+  const rows: { prmsName: string; rperOperations: string }[] = await db
+    .selectFrom('user_role')
+    .innerJoin('role_permission', 'role_permission.rperRoleId', 'user_role.usroRoleId')
+    .innerJoin('permission', 'permission.prmsId', 'role_permission.rperPrmsId')
+    .select(['permission.prmsName', 'role_permission.rperOperations'])
+    .where('user_role.usroUserId', '=', userId)
+    .execute();
+  const access: UserAccess = {};
+  for (const r of rows) {
+    const ops = new Set([...(access[r.prmsName] ?? []), ...parseOperations(r.rperOperations)]);
+    access[r.prmsName] = [...ops];
+  }
+  return access;
+}
+
+/**
+ * Resolves the `Authentication` header to a session. Idle sessions (no request for
+ * idleSeconds) expire: they answer errorCode 411 (spec 000 §8), unknown tokens 'Authentication Error'.
+ */
+export function sessionResolver(db: Db, idleSeconds: number) {
+  return async (req: FastifyRequest) => {
+    req.session = null;
+    const header = req.headers.authentication ?? req.headers.authorization;
+    const token = (Array.isArray(header) ? header[0] : header)?.replace(/^Bearer\s+/i, '').trim();
+    if (!token) {
+      req.sessionProblem = 'missing';
+      return;
+    }
+    const hash = tokenHash(token);
+    const row = await db
+      .selectFrom('session_token')
+      .innerJoin('user_login', 'user_login.usloUserId', 'session_token.sessUserId')
+      .innerJoin('user', 'user.userId', 'session_token.sessUserId')
+      .select([
+        'session_token.sessUserId',
+        'session_token.sessActiveCompId',
+        'session_token.sessActiveApp',
+        'session_token.sessLastSeenTime',
+        'session_token.sessRevokedTime',
+        'user_login.usloUserName',
+        'user.userStatus',
+      ])
+      .where('session_token.sessTokenHash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.sessRevokedTime || Number(row.userStatus) !== 1) {
+      req.sessionProblem = 'unknown';
+      return;
+    }
+    const now = nowSeconds();
+    if (now - Number(row.sessLastSeenTime) > idleSeconds) {
+      req.sessionProblem = 'expired';
+      return;
+    }
+    // touch at most once a minute: keeps the idle clock without a write per request
+    if (now - Number(row.sessLastSeenTime) > 60) {
+      await db.updateTable('session_token').set({ sessLastSeenTime: now }).where('sessTokenHash', '=', hash).execute();
+    }
+    req.session = {
+      tokenHash: hash,
+      userId: row.sessUserId,
+      username: row.usloUserName,
+      activeCompId: row.sessActiveCompId === null ? null : Number(row.sessActiveCompId),
+      activeApp: row.sessActiveApp,
+      access: await loadAccess(db, row.sessUserId),
+    };
+  };
+}
+
+export function authError(req: FastifyRequest): AppError {
+  return req.sessionProblem === 'expired'
+    ? new AppError(401, 'Session expired', ErrorCode.sessionExpired)
+    : new AppError(401, AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated);
+}
+
+/** preHandler: a signed-in user. */
+export async function requireAuth(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.session) throw authError(req);
+}
+
+/** preHandler: a signed-in user holding `op` on permission `key`. */
+export function requirePermission(key: string, op: Operation) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    if (!req.session) throw authError(req);
+    if (!req.session.access[key]?.includes(op)) throw forbidden(`You do not have ${op} access to ${key}`);
+  };
+}
+
+/** The session of a guarded route (throws if the guard was forgotten). */
+export function sessionOf(req: FastifyRequest): Session {
+  if (!req.session) throw authError(req);
+  return req.session;
+}

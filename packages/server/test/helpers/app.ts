@@ -1,0 +1,87 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Database, type Dialect, openDatabase } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+
+/** The engines every server suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (CI). */
+export function dialects(): Dialect[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+let counter = 0;
+
+/** A fresh, migrated database: SQLite in memory, or a new PostgreSQL database on the test server. */
+export async function freshDatabase(dialect: Dialect): Promise<Database & { drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const d = openDatabase('sqlite::memory:');
+    await migrate(d);
+    return { ...d, drop: () => d.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `fleet_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const d = openDatabase(url.toString());
+  await migrate(d);
+  return {
+    ...d,
+    drop: async () => {
+      await d.close();
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** inject with an optional token; returns status code and parsed JSON */
+  call(
+    opts: InjectOptions & { token?: string },
+  ): Promise<{ statusCode: number; json: any; headers: Record<string, unknown> }>;
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  opts: { seed?: (d: Database) => Promise<void>; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase(dialect);
+  if (opts.seed) await opts.seed(database);
+  const config = loadConfig({ DATA_DIR: `/tmp/fleet-test-${process.pid}`, DEMO: '0', SIMULATOR: '0', ...opts.env });
+  const app = await buildApp({ database, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+    call: async ({ token, headers, ...rest }) => {
+      const res = await app.inject({
+        ...rest,
+        headers: { ...(headers ?? {}), ...(token ? { authentication: token } : {}) },
+      });
+      let json: unknown = null;
+      try {
+        json = res.json();
+      } catch {
+        json = null;
+      }
+      return { statusCode: res.statusCode, json, headers: res.headers };
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './api.ts';
+export * from './permissions.ts';
+export * from './resources/define.ts';
+export * from './resources/index.ts';

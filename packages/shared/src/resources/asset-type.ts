@@ -1,0 +1,24 @@
+import { defineResource, requiredText } from './define.ts';
+
+export const assetType = defineResource({
+  name: 'asset_type',
+  path: 'asset_type',
+  table: 'asset_type',
+  id: 'matyId',
+  permission: 'master_asset_type',
+  auditPrefix: 'maty',
+  scope: { kind: 'global' },
+  fields: {
+    matyName: { label: 'Asset Type Name', kind: 'text', schema: requiredText('Asset Type Name') },
+  },
+  filters: ['matyName'],
+  orders: ['matyId', 'matyName', 'matyCreatedTime'],
+  search: ['matyName'],
+  defaultOrder: ['matyName', 'asc'],
+  texts: {
+    title: 'Asset Type',
+    addTitle: 'Add New Asset Type',
+    editTitle: 'Edit Asset Type',
+    deleted: 'Asset Type Deleted',
+  },
+});
