@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.ts';
 import * as m001 from './migrations/001_master.ts';
+import * as m002 from './migrations/002_telemetry.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
   '001_master': m001,
+  '002_telemetry': m002,
 };
 
 export async function migrate(database: Database): Promise<void> {
