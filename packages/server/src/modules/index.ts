@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/account.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 
 /** Every HTTP module, registered under /api in this order. */
-export const modules: FastifyPluginAsync[] = [healthRoutes];
+export const modules: FastifyPluginAsync[] = [healthRoutes, authRoutes, accountRoutes];

@@ -2,7 +2,7 @@ import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type Us
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
-import { nowSeconds, tokenHash } from './tokens.ts';
+import { newToken, nowSeconds, tokenHash } from './tokens.ts';
 
 export interface Session {
   tokenHash: string;
@@ -39,6 +39,59 @@ export async function loadAccess(db: Db, userId: string): Promise<UserAccess> {
   return access;
 }
 
+/** A stored session row as the resolver and the token sign-in read it. */
+export interface SessionRow {
+  sessUserId: string;
+  sessActiveCompId: number | null;
+  sessActiveApp: string | null;
+  sessLastSeenTime: number;
+  usloUserName: string;
+}
+
+/**
+ * Looks a raw token up: the live session, or why there is none. Revoked tokens, tokens of
+ * inactive users and unknown tokens are all 'unknown'; a token idle for more than idleSeconds is 'expired'.
+ * A live session's last-seen time is refreshed (at most once a minute, so reads stay cheap).
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  idleSeconds: number,
+): Promise<{ hash: string; row: SessionRow } | { hash: string; problem: 'unknown' | 'expired' }> {
+  const hash = tokenHash(token);
+  const row = await db
+    .selectFrom('session_token')
+    .innerJoin('user_login', 'user_login.usloUserId', 'session_token.sessUserId')
+    .innerJoin('user', 'user.userId', 'session_token.sessUserId')
+    .select([
+      'session_token.sessUserId',
+      'session_token.sessActiveCompId',
+      'session_token.sessActiveApp',
+      'session_token.sessLastSeenTime',
+      'session_token.sessRevokedTime',
+      'user_login.usloUserName',
+      'user.userStatus',
+    ])
+    .where('session_token.sessTokenHash', '=', hash)
+    .executeTakeFirst();
+  if (!row || row.sessRevokedTime || Number(row.userStatus) !== 1) return { hash, problem: 'unknown' };
+  const now = nowSeconds();
+  if (now - Number(row.sessLastSeenTime) > idleSeconds) return { hash, problem: 'expired' };
+  if (now - Number(row.sessLastSeenTime) > 60) {
+    await db.updateTable('session_token').set({ sessLastSeenTime: now }).where('sessTokenHash', '=', hash).execute();
+  }
+  return {
+    hash,
+    row: {
+      sessUserId: row.sessUserId,
+      sessActiveCompId: row.sessActiveCompId === null ? null : Number(row.sessActiveCompId),
+      sessActiveApp: row.sessActiveApp,
+      sessLastSeenTime: Number(row.sessLastSeenTime),
+      usloUserName: row.usloUserName,
+    },
+  };
+}
+
 /**
  * Resolves the `Authentication` header to a session. Idle sessions (no request for
  * idleSeconds) expire: they answer errorCode 411 (spec 000 §8), unknown tokens 'Authentication Error'.
@@ -52,44 +105,50 @@ export function sessionResolver(db: Db, idleSeconds: number) {
       req.sessionProblem = 'missing';
       return;
     }
-    const hash = tokenHash(token);
-    const row = await db
-      .selectFrom('session_token')
-      .innerJoin('user_login', 'user_login.usloUserId', 'session_token.sessUserId')
-      .innerJoin('user', 'user.userId', 'session_token.sessUserId')
-      .select([
-        'session_token.sessUserId',
-        'session_token.sessActiveCompId',
-        'session_token.sessActiveApp',
-        'session_token.sessLastSeenTime',
-        'session_token.sessRevokedTime',
-        'user_login.usloUserName',
-        'user.userStatus',
-      ])
-      .where('session_token.sessTokenHash', '=', hash)
-      .executeTakeFirst();
-    if (!row || row.sessRevokedTime || Number(row.userStatus) !== 1) {
-      req.sessionProblem = 'unknown';
+    const found = await findSession(db, token, idleSeconds);
+    if ('problem' in found) {
+      req.sessionProblem = found.problem;
       return;
     }
-    const now = nowSeconds();
-    if (now - Number(row.sessLastSeenTime) > idleSeconds) {
-      req.sessionProblem = 'expired';
-      return;
-    }
-    // touch at most once a minute: keeps the idle clock without a write per request
-    if (now - Number(row.sessLastSeenTime) > 60) {
-      await db.updateTable('session_token').set({ sessLastSeenTime: now }).where('sessTokenHash', '=', hash).execute();
-    }
+    const { row } = found;
     req.session = {
-      tokenHash: hash,
+      tokenHash: found.hash,
       userId: row.sessUserId,
       username: row.usloUserName,
-      activeCompId: row.sessActiveCompId === null ? null : Number(row.sessActiveCompId),
+      activeCompId: row.sessActiveCompId,
       activeApp: row.sessActiveApp,
       access: await loadAccess(db, row.sessUserId),
     };
   };
+}
+
+/** A new session for the user; only the token's hash is stored. Returns the token. */
+export async function createSession(db: Db, userId: string, activeCompId: number | null): Promise<string> {
+  const token = newToken();
+  const now = nowSeconds();
+  await db
+    .insertInto('session_token')
+    .values({
+      sessTokenHash: tokenHash(token),
+      sessUserId: userId,
+      sessActiveCompId: activeCompId,
+      sessActiveApp: null,
+      sessCreatedTime: now,
+      sessLastSeenTime: now,
+    })
+    .execute();
+  return token;
+}
+
+/** Revokes every live session of the user, except the one with hash `keepHash` (password change keeps the caller's). */
+export async function revokeUserSessions(db: Db, userId: string, keepHash?: string): Promise<void> {
+  let q = db
+    .updateTable('session_token')
+    .set({ sessRevokedTime: nowSeconds() })
+    .where('sessUserId', '=', userId)
+    .where('sessRevokedTime', 'is', null);
+  if (keepHash) q = q.where('sessTokenHash', '!=', keepHash);
+  await q.execute();
 }
 
 export function authError(req: FastifyRequest): AppError {

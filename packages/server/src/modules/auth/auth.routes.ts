@@ -1,0 +1,194 @@
+import { AUTH_ERROR_MESSAGE, ErrorCode, OPERATIONS } from '@fleet/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest, conflict, envelope, forbidden, ok } from '../../http/envelope.ts';
+import { APPLICATIONS } from './applications.ts';
+import { checkPassword, findAccount } from './credentials.ts';
+import { multipartFieldsAsBody } from './form-body.ts';
+import { FailureThrottle, retryText } from './login-throttle.ts';
+import { createSession, findSession, requireAuth, sessionOf } from './session.ts';
+import { sessionStatus, sessionStatusSchema, userCompanies } from './session-status.ts';
+import { nowSeconds } from './tokens.ts';
+
+/** Spec 000 §8: the one message for every failed sign-in, whichever part was wrong. */
+export const INVALID_LOGIN_MESSAGE = 'Invalid Username or Password';
+export const EMPTY_FIELD_MESSAGE = 'Can not be empty';
+
+const signedIn = envelope(z.object({ token: z.string(), userId: z.string(), username: z.string() }));
+const statusAnswer = envelope(sessionStatusSchema);
+const tags = ['auth'];
+
+/**
+ * Sign-in and session (spec 000 §4, §7, §8; spec 002 §7.2), under /api/security/authentication.
+ */
+export const authRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const idleSeconds = app.deps.config.sessionIdleHours * 3600;
+  // per app instance, so every test app (and every server process) counts on its own
+  const throttle = new FailureThrottle();
+  const base = '/security/authentication';
+
+  app.post(
+    `${base}/login`,
+    {
+      preValidation: multipartFieldsAsBody,
+      schema: {
+        tags,
+        security: [],
+        summary: 'Sign in with login name or e-mail and password, or with an existing token (?token=)',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        querystring: z.object({ token: z.string().trim().min(1).max(200).optional() }),
+        body: z
+          .object({ username: z.string().max(320).optional(), password: z.string().max(1024).optional() })
+          .nullish(),
+        response: { 200: signedIn },
+      },
+    },
+    async (req, reply) => {
+      if (req.query.token) {
+        const found = await findSession(db, req.query.token, idleSeconds);
+        if ('problem' in found) {
+          throw found.problem === 'expired'
+            ? new AppError(401, 'Session expired', ErrorCode.sessionExpired)
+            : new AppError(401, AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated);
+        }
+        return ok({ token: req.query.token, userId: found.row.sessUserId, username: found.row.usloUserName });
+      }
+
+      const username = req.body?.username?.trim() ?? '';
+      const password = req.body?.password ?? '';
+      const missing: Record<string, string[]> = {};
+      if (!username) missing.username = [EMPTY_FIELD_MESSAGE];
+      if (!password) missing.password = [EMPTY_FIELD_MESSAGE];
+      if (Object.keys(missing).length) throw badRequest(missing);
+
+      const now = nowSeconds();
+      const account = await findAccount(db, username);
+      // one counter per account however it is named (login name or e-mail), one per client address
+      const keys = [account ? `user:${account.userId}` : `name:${username.toLowerCase()}`, `ip:${req.ip}`];
+      const wait = Math.max(...keys.map((k) => throttle.retryAfter(k, now)));
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(
+          429,
+          `Too many failed sign-in attempts. Please try again in ${retryText(wait)}.`,
+          ErrorCode.tooManyRequests,
+        );
+      }
+      const user = await checkPassword(account, password);
+      if (!user) {
+        for (const k of keys) throttle.fail(k, now);
+        throw new AppError(401, INVALID_LOGIN_MESSAGE, ErrorCode.unauthenticated);
+      }
+      throttle.clear(keys[0]);
+      // the first company (lowest id) is active; the app is chosen afterwards (spec 000 §1)
+      const [first] = await userCompanies(db, user.userId);
+      const token = await createSession(db, user.userId, first?.compId ?? null);
+      req.log.info({ userId: user.userId }, 'signed in');
+      return ok({ token, userId: user.userId, username: user.username });
+    },
+  );
+
+  app.get(
+    `${base}/status`,
+    { preHandler: requireAuth, schema: { tags, response: { 200: statusAnswer } } },
+    async (req) => ok(await sessionStatus(db, sessionOf(req))),
+  );
+
+  app.get(
+    `${base}/setcompany/:id`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Make one of the user’s companies the active company',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: statusAnswer },
+      },
+    },
+    async (req) => {
+      const s = sessionOf(req);
+      const companies = await userCompanies(db, s.userId);
+      if (!companies.some((c) => c.compId === req.params.id)) {
+        throw forbidden('You can only select a company you belong to');
+      }
+      await db
+        .updateTable('session_token')
+        .set({ sessActiveCompId: req.params.id })
+        .where('sessTokenHash', '=', s.tokenHash)
+        .execute();
+      return ok(await sessionStatus(db, { ...s, activeCompId: req.params.id }));
+    },
+  );
+
+  app.get(
+    `${base}/setapp/:app`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Make an application active: ${APPLICATIONS.filter((a) => a.enabled)
+          .map((a) => a.key)
+          .join(' or ')}`,
+        params: z.object({ app: z.string().trim().min(1).max(40) }),
+        response: { 200: statusAnswer },
+      },
+    },
+    async (req) => {
+      const s = sessionOf(req);
+      const application = APPLICATIONS.find((a) => a.key === req.params.app.toLowerCase());
+      if (!application) {
+        throw badRequest(
+          `Unknown application ${req.params.app}; choose one of ${APPLICATIONS.map((a) => a.key).join(', ')}`,
+        );
+      }
+      if (!application.enabled) throw conflict(`${application.name} is disabled and cannot be chosen`);
+      await db
+        .updateTable('session_token')
+        .set({ sessActiveApp: application.key })
+        .where('sessTokenHash', '=', s.tokenHash)
+        .execute();
+      return ok(await sessionStatus(db, { ...s, activeApp: application.key }));
+    },
+  );
+
+  app.get(
+    `${base}/logout`,
+    { preHandler: requireAuth, schema: { tags, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      await db
+        .updateTable('session_token')
+        .set({ sessRevokedTime: nowSeconds() })
+        .where('sessTokenHash', '=', sessionOf(req).tokenHash)
+        .execute();
+      return ok(null);
+    },
+  );
+
+  // spec 002 §6, §7.2: the signed-in user's permissions, the union over their roles
+  app.get(
+    `${base}/permissions`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Permission names and operations of the signed-in user (union over their roles)',
+        response: {
+          200: envelope(z.array(z.object({ prmsName: z.string(), operations: z.array(z.enum(OPERATIONS)) })), true),
+        },
+      },
+    },
+    async (req) => {
+      const list = Object.entries(sessionOf(req).access)
+        .filter((e): e is [string, (typeof OPERATIONS)[number][]] => !!e[1]?.length)
+        .map(([prmsName, operations]) => ({
+          prmsName,
+          operations: OPERATIONS.filter((o) => operations.includes(o)),
+        }))
+        .sort((a, b) => a.prmsName.localeCompare(b.prmsName));
+      return ok(list, list.length);
+    },
+  );
+};

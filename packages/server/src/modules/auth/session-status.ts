@@ -1,0 +1,86 @@
+import { OPERATIONS } from '@fleet/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { Session } from './session.ts';
+
+/** The user's companies with their groups, ordered by company id (the first is the login default). */
+export async function userCompanies(db: Db, userId: string) {
+  const rows: {
+    compId: number;
+    compName: string;
+    compStatus: string;
+    grcpId: number | null;
+    grcpName: string | null;
+    uscoAllAssets: number;
+  }[] = await db
+    .selectFrom('user_company')
+    .innerJoin('company', 'company.compId', 'user_company.uscoCompId')
+    .leftJoin('group_company', 'group_company.grcpId', 'company.compGrcpId')
+    .select([
+      'company.compId',
+      'company.compName',
+      'company.compStatus',
+      'group_company.grcpId',
+      'group_company.grcpName',
+      'user_company.uscoAllAssets',
+    ])
+    .where('user_company.uscoUserId', '=', userId)
+    .orderBy('company.compId')
+    .execute();
+  return rows.map((r) => ({
+    compId: Number(r.compId),
+    compName: r.compName,
+    compStatus: String(r.compStatus),
+    grcpId: r.grcpId === null ? null : Number(r.grcpId),
+    grcpName: r.grcpName,
+    allAssets: Number(r.uscoAllAssets),
+  }));
+}
+
+const companyRef = z.object({ compId: z.number(), compName: z.string(), compStatus: z.string() });
+const operations = z.array(z.enum(OPERATIONS));
+
+export const sessionStatusSchema = z.object({
+  username: z.string(),
+  userId: z.string(),
+  activeApp: z.string().nullable(),
+  activeCompany: z.object({ compId: z.number(), compName: z.string(), grcpId: z.number().nullable() }).nullable(),
+  activeGroup: z.object({ grcpId: z.number().nullable(), grcpName: z.string() }).nullable(),
+  groups: z.array(z.object({ grcpId: z.number().nullable(), grcpName: z.string(), companies: z.array(companyRef) })),
+  companies: z.array(companyRef.extend({ grcpId: z.number().nullable(), grcpName: z.string().nullable() })),
+  userAccess: z.record(z.string(), operations),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+/** Companies without a group (compGrcpId unset) are listed under this name so they stay selectable. */
+export const UNGROUPED = 'Ungrouped';
+
+/**
+ * GET …/status: who is signed in, the active app and company, the companies to choose from grouped by
+ * company group, and userAccess. A company the user no longer belongs to is not reported as active.
+ */
+export async function sessionStatus(db: Db, s: Session): Promise<SessionStatus> {
+  const companies = await userCompanies(db, s.userId);
+  const groups = new Map<number | null, SessionStatus['groups'][number]>();
+  for (const c of companies) {
+    let g = groups.get(c.grcpId);
+    if (!g) {
+      g = { grcpId: c.grcpId, grcpName: c.grcpName ?? UNGROUPED, companies: [] };
+      groups.set(c.grcpId, g);
+    }
+    g.companies.push({ compId: c.compId, compName: c.compName, compStatus: c.compStatus });
+  }
+  const active = companies.find((c) => c.compId === s.activeCompId) ?? null;
+  const userAccess: Record<string, z.infer<typeof operations>> = {};
+  for (const [key, ops] of Object.entries(s.access)) if (ops) userAccess[key] = ops;
+  return {
+    username: s.username,
+    userId: s.userId,
+    activeApp: s.activeApp,
+    activeCompany: active && { compId: active.compId, compName: active.compName, grcpId: active.grcpId },
+    activeGroup: active && { grcpId: active.grcpId, grcpName: active.grcpName ?? UNGROUPED },
+    groups: [...groups.values()],
+    companies: companies.map(({ allAssets: _, ...c }) => c),
+    userAccess,
+  };
+}
