@@ -1,0 +1,237 @@
+import { AUTH_ERROR_MESSAGE, type Envelope, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
+import { storage } from '../auth/storage.ts';
+import { toast } from './toast.ts';
+
+/** Texts of spec 000 §8. */
+export const ERROR_TEXTS = {
+  reLogin: 'Please re-login',
+  network: 'Network error',
+  fieldErrors: 'Error found',
+  cancelled: 'Request Cencelled.',
+} as const;
+
+export type ApiErrorKind = 'server' | 'network' | 'cancelled';
+
+/** A failed call: the server's status (message, errorCode, per-field messages), no answer, or a cancel. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly httpStatus: number;
+  readonly errorCode: number | null;
+  /** set when status.message was a `{ field: [messages] }` object */
+  readonly fieldMessages: FieldMessages | null;
+
+  constructor(
+    message: string,
+    opts: {
+      kind: ApiErrorKind;
+      httpStatus?: number;
+      errorCode?: number | null;
+      fieldMessages?: FieldMessages | null;
+    },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = opts.kind;
+    this.httpStatus = opts.httpStatus ?? 0;
+    this.errorCode = opts.errorCode ?? null;
+    this.fieldMessages = opts.fieldMessages ?? null;
+  }
+
+  get isSessionExpired() {
+    return this.errorCode === ErrorCode.sessionExpired;
+  }
+  get isAuthError() {
+    return this.message === AUTH_ERROR_MESSAGE;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+// ---- hooks the app shell installs (keeps this module free of React and of the stores)
+
+type Handlers = {
+  /** forget the signed-in user in memory and storage */
+  signOut: () => void;
+  /** client-side navigation (React Router) */
+  navigate: (path: string) => void;
+};
+const handlers: Handlers = {
+  signOut: () => {
+    storage.setToken(null);
+    storage.setAuthenticated(false);
+  },
+  navigate: (path) => window.location.assign(path),
+};
+
+export function configureClient(h: Partial<Handlers>) {
+  Object.assign(handlers, h);
+}
+
+// ---- requests
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<
+  string,
+  QueryValue | QueryValue[] | Record<string, QueryValue | QueryValue[]> | undefined
+>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  /** FormData is sent as multipart, anything else as JSON */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The caller handles every failure itself: no toast, no sign-out, no redirect
+   * (the login page asking whether a stored token is still good).
+   */
+  silent?: boolean;
+  /** text of the toast for a failure carrying a plain message, instead of the server's message */
+  errorToast?: string;
+}
+
+/**
+ * `finds: { devcType: ['gps'] }` → `finds[devcType]=gps`, `orders: { x: 'asc' }` → `orders[x]=asc`,
+ * arrays repeat the key; empty values are left out.
+ */
+export function toQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const out = new URLSearchParams();
+  const add = (key: string, v: QueryValue) => {
+    if (v === undefined || v === null || v === '') return;
+    out.append(key, String(v));
+  };
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const v of value) add(key, v);
+    else if (value !== null && typeof value === 'object') {
+      for (const [sub, v] of Object.entries(value)) {
+        if (Array.isArray(v)) for (const x of v) add(`${key}[${sub}]`, x);
+        else add(`${key}[${sub}]`, v);
+      }
+    } else add(key, value);
+  }
+  const s = out.toString();
+  return s ? `?${s}` : '';
+}
+
+function isFieldMessages(m: unknown): m is FieldMessages {
+  return typeof m === 'object' && m !== null && !Array.isArray(m);
+}
+
+/** Per-field messages as the form shows them: each field's list of strings. */
+function normaliseFieldMessages(m: Record<string, unknown>): FieldMessages {
+  const out: FieldMessages = {};
+  for (const [k, v] of Object.entries(m)) out[k] = Array.isArray(v) ? v.map(String) : [String(v)];
+  return out;
+}
+
+/** Spec 000 §8: what the user sees for a failed call. */
+function handleFailure(err: ApiError, opts: RequestOptions) {
+  if (opts.silent) return;
+  if (err.kind === 'cancelled') {
+    console.info(ERROR_TEXTS.cancelled); // a cancel is the user's (or React's) own doing: no toast
+    return;
+  }
+  if (err.isSessionExpired) {
+    // treated as logged out; the browser goes to the site origin, which leads to Login
+    handlers.signOut();
+    window.location.assign(window.location.origin);
+    return;
+  }
+  if (err.isAuthError) {
+    toast.error(ERROR_TEXTS.reLogin);
+    handlers.signOut();
+    handlers.navigate('/auth/login');
+    return;
+  }
+  if (err.kind === 'network') {
+    toast.error(ERROR_TEXTS.network);
+    return;
+  }
+  if (err.fieldMessages) {
+    toast.error(ERROR_TEXTS.fieldErrors);
+    return;
+  }
+  toast.error(opts.errorToast ?? err.message);
+}
+
+/** One call to /api: sends the token, unwraps the envelope, maps every failure to an ApiError. */
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = storage.token();
+  if (token) headers.Authentication = token;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}${toQueryString(opts.query)}`;
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, signal: opts.signal });
+  } catch (e) {
+    const cancelled = (e as Error)?.name === 'AbortError' || opts.signal?.aborted;
+    const err = cancelled
+      ? new ApiError(ERROR_TEXTS.cancelled, { kind: 'cancelled' })
+      : new ApiError(ERROR_TEXTS.network, { kind: 'network' });
+    handleFailure(err, opts);
+    throw err;
+  }
+
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (!envelope || typeof envelope !== 'object' || !envelope.status) {
+    // no answer body (proxy error page, server down behind a proxy)
+    const err = new ApiError(ERROR_TEXTS.network, { kind: 'network', httpStatus: res.status });
+    handleFailure(err, opts);
+    throw err;
+  }
+  const { status } = envelope;
+  if (status.error !== 0 || !res.ok) {
+    const fieldMessages = isFieldMessages(status.message) ? normaliseFieldMessages(status.message) : null;
+    const text = fieldMessages ? ERROR_TEXTS.fieldErrors : String(status.message || `Request failed (${res.status})`);
+    const err = new ApiError(text, {
+      kind: 'server',
+      httpStatus: res.status,
+      errorCode: status.errorCode ?? res.status,
+      fieldMessages,
+    });
+    handleFailure(err, opts);
+    throw err;
+  }
+  return envelope;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The data of each call; lists give rows and pagination.totalData. */
+export const api = {
+  get: async <T>(path: string, opts?: RequestOptions) => (await request<T>('GET', path, opts)).data,
+  list: async <T>(path: string, opts?: RequestOptions): Promise<Page<T>> => {
+    const env = await request<T[]>('GET', path, opts);
+    const rows = Array.isArray(env.data) ? env.data : [];
+    return { rows, total: env.pagination?.totalData ?? rows.length };
+  },
+  post: async <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    (await request<T>('POST', path, { ...opts, body })).data,
+  put: async <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    (await request<T>('PUT', path, { ...opts, body })).data,
+  delete: async <T>(path: string, opts?: RequestOptions) => (await request<T>('DELETE', path, opts)).data,
+};
+
+/** A FormData from plain values (multipart calls: login, uploads). */
+export function formData(values: Record<string, string | Blob | number | undefined | null>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null) fd.append(k, v as string | Blob);
+  return fd;
+}

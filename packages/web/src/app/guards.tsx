@@ -1,0 +1,85 @@
+import { Button, Result } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { isApiError } from '../api/client.ts';
+import { useCan } from '../auth/permissions.ts';
+import { storage } from '../auth/storage.ts';
+import { FullPageSpin } from '../components/FullPageSpin.tsx';
+import { useSession } from '../stores/session.ts';
+import type { RouteHandle } from './routes.tsx';
+
+/**
+ * Every area but /auth needs a session (spec 000 §4): without the tab's authenticated flag → Login;
+ * with it, the user is loaded once (status) before the screen renders.
+ */
+export function RequireSession() {
+  const authenticated = useSession((s) => s.authenticated);
+  const loaded = useSession((s) => s.loaded);
+  const loadUser = useSession((s) => s.loadUser);
+  const [failure, setFailure] = useState<'network' | 'auth' | null>(null);
+  const location = useLocation();
+
+  const load = useCallback(() => {
+    setFailure(null);
+    loadUser().catch((e) => setFailure(isApiError(e) && e.kind === 'network' ? 'network' : 'auth'));
+  }, [loadUser]);
+
+  useEffect(() => {
+    if (authenticated && !loaded) load();
+  }, [authenticated, loaded, load]);
+
+  if (!authenticated || failure === 'auth') return <Navigate to="/auth/login" replace state={{ from: location }} />;
+  if (failure === 'network')
+    return (
+      <Result
+        status="warning"
+        title="The server cannot be reached"
+        subTitle="Check the connection, then try again."
+        extra={
+          <Button type="primary" onClick={load}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  if (!loaded) return <FullPageSpin />;
+  return <Outlet />;
+}
+
+/**
+ * The root and master areas also need an active company (spec 002 §4 Auth: without one the user is
+ * marked unauthenticated and sent to Login) and an active application (chosen on the way in).
+ */
+export function RequireCompany() {
+  const activeCompany = useSession((s) => s.activeCompany);
+  const activeApp = useSession((s) => s.activeApp);
+  const missingCompany = !activeCompany;
+
+  useEffect(() => {
+    if (!missingCompany) return;
+    storage.setAuthenticated(false);
+    useSession.setState({ authenticated: false });
+  }, [missingCompany]);
+
+  if (missingCompany) return <Navigate to="/auth/login" replace />;
+  if (!activeApp) return <Navigate to="/preference/active-app" replace />;
+  return <Outlet />;
+}
+
+/** The deepest matched route's handle (name, title, permission). */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i].handle as RouteHandle | undefined;
+    if (h?.name) return h;
+  }
+  return undefined;
+}
+
+/** A route whose read permission the user lacks leads to /401. */
+export function PermissionGate({ children }: { children: React.ReactNode }) {
+  const handle = useRouteHandle();
+  const allowed = useCan(handle?.permission ?? '', 'read');
+  if (handle?.permission && !allowed) return <Navigate to="/401" replace />;
+  return children;
+}

@@ -1,0 +1,6 @@
+import { Page } from '../../components/Page.tsx';
+
+/** Fuel Type — built by the administration issue. */
+export default function MasterFuelType() {
+  return <Page title="Fuel Type" />;
+}

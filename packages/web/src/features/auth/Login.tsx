@@ -1,0 +1,3 @@
+export default function Login() {
+  return <div>Login</div>;
+}

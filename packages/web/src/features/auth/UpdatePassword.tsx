@@ -1,0 +1,3 @@
+export default function UpdatePassword() {
+  return <div>UpdatePassword</div>;
+}

@@ -1,0 +1,107 @@
+import { AppstoreOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { can } from '@fleet/shared/permissions.ts';
+import { Avatar, Button, Dropdown, Menu, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Brand } from '../../components/Brand.tsx';
+import { useSession } from '../../stores/session.ts';
+import { applicationOf } from '../selection/applications.ts';
+import { type SelectionModal, SelectionModals } from '../selection/SelectionModals.tsx';
+import { APP_NAVIGATION, type NavEntry, USER_MENU_ALWAYS, USER_MENU_MASTER } from './menus.ts';
+
+/** The entry whose path is the longest prefix of the current location. */
+function activeKey(entries: NavEntry[], pathname: string): string | undefined {
+  let best: NavEntry | undefined;
+  for (const e of entries)
+    if ((pathname === e.path || pathname.startsWith(`${e.path}/`)) && (!best || e.path.length > best.path.length))
+      best = e;
+  return best?.key;
+}
+
+/**
+ * Spec 000 §2 "Navigation bar": the entries of the active application (each gated by its permission),
+ * the 'Select App/Company' dropdown and the user menu.
+ */
+export function NavBar() {
+  const access = useSession((s) => s.userAccess);
+  const activeApp = useSession((s) => s.activeApp);
+  const userId = useSession((s) => s.userId);
+  const companies = useSession((s) => s.companies);
+  const activeCompany = useSession((s) => s.activeCompany);
+  const signOut = useSession((s) => s.signOut);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [modal, setModal] = useState<SelectionModal>(null);
+
+  const allowed = (e: NavEntry) => !e.permission || can(access, e.permission, 'read');
+  const nav = (activeApp === 'bunkering' ? APP_NAVIGATION.bunkering : APP_NAVIGATION.fms).filter(allowed);
+  const masterEntries = USER_MENU_MASTER.filter(allowed);
+
+  const selectItems: MenuProps['items'] = [
+    { key: 'app', icon: <AppstoreOutlined />, label: 'Select Application' },
+    // hidden when the user has only one company
+    ...(companies.length > 1 ? [{ key: 'company', icon: <SwapOutlined />, label: 'Select Company' }] : []),
+  ];
+
+  const toItem = (e: NavEntry) => ({ key: e.key, label: <Link to={e.path}>{e.label}</Link> });
+  const userItems: MenuProps['items'] = [
+    { key: 'user-id', label: userId, disabled: true, className: 'user-menu-id' },
+    { type: 'divider' },
+    ...masterEntries.map(toItem),
+    ...(masterEntries.length ? [{ type: 'divider' as const }] : []),
+    ...USER_MENU_ALWAYS.map(toItem),
+    { type: 'divider' },
+    { key: 'sign-out', icon: <LogoutOutlined />, label: 'Sign Out', danger: true },
+  ];
+
+  const onUserMenu: MenuProps['onClick'] = async ({ key }) => {
+    if (key !== 'sign-out') return;
+    await signOut();
+    navigate('/auth/login');
+  };
+
+  return (
+    <header className="navbar">
+      <Link to={nav[0]?.path ?? '/home'} className="navbar-brand" aria-label="Fleet Monitoring home">
+        <Brand light compact />
+        <span className="navbar-app">{applicationOf(activeApp)?.name}</span>
+      </Link>
+      <nav aria-label="Main" className="navbar-menu">
+        <Menu
+          mode="horizontal"
+          theme="dark"
+          selectedKeys={[activeKey(nav, pathname) ?? '']}
+          items={nav.map(toItem)}
+          disabledOverflow={false}
+        />
+      </nav>
+      <div className="navbar-right">
+        {activeCompany && (
+          <span className="navbar-company" title="Active company">
+            {activeCompany.compName}
+          </span>
+        )}
+        <Dropdown
+          trigger={['click']}
+          menu={{ items: selectItems, onClick: ({ key }) => setModal(key as SelectionModal) }}
+        >
+          <Button type="text" className="navbar-button">
+            Select App/Company <DownOutlined />
+          </Button>
+        </Dropdown>
+        <Dropdown
+          trigger={['click']}
+          menu={{ items: userItems, onClick: onUserMenu, className: 'user-menu' }}
+          placement="bottomRight"
+        >
+          <Button type="text" className="navbar-button" aria-label={`User menu of ${userId}`}>
+            <Avatar size="small" icon={<UserOutlined />} className="navbar-avatar" />
+            <span className="navbar-user">{userId}</span>
+            <DownOutlined />
+          </Button>
+        </Dropdown>
+      </div>
+      <SelectionModals open={modal} onClose={() => setModal(null)} />
+    </header>
+  );
+}

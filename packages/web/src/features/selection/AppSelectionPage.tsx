@@ -1,0 +1,13 @@
+import { AppSelector } from './AppSelector.tsx';
+import { SelectionFrame } from './SelectionFrame.tsx';
+import { useSelectionActions } from './useSelectionActions.ts';
+
+/** /preference/active-app: choose the application, then go to its home. */
+export default function AppSelectionPage() {
+  const actions = useSelectionActions();
+  return (
+    <SelectionFrame title="Select Application" subtitle="Choose the application to work in." wide>
+      <AppSelector onConfirm={actions.app} />
+    </SelectionFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import dayjs from 'dayjs';
+import { create } from 'zustand';
+
+/** Data intervals (spec 000 §9, spec 002 §9), in seconds. */
+export const INTERVAL_SECONDS = { minute: 60, hour: 3600, day: 86400, week: 604800, month: 2592000 } as const;
+export type Interval = keyof typeof INTERVAL_SECONDS;
+
+/** Range type presets of spec 002 §4. */
+export const RANGE_TYPES = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;
+export type RangeType = (typeof RANGE_TYPES)[number];
+
+export interface DateRange {
+  /** epoch milliseconds, local time boundaries */
+  start: number;
+  end: number;
+}
+
+/** The start and end of a preset, relative to `now`. Weeks start on Monday (ISO weeks, as operators plan them). */
+export function rangeOf(type: RangeType, now: dayjs.Dayjs = dayjs()): DateRange {
+  const day = now.startOf('day');
+  const monday = day.subtract((day.day() + 6) % 7, 'day');
+  const r = (a: dayjs.Dayjs, b: dayjs.Dayjs): DateRange => ({ start: a.valueOf(), end: b.valueOf() });
+  switch (type) {
+    case 'today':
+      return r(day, day.endOf('day'));
+    case 'yesterday':
+      return r(day.subtract(1, 'day'), day.subtract(1, 'day').endOf('day'));
+    case 'thisWeek':
+      return r(monday, monday.add(6, 'day').endOf('day'));
+    case 'lastWeek':
+      return r(monday.subtract(7, 'day'), monday.subtract(1, 'day').endOf('day'));
+    case 'thisMonth':
+      return r(day.startOf('month'), day.endOf('month'));
+    case 'lastMonth': {
+      const m = day.subtract(1, 'month');
+      return r(m.startOf('month'), m.endOf('month'));
+    }
+  }
+}
+
+interface FilterState {
+  range: DateRange;
+  rangeType: RangeType | 'custom';
+  interval: Interval;
+  /** massId of the asset the dashboards, reports and datalog show */
+  currentAsset: number | null;
+  setRangeType: (type: RangeType) => void;
+  setRange: (range: DateRange) => void;
+  setInterval: (interval: Interval) => void;
+  setCurrentAsset: (massId: number | null) => void;
+  /** back to the defaults (after a company change) */
+  reset: () => void;
+}
+
+const defaults = () => ({
+  range: rangeOf('today'),
+  rangeType: 'today' as const,
+  interval: 'hour' as const,
+  currentAsset: null,
+});
+
+/** The shared filter of the reporting screens (spec 002 §3.8): defaults interval hour, range today. */
+export const useFilter = create<FilterState>()((set) => ({
+  ...defaults(),
+  setRangeType: (type) => set({ rangeType: type, range: rangeOf(type) }),
+  setRange: (range) => set({ range, rangeType: 'custom' }),
+  setInterval: (interval) => set({ interval }),
+  setCurrentAsset: (massId) => set({ currentAsset: massId }),
+  reset: () => set(defaults()),
+}));

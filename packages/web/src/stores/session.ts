@@ -1,0 +1,152 @@
+import type { Operation, UserAccess } from '@fleet/shared/permissions.ts';
+import { create } from 'zustand';
+import { api, configureClient, formData } from '../api/client.ts';
+import { storage } from '../auth/storage.ts';
+
+/** The applications of spec 000 §1; only enabled ones may become active. */
+export type AppKey = 'fms' | 'bunkering' | 'ehm' | 'alert' | 'pms' | 'tlm';
+
+export interface CompanyRef {
+  compId: number;
+  compName: string;
+  compStatus: string;
+}
+export interface SessionCompany extends CompanyRef {
+  grcpId: number | null;
+  grcpName: string | null;
+}
+export interface SessionGroup {
+  grcpId: number | null;
+  grcpName: string;
+  companies: CompanyRef[];
+}
+export interface ActiveCompany {
+  compId: number;
+  compName: string;
+  grcpId: number | null;
+}
+
+/** GET /api/security/authentication/status */
+export interface SessionStatus {
+  username: string;
+  userId: string;
+  activeApp: string | null;
+  activeCompany: ActiveCompany | null;
+  activeGroup: { grcpId: number | null; grcpName: string } | null;
+  groups: SessionGroup[];
+  companies: SessionCompany[];
+  userAccess: Record<string, Operation[]>;
+}
+
+export interface LoginResult {
+  token: string;
+  userId: string;
+  username: string;
+}
+
+const AUTH = '/security/authentication';
+
+interface SessionState {
+  /** a token is stored and this tab went through sign-in (session storage flag) */
+  authenticated: boolean;
+  /** the status was loaded in this page life */
+  loaded: boolean;
+  userId: string | null;
+  username: string | null;
+  userAccess: UserAccess;
+  groups: SessionGroup[];
+  companies: SessionCompany[];
+  activeCompany: ActiveCompany | null;
+  activeGroup: { grcpId: number | null; grcpName: string } | null;
+  activeApp: string | null;
+
+  /** POST login (name or e-mail); a 200 without token is a failure (spec 000 §7). */
+  signIn: (username: string, password: string) => Promise<LoginResult>;
+  /** GET status; without an active company the user is unauthenticated (spec 002 §4 Auth). */
+  loadUser: (opts?: { silent?: boolean }) => Promise<SessionStatus>;
+  setCompany: (compId: number) => Promise<void>;
+  setApp: (app: AppKey) => Promise<void>;
+  /** GET logout (best effort), then forget everything. */
+  signOut: () => Promise<void>;
+  /** forget the user locally (token, flag, in-memory state) */
+  clear: () => void;
+  /** mark this tab signed in (a stored token that still answers status) */
+  markAuthenticated: () => void;
+}
+
+const empty = {
+  loaded: false,
+  userId: null,
+  username: null,
+  userAccess: {},
+  groups: [],
+  companies: [],
+  activeCompany: null,
+  activeGroup: null,
+  activeApp: null,
+} satisfies Partial<SessionState>;
+
+export const useSession = create<SessionState>()((set, get) => ({
+  authenticated: storage.authenticated() && !!storage.token(),
+  ...empty,
+
+  async signIn(username, password) {
+    try {
+      const data = await api.post<LoginResult>(`${AUTH}/login`, formData({ username, password }), { silent: true });
+      if (!data?.token) throw new Error('Invalid Username or Password');
+      storage.setToken(data.token);
+      storage.setAuthenticated(true);
+      set({ ...empty, authenticated: true, userId: data.userId, username: data.username });
+      return data;
+    } catch (e) {
+      storage.setAuthenticated(false);
+      set({ authenticated: false });
+      throw e;
+    }
+  },
+
+  async loadUser(opts) {
+    const status = await api.get<SessionStatus>(`${AUTH}/status`, { silent: opts?.silent });
+    set({
+      loaded: true,
+      userId: status.userId,
+      username: status.username,
+      userAccess: status.userAccess ?? {},
+      groups: status.groups ?? [],
+      companies: status.companies ?? [],
+      activeCompany: status.activeCompany,
+      activeGroup: status.activeGroup,
+      activeApp: status.activeApp,
+    });
+    return status;
+  },
+
+  async setCompany(compId) {
+    await api.get(`${AUTH}/setcompany/${compId}`);
+    await get().loadUser();
+  },
+
+  async setApp(app) {
+    await api.get(`${AUTH}/setapp/${app}`);
+    set({ activeApp: app });
+  },
+
+  async signOut() {
+    if (storage.token()) await api.get(`${AUTH}/logout`, { silent: true }).catch(() => undefined);
+    get().clear();
+  },
+
+  clear() {
+    storage.setToken(null);
+    storage.setAuthenticated(false);
+    set({ ...empty, authenticated: false });
+  },
+
+  markAuthenticated() {
+    storage.setAuthenticated(true);
+    set({ authenticated: true });
+  },
+}));
+
+// the API client signs the user out on 'Authentication Error' and errorCode 411
+configureClient({ signOut: () => useSession.getState().clear() });
