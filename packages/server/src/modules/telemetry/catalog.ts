@@ -16,6 +16,8 @@ export interface MetricDef {
   /** 0/1 flags: JSON booleans are accepted too */
   flag?: boolean;
   integer?: boolean;
+  /** other names devices send for the same value (spec 000 §3 widgets read `heading`, `massFlowRate`) */
+  aliases?: string[];
 }
 
 export type DeviceType = 'gps' | 'rpm' | 'ae' | 'flowmeter' | 'temperature' | 'power' | 'gateway' | 'tank' | 'tracker';
@@ -49,7 +51,7 @@ export const DEVICE_TYPES: Record<DeviceType, DeviceTypeDef> = {
       m('latitude', 'latitude', 'Latitude', -90, 90),
       m('longitude', 'longitude', 'Longitude', -180, 180),
       m('speed', 'speed', 'Speed', 0, 200), // km/h; the fastest vessels do ~100
-      m('track', 'track', 'Track', 0, 360),
+      m('track', 'track', 'Track', 0, 360, { aliases: ['heading'] }),
       m('altitude', 'altitude', 'Altitude', -1000, 20000),
       m('satellites', 'satellites', 'Satellites', 0, 128, { integer: true }),
       m('geoidal', 'geoidal', 'Geoidal', -200, 200),
@@ -126,7 +128,7 @@ export const DEVICE_TYPES: Record<DeviceType, DeviceTypeDef> = {
       m('latitude', 'latitude', 'Latitude', -90, 90),
       m('longitude', 'longitude', 'Longitude', -180, 180),
       m('altitude', 'altitude', 'Altitude', -1000, 20000),
-      m('angle', 'angle', 'Angle', 0, 360),
+      m('angle', 'angle', 'Angle', 0, 360, { aliases: ['heading'] }),
       m('speed', 'speed', 'Speed', 0, 500), // km/h
       m('satellites', 'satellites', 'Satellites', 0, 128, { integer: true }),
     ],

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Db } from '../../db/database.ts';
+import type { KeyScope } from './ingest.ts';
+import { query } from './sql.ts';
+import { nowSeconds } from './time.ts';
+
+/**
+ * Ingest keys. A key belongs to one device; a key of a gateway device covers every device on the
+ * gateway's asset. Only the SHA-256 of a key is stored (keys are 256-bit random, so a slow hash
+ * buys nothing and would cost every ingest batch); the plaintext is shown once, when issued.
+ */
+export const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Issues a new key for a device and returns it in plaintext (the only time it exists outside the
+ * device). Earlier live keys with the same label are revoked: issuing again rotates.
+ */
+export async function issueDeviceKey(db: Db, devcId: number, label: string, userId?: string): Promise<string> {
+  const key = `dk_${randomBytes(32).toString('base64url')}`;
+  const now = nowSeconds();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('device_key')
+      .set({ dkeyRevokedTime: now })
+      .where('dkeyDevcId', '=', devcId)
+      .where('dkeyLabel', '=', label)
+      .where('dkeyRevokedTime', 'is', null)
+      .execute();
+    await trx
+      .insertInto('device_key')
+      .values({
+        dkeyDevcId: devcId,
+        dkeyHash: keyHash(key),
+        dkeyLabel: label,
+        dkeyCreatedUserId: userId ?? null,
+        dkeyCreatedTime: now,
+      })
+      .execute();
+  });
+  return key;
+}
+
+export interface DeviceKeyInfo {
+  keyId: number;
+  label: string;
+  createdTime: number;
+  createdUserId: string | null;
+  revokedTime: number | null;
+}
+
+export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKeyInfo[]> {
+  const rows = await db
+    .selectFrom('device_key')
+    .select(['dkeyId', 'dkeyLabel', 'dkeyCreatedTime', 'dkeyCreatedUserId', 'dkeyRevokedTime'])
+    .where('dkeyDevcId', '=', devcId)
+    .orderBy('dkeyId', 'desc')
+    .execute();
+  return rows.map((r: any) => ({
+    keyId: Number(r.dkeyId),
+    label: r.dkeyLabel,
+    createdTime: Number(r.dkeyCreatedTime),
+    createdUserId: r.dkeyCreatedUserId ?? null,
+    revokedTime: r.dkeyRevokedTime === null ? null : Number(r.dkeyRevokedTime),
+  }));
+}
+
+/** Revokes one key of the device; false when the device has no such key. */
+export async function revokeDeviceKey(db: Db, devcId: number, keyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('device_key')
+    .select(['dkeyId', 'dkeyRevokedTime'])
+    .where('dkeyId', '=', keyId)
+    .where('dkeyDevcId', '=', devcId)
+    .executeTakeFirst();
+  if (!row) return false;
+  if (row.dkeyRevokedTime === null)
+    await db.updateTable('device_key').set({ dkeyRevokedTime: nowSeconds() }).where('dkeyId', '=', keyId).execute();
+  return true;
+}
+
+/** The scope of a live key, or undefined for an unknown or revoked one. */
+export async function resolveDeviceKey(database: Database, key: string): Promise<KeyScope | undefined> {
+  const [row] = await query<{
+    dkey_id: number;
+    devc_id: number;
+    devc_unique_id: string;
+    devc_type: string;
+    devc_mass_id: number | null;
+  }>(
+    database,
+    `select k.dkey_id, d.devc_id, d.devc_unique_id, d.devc_type, d.devc_mass_id
+       from device_key k join device d on d.devc_id = k.dkey_devc_id
+      where k.dkey_hash = ? and k.dkey_revoked_time is null`,
+    [keyHash(key)],
+  );
+  if (!row) return undefined;
+  return {
+    keyId: Number(row.dkey_id),
+    devcId: Number(row.devc_id),
+    devcUniqueId: row.devc_unique_id,
+    massId: row.devc_mass_id === null ? null : Number(row.devc_mass_id),
+    gateway: (row.devc_type ?? '').toLowerCase() === 'gateway',
+  };
+}

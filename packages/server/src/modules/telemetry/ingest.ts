@@ -1,0 +1,561 @@
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+import type { Database } from '../../db/database.ts';
+import { DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
+import { haversine } from './geo.ts';
+import { pgText, placeholders, prepare, query } from './sql.ts';
+import { nowSeconds, parseTime } from './time.ts';
+
+/**
+ * The one ingest path (HTTP and MQTT): validate each reading, keep the good ones of a bad batch,
+ * write them in one transaction per batch, and keep the hourly rollups and the last-state row in step.
+ * Idempotent on (device, ts): a reading already stored is reported `duplicate` and changes nothing.
+ */
+
+/** Who may post: the device a key belongs to, or — for a gateway's key — every device of its asset. */
+export interface KeyScope {
+  keyId: number;
+  devcId: number;
+  devcUniqueId: string;
+  massId: number | null;
+  gateway: boolean;
+}
+
+export type RecordStatus = 'accepted' | 'duplicate' | 'rejected';
+export interface RecordResult {
+  index: number;
+  status: RecordStatus;
+  reason?: string;
+}
+export interface IngestResult {
+  accepted: number;
+  duplicate: number;
+  rejected: number;
+  results: RecordResult[];
+}
+
+export const MAX_BATCH = 10000;
+const YEAR_2000 = 946684800;
+const MAX_FUTURE = 300; // clocks drift; five minutes ahead is still believable
+
+interface Row {
+  index: number;
+  deviceId: number;
+  ts: number;
+  values: (number | null)[];
+}
+
+interface Partial {
+  deviceId: number;
+  metric: string;
+  hour: number;
+  n: number;
+  total: number;
+  vmin: number;
+  vmax: number;
+  firstVal: number;
+  firstTs: number;
+  lastVal: number;
+  lastTs: number;
+}
+
+// data key (lower case, with aliases) → metric index, per type
+const keyIndex = new Map<DeviceType, Map<string, number>>();
+for (const def of Object.values(DEVICE_TYPES)) {
+  const map = new Map<string, number>();
+  def.metrics.forEach((metric, i) => {
+    for (const k of [metric.key, ...(metric.aliases ?? [])]) map.set(k.toLowerCase(), i);
+  });
+  keyIndex.set(def.type, map);
+}
+
+/** A reading's data object → values in metric order, or the reason it is refused. */
+export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[] | string {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return 'data must be an object of values';
+  const index = keyIndex.get(def.type)!;
+  const values: (number | null)[] = new Array(def.metrics.length).fill(null);
+  let any = false;
+  for (const key in data as Record<string, unknown>) {
+    const i = index.get(key.toLowerCase());
+    if (i === undefined) return `unknown data key '${key}' for device type ${def.type}`;
+    const metric = def.metrics[i];
+    let v = (data as Record<string, unknown>)[key];
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'boolean' && metric.flag) v = v ? 1 : 0;
+    else if (typeof v === 'string' && v.trim() !== '') v = Number(v);
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `${key} must be a number`;
+    if (v < metric.min || v > metric.max) return `${key} ${v} is out of range (${metric.min} to ${metric.max})`;
+    if (metric.flag && v !== 0 && v !== 1) return `${key} must be 0 or 1`;
+    if (metric.integer && !Number.isInteger(v)) return `${key} must be a whole number`;
+    values[i] = v;
+    any = true;
+  }
+  if (!any) return 'no data values';
+  if (def.type === 'ae' && values[1] === null && values[0] !== null) values[1] = values[0] > 0 ? 1 : 0;
+  return values;
+}
+
+export function readTime(v: unknown, now: number): number | string {
+  const ts = parseTime(v);
+  if (ts === undefined) return 'bad time: ts must be epoch seconds or ISO 8601';
+  if (ts > 1e11) return 'bad time: ts looks like milliseconds, send epoch seconds';
+  if (ts < YEAR_2000) return 'bad time: before 2000';
+  if (ts > now + MAX_FUTURE) return 'bad time: in the future';
+  return ts;
+}
+
+interface DeviceInfo {
+  devcId: number;
+  devcType: string;
+  massId: number | null;
+}
+
+async function loadDevices(database: Database, uids: string[]): Promise<Map<string, DeviceInfo>> {
+  const out = new Map<string, DeviceInfo>();
+  for (let i = 0; i < uids.length; i += 500) {
+    const chunk = uids.slice(i, i + 500);
+    const rows = await query<{
+      devc_id: number;
+      devc_unique_id: string;
+      devc_type: string;
+      devc_mass_id: number | null;
+    }>(
+      database,
+      `select devc_id, devc_unique_id, devc_type, devc_mass_id from device where devc_unique_id in (${placeholders(chunk.length)})`,
+      chunk,
+    );
+    for (const r of rows)
+      out.set(r.devc_unique_id, {
+        devcId: Number(r.devc_id),
+        devcType: r.devc_type,
+        massId: r.devc_mass_id === null ? null : Number(r.devc_mass_id),
+      });
+  }
+  return out;
+}
+
+/** One reading → what to store, or why it is refused. */
+function checkReading(
+  rec: unknown,
+  scope: KeyScope,
+  devices: Map<string, DeviceInfo>,
+  now: number,
+  defaultDevice?: string,
+): { deviceId: number; type: DeviceType; ts: number; values: (number | null)[] } | string {
+  if (!rec || typeof rec !== 'object' || Array.isArray(rec)) return 'reading must be an object';
+  const r = rec as { device?: unknown; ts?: unknown; timestamp?: unknown; type?: unknown; data?: unknown };
+  const uid = r.device ?? defaultDevice;
+  if (typeof uid !== 'string' || !uid) return 'device is required';
+  const device = devices.get(uid);
+  if (!device) return `unknown device ${uid}`;
+  const covered = scope.gateway
+    ? device.massId !== null && device.massId === scope.massId
+    : device.devcId === scope.devcId;
+  if (!covered) return `device ${uid} is not covered by this key`;
+  const type = telemetryType(device.devcType);
+  if (!type) return `device type ${device.devcType} does not take readings`;
+  if (r.type !== undefined && telemetryType(String(r.type)) !== type)
+    return `wrong type: device ${uid} is ${type}, not ${String(r.type)}`;
+  const ts = readTime(r.ts ?? r.timestamp, now);
+  if (typeof ts === 'string') return ts;
+  const values = readValues(DEVICE_TYPES[type], r.data);
+  if (typeof values === 'string') return values;
+  return { deviceId: device.devcId, type, ts, values };
+}
+
+/**
+ * Validates and stores a batch. `defaultDevice` is used for readings without `device`
+ * (MQTT: the device named in the topic).
+ */
+export async function ingestReadings(
+  database: Database,
+  scope: KeyScope,
+  records: unknown[],
+  defaultDevice?: string,
+): Promise<IngestResult> {
+  const now = nowSeconds();
+  const results: RecordResult[] = new Array(records.length);
+  const reject = (index: number, reason: string) => {
+    results[index] = { index, status: 'rejected', reason };
+  };
+
+  const uids = new Set<string>();
+  for (const r of records) {
+    const d = r && typeof r === 'object' ? ((r as { device?: unknown }).device ?? defaultDevice) : undefined;
+    if (typeof d === 'string') uids.add(d);
+  }
+  const devices = await loadDevices(database, [...uids]);
+
+  const byType = new Map<DeviceType, Row[]>();
+  const seen = new Set<string>();
+  records.forEach((rec, index) => {
+    const checked = checkReading(rec, scope, devices, now, defaultDevice);
+    if (typeof checked === 'string') {
+      reject(index, checked);
+      return;
+    }
+    const key = `${checked.deviceId}:${checked.ts}`;
+    if (seen.has(key)) {
+      results[index] = { index, status: 'duplicate' };
+      return;
+    }
+    seen.add(key);
+    let rows = byType.get(checked.type);
+    if (!rows) {
+      rows = [];
+      byType.set(checked.type, rows);
+    }
+    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values: checked.values });
+  });
+
+  for (const rows of byType.values()) rows.sort((a, b) => a.deviceId - b.deviceId || a.ts - b.ts);
+  const inserted =
+    database.dialect === 'sqlite'
+      ? writeSqlite(database.sqlite!, byType, now)
+      : await writePg(database.pool!, byType, now);
+
+  let accepted = 0;
+  let duplicate = 0;
+  let rejected = 0;
+  for (const rows of byType.values())
+    for (const row of rows)
+      results[row.index] = { index: row.index, status: inserted.has(row) ? 'accepted' : 'duplicate' };
+  for (const r of results) {
+    if (r.status === 'accepted') accepted++;
+    else if (r.status === 'duplicate') duplicate++;
+    else rejected++;
+  }
+  return { accepted, duplicate, rejected, results };
+}
+
+// ---------------------------------------------------------------- GPS distance
+
+const GPS = DEVICE_TYPES.gps;
+const LAT = GPS.metrics.findIndex((x) => x.key === 'latitude');
+const LON = GPS.metrics.findIndex((x) => x.key === 'longitude');
+const DIST = GPS.metrics.findIndex((x) => x.key === 'distance');
+
+interface StoredFix {
+  ts: number;
+  latitude: number | null;
+  longitude: number | null;
+  distance: number | null;
+}
+
+/** The stored fixes around a device's new readings: the one before, those between, the one after. */
+const NEIGHBOUR_SQL = {
+  before:
+    'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts < ? and latitude is not null and longitude is not null order by ts desc limit 1',
+  between:
+    'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts >= ? and ts <= ? order by ts',
+  after:
+    'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts > ? and latitude is not null and longitude is not null order by ts limit 1',
+};
+
+interface DistanceFix {
+  deviceId: number;
+  ts: number;
+  distance: number;
+}
+
+/**
+ * Fills `distance` (m, haversine from the previous fix) where a reading has none. A reading that
+ * lands between stored fixes (late or out of order) also changes the distance of the stored fix
+ * after it — returned so the caller updates that row and recomputes its hour.
+ */
+function planDistances(rows: Row[], stored: StoredFix[]): DistanceFix[] {
+  const computes = rows.some((r) => r.values[DIST] === null);
+  if (!computes) return [];
+  const storedTs = new Set(stored.map((s) => s.ts));
+  type Item = { ts: number; lat: number | null; lon: number | null; row?: Row; fix?: StoredFix };
+  const items: Item[] = stored.map((s) => ({ ts: s.ts, lat: s.latitude, lon: s.longitude, fix: s }));
+  for (const r of rows)
+    if (!storedTs.has(r.ts)) items.push({ ts: r.ts, lat: r.values[LAT], lon: r.values[LON], row: r });
+  items.sort((a, b) => a.ts - b.ts);
+  const fixes: DistanceFix[] = [];
+  let prev: Item | undefined;
+  for (const it of items) {
+    const has = it.lat !== null && it.lon !== null;
+    if (has && prev) {
+      const d = haversine(prev.lat!, prev.lon!, it.lat!, it.lon!);
+      if (it.row && it.row.values[DIST] === null) it.row.values[DIST] = d;
+      else if (it.fix && prev.row && it.fix.distance !== d)
+        fixes.push({ deviceId: rows[0].deviceId, ts: it.ts, distance: d });
+    }
+    if (has) prev = it;
+  }
+  return fixes;
+}
+
+function gpsDevices(rows: Row[]): Row[][] {
+  const out: Row[][] = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last && last[0].deviceId === r.deviceId) last.push(r);
+    else out.push([r]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- rollups
+
+function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>): Partial[] {
+  const map = new Map<string, Partial>();
+  for (const [type, rows] of byType) {
+    const metrics = DEVICE_TYPES[type].metrics;
+    for (const row of rows) {
+      if (!inserted.has(row)) continue;
+      const hour = row.ts - (row.ts % 3600);
+      for (let i = 0; i < metrics.length; i++) {
+        const v = row.values[i];
+        if (v === null) continue;
+        const key = `${row.deviceId}|${metrics[i].column}|${hour}`;
+        const p = map.get(key);
+        if (!p) {
+          map.set(key, {
+            deviceId: row.deviceId,
+            metric: metrics[i].column,
+            hour,
+            n: 1,
+            total: v,
+            vmin: v,
+            vmax: v,
+            firstVal: v,
+            firstTs: row.ts,
+            lastVal: v,
+            lastTs: row.ts,
+          });
+          continue;
+        }
+        p.n++;
+        p.total += v;
+        if (v < p.vmin) p.vmin = v;
+        if (v > p.vmax) p.vmax = v;
+        if (row.ts < p.firstTs) {
+          p.firstTs = row.ts;
+          p.firstVal = v;
+        }
+        if (row.ts > p.lastTs) {
+          p.lastTs = row.ts;
+          p.lastVal = v;
+        }
+      }
+    }
+  }
+  return [...map.values()];
+}
+
+const ROLLUP_COLS = 'device_id, metric, hour, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts';
+/** Merges a batch's partial into the stored hour; first/last go to whichever side is earlier/later. */
+const rollupMerge = (least: string, greatest: string) => `on conflict (device_id, metric, hour) do update set
+  n = telemetry_hourly.n + excluded.n,
+  total = telemetry_hourly.total + excluded.total,
+  vmin = ${least}(telemetry_hourly.vmin, excluded.vmin),
+  vmax = ${greatest}(telemetry_hourly.vmax, excluded.vmax),
+  first_val = case when excluded.first_ts < telemetry_hourly.first_ts then excluded.first_val else telemetry_hourly.first_val end,
+  first_ts = ${least}(telemetry_hourly.first_ts, excluded.first_ts),
+  last_val = case when excluded.last_ts > telemetry_hourly.last_ts then excluded.last_val else telemetry_hourly.last_val end,
+  last_ts = ${greatest}(telemetry_hourly.last_ts, excluded.last_ts)`;
+
+/** Rebuilds one (device, metric, hour) rollup from raw rows — after a stored row's value changed. */
+function recomputeSql(table: string, column: string) {
+  const where = `from ${table} where device_id = ? and ts >= ? and ts < ? and ${column} is not null`;
+  return {
+    remove: 'delete from telemetry_hourly where device_id = ? and metric = ? and hour = ?',
+    insert: `insert into telemetry_hourly (${ROLLUP_COLS})
+      select cast(? as integer), cast(? as text), cast(? as bigint), count(*), sum(${column}), min(${column}), max(${column}),
+        (select ${column} ${where} order by ts limit 1), min(ts),
+        (select ${column} ${where} order by ts desc limit 1), max(ts)
+      ${where} having count(*) > 0`,
+  };
+}
+const recomputeParams = (f: DistanceFix) => {
+  const hour = f.ts - (f.ts % 3600);
+  const range = [f.deviceId, hour, hour + 3600];
+  return {
+    remove: [f.deviceId, 'distance', hour],
+    insert: [f.deviceId, 'distance', hour, ...range, ...range, ...range],
+  };
+};
+
+const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
+  on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
+  where excluded.ts > telemetry_last.ts`;
+
+/** The newest inserted reading per device, as the JSON the pulse answers. */
+function lastStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
+  const out: { deviceId: number; ts: number; data: string }[] = [];
+  for (const [type, rows] of byType) {
+    const metrics = DEVICE_TYPES[type].metrics;
+    const newest = new Map<number, Row>();
+    for (const r of rows) if (inserted.has(r) && (newest.get(r.deviceId)?.ts ?? -1) < r.ts) newest.set(r.deviceId, r);
+    for (const r of newest.values()) {
+      const data: Record<string, number> = {};
+      metrics.forEach((metric, i) => {
+        if (r.values[i] !== null) data[metric.key] = r.values[i]!;
+      });
+      out.push({ deviceId: r.deviceId, ts: r.ts, data: JSON.stringify(data) });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- SQLite: prepared statements, one transaction
+
+function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, now: number): Set<Row> {
+  const inserted = new Set<Row>();
+  sqlite.transaction(() => {
+    const fixes: DistanceFix[] = [];
+    for (const [type, rows] of byType) {
+      const def = DEVICE_TYPES[type];
+      if (type === 'gps') {
+        for (const device of gpsDevices(rows)) {
+          if (!device.some((r) => r.values[DIST] === null)) continue;
+          const id = device[0].deviceId;
+          const first = device[0].ts;
+          const last = device[device.length - 1].ts;
+          const stored = [
+            ...(prepare(sqlite, NEIGHBOUR_SQL.before).all(id, first) as StoredFix[]),
+            ...(prepare(sqlite, NEIGHBOUR_SQL.between).all(id, first, last) as StoredFix[]),
+            ...(prepare(sqlite, NEIGHBOUR_SQL.after).all(id, last) as StoredFix[]),
+          ];
+          fixes.push(...planDistances(device, stored));
+        }
+      }
+      const cols = ['device_id', 'ts', ...def.metrics.map((x) => x.column)];
+      const insert = prepare(
+        sqlite,
+        `insert into ${def.table} (${cols.join(', ')}) values (${placeholders(cols.length)}) on conflict do nothing`,
+      );
+      for (const row of rows) if (insert.run(row.deviceId, row.ts, ...row.values).changes) inserted.add(row);
+    }
+    const upsert = prepare(
+      sqlite,
+      `insert into telemetry_hourly (${ROLLUP_COLS}) values (${placeholders(11)}) ${rollupMerge('min', 'max')}`,
+    );
+    for (const p of partials(byType, inserted))
+      upsert.run(
+        p.deviceId,
+        p.metric,
+        p.hour,
+        p.n,
+        p.total,
+        p.vmin,
+        p.vmax,
+        p.firstVal,
+        p.firstTs,
+        p.lastVal,
+        p.lastTs,
+      );
+    if (fixes.length) {
+      const update = prepare(sqlite, 'update telemetry_gps set distance = ? where device_id = ? and ts = ?');
+      const re = recomputeSql('telemetry_gps', 'distance');
+      for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
+      for (const f of fixes) {
+        const p = recomputeParams(f);
+        prepare(sqlite, re.remove).run(...p.remove);
+        prepare(sqlite, re.insert).run(...p.insert);
+      }
+    }
+    const last = prepare(sqlite, LAST_SQL);
+    for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
+  })();
+  return inserted;
+}
+
+// ---------------------------------------------------------------- PostgreSQL: array-bound multi-row statements
+
+async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number): Promise<Set<Row>> {
+  const inserted = new Set<Row>();
+  if (!byType.size) return inserted;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const fixes: DistanceFix[] = [];
+    for (const [type, rows] of byType) {
+      const def = DEVICE_TYPES[type];
+      if (type === 'gps') {
+        for (const device of gpsDevices(rows)) {
+          if (!device.some((r) => r.values[DIST] === null)) continue;
+          const id = device[0].deviceId;
+          const first = device[0].ts;
+          const last = device[device.length - 1].ts;
+          const stored: StoredFix[] = [];
+          for (const [text, params] of [
+            [NEIGHBOUR_SQL.before, [id, first]],
+            [NEIGHBOUR_SQL.between, [id, first, last]],
+            [NEIGHBOUR_SQL.after, [id, last]],
+          ] as const)
+            stored.push(...(await client.query(pgText(text), [...params])).rows);
+          fixes.push(...planDistances(device, stored));
+        }
+      }
+      const cols = ['device_id', 'ts', ...def.metrics.map((x) => x.column)];
+      const casts = ['int4', 'int8', ...def.metrics.map(() => 'float8')];
+      const arrays: unknown[][] = cols.map(() => []);
+      for (const row of rows) {
+        arrays[0].push(row.deviceId);
+        arrays[1].push(row.ts);
+        for (let i = 0; i < def.metrics.length; i++) arrays[i + 2].push(row.values[i]);
+      }
+      const res = await client.query(
+        `insert into ${def.table} (${cols.join(', ')}) select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})
+         on conflict do nothing returning device_id, ts`,
+        arrays,
+      );
+      const done = new Set(res.rows.map((r: { device_id: number; ts: number }) => `${r.device_id}:${Number(r.ts)}`));
+      for (const row of rows) if (done.has(`${row.deviceId}:${row.ts}`)) inserted.add(row);
+    }
+    const ps = partials(byType, inserted);
+    if (ps.length) {
+      const fields: (keyof Partial)[] = [
+        'deviceId',
+        'metric',
+        'hour',
+        'n',
+        'total',
+        'vmin',
+        'vmax',
+        'firstVal',
+        'firstTs',
+        'lastVal',
+        'lastTs',
+      ];
+      const casts = ['int4', 'text', 'int8', 'int4', 'float8', 'float8', 'float8', 'float8', 'int8', 'float8', 'int8'];
+      await client.query(
+        `insert into telemetry_hourly (${ROLLUP_COLS}) select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})
+         ${rollupMerge('least', 'greatest')}`,
+        fields.map((f) => ps.map((p) => p[f])),
+      );
+    }
+    if (fixes.length) {
+      await client.query(
+        `update telemetry_gps as t set distance = u.d from unnest($1::int4[], $2::int8[], $3::float8[]) as u(id, ts, d)
+         where t.device_id = u.id and t.ts = u.ts`,
+        [fixes.map((f) => f.deviceId), fixes.map((f) => f.ts), fixes.map((f) => f.distance)],
+      );
+      const re = recomputeSql('telemetry_gps', 'distance');
+      for (const f of fixes) {
+        const p = recomputeParams(f);
+        await client.query(pgText(re.remove), p.remove);
+        await client.query(pgText(re.insert), p.insert);
+      }
+    }
+    const states = lastStates(byType, inserted);
+    if (states.length)
+      await client.query(
+        `insert into telemetry_last (device_id, ts, data, received_time)
+         select *, $4::int8 from unnest($1::int4[], $2::int8[], $3::text[])
+         on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
+         where excluded.ts > telemetry_last.ts`,
+        [states.map((s) => s.deviceId), states.map((s) => s.ts), states.map((s) => s.data), now],
+      );
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  return inserted;
+}

@@ -1,0 +1,43 @@
+import type SQLite from 'better-sqlite3';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * Raw SQL on either engine, for the telemetry hot paths where the query builder's per-row
+ * overhead would dominate. SQL is written with `?` placeholders (converted to $n for PostgreSQL);
+ * result rows keep the snake_case names given in the SQL's aliases.
+ */
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+export function prepare(sqlite: SQLite.Database, text: string): SQLite.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) {
+    cache = new Map();
+    statements.set(sqlite, cache);
+  }
+  let st = cache.get(text);
+  if (!st) {
+    if (cache.size > 500) cache.clear(); // queries with inlined bucket sizes vary; keep the cache bounded
+    st = sqlite.prepare(text);
+    cache.set(text, st);
+  }
+  return st;
+}
+
+/** `?` → `$1, $2 …` (our SQL never has a literal question mark). */
+export function pgText(text: string): string {
+  let i = 0;
+  return text.replace(/\?/g, () => `$${++i}`);
+}
+
+export async function query<T = Record<string, any>>(
+  database: Database,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  if (database.sqlite) return prepare(database.sqlite, text).all(...params) as T[];
+  const res = await database.pool!.query(pgText(text), params);
+  return res.rows as T[];
+}
+
+/** `?, ?, ?` for an IN list. */
+export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');

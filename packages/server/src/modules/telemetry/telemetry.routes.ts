@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ingestRoutes } from './ingest.routes.ts';
+
+/** Telemetry HTTP: ingest, device keys, series (aggregated, base, pulse). */
+export const telemetryRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(ingestRoutes);
+};

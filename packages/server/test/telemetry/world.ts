@@ -1,0 +1,96 @@
+import type { Database } from '../../src/db/database.ts';
+import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
+import { query } from '../../src/modules/telemetry/sql.ts';
+import { createDevice, twoTenants } from '../helpers/fixtures.ts';
+
+/**
+ * Two tenants (fixtures.twoTenants) with a vessel each: A1 carries one device of every type,
+ * B1 a GPS and a gateway. Keys: the gateway of A1, the GPS of A1 alone, the gateway of B1.
+ */
+export async function telemetryWorld(database: Database) {
+  const db = database.db;
+  const t = await twoTenants(db, ['master_device', 'master_asset']);
+  const dev = {
+    gps: await createDevice(db, t.assetA1, 'gps-a1', 'gps'),
+    rpmPort: await createDevice(db, t.assetA1, 'rpm-a1-1', 'rpm', { devcLabel: 'PORT' }),
+    rpmStbd: await createDevice(db, t.assetA1, 'rpm-a1-3', 'rpm', { devcLabel: 'STARBOARD' }),
+    ae: await createDevice(db, t.assetA1, 'ae-a1-1', 'ae'),
+    fm: await createDevice(db, t.assetA1, 'fm-a1-1', 'flowmeter', { devcLabel: 'PORT_IN' }),
+    temp: await createDevice(db, t.assetA1, 'tm-a1-1', 'Temperature', { devcLabel: 'EXHAUST_TEMPERATURE' }),
+    power: await createDevice(db, t.assetA1, 'pw-a1', 'power'),
+    tank: await createDevice(db, t.assetA1, 'tk-a1', 'tank'),
+    tracker: await createDevice(db, t.assetA1, 'trk-a1', 'teltonika'),
+    switch: await createDevice(db, t.assetA1, 'sw-a1', 'limitswitch'),
+    gatewayA1: await createDevice(db, t.assetA1, 'gw-a1', 'gateway'),
+    gpsB1: await createDevice(db, t.assetB1, 'gps-b1', 'gps'),
+    gatewayB1: await createDevice(db, t.assetB1, 'gw-b1', 'gateway'),
+    loose: await createDevice(db, null, 'gps-loose', 'gps'),
+  };
+  const keys = {
+    gatewayA1: await issueDeviceKey(db, dev.gatewayA1, 'test'),
+    gpsA1: await issueDeviceKey(db, dev.gps, 'test'),
+    gatewayB1: await issueDeviceKey(db, dev.gatewayB1, 'test'),
+  };
+  return { ...t, dev, keys };
+}
+
+/** An hourly rollup table dump, ordered, for equality checks. */
+export const rollups = (database: Database) =>
+  query(
+    database,
+    'select device_id, metric, hour, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts from telemetry_hourly order by device_id, metric, hour',
+  );
+
+/**
+ * The hourly rollups as they must be, computed here from the raw rows of every typed table,
+ * independently of the ingest code.
+ */
+export async function rollupsFromRaw(database: Database, tables: Record<string, string[]>) {
+  const out: any[] = [];
+  for (const [table, columns] of Object.entries(tables)) {
+    const rows = await query(database, `select * from ${table} order by device_id, ts`);
+    const map = new Map<string, any>();
+    for (const r of rows) {
+      const ts = Number(r.ts);
+      const hour = Math.floor(ts / 3600) * 3600;
+      for (const c of columns) {
+        const v = r[c];
+        if (v === null || v === undefined) continue;
+        const k = `${r.device_id}|${c}|${hour}`;
+        const p = map.get(k);
+        if (!p) {
+          map.set(k, {
+            device_id: Number(r.device_id),
+            metric: c,
+            hour,
+            n: 1,
+            total: v,
+            vmin: v,
+            vmax: v,
+            first_val: v,
+            first_ts: ts,
+            last_val: v,
+            last_ts: ts,
+          });
+        } else {
+          p.n++;
+          p.total += v;
+          p.vmin = Math.min(p.vmin, v);
+          p.vmax = Math.max(p.vmax, v);
+          p.last_val = v; // rows come in time order
+          p.last_ts = ts;
+        }
+      }
+    }
+    out.push(...map.values());
+  }
+  return out.sort(
+    (a, b) => a.device_id - b.device_id || (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) || a.hour - b.hour,
+  );
+}
+
+/** Rollup rows with numbers rounded, so float sums compare across summation orders. */
+export const rounded = (rows: any[]) =>
+  rows.map((r) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v])),
+  );
