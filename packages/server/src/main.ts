@@ -3,11 +3,14 @@ import { startBackground } from './background.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './db/seed/demo.ts';
 
 /** config → db → migrate → demo data → app → listen → ingestion listeners → simulator. */
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 await migrate(database);
+// DEMO: an empty database (no users yet) gets the demo world before the first request
+if (config.demo) await seedDemoIfEmpty(database);
 const app = await buildApp({ database, config });
 await startBackground(app, 'before-listen');
 await app.listen({ port: config.port, host: config.host });

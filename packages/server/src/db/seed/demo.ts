@@ -1,0 +1,368 @@
+import { OPERATIONS, type Operation, PERMISSION_KEYS, type PermissionKey } from '@fleet/shared';
+import { hashPassword, nowSeconds } from '../../modules/auth/tokens.ts';
+import type { Database, Db } from '../database.ts';
+import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from './demo-fleet.ts';
+import {
+  ASSET_TYPES,
+  BUNKER_LOCATIONS,
+  FUEL_TYPES,
+  SENSOR_TYPES,
+  soundingTable,
+  TANK_SENSOR_CATEGORY,
+} from './master-lists.ts';
+
+/** The demo users (README "Demo users"). */
+export const DEMO_USERS: {
+  userId: string;
+  username: string;
+  password: string;
+  role: 'Administrator' | 'Operator';
+  companies: DemoCompanyKey[];
+}[] = [
+  {
+    userId: 'admin@fleet.demo',
+    username: 'admin',
+    password: 'Admin#2026',
+    role: 'Administrator',
+    companies: ['samudra', 'borneo'],
+  },
+  {
+    userId: 'operator@fleet.demo',
+    username: 'operator',
+    password: 'Operator#2026',
+    role: 'Operator',
+    companies: ['samudra'],
+  },
+  {
+    userId: 'other@fleet.demo',
+    username: 'other',
+    password: 'Other#2026',
+    role: 'Administrator',
+    companies: ['celebes'],
+  },
+];
+
+/** Operator: reads the FMS and bunkering screens, changes no master data. */
+export const OPERATOR_READ: PermissionKey[] = [
+  'weather',
+  'log_event_event',
+  'teltonika_map',
+  'summary_rob',
+  'master_bunker_log',
+  'master_bunker_adjustment',
+  'master_rob_rob',
+  'master_rob_adjustment',
+  'master_asset',
+  'master_device',
+];
+
+const ROLES: Record<'Administrator' | 'Operator', [PermissionKey, Operation[]][]> = {
+  Administrator: PERMISSION_KEYS.map((k) => [k, [...OPERATIONS]]),
+  Operator: OPERATOR_READ.map((k) => [k, ['read']]),
+};
+
+const CREATOR = DEMO_USERS[0].userId;
+
+export interface DemoSummary {
+  users: number;
+  groups: number;
+  companies: number;
+  vessels: number;
+  devices: number;
+  tankDetailRows: number;
+}
+
+/** Why demo data may not go into this database (it already holds data), or null when it is empty. */
+export async function demoBlocker(db: Db): Promise<string | null> {
+  const held: string[] = [];
+  for (const table of ['user', 'group_company', 'company', 'asset', 'device', 'role', 'permission']) {
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(n) > 0) held.push(`${n} ${table.replace('_', ' ')} row${Number(n) === 1 ? '' : 's'}`);
+  }
+  return held.length ? `the database already holds data (${held.join(', ')})` : null;
+}
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom('user').select('userId').limit(1).executeTakeFirst());
+}
+
+/**
+ * Fills an empty database with the demo world: permissions and roles, the two company groups, the demo users,
+ * the master lists, and the vessels of demo-fleet.ts with their devices and Config RPM / AE / Tank rows.
+ * Refuses a database that already holds data; everything is written in one transaction.
+ */
+export async function seedDemo(database: Database, opts: { now?: number } = {}): Promise<DemoSummary> {
+  const blocker = await demoBlocker(database.db);
+  if (blocker) throw new Error(`Demo data was not seeded: ${blocker}. It goes only into an empty database.`);
+  const now = opts.now ?? nowSeconds();
+  const passwords = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+
+  return database.db.transaction().execute(async (db) => {
+    const insert = async (table: string, values: Record<string, unknown>, id: string): Promise<number> => {
+      const row = await db.insertInto(table).values(values).returning(id).executeTakeFirstOrThrow();
+      return Number(row[id]);
+    };
+    const insertMany = async (table: string, rows: Record<string, unknown>[]) => {
+      // chunks keep every statement under SQLite's bound-parameter limit
+      for (let i = 0; i < rows.length; i += 100)
+        await db
+          .insertInto(table)
+          .values(rows.slice(i, i + 100))
+          .execute();
+    };
+    const audit = (prefix: string) => ({ [`${prefix}CreatedUserId`]: CREATOR, [`${prefix}CreatedTime`]: now });
+
+    // ---- access: permissions, roles
+    const permissionIds = new Map<string, number>();
+    for (const key of PERMISSION_KEYS) {
+      permissionIds.set(
+        key,
+        await insert(
+          'permission',
+          { prmsName: key, prmsOperations: JSON.stringify(OPERATIONS), ...audit('prms') },
+          'prmsId',
+        ),
+      );
+    }
+    const roleIds = new Map<string, number>();
+    for (const [roleName, grants] of Object.entries(ROLES)) {
+      const roleId = await insert('role', { roleName, ...audit('role') }, 'roleId');
+      roleIds.set(roleName, roleId);
+      await insertMany(
+        'role_permission',
+        grants.map(([key, ops]) => ({
+          rperRoleId: roleId,
+          rperPrmsId: permissionIds.get(key),
+          rperOperations: JSON.stringify(ops),
+          ...audit('rper'),
+        })),
+      );
+    }
+
+    // ---- tenants
+    const companyIds = new Map<DemoCompanyKey, number>();
+    for (const g of DEMO_GROUPS) {
+      const grcpId = await insert(
+        'group_company',
+        {
+          grcpName: g.name,
+          grcpNickName: g.nickName,
+          grcpAddress: g.address,
+          grcpCity: g.city,
+          grcpTelp: g.telp,
+          grcpFax: g.fax,
+          ...audit('grcp'),
+        },
+        'grcpId',
+      );
+      for (const c of g.companies) {
+        companyIds.set(
+          c.key,
+          await insert(
+            'company',
+            {
+              compName: c.name,
+              compGrcpId: grcpId,
+              compAddress: c.address,
+              compPIC: c.pic,
+              compPICPhone: c.picPhone,
+              compPhone: c.phone,
+              compStatus: '1',
+              ...audit('comp'),
+            },
+            'compId',
+          ),
+        );
+      }
+    }
+
+    for (const [i, u] of DEMO_USERS.entries()) {
+      await db
+        .insertInto('user')
+        .values({ userId: u.userId, userStatus: 1, ...audit('user') })
+        .execute();
+      await db
+        .insertInto('user_login')
+        .values({ usloUserId: u.userId, usloUserName: u.username, usloPassword: passwords[i], ...audit('uslo') })
+        .execute();
+      await db
+        .insertInto('user_role')
+        .values({ usroUserId: u.userId, usroRoleId: roleIds.get(u.role), ...audit('usro') })
+        .execute();
+      for (const key of u.companies) {
+        await db
+          .insertInto('user_company')
+          .values({ uscoUserId: u.userId, uscoCompId: companyIds.get(key), uscoAllAssets: 1, ...audit('usco') })
+          .execute();
+      }
+    }
+
+    // ---- master lists
+    await insertMany(
+      'fuel_type',
+      FUEL_TYPES.map((f) => ({ mftyName: f.name, ...audit('mfty') })),
+    );
+    await insertMany(
+      'bunker_location',
+      BUNKER_LOCATIONS.map((name) => ({ mbloName: name, ...audit('mblo') })),
+    );
+    const assetTypeIds = new Map<string, number>();
+    for (const name of ASSET_TYPES)
+      assetTypeIds.set(name, await insert('asset_type', { matyName: name, ...audit('maty') }, 'matyId'));
+    const categoryIds = new Map<string, number>();
+    for (const t of SENSOR_TYPES) {
+      const mstyId = await insert('sensor_type', { mstyName: t.name, ...audit('msty') }, 'mstyId');
+      for (const name of t.categories) {
+        categoryIds.set(
+          name,
+          await insert('sensor_category', { mscaName: name, mscaMstyId: mstyId, ...audit('msca') }, 'mscaId'),
+        );
+      }
+    }
+
+    // ---- vessels, devices, configuration
+    let devices = 0;
+    let tankDetailRows = 0;
+    for (const v of DEMO_FLEET) {
+      const compId = companyIds.get(v.company)!;
+      const massId = await insert(
+        'asset',
+        {
+          massName: v.name,
+          massLabel: v.code.toUpperCase(),
+          massDescription: v.description,
+          massCompId: compId,
+          massDataId: compId,
+          massType: 1,
+          massSystemType: v.systemType,
+          massMatyId: assetTypeIds.get(v.assetType),
+          massMaintenance: v.variant.maintenance ? 1 : 0,
+          ...audit('mass'),
+        },
+        'massId',
+      );
+      const density = FUEL_TYPES.find((f) => f.name === v.fuelType)?.density ?? 0.85;
+      for (const d of v.devices) {
+        const devcId = await insert(
+          'device',
+          {
+            devcName: d.name,
+            devcType: d.type,
+            devcUniqueId: d.uniqueId,
+            devcStatus: '1',
+            devcLabel: d.label,
+            devcMassId: massId,
+            devcDescription: d.description,
+            ...audit('devc'),
+          },
+          'devcId',
+        );
+        devices++;
+        const side = Number(d.uniqueId.split('-').at(-1));
+        if (d.type === 'rpm') {
+          const e = v.engine;
+          await insert(
+            'config_rpm',
+            {
+              mcrpDevcId: devcId,
+              mcrpType: d.label,
+              mcrpNo: side === 3 ? '2' : '1',
+              mcrpMinValue: e.minRpm,
+              mcrpConsumptRateByTime: e.serviceFuelLph,
+              mcrpConsumptRateByPower: e.fuelPerKwh,
+              // L/h per rpm at service speed (85 % of rated)
+              mcrpConsumptRateByRpm: Math.round((e.serviceFuelLph / (0.85 * e.ratedRpm)) * 10000) / 10000,
+              mcrpIsSingleEngine: v.variant.engines === 1 ? 1 : 0,
+              ...audit('mcrp'),
+            },
+            'mcrpId',
+          );
+        } else if (d.type === 'ae') {
+          const ae = v.aes.find((a) => `AE${a.no}` === d.label)!;
+          await insert(
+            'config_ae',
+            {
+              mcaeDevcId: devcId,
+              mcaeNo: ae.no,
+              mcaeConsumptRateByTime: ae.rateLph,
+              mcaeConsumptRateByPower: 0.27,
+              mcaeConsumptRateByRpm: null,
+              ...audit('mcae'),
+            },
+            'mcaeId',
+          );
+        } else if (d.type === 'tank') {
+          const tank = v.tanks.find((t) => t.side === side)!;
+          const sideName = side === 1 ? 'P' : 'S';
+          const tahdId = await insert(
+            'tank_header',
+            {
+              tahdName: `${v.name} – FO Tank 1${sideName}`,
+              tahdUnit: 'cm',
+              tahdFuelType: v.fuelType,
+              tahdCompId: compId,
+              ...audit('tahd'),
+            },
+            'tahdId',
+          );
+          const rows = soundingTable(tank, density, tank.heightM > 3 ? 20 : 10);
+          await insertMany(
+            'tank_detail',
+            rows.map((r) => ({
+              tadtTahdId: tahdId,
+              tadtHeight: r.height,
+              tadtVolume: r.volume,
+              tadtWeight: r.weight,
+              ...audit('tadt'),
+            })),
+          );
+          tankDetailRows += rows.length;
+          await insert(
+            'config_tank',
+            {
+              mcotDeviceId: devcId,
+              mcotNo: `FO 1${sideName}`,
+              mcotMscaId: categoryIds.get(TANK_SENSOR_CATEGORY),
+              mcotTahdId: tahdId,
+              ...audit('mcot'),
+            },
+            'mcotId',
+          );
+        }
+      }
+    }
+
+    return {
+      users: DEMO_USERS.length,
+      groups: DEMO_GROUPS.length,
+      companies: companyIds.size,
+      vessels: DEMO_FLEET.length,
+      devices,
+      tankDetailRows,
+    };
+  });
+}
+
+/**
+ * Start-up step (DEMO=1): seeds when the database has no users yet. Returns what was seeded, or null with the
+ * reason logged when it was skipped.
+ */
+export async function seedDemoIfEmpty(
+  database: Database,
+  log: (message: string) => void = console.log,
+): Promise<DemoSummary | null> {
+  if (await hasUsers(database.db)) return null;
+  const blocker = await demoBlocker(database.db);
+  if (blocker) {
+    log(`Demo data not seeded: ${blocker}.`);
+    return null;
+  }
+  const s = await seedDemo(database);
+  log(
+    `Demo data seeded: ${s.users} users, ${s.companies} companies in ${s.groups} groups, ${s.vessels} vessels, ${s.devices} devices. Sign in as admin / ${DEMO_USERS[0].password}.`,
+  );
+  return s;
+}
