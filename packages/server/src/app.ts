@@ -38,14 +38,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: 20 * 1024 * 1024, // ingest batches
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.decorateRequest('session', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const dist = resolve(deps.config.webDist ?? new URL('../../web/dist', import.meta.url).pathname);
+  const webDist = existsSync(resolve(dist, 'index.html')) ? dist : null;
+  registerErrorHandling(app, { spaFallback: webDist !== null });
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 50 } });
@@ -71,19 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // the built web app, with client-side routes falling back to index.html
-  const webDist = resolve(deps.config.webDist ?? new URL('../../web/dist', import.meta.url).pathname);
-  if (existsSync(resolve(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') {
-        return reply.status(404).send({
-          status: { error: 1, errorCode: 404, message: `Route ${req.method} ${req.url.split('?')[0]} not found` },
-          data: null,
-        });
-      }
-      return reply.sendFile('index.html');
-    });
-  }
+  // the built web app; client-side routes fall back to index.html (see registerErrorHandling)
+  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
   return app;
 }

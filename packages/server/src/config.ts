@@ -14,9 +14,12 @@ export interface Config {
   publicUrl: string;
   smtpUrl?: string;
   mqttUrl?: string;
-  teltonikaPort?: number;
   sessionIdleHours: number;
   webDist?: string;
+  /** trust X-Forwarded-For (only behind a proxy that sets it): the login throttle keys on the client address */
+  trustProxy: boolean;
+  /** sender of mails; unset = no-reply at the host of PUBLIC_URL */
+  mailFrom?: string;
   logLevel: string;
 }
 
@@ -42,9 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
-    teltonikaPort: env.TELTONIKA_PORT ? Number(env.TELTONIKA_PORT) : undefined,
     sessionIdleHours: Number(env.SESSION_IDLE_HOURS ?? 12),
     webDist: env.WEB_DIST,
+    trustProxy: flag(env.TRUST_PROXY, false),
+    mailFrom: env.MAIL_FROM || undefined,
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -15,7 +15,7 @@ export function fieldMessages(issues: { path: PropertyKey[]; message: string }[]
 }
 
 /** Every error leaves as the envelope; only genuine faults are 500 (and logged). */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.httpStatus).send(err.body);
     if (err instanceof ZodError) return reply.status(400).send(fail(fieldMessages(err.issues), ErrorCode.validation));
@@ -53,6 +53,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(fail(`Route ${req.method} ${req.url.split('?')[0]} not found`, ErrorCode.notFound));
+    // a client-side route of the web app: serve its index.html (needs @fastify/static registered)
+    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.status(404).send(fail(`Route ${req.method} ${req.url.split('?')[0]} not found`, ErrorCode.notFound));
   });
 }

@@ -29,7 +29,7 @@ export interface Mailer {
 
 /** Sender address: MAIL_FROM, else no-reply at the host of PUBLIC_URL. */
 function sender(config: Config): string {
-  if (process.env.MAIL_FROM) return process.env.MAIL_FROM;
+  if (config.mailFrom) return config.mailFrom;
   let host = 'localhost';
   try {
     host = new URL(config.publicUrl).hostname || host;
