@@ -161,6 +161,9 @@ describe.each(dialects())('ingest on %s', (dialect) => {
     expect(rows[2].distance).toBeCloseTo(d2, 6);
     expect(rows[3].distance).toBe(42);
     expect(d1).toBeGreaterThan(15000);
+    // the first fix of a device travelled 0 m (domain.md §6)
+    const [b1] = await query(t.database, 'select distance from telemetry_gps where device_id = ?', [w.dev.gpsB1]);
+    expect(b1.distance).toBe(0);
   });
 
   it('keeps rollups equal to an aggregation of the raw rows after out-of-order, late and duplicate readings', async () => {

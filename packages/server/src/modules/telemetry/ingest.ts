@@ -259,7 +259,7 @@ interface DistanceFix {
 }
 
 /**
- * Fills `distance` (m, haversine from the previous fix) where a reading has none. A reading that
+ * Fills `distance` (m, haversine from the previous fix; docs/domain.md §6) where a reading has none. A reading that
  * lands between stored fixes (late or out of order) also changes the distance of the stored fix
  * after it — returned so the caller updates that row and recomputes its hour.
  */
@@ -276,12 +276,11 @@ function planDistances(rows: Row[], stored: StoredFix[]): DistanceFix[] {
   let prev: Item | undefined;
   for (const it of items) {
     const has = it.lat !== null && it.lon !== null;
-    if (has && prev) {
-      const d = haversine(prev.lat!, prev.lon!, it.lat!, it.lon!);
-      if (it.row && it.row.values[DIST] === null) it.row.values[DIST] = d;
-      else if (it.fix && prev.row && it.fix.distance !== d)
-        fixes.push({ deviceId: rows[0].deviceId, ts: it.ts, distance: d });
-    }
+    // the first fix, or one without a position, travelled 0 m (docs/domain.md §6)
+    const d = has && prev ? haversine(prev.lat!, prev.lon!, it.lat!, it.lon!) : 0;
+    if (it.row && it.row.values[DIST] === null) it.row.values[DIST] = d;
+    else if (it.fix && prev?.row && has && it.fix.distance !== d)
+      fixes.push({ deviceId: rows[0].deviceId, ts: it.ts, distance: d });
     if (has) prev = it;
   }
   return fixes;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ingestRoutes } from './ingest.routes.ts';
+import { seriesRoutes } from './series.routes.ts';
 
 /** Telemetry HTTP: ingest, device keys, series (aggregated, base, pulse). */
 export const telemetryRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ingestRoutes);
+  await app.register(seriesRoutes);
 };

@@ -1,0 +1,430 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, envelope, forbidden, notFound, ok } from '../../http/envelope.ts';
+import { visibleDevices } from '../access/scope.ts';
+import { authError } from '../auth/session.ts';
+import {
+  AGG_FUNCTIONS,
+  AGG_UNITS,
+  type AggFunction,
+  type AggUnit,
+  DEVICE_TYPES,
+  type DeviceType,
+  telemetryType,
+} from './catalog.ts';
+import {
+  type AggregateFunction,
+  additionalKey,
+  aggregate,
+  lastStates,
+  parseFilters,
+  type RawRow,
+  rawRows,
+  SeriesError,
+} from './series.ts';
+import { isoTime, nowSeconds, parseTime, unitSeconds } from './time.ts';
+
+/**
+ * Reading telemetry back (spec 000 §7, spec 002 §7.2 and §7.4): pulse (latest readings),
+ * aggregated series and raw (base) series. Every answer is limited to the devices of the assets the
+ * signed-in user may see; a device outside that scope is absent from lists and 404 when named alone.
+ */
+
+export const SERIES_LIMIT = 10000;
+
+/** A signed-in user who may read devices or assets (the screens that show series need one of them). */
+async function requireSeriesRead(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.session) throw authError(req);
+  const a = req.session.access;
+  if (!a.master_device?.includes('read') && !a.master_asset?.includes('read'))
+    throw forbidden('You do not have read access to master_device or master_asset');
+}
+
+interface ScopedDevice {
+  devcId: number;
+  devcUniqueId: string;
+  devcName: string;
+  devcType: string;
+  devcLabel: string | null;
+  devcMassId: number | null;
+  type: DeviceType | undefined;
+}
+
+async function scopedDevices(app: FastifyInstance, req: FastifyRequest): Promise<ScopedDevice[]> {
+  const rows = await visibleDevices(app.deps.database.db, req.session!);
+  return rows.map((d: any) => ({
+    devcId: Number(d.devcId),
+    devcUniqueId: d.devcUniqueId,
+    devcName: d.devcName,
+    devcType: d.devcType,
+    devcLabel: d.devcLabel ?? null,
+    devcMassId: d.devcMassId === null ? null : Number(d.devcMassId),
+    type: telemetryType(d.devcType),
+  }));
+}
+
+type Raw = Record<string, string | string[] | undefined>;
+/** `name`, `name[]` and `name[0]` all feed one list, in order. */
+function listParam(q: Raw, name: string): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(q)) {
+    if (k !== name && k !== `${name}[]` && !new RegExp(`^${name}\\[\\d+\\]$`).test(k)) continue;
+    if (v === undefined) continue;
+    out.push(...(Array.isArray(v) ? v : [v]));
+  }
+  return out.filter((x) => x !== '');
+}
+const oneParam = (q: Raw, name: string) => {
+  const v = q[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** Devices named by unique id (or devc_id) among those in scope; unknown or foreign ones are dropped. */
+function pick(devices: ScopedDevice[], names: string[]): ScopedDevice[] {
+  const byUid = new Map(devices.map((d) => [d.devcUniqueId, d]));
+  const byId = new Map(devices.map((d) => [String(d.devcId), d]));
+  const out = new Set<ScopedDevice>();
+  for (const n of names) {
+    const d = byUid.get(n) ?? byId.get(n);
+    if (d) out.add(d);
+  }
+  return [...out];
+}
+
+function period(startText: string, endText: string) {
+  const start = parseTime(startText);
+  const end = parseTime(endText);
+  if (start === undefined) throw badRequest('start must be epoch seconds or a date (ISO 8601 or YYYY-MM-DD HH:mm:ss)');
+  if (end === undefined) throw badRequest('end must be epoch seconds or a date (ISO 8601 or YYYY-MM-DD HH:mm:ss)');
+  if (end <= start) throw badRequest('end must be after start');
+  return { start, end };
+}
+
+/** `last/{duration}/{unit}` — either order, as the specs use both (`last/1/week`, `last/{unit}/{duration}`). */
+function lastPeriod(a: string, b: string) {
+  const [durationText, unitText] = /^\d+$/.test(a) ? [a, b] : [b, a];
+  const duration = Number(durationText);
+  const unit = unitSeconds(unitText);
+  if (!Number.isInteger(duration) || duration < 1) throw badRequest('duration must be a whole number from 1');
+  if (!unit) throw badRequest(`unit must be one of minute, hour, day, week, month (got ${unitText})`);
+  const end = nowSeconds() + 1;
+  return { start: end - duration * unit, end };
+}
+
+function limitParam(q: Raw): number {
+  const text = oneParam(q, 'limit');
+  if (text === undefined || text === '') return SERIES_LIMIT;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > SERIES_LIMIT)
+    throw badRequest(`limit must be a whole number from 1 to ${SERIES_LIMIT}`);
+  return n;
+}
+
+function timezoneParam(q: Raw, dflt: number): number {
+  const text = oneParam(q, 'timezone');
+  if (text === undefined || text === '') return dflt;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < -12 || n > 14) throw badRequest('timezone must be hours east of UTC, from -12 to 14');
+  return n;
+}
+
+const isNumber = (s: string) => /^-?\d+(\.\d+)?$/.test(s.trim());
+
+/**
+ * functionNames[i] with functionParams[i] → a function. The column may ride in the name
+ * (`AVG(dlgpSpeed)`, `AVG:dlgpSpeed`, `COUNTGT(dlrpRpm,400)`) or in the param (`dlgpSpeed`,
+ * `dlrpRpm,400`); a numeric param is COUNTGT's threshold.
+ */
+function parseFunction(nameText: string, paramText: string | undefined, index: number): AggregateFunction {
+  const m = /^\s*([A-Za-z]+)\s*(?:[(:_ ]\s*([^)]*?)\s*\)?)?\s*$/.exec(nameText);
+  const name = m?.[1].toUpperCase() as AggFunction | undefined;
+  if (!m || !name || !AGG_FUNCTIONS.includes(name))
+    throw badRequest(`functionNames[${index}]: ${nameText} is not one of ${AGG_FUNCTIONS.join(', ')}`);
+  const tokens = [...(m[2] ?? '').split(/[,;:]/), ...(paramText ?? '').split(/[,;:]/)]
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const column = tokens.find((x) => !isNumber(x));
+  const num = tokens.find(isNumber);
+  if (!column) throw badRequest(`functionNames[${index}]: name the column, e.g. ${name}(dlgpSpeed)`);
+  return { name, column, param: num === undefined ? undefined : Number(num) };
+}
+
+const looseQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const seriesRow = z
+  .object({ deviceId: z.string(), devcId: z.number(), timestamp: z.number(), datetime: z.string() })
+  .catchall(z.unknown());
+
+const aggregatedAnswer = envelope(z.object({ series: z.array(seriesRow), count: z.number() }));
+const baseAnswer = envelope(
+  z.object({
+    fromString: z.string(),
+    toString: z.string(),
+    devices: z.array(
+      z.object({
+        devcId: z.number(),
+        devcUniqueId: z.string(),
+        devcName: z.string(),
+        devcType: z.string(),
+        devcLabel: z.string().nullable(),
+      }),
+    ),
+    series: z.array(
+      z.object({ id: z.string(), deviceId: z.string(), datetime: z.string(), timestamp: z.number(), data: z.string() }),
+    ),
+  }),
+);
+const pulseAnswer = envelope(z.object({ series: z.array(seriesRow) }));
+
+export const seriesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tzDefault = base.deps.config.tzOffset;
+
+  // ------------------------------------------------------------ aggregated
+  async function aggregated(req: FastifyRequest, type: DeviceType, range: { start: number; end: number }) {
+    const q = req.query as Raw;
+    const unitText = (oneParam(q, 'aggregatedUnit') ?? 'HOUR').toUpperCase();
+    if (!AGG_UNITS.includes(unitText as AggUnit))
+      throw badRequest(`aggregatedUnit must be one of ${AGG_UNITS.join(', ')}`);
+    let unit = unitText as AggUnit;
+    const lengthText = oneParam(q, 'aggregatedLength');
+    let length = lengthText === undefined || lengthText === '' ? 1 : Number(lengthText);
+    if (!Number.isInteger(length) || length < 1 || length > 100000)
+      throw badRequest('aggregatedLength must be a whole number from 1');
+    if (unit === 'MINUTE' && length % 60 === 0) {
+      unit = 'HOUR'; // spec 000 §7: an HOUR unit is sent as MINUTE with length 60
+      length /= 60;
+    }
+    const tz = timezoneParam(q, tzDefault);
+    const limit = limitParam(q);
+    const def = DEVICE_TYPES[type];
+    const primary = (oneParam(q, 'primaryFunctionName') ?? (type === 'tracker' ? 'LAST' : 'AVG')).toUpperCase();
+    if (!AGG_FUNCTIONS.includes(primary as AggFunction) || primary === 'COUNTGT')
+      throw badRequest(`primaryFunctionName must be one of ${AGG_FUNCTIONS.filter((f) => f !== 'COUNTGT').join(', ')}`);
+    const names = listParam(q, 'functionNames');
+    const params = listParam(q, 'functionParams');
+    const extra = names.map((n, i) => parseFunction(n, params[i], i));
+
+    let devices = (await scopedDevices(base, req)).filter((d) => d.type === type);
+    const named = listParam(q, 'device');
+    if (named.length) devices = pick(devices, named);
+    const label = oneParam(q, 'type');
+    if (label && label.toLowerCase() !== type)
+      devices = devices.filter((d) => (d.devcLabel ?? '').toLowerCase() === label.toLowerCase());
+
+    const functions: AggregateFunction[] = [
+      ...def.metrics.map((x) => ({ name: primary as AggFunction, column: x.key })),
+      ...extra,
+    ];
+    let rows: Awaited<ReturnType<typeof aggregate>>;
+    try {
+      rows = await aggregate(base.deps.database, {
+        type,
+        deviceIds: devices.map((d) => d.devcId),
+        start: range.start,
+        end: range.end,
+        unit,
+        length,
+        tz,
+        functions,
+        filters: parseFilters(type, oneParam(q, 'additionalFilter')),
+      });
+    } catch (err) {
+      if (err instanceof SeriesError) throw badRequest(err.message);
+      throw err;
+    }
+    const byId = new Map(devices.map((d) => [d.devcId, d]));
+    const series = rows.slice(0, limit).map((r) => {
+      const d = byId.get(r.deviceId)!;
+      const row: Record<string, unknown> = {
+        deviceId: d.devcUniqueId,
+        devcId: d.devcId,
+        devcLabel: d.devcLabel,
+        timestamp: r.timestamp,
+        datetime: isoTime(r.timestamp),
+      };
+      def.metrics.forEach((x, i) => {
+        row[x.key] = r.values[i];
+      });
+      const additional: Record<string, number | null> = {};
+      extra.forEach((fn, i) => {
+        additional[additionalKey(type, fn, i)] = r.values[def.metrics.length + i];
+      });
+      row.additional = additional;
+      return row as z.infer<typeof seriesRow>;
+    });
+    return ok({ series, count: series.length });
+  }
+
+  const typeOf = (text: string): DeviceType => {
+    const t = telemetryType(text);
+    if (!t) throw badRequest(`Unknown device type ${text}; one of ${Object.keys(DEVICE_TYPES).join(', ')}`);
+    return t;
+  };
+  const aggSchema = <P extends z.ZodRawShape>(shape: P) => ({
+    tags: ['telemetry'],
+    params: z.object(shape),
+    querystring: looseQuery,
+    response: { 200: aggregatedAnswer },
+  });
+  const periodShape = { start: z.string(), end: z.string() };
+  const lastShape = { duration: z.string(), unit: z.string() };
+
+  app.get(
+    '/series/aggregated/teltonika/gps/period/:start/:end',
+    { preHandler: requireSeriesRead, schema: aggSchema(periodShape) },
+    async (req) => aggregated(req, 'tracker', period(req.params.start, req.params.end)),
+  );
+  app.get(
+    '/series/aggregated/teltonika/gps/last/:duration/:unit',
+    { preHandler: requireSeriesRead, schema: aggSchema(lastShape) },
+    async (req) => aggregated(req, 'tracker', lastPeriod(req.params.duration, req.params.unit)),
+  );
+  app.get(
+    '/series/aggregated/:deviceType/period/:start/:end',
+    { preHandler: requireSeriesRead, schema: aggSchema({ deviceType: z.string(), ...periodShape }) },
+    async (req) => aggregated(req, typeOf(req.params.deviceType), period(req.params.start, req.params.end)),
+  );
+  app.get(
+    '/series/aggregated/:deviceType/last/:duration/:unit',
+    { preHandler: requireSeriesRead, schema: aggSchema({ deviceType: z.string(), ...lastShape }) },
+    async (req) => aggregated(req, typeOf(req.params.deviceType), lastPeriod(req.params.duration, req.params.unit)),
+  );
+
+  // ------------------------------------------------------------ base (raw) series
+  async function baseSeries(req: FastifyRequest, range: { start: number; end: number }, newest: boolean) {
+    const q = req.query as Raw;
+    const limit = limitParam(q);
+    const intervalText = oneParam(q, 'interval');
+    let interval: number | undefined;
+    if (intervalText) {
+      interval = isNumber(intervalText) ? Number(intervalText) : unitSeconds(intervalText);
+      if (!interval || interval < 1)
+        throw badRequest('interval must be seconds or one of minute, hour, day, week, month');
+    }
+    let devices = (await scopedDevices(base, req)).filter((d) => d.type);
+    const named = listParam(q, 'device');
+    if (named.length) devices = pick(devices, named);
+    const byType = new Map<DeviceType, ScopedDevice[]>();
+    for (const d of devices) byType.set(d.type!, [...(byType.get(d.type!) ?? []), d]);
+    const rows: RawRow[] = [];
+    for (const [type, list] of byType)
+      rows.push(
+        ...(await rawRows(base.deps.database, {
+          type,
+          deviceIds: list.map((d) => d.devcId),
+          start: range.start,
+          end: range.end,
+          limit,
+          newest,
+          interval,
+        })),
+      );
+    rows.sort((a, b) => a.ts - b.ts || a.deviceId - b.deviceId);
+    const kept = newest ? rows.slice(Math.max(0, rows.length - limit)) : rows.slice(0, limit);
+    const byId = new Map(devices.map((d) => [d.devcId, d]));
+    return ok({
+      fromString: isoTime(range.start),
+      toString: isoTime(range.end),
+      devices: devices.map((d) => ({
+        devcId: d.devcId,
+        devcUniqueId: d.devcUniqueId,
+        devcName: d.devcName,
+        devcType: d.devcType,
+        devcLabel: d.devcLabel,
+      })),
+      series: kept.map((r) => {
+        const values: Record<string, number> = {};
+        for (const [k, v] of Object.entries(r.values)) if (v !== null) values[k] = v;
+        return {
+          id: `${r.deviceId}-${r.ts}`,
+          deviceId: byId.get(r.deviceId)!.devcUniqueId,
+          datetime: isoTime(r.ts),
+          timestamp: r.ts,
+          data: JSON.stringify(values),
+        };
+      }),
+    });
+  }
+
+  app.get(
+    '/series/base/period/:start/:end',
+    {
+      preHandler: requireSeriesRead,
+      schema: {
+        tags: ['telemetry'],
+        params: z.object({ start: z.string(), end: z.string() }),
+        querystring: looseQuery,
+        response: { 200: baseAnswer },
+      },
+    },
+    async (req) => baseSeries(req, period(req.params.start, req.params.end), false),
+  );
+  app.get(
+    '/series/base/last/:a/:b',
+    {
+      preHandler: requireSeriesRead,
+      schema: {
+        tags: ['telemetry'],
+        params: z.object({ a: z.string(), b: z.string() }),
+        querystring: looseQuery,
+        response: { 200: baseAnswer },
+      },
+    },
+    async (req) => baseSeries(req, lastPeriod(req.params.a, req.params.b), true),
+  );
+
+  // ------------------------------------------------------------ pulse (latest readings)
+  async function pulse(devices: ScopedDevice[]) {
+    const states = await lastStates(
+      base.deps.database,
+      devices.map((d) => d.devcId),
+    );
+    const byId = new Map(devices.map((d) => [d.devcId, d]));
+    const series = states
+      .map((s) => {
+        const d = byId.get(s.deviceId)!;
+        return {
+          deviceId: d.devcUniqueId,
+          devcId: d.devcId,
+          devcUniqueId: d.devcUniqueId,
+          devcType: d.type!,
+          devcLabel: d.devcLabel,
+          devcMassId: d.devcMassId,
+          timestamp: s.ts,
+          datetime: isoTime(s.ts),
+          ...s.data,
+        };
+      })
+      .sort((a, b) => a.devcId - b.devcId);
+    return ok({ series });
+  }
+
+  const pulseSchema = { tags: ['telemetry'], querystring: looseQuery, response: { 200: pulseAnswer } };
+  app.get('/series/teltonika/gps/pulse', { preHandler: requireSeriesRead, schema: pulseSchema }, async (req) => {
+    let devices = (await scopedDevices(base, req)).filter((d) => d.type === 'tracker');
+    const named = listParam(req.query as Raw, 'device');
+    if (named.length) devices = pick(devices, named);
+    return pulse(devices);
+  });
+  /**
+   * `{id}` is a device (devc_id or unique id): its latest reading, 404 outside the user's scope;
+   * or a device type (`gps`, `rpm` …): the latest reading of each listed (`device[]`) or visible device of it.
+   */
+  app.get(
+    '/series/device/:id/pulse',
+    { preHandler: requireSeriesRead, schema: { ...pulseSchema, params: z.object({ id: z.string() }) } },
+    async (req) => {
+      const all = (await scopedDevices(base, req)).filter((d) => d.type);
+      const kind = telemetryType(req.params.id);
+      const named = listParam(req.query as Raw, 'device');
+      if (kind && !all.some((d) => d.devcUniqueId === req.params.id)) {
+        const ofKind = all.filter((d) => d.type === kind);
+        return pulse(named.length ? pick(ofKind, named) : ofKind);
+      }
+      const [device] = pick(all, [req.params.id]);
+      if (!device) throw notFound('Device');
+      return pulse([device]);
+    },
+  );
+};

@@ -1,0 +1,467 @@
+import type { Database } from '../../db/database.ts';
+import {
+  type AggFunction,
+  type AggUnit,
+  DEVICE_TYPES,
+  type DeviceType,
+  type DeviceTypeDef,
+  findMetric,
+  type MetricDef,
+  specColumn,
+} from './catalog.ts';
+import { placeholders, query } from './sql.ts';
+
+/**
+ * The telemetry query core: aggregated series, raw rows and last states, over device ids the
+ * caller has already scoped to the user (HTTP routes, the summary and combined-data calls).
+ *
+ * Aggregation works on composable partials per (device, metric, bucket) — count, sum, min, max,
+ * first and last with their times, counts above thresholds — so a bucket can be assembled from the
+ * hourly rollups for whole hours and from raw rows for the edges of the period, and calendar
+ * months from local days. Periods are `[start, end)` (docs/domain.md §1).
+ */
+
+/** A query failure the client caused (unknown column, bad filter): routes answer 400. */
+export class SeriesError extends Error {}
+
+export interface AggregateFunction {
+  name: AggFunction;
+  /** any accepted naming: `dlfmVolInventory`, `VolInventory`, `volumeInventory` */
+  column: string;
+  /** COUNTGT: the threshold (values strictly above count) */
+  param?: number;
+}
+
+export interface SeriesFilter {
+  column: string;
+  op: '>' | '>=' | '<' | '<=' | '=' | '!=';
+  value: number;
+}
+
+export interface AggregateQuery {
+  type: DeviceType;
+  /** device.devc_id values, already limited to what the user may see */
+  deviceIds: number[];
+  /** epoch seconds, inclusive */
+  start: number;
+  /** epoch seconds, exclusive */
+  end: number;
+  unit: AggUnit;
+  length: number;
+  /** hours east of UTC; buckets align to local time (DAY/WEEK/MONTH at local midnight, WEEK on Monday) */
+  tz: number;
+  functions: AggregateFunction[];
+  /** raw rows must pass every filter (forces the raw path) */
+  filters?: SeriesFilter[];
+}
+
+export interface AggregateRow {
+  /** devc_id */
+  deviceId: number;
+  /** bucket start, epoch seconds */
+  timestamp: number;
+  /** one value per function, in the order asked; null when the bucket has no value for it */
+  values: (number | null)[];
+}
+
+/** The key a function's result goes under in `additional`: `LAST_dlgpLatitude_4`. */
+export function additionalKey(type: DeviceType, fn: AggregateFunction, index: number): string {
+  const def = DEVICE_TYPES[type];
+  const metric = findMetric(def, fn.column);
+  return `${fn.name}_${metric ? specColumn(def, metric) : fn.column}_${index}`;
+}
+
+interface Stat {
+  n: number;
+  total: number;
+  min: number;
+  max: number;
+  fts: number;
+  fv: number;
+  lts: number;
+  lv: number;
+}
+
+interface Bucket {
+  deviceId: number;
+  timestamp: number;
+  stats: (Stat | undefined)[]; // per needed metric
+  gt: number[]; // per COUNTGT function
+}
+
+const HOUR = 3600;
+const DAY = 86400;
+const MONDAY_EPOCH = 4 * DAY; // 1970-01-05 was a Monday
+
+/** The SQL bucket: `((ts + shift) / size) * size - shift`; MONTH is grouped by local day, then merged here. */
+function geometry(unit: AggUnit, length: number, tz: number) {
+  const tzs = Math.round(tz * 3600);
+  switch (unit) {
+    case 'MINUTE':
+      return { size: 60 * length, shift: tzs };
+    case 'HOUR':
+      return { size: HOUR * length, shift: tzs };
+    case 'DAY':
+      return { size: DAY * length, shift: tzs };
+    case 'WEEK':
+      return { size: 7 * DAY * length, shift: tzs - MONDAY_EPOCH };
+    case 'MONTH':
+      return { size: DAY, shift: tzs };
+  }
+}
+
+/** Local calendar month (or group of `length` months) holding a local-day bucket. */
+function monthBucket(dayStart: number, length: number, tz: number): number {
+  const tzs = Math.round(tz * 3600);
+  const d = new Date((dayStart + tzs) * 1000);
+  const index = Math.floor((d.getUTCFullYear() * 12 + d.getUTCMonth()) / length) * length;
+  return Date.UTC(Math.floor(index / 12), index % 12, 1) / 1000 - tzs;
+}
+
+function parseFilterOp(op: string): SeriesFilter['op'] {
+  if (['>', '>=', '<', '<=', '=', '!='].includes(op)) return op as SeriesFilter['op'];
+  throw new SeriesError(`Unknown filter operator ${op}`);
+}
+
+/**
+ * `additionalFilter` text → filters: conditions `column op number` joined by `,`, `;` or `and`
+ * (`dlrpRpm>400`, `speed >= 1 and speed < 30`).
+ */
+export function parseFilters(type: DeviceType, text: string | undefined): SeriesFilter[] {
+  if (!text?.trim()) return [];
+  return text
+    .split(/\s*(?:,|;|\band\b|&&)\s*/i)
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^([A-Za-z_][\w]*)\s*(>=|<=|!=|<>|>|<|==|=)\s*(-?\d+(?:\.\d+)?)$/.exec(part.trim());
+      if (!m) throw new SeriesError(`additionalFilter: cannot read '${part}' (expected column, operator, number)`);
+      const metric = findMetric(DEVICE_TYPES[type], m[1]);
+      if (!metric) throw new SeriesError(`additionalFilter: unknown column ${m[1]} for ${type}`);
+      const op = m[2] === '<>' ? '!=' : m[2] === '==' ? '=' : m[2];
+      return { column: metric.column, op: parseFilterOp(op), value: Number(m[3]) };
+    });
+}
+
+export async function aggregate(database: Database, q: AggregateQuery): Promise<AggregateRow[]> {
+  const def = DEVICE_TYPES[q.type];
+  if (!def) throw new SeriesError(`Unknown device type ${q.type}`);
+  if (!q.deviceIds.length || q.end <= q.start || !q.functions.length) return [];
+  if (!Number.isInteger(q.length) || q.length < 1)
+    throw new SeriesError('aggregatedLength must be a whole number from 1');
+
+  // the metrics the functions need, and where each function reads from
+  const metrics: MetricDef[] = [];
+  const gts: { metric: MetricDef; param: number }[] = [];
+  const plan = q.functions.map((fn) => {
+    const metric = findMetric(def, fn.column);
+    if (!metric) throw new SeriesError(`Unknown column ${fn.column} for ${q.type}`);
+    let mi = metrics.indexOf(metric);
+    if (mi < 0) mi = metrics.push(metric) - 1;
+    if (fn.name === 'COUNTGT') {
+      if (fn.param === undefined || !Number.isFinite(fn.param))
+        throw new SeriesError(`COUNTGT of ${fn.column} needs a numeric parameter`);
+      return { fn, mi, gi: gts.push({ metric, param: fn.param }) - 1 };
+    }
+    return { fn, mi, gi: -1 };
+  });
+  const needFirst = q.functions.some((f) => f.name === 'FIRST');
+  const needLast = q.functions.some((f) => f.name === 'LAST');
+  const filters = q.filters ?? [];
+  const geo = geometry(q.unit, q.length, q.tz);
+
+  const buckets = new Map<string, Bucket>();
+  const bucketOf = (deviceId: number, ts: number) => {
+    const timestamp = q.unit === 'MONTH' ? monthBucket(ts, q.length, q.tz) : ts;
+    const key = `${deviceId}|${timestamp}`;
+    let b = buckets.get(key);
+    if (!b) {
+      b = { deviceId, timestamp, stats: new Array(metrics.length), gt: new Array(gts.length).fill(0) };
+      buckets.set(key, b);
+    }
+    return b;
+  };
+  const merge = (b: Bucket, mi: number, s: Stat) => {
+    const cur = b.stats[mi];
+    if (!cur) {
+      b.stats[mi] = s;
+      return;
+    }
+    cur.n += s.n;
+    cur.total += s.total;
+    if (s.min < cur.min) cur.min = s.min;
+    if (s.max > cur.max) cur.max = s.max;
+    if (s.fts < cur.fts) {
+      cur.fts = s.fts;
+      cur.fv = s.fv;
+    }
+    if (s.lts > cur.lts) {
+      cur.lts = s.lts;
+      cur.lv = s.lv;
+    }
+  };
+
+  const addCounts = (b: Bucket, gt: number[]) => {
+    for (let gi = 0; gi < gt.length; gi++) b.gt[gi] += gt[gi];
+  };
+
+  // hourly rollups serve whole hours when every bucket is a union of UTC hours and nothing filters rows
+  const rollable = geo.size % HOUR === 0 && geo.shift % HOUR === 0 && !filters.length;
+  const h1 = Math.ceil(q.start / HOUR) * HOUR;
+  const h2 = Math.floor(q.end / HOUR) * HOUR;
+  const segments: { from: number; to: number; rollup: boolean }[] = [];
+  if (rollable && h1 < h2) {
+    if (q.start < h1) segments.push({ from: q.start, to: h1, rollup: false });
+    segments.push({ from: h1, to: h2, rollup: true });
+    if (h2 < q.end) segments.push({ from: h2, to: q.end, rollup: false });
+  } else segments.push({ from: q.start, to: q.end, rollup: false });
+
+  for (const seg of segments) {
+    if (seg.rollup) {
+      const rows = await rollupStats(database, q.deviceIds, metrics, seg.from, seg.to, geo, needFirst, needLast);
+      for (const r of rows) merge(bucketOf(r.deviceId, r.bucket), r.mi, r.stat);
+      // counts above a threshold cannot come from rollups: raw rows, counted only
+      if (gts.length) {
+        const raw = await rawStats(database, def, q.deviceIds, [], gts, seg.from, seg.to, geo, filters, false, false);
+        for (const r of raw) addCounts(bucketOf(r.deviceId, r.bucket), r.gt);
+      }
+    } else {
+      const raw = await rawStats(
+        database,
+        def,
+        q.deviceIds,
+        metrics,
+        gts,
+        seg.from,
+        seg.to,
+        geo,
+        filters,
+        needFirst,
+        needLast,
+      );
+      for (const r of raw) {
+        const b = bucketOf(r.deviceId, r.bucket);
+        r.stats.forEach((s, mi) => {
+          if (s) merge(b, mi, s);
+        });
+        addCounts(b, r.gt);
+      }
+    }
+  }
+
+  const out: AggregateRow[] = [];
+  for (const b of buckets.values()) {
+    if (!b.stats.some((s) => s && s.n > 0)) continue; // nothing of the asked columns: an empty bucket
+    out.push({
+      deviceId: b.deviceId,
+      timestamp: b.timestamp,
+      values: plan.map(({ fn, mi, gi }) => {
+        const s = b.stats[mi];
+        if (fn.name === 'COUNTGT') return b.gt[gi];
+        if (fn.name === 'COUNT') return s?.n ?? 0;
+        if (!s || s.n === 0) return null;
+        switch (fn.name) {
+          case 'AVG':
+            return s.total / s.n;
+          case 'SUM':
+            return s.total;
+          case 'MIN':
+            return s.min;
+          case 'MAX':
+            return s.max;
+          case 'FIRST':
+            return s.fv;
+          case 'LAST':
+            return s.lv;
+        }
+        return null;
+      }),
+    });
+  }
+  return out.sort((a, b) => a.timestamp - b.timestamp || a.deviceId - b.deviceId);
+}
+
+const bucketSql = (col: string, geo: { size: number; shift: number }) =>
+  `((${col} + ${geo.shift}) / ${geo.size}) * ${geo.size} - ${geo.shift}`;
+
+async function rollupStats(
+  database: Database,
+  deviceIds: number[],
+  metrics: MetricDef[],
+  from: number,
+  to: number,
+  geo: { size: number; shift: number },
+  needFirst: boolean,
+  needLast: boolean,
+) {
+  const b = bucketSql('hour', geo);
+  const text = `select g.d, g.m, g.b, g.n, g.s, g.mn, g.mx, g.ft, g.lt
+      ${needFirst ? ', f.first_val as fv' : ''}${needLast ? ', l.last_val as lv' : ''}
+    from (select device_id as d, metric as m, ${b} as b, sum(n) as n, sum(total) as s, min(vmin) as mn, max(vmax) as mx,
+                 min(first_ts) as ft, max(last_ts) as lt
+            from telemetry_hourly
+           where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
+             and hour >= ? and hour < ?
+           group by device_id, metric, ${b}) g
+    ${needFirst ? 'left join telemetry_hourly f on f.device_id = g.d and f.metric = g.m and f.hour = g.ft - (g.ft % 3600)' : ''}
+    ${needLast ? 'left join telemetry_hourly l on l.device_id = g.d and l.metric = g.m and l.hour = g.lt - (g.lt % 3600)' : ''}`;
+  const rows = await query(database, text, [...deviceIds, ...metrics.map((x) => x.column), from, to]);
+  const index = new Map(metrics.map((x, i) => [x.column, i]));
+  return rows.map((r) => ({
+    deviceId: Number(r.d),
+    bucket: Number(r.b),
+    mi: index.get(r.m)!,
+    stat: {
+      n: Number(r.n),
+      total: Number(r.s),
+      min: Number(r.mn),
+      max: Number(r.mx),
+      fts: Number(r.ft),
+      fv: r.fv ?? Number.NaN,
+      lts: Number(r.lt),
+      lv: r.lv ?? Number.NaN,
+    } satisfies Stat,
+  }));
+}
+
+async function rawStats(
+  database: Database,
+  def: DeviceTypeDef,
+  deviceIds: number[],
+  metrics: MetricDef[],
+  gts: { metric: MetricDef; param: number }[],
+  from: number,
+  to: number,
+  geo: { size: number; shift: number },
+  filters: SeriesFilter[],
+  needFirst: boolean,
+  needLast: boolean,
+) {
+  const b = bucketSql('ts', geo);
+  const cols: string[] = [];
+  const joins: string[] = [];
+  const outer: string[] = [];
+  metrics.forEach((x, i) => {
+    const c = x.column;
+    cols.push(
+      `count(${c}) as n${i}, sum(${c}) as s${i}, min(${c}) as mn${i}, max(${c}) as mx${i}`,
+      `min(case when ${c} is not null then ts end) as ft${i}, max(case when ${c} is not null then ts end) as lt${i}`,
+    );
+    if (needFirst) {
+      joins.push(`left join ${def.table} f${i} on f${i}.device_id = g.d and f${i}.ts = g.ft${i}`);
+      outer.push(`f${i}.${c} as fv${i}`);
+    }
+    if (needLast) {
+      joins.push(`left join ${def.table} l${i} on l${i}.device_id = g.d and l${i}.ts = g.lt${i}`);
+      outer.push(`l${i}.${c} as lv${i}`);
+    }
+  });
+  gts.forEach((g, i) => {
+    cols.push(`sum(case when ${g.metric.column} > ? then 1 else 0 end) as gt${i}`);
+  });
+  const where = filters.map((f) => `and ${f.column} ${f.op} ?`).join(' ');
+  const text = `select g.*${outer.length ? `, ${outer.join(', ')}` : ''}
+    from (select device_id as d, ${b} as b, ${cols.join(', ')}
+            from ${def.table}
+           where device_id in (${placeholders(deviceIds.length)}) and ts >= ? and ts < ? ${where}
+           group by device_id, ${b}) g
+    ${joins.join('\n')}`;
+  const params = [...gts.map((g) => g.param), ...deviceIds, from, to, ...filters.map((f) => f.value)];
+  const rows = await query(database, text, params);
+  return rows.map((r) => ({
+    deviceId: Number(r.d),
+    bucket: Number(r.b),
+    stats: metrics.map((_, i): Stat | undefined =>
+      Number(r[`n${i}`]) > 0
+        ? {
+            n: Number(r[`n${i}`]),
+            total: Number(r[`s${i}`]),
+            min: Number(r[`mn${i}`]),
+            max: Number(r[`mx${i}`]),
+            fts: Number(r[`ft${i}`]),
+            fv: r[`fv${i}`] ?? Number.NaN,
+            lts: Number(r[`lt${i}`]),
+            lv: r[`lv${i}`] ?? Number.NaN,
+          }
+        : undefined,
+    ),
+    gt: gts.map((_, i) => Number(r[`gt${i}`] ?? 0)),
+  }));
+}
+
+// ---------------------------------------------------------------- raw rows and last states
+
+export interface RawRow {
+  /** devc_id */
+  deviceId: number;
+  ts: number;
+  /** by data key (`volumeInventory`); absent values are null */
+  values: Record<string, number | null>;
+}
+
+export interface RawQuery {
+  type: DeviceType;
+  deviceIds: number[];
+  /** inclusive */
+  start: number;
+  /** exclusive */
+  end: number;
+  /** at most this many rows: the earliest, or with `newest`, the latest (still answered oldest first) */
+  limit?: number;
+  newest?: boolean;
+  /** one row per device and interval (seconds): the first of each */
+  interval?: number;
+}
+
+/** Raw readings of one device type, oldest first. */
+export async function rawRows(database: Database, q: RawQuery): Promise<RawRow[]> {
+  const def = DEVICE_TYPES[q.type];
+  if (!def || !q.deviceIds.length || q.end <= q.start) return [];
+  const cols = def.metrics.map((x) => `t.${x.column}`).join(', ');
+  const ids = placeholders(q.deviceIds.length);
+  const limit = q.limit ? ` limit ${Math.floor(q.limit)}` : '';
+  const order = q.newest ? 'desc' : 'asc';
+  let text: string;
+  if (q.interval && q.interval > 1) {
+    const i = Math.floor(q.interval);
+    text = `select t.device_id, t.ts, ${cols} from ${def.table} t
+      join (select device_id as d, min(ts) as ts0 from ${def.table}
+             where device_id in (${ids}) and ts >= ? and ts < ? group by device_id, ts / ${i}) k
+        on t.device_id = k.d and t.ts = k.ts0
+      order by t.ts ${order}, t.device_id${limit}`;
+  } else {
+    text = `select t.device_id, t.ts, ${cols} from ${def.table} t
+      where t.device_id in (${ids}) and t.ts >= ? and t.ts < ? order by t.ts ${order}, t.device_id${limit}`;
+  }
+  const rows = await query(database, text, [...q.deviceIds, q.start, q.end]);
+  const out = rows.map((r) => {
+    const values: Record<string, number | null> = {};
+    for (const x of def.metrics) values[x.key] = r[x.column] ?? null;
+    return { deviceId: Number(r.device_id), ts: Number(r.ts), values };
+  });
+  return q.newest ? out.reverse() : out;
+}
+
+export interface LastState {
+  deviceId: number;
+  ts: number;
+  /** the values of the device's newest reading, by data key */
+  data: Record<string, number>;
+  /** when the server received it (epoch seconds) */
+  receivedTime: number;
+}
+
+/** The newest reading of each device that has one. */
+export async function lastStates(database: Database, deviceIds: number[]): Promise<LastState[]> {
+  if (!deviceIds.length) return [];
+  const rows = await query(
+    database,
+    `select device_id, ts, data, received_time from telemetry_last where device_id in (${placeholders(deviceIds.length)})`,
+    deviceIds,
+  );
+  return rows.map((r) => ({
+    deviceId: Number(r.device_id),
+    ts: Number(r.ts),
+    data: JSON.parse(r.data),
+    receivedTime: Number(r.received_time),
+  }));
+}
