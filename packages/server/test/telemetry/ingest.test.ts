@@ -18,7 +18,7 @@ describe.each(dialects())('ingest on %s', (dialect) => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { WEB_DIST: '/nonexistent' } }); // the built web app is not under test
+    t = await createTestApp(dialect);
     w = await telemetryWorld(t.database);
   });
   afterAll(() => t.close());

@@ -99,7 +99,7 @@ describe.each(dialects())('series on %s', (dialect) => {
   const get = (url: string, token = w.adminA) => t.call({ method: 'GET', url, token });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { WEB_DIST: '/nonexistent' } }); // the built web app is not under test
+    t = await createTestApp(dialect);
     w = await telemetryWorld(t.database);
     const body = readings.map((r) => ({ device: r.device, ts: r.ts, data: { rpm: r.rpm } }));
     // sent newest batch first, so rollups are built out of order

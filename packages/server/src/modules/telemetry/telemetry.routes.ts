@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { deviceKeyRoutes } from './device-keys.routes.ts';
 import { ingestRoutes } from './ingest.routes.ts';
 import { seriesRoutes } from './series.routes.ts';
 
@@ -6,4 +7,5 @@ import { seriesRoutes } from './series.routes.ts';
 export const telemetryRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ingestRoutes);
   await app.register(seriesRoutes);
+  await app.register(deviceKeyRoutes);
 };
