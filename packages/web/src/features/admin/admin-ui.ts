@@ -1,0 +1,50 @@
+import type { FieldOption } from '@fleet/shared/resources/define.ts';
+import type { FormInstance, ModalProps } from 'antd';
+import dayjs from 'dayjs';
+import { isApiError } from '../../api/client.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+
+/** Date display of spec 001 §9 and spec 000 §9. */
+export const DATE_FORMAT = 'DD MMMM YYYY';
+export const DATE_TIME_FORMAT = 'DD MMMM YYYY HH:mm:ss';
+
+export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format(DATE_FORMAT) : '');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format(DATE_TIME_FORMAT) : '');
+
+/** Add/edit modals close only by their buttons (spec 001 §2): not by Esc, not by a click outside. */
+export const FORM_MODAL_PROPS = {
+  keyboard: false,
+  mask: { closable: false },
+  destroyOnHidden: true,
+} satisfies ModalProps;
+
+/** The label of a stored value among a field's options ('1' → 'Approved'). */
+export function optionLabel(options: FieldOption[] | undefined, value: unknown): string {
+  const o = options?.find((x) => String(x.value) === String(value));
+  return o ? o.label : value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Runs a save; when the server answers per-field messages they are shown under the form's fields (the client
+ * has already toasted 'Error found'). Resolves true on success.
+ */
+export async function submitWithFieldErrors(form: FormInstance, save: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await save();
+    return true;
+  } catch (e) {
+    if (isApiError(e) && e.fieldMessages) applyFieldErrors(form, e.fieldMessages);
+    return false;
+  }
+}
+
+/** JSON array text of operations ('["create","read"]') → list; unreadable text gives none. */
+export function parseJsonList(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}

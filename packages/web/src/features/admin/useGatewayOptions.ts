@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { useMasterList } from './admin-queries.ts';
+import type { DeviceRow } from './admin-types.ts';
+
+/** mcevAssetId of a gateway: its unique id without the `gateway-` prefix (spec 001 §3). */
+export const gatewayAssetId = (devcUniqueId: string) => devcUniqueId.replace(/^gateway-/, '');
+
+/**
+ * The gateways the user may see, as choices of an event-configuration asset id (spec 001 §7: devices max
+ * 1000 with finds[devcType]=gateway), labelled with the vessel they sit on.
+ */
+export function useGatewayOptions() {
+  const list = useMasterList<DeviceRow>('device', { max: 1000, finds: { devcType: 'gateway' } });
+  const options = useMemo(
+    () =>
+      list.rows
+        .map((d) => ({
+          value: gatewayAssetId(d.devcUniqueId),
+          label: `${gatewayAssetId(d.devcUniqueId)} — ${d.devcMass?.massName ?? d.devcName}`,
+        }))
+        .sort((a, b) => a.value.localeCompare(b.value)),
+    [list.rows],
+  );
+  return { options, loading: list.loading };
+}
