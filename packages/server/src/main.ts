@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { startMqttIngest } from './modules/telemetry/mqtt.ts';
 
 /** config → db → migrate → demo data → app → listen → ingestion listeners → simulator. */
 const config = loadConfig();
@@ -15,10 +16,18 @@ const app = await buildApp({ database, config });
 await startBackground(app, 'before-listen');
 await app.listen({ port: config.port, host: config.host });
 await startBackground(app, 'after-listen');
+// MQTT ingest (docs/operations.md): same validation and code path as POST /api/ingest
+const mqttIngest = config.mqttUrl ? startMqttIngest(database, config.mqttUrl, app.log) : undefined;
+// SIMULATOR: the demo fleet's telemetry through our own ingest API — missing history in the background, then live
+const simulator = config.simulator
+  ? await (await import('./modules/telemetry/simulator-runner.ts')).startSimulator(app)
+  : undefined;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     app.log.info({ signal }, 'shutting down');
+    await simulator?.stop();
+    await mqttIngest?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,0 +1,124 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MqttIngest, startMqttIngest } from '../../src/modules/telemetry/mqtt.ts';
+import { query } from '../../src/modules/telemetry/sql.ts';
+import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
+import { telemetryWorld } from './world.ts';
+
+/** Round trips through the real broker (Mosquitto on 127.0.0.1:1883, as in CI). */
+const BROKER = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+const T0 = 1767225600;
+
+describe.each(dialects())('MQTT ingest on %s', (dialect) => {
+  let t: TestApp;
+  let w: Awaited<ReturnType<typeof telemetryWorld>>;
+  let ingest: MqttIngest;
+  let device: MqttClient;
+  // a topic root of our own: other suites (or runs) on the same broker never see these messages
+  const root = `fleet-test-${process.pid}-${dialect}-${Math.random().toString(16).slice(2, 8)}`;
+  const replies: { topic: string; body: any }[] = [];
+
+  /** Publishes and waits for the next reply on the device's result topic. */
+  const roundTrip = (topic: string, payload: string | object, opts: mqtt.IClientPublishOptions = { qos: 1 }) =>
+    new Promise<any>((resolve, reject) => {
+      const before = replies.length;
+      const timer = setInterval(() => {
+        if (replies.length > before) {
+          clearInterval(timer);
+          clearTimeout(limit);
+          resolve(replies[before].body);
+        }
+      }, 10);
+      const limit = setTimeout(() => {
+        clearInterval(timer);
+        reject(new Error(`no reply on ${topic}/result`));
+      }, 10000);
+      device.publish(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), opts);
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    w = await telemetryWorld(t.database);
+    ingest = startMqttIngest(t.database, BROKER, pino({ level: 'silent' }), root);
+    await ingest.ready;
+    device = await mqtt.connectAsync(BROKER, { protocolVersion: 5 });
+    await device.subscribeAsync(`${root}/+/readings/result`, { qos: 1 });
+    device.on('message', (topic, payload) => {
+      if (topic.endsWith('/readings/result')) replies.push({ topic, body: JSON.parse(payload.toString()) });
+    });
+  });
+  afterAll(async () => {
+    await device?.endAsync();
+    await ingest?.close();
+    await t.close();
+  });
+
+  it('ingests a wrapped batch with the key in the payload and publishes the outcome', async () => {
+    const body = await roundTrip(`${root}/gw-a1/readings`, {
+      key: w.keys.gatewayA1,
+      id: 'm-1',
+      readings: [
+        { device: 'rpm-a1-1', ts: T0, data: { rpm: 820 } },
+        { device: 'gps-a1', ts: T0, data: { latitude: 95, longitude: 106 } },
+      ],
+    });
+    expect(body).toEqual({
+      id: 'm-1',
+      accepted: 1,
+      duplicate: 0,
+      rejected: 1,
+      results: [
+        { index: 0, status: 'accepted' },
+        { index: 1, status: 'rejected', reason: 'latitude 95 is out of range (-90 to 90)' },
+      ],
+    });
+    expect(replies.at(-1)!.topic).toBe(`${root}/gw-a1/readings/result`);
+    expect(await query(t.database, 'select rpm from telemetry_rpm where ts = ?', [T0])).toEqual([{ rpm: 820 }]);
+  });
+
+  it('takes one reading for the device named in the topic, and reports a re-send as duplicate', async () => {
+    const one = { key: w.keys.gpsA1, ts: T0 + 60, data: { latitude: -6.1, longitude: 106.8, speed: 12 } };
+    expect((await roundTrip(`${root}/gps-a1/readings`, one)).accepted).toBe(1);
+    expect((await roundTrip(`${root}/gps-a1/readings`, one)).duplicate).toBe(1);
+    const [row] = await query(t.database, 'select speed from telemetry_gps where device_id = ? and ts = ?', [
+      w.dev.gps,
+      T0 + 60,
+    ]);
+    expect(row.speed).toBe(12);
+  });
+
+  it('takes a bare array with the key as a topic segment', async () => {
+    const body = await roundTrip(`${root}/gps-a1/${w.keys.gpsA1}/readings`, [
+      { ts: T0 + 120, data: { latitude: -6.11, longitude: 106.8 } },
+      { ts: T0 + 180, data: { latitude: -6.12, longitude: 106.8 } },
+    ]);
+    expect(body).toMatchObject({ accepted: 2, rejected: 0 });
+  });
+
+  it('answers an unknown key, a missing key and a payload that is not JSON with an error', async () => {
+    expect(await roundTrip(`${root}/gps-a1/readings`, { key: 'dk_wrong', ts: T0, data: { speed: 1 } })).toEqual({
+      error: 'Unknown or revoked device key',
+    });
+    expect((await roundTrip(`${root}/gps-a1/readings`, { ts: T0, data: { speed: 1 } })).error).toMatch(/key required/);
+    expect(await roundTrip(`${root}/gps-a1/readings`, 'not json')).toEqual({ error: 'payload is not JSON' });
+  });
+
+  it('also answers on an MQTT 5 response topic with the correlation data', async () => {
+    const responseTopic = `${root}/replies/${Math.random().toString(16).slice(2)}`;
+    await device.subscribeAsync(responseTopic, { qos: 1 });
+    const got = new Promise<{ body: any; correlation: string }>((resolve) => {
+      device.on('message', (topic, payload, packet) => {
+        if (topic === responseTopic)
+          resolve({ body: JSON.parse(payload.toString()), correlation: String(packet.properties?.correlationData) });
+      });
+    });
+    device.publish(`${root}/rpm-a1-3/readings`, JSON.stringify({ key: w.keys.gatewayA1, ts: T0, data: { rpm: 640 } }), {
+      qos: 1,
+      properties: { responseTopic, correlationData: Buffer.from('c-42') },
+    });
+    const r = await got;
+    expect(r.body.accepted).toBe(1);
+    expect(r.correlation).toBe('c-42');
+  });
+});
