@@ -11,12 +11,14 @@ export const assetType = defineResource({
   fields: {
     matyName: { label: 'Asset Type Name', kind: 'text', schema: requiredText('Asset Type Name') },
   },
-  filters: ['matyName'],
+  filters: ['matyId', 'matyName'],
   orders: ['matyId', 'matyName', 'matyCreatedTime'],
   search: ['matyName'],
   defaultOrder: ['matyName', 'asc'],
+  columns: ['matyName', 'matyCreatedUserId', 'matyCreatedTime'],
+  labels: { matyName: 'Name' },
   texts: {
-    title: 'Asset Type',
+    title: 'Asset Type List',
     addTitle: 'Add New Asset Type',
     editTitle: 'Edit Asset Type',
     deleted: 'Asset Type Deleted',

@@ -1,10 +1,9 @@
-import { defineResource, optionalText, refId, requiredText, zeroOneText } from './define.ts';
+import { choice, defineResource, optionalText, refId, requiredText } from './define.ts';
+import { APPROVAL_TEXT } from './options.ts';
 
-export const COMPANY_STATUS = [
-  { value: '0', label: 'Not Approved' },
-  { value: '1', label: 'Approved' },
-];
+export const COMPANY_STATUS = APPROVAL_TEXT;
 
+/** A company (spec 000 §3); visible to its users. Its creator becomes one of its users. */
 export const company = defineResource({
   name: 'company',
   path: 'company',
@@ -21,19 +20,43 @@ export const company = defineResource({
       ref: { resource: 'group_company', labelField: 'grcpName' },
       schema: refId('Group'),
     },
-    compAddress: { label: 'Address', kind: 'textarea', schema: optionalText() },
-    compStatus: { label: 'Status', kind: 'select', options: COMPANY_STATUS, schema: zeroOneText('Status') },
-    compPhone: { label: 'Company Phone', kind: 'text', placeholder: '0852xxxxxxxx', schema: optionalText(30) },
-    compPIC: { label: 'PIC', kind: 'text', schema: optionalText(100) },
-    compPICPhone: { label: 'PIC Phone', kind: 'text', placeholder: '0852xxxxxxxx', schema: optionalText(30) },
+    compAddress: { label: 'Address', kind: 'textarea', schema: optionalText(1000, 'Address') },
+    compStatus: {
+      label: 'Status',
+      kind: 'select',
+      options: COMPANY_STATUS,
+      default: '0',
+      schema: choice('Status', COMPANY_STATUS),
+    },
+    compPhone: {
+      label: 'Company Phone',
+      kind: 'text',
+      placeholder: '0852xxxxxxxx',
+      schema: optionalText(30, 'Company Phone'),
+    },
+    compPIC: { label: 'PIC', kind: 'text', schema: optionalText(100, 'PIC') },
+    compPICPhone: {
+      label: 'PIC Phone',
+      kind: 'text',
+      placeholder: '0852xxxxxxxx',
+      schema: optionalText(30, 'PIC Phone'),
+    },
   },
   joins: [
     { as: 'compGrcp', localField: 'compGrcpId', table: 'group_company', foreignField: 'grcpId', fields: ['grcpName'] },
   ],
   filters: ['compId', 'compGrcpId', 'compStatus'],
-  orders: ['compId', 'compName', 'compStatus', 'compCreatedTime'],
-  search: ['compName'],
+  orders: ['compId', 'compName', 'compStatus', 'compCreatedTime', 'compGrcp.grcpName'],
+  search: ['compName', 'compPIC', 'compGrcp.grcpName'],
   defaultOrder: ['compName', 'asc'],
-  columns: ['compName', 'compGrcpId', 'compStatus'],
-  texts: { title: 'Company List', addTitle: 'Add New Company', editTitle: 'Edit Company', deleted: 'Deleted complete' },
+  columns: ['compName', 'compGrcp.grcpName', 'compStatus'],
+  labels: { 'compGrcp.grcpName': 'Link to Group' },
+  pageSize: 10,
+  texts: {
+    title: 'Company List',
+    addTitle: 'Add New Company',
+    editTitle: 'Edit Company',
+    deleted: 'Deleted complete',
+    created: 'Company added',
+  },
 });

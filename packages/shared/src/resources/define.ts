@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PermissionKey } from '../permissions.ts';
+import { OPERATIONS, type PermissionKey } from '../permissions.ts';
 
 /**
  * One resource definition drives the server route (/api/master/{path}: list, get, create, update, delete)
@@ -20,6 +20,8 @@ export type FieldKind =
 export interface FieldOption {
   value: string | number;
   label: string;
+  /** a line under the choice (ROB adjustment 'Reset Value resets …') */
+  hint?: string;
 }
 
 export interface FieldDef {
@@ -28,8 +30,11 @@ export interface FieldDef {
   /** Validation of a client-sent value. Optional fields use .optional()/.nullable(). */
   schema: z.ZodType;
   options?: FieldOption[];
-  /** kind 'ref': the resource whose rows are offered, and the field shown as the option label */
-  ref?: { resource: string; labelField: string };
+  /**
+   * kind 'ref': the resource whose rows are offered, and the field shown as the option label.
+   * `where`: only rows with these values may be chosen (the picker sends them as finds[…]; the server refuses others).
+   */
+  ref?: { resource: string; labelField: string; where?: Record<string, string | number>; whereMessage?: string };
   /** server-managed: ignored from clients, returned */
   readOnly?: boolean;
   /** accepted, never returned (passwords) */
@@ -38,6 +43,10 @@ export interface FieldDef {
   immutable?: boolean;
   placeholder?: string;
   step?: number;
+  /** value used on create when the client sends none; also the form's initial value */
+  default?: string | number;
+  /** help text under the input */
+  hint?: string;
 }
 
 export interface JoinDef {
@@ -81,6 +90,8 @@ export interface ResourceTexts {
   deleted: string;
   /** toast after create / update */
   saved?: string;
+  /** toast after create, when it differs from `saved` */
+  created?: string;
   empty?: string;
 }
 
@@ -110,6 +121,20 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   columns: string[];
   pageSize: number;
   texts: ResourceTexts;
+  /** column headers that differ from the field label, and headers of audit / joined columns ('devcMass.massName') */
+  labels: Record<string, string>;
+  /** checks across fields, run on the row as it will be stored (create: the body; update: stored row + body) */
+  rules: RuleDef[];
+  /** adds GET {path}/period/{start}/{end}: rows whose [start, end] overlaps the period (unix seconds) */
+  period?: { start: string; end: string };
+}
+
+export interface RuleDef {
+  /** the field the message is shown under */
+  field: string;
+  message: string;
+  /** true when the row breaks the rule; values are as stored (datetimes in epoch seconds) */
+  invalid: (row: Record<string, any>) => boolean;
 }
 
 type Opt<T> = Partial<T>;
@@ -130,8 +155,41 @@ export function defineResource<F extends Record<string, FieldDef>>(
     unique: [],
     columns: fieldNames.filter((f) => !(def.fields as Record<string, FieldDef>)[f].writeOnly),
     pageSize: 10,
+    labels: {},
+    rules: [],
     ...def,
   };
+}
+
+/** Audit column names of a resource, or null when it has none. */
+export function auditFields(def: Pick<ResourceDef, 'auditPrefix'>) {
+  const p = def.auditPrefix;
+  return p
+    ? {
+        createdUser: `${p}CreatedUserId`,
+        createdTime: `${p}CreatedTime`,
+        updatedUser: `${p}UpdatedUserId`,
+        updatedTime: `${p}UpdatedTime`,
+      }
+    : null;
+}
+
+const AUDIT_LABELS: Record<string, string> = {
+  CreatedUserId: 'Created By',
+  CreatedTime: 'Created Date',
+  UpdatedUserId: 'Updated By',
+  UpdatedTime: 'Updated Date',
+};
+
+/** Header of a table column: the definition's labels, else the field label, else the audit wording. */
+export function columnLabel(def: ResourceDef, column: string): string {
+  if (def.labels[column]) return def.labels[column];
+  if (def.fields[column]) return def.fields[column].label;
+  if (def.auditPrefix && column.startsWith(def.auditPrefix)) {
+    const rest = column.slice(def.auditPrefix.length);
+    if (AUDIT_LABELS[rest]) return AUDIT_LABELS[rest];
+  }
+  return column;
 }
 
 /** Fields a client may send on create. */
@@ -141,14 +199,20 @@ export function writableFields(def: ResourceDef, mode: 'create' | 'update'): str
     .map(([k]) => k);
 }
 
-/** zod object for a create (all writable fields, as declared) or an update (all optional). */
+/**
+ * zod object for a create (all writable fields, as declared) or an update (all optional).
+ * A write-only field (password) left empty on update is treated as not sent: the stored value stays.
+ */
 export function bodySchema(def: ResourceDef, mode: 'create' | 'update') {
   const shape: Record<string, z.ZodType> = {};
   for (const k of writableFields(def, mode)) {
-    const s = def.fields[k].schema;
-    shape[k] = mode === 'update' ? s.optional() : s;
+    const f = def.fields[k];
+    const s = f.schema;
+    if (mode === 'create') shape[k] = f.default !== undefined ? s.optional() : s;
+    else if (f.writeOnly) shape[k] = z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+    else shape[k] = s.optional();
   }
-  return z.object(shape);
+  return z.object(shape, { error: 'Send the fields as a JSON object' });
 }
 
 // ---- small schema helpers used by the definitions
@@ -160,17 +224,35 @@ export const requiredText = (label: string, max = 255) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
-export const optionalText = (max = 1000) => z.string().trim().max(max).nullish();
+export const optionalText = (max = 1000, label?: string) =>
+  z
+    .string({ error: `${label ?? 'Value'} must be text` })
+    .trim()
+    .max(max, `${label ?? 'Value'} must be at most ${max} characters`)
+    .nullish();
 /** Numbers may arrive as strings from multipart forms. */
 export const num = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
 export const int = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`);
-export const refId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is required` })
-    .int()
-    .positive(`${label} is required`);
+export const refId = (label: string, required = `${label} is required`) =>
+  z.coerce.number({ error: required }).int(required).positive(required);
+/** An optional reference: blank or null means none. */
+export const optionalRefId = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ error: `${label} is invalid` })
+      .int(`${label} is invalid`)
+      .positive(`${label} is invalid`)
+      .nullish(),
+  );
+/** A reference to a text id (users are keyed by e-mail). */
+export const refText = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
 export const zeroOne = (label: string) =>
   z.coerce.number().refine((v) => v === 0 || v === 1, `${label} must be 0 or 1`);
 /** '0' / '1' kept as text (compStatus, devcStatus in the specs). */
@@ -178,3 +260,147 @@ export const zeroOneText = (label: string) =>
   z
     .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: `${label} must be 0 or 1` })
     .transform(String);
+
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+const numeric = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+
+/** A required number; `message` when missing. */
+export const requiredNum = (label: string, message = `${label} is required`) =>
+  z.preprocess(
+    (v) => numeric(blankToNull(v)),
+    z.number({ error: (i) => (i.input === undefined || i.input === null ? message : `${label} must be a number`) }),
+  );
+/** An optional number: blank or null means none. */
+export const optionalNum = (label: string) =>
+  z.preprocess((v) => numeric(blankToNull(v)), z.number({ error: `${label} must be a number` }).nullish());
+
+/**
+ * One of the field's options (string or number values; numbers may arrive as text).
+ * `message` replaces both the "is required" and the "must be one of" messages when given.
+ */
+export const choice = (label: string, options: FieldOption[], message?: string) => {
+  const values = options.map((o) => o.value);
+  const error = (i: { input?: unknown }) =>
+    message ??
+    (i.input === undefined || i.input === null || i.input === ''
+      ? `${label} is required`
+      : `${label} must be one of: ${options.map((o) => o.label).join(', ')}`);
+  if (values.every((v) => typeof v === 'number')) {
+    const literals = values.map((v) => z.literal(v as number));
+    return z.preprocess(numeric, z.union(literals as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error }));
+  }
+  return z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.enum(values.map(String) as [string, ...string[]], { error }),
+  );
+};
+
+/** An e-mail address, stored lower-case. */
+export const email = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toLowerCase()
+    .min(1, `${label} is required`)
+    .max(254, `${label} must be at most 254 characters`)
+    .email(`${label} must be a valid e-mail address`);
+
+// ---- date and time: epoch seconds in the database, ISO 8601 UTC in answers
+
+const SPACED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/**
+ * Epoch seconds from what clients send: epoch seconds (number or digits), ISO 8601 with a zone,
+ * or 'YYYY-MM-DD[ HH:mm[:ss]]' taken as UTC (the forms of spec 002 send UTC that way). Null when unreadable.
+ */
+export function toEpochSeconds(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? Math.floor(v) : null;
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (/^-?\d+(\.\d+)?$/.test(s)) return Math.floor(Number(s));
+  const m = SPACED.exec(s);
+  if (m) {
+    const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
+    const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +se);
+    const back = new Date(ms);
+    // refuse 2026-02-30 and 25:00 instead of rolling over
+    if (back.getUTCDate() !== +d || back.getUTCHours() !== +h || back.getUTCMinutes() !== +mi) return null;
+    return Math.floor(ms / 1000);
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(s)) {
+    const ms = Date.parse(s);
+    return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+  }
+  return null;
+}
+
+/** ISO 8601 UTC text of epoch seconds. */
+export const fromEpochSeconds = (s: number) => new Date(s * 1000).toISOString();
+
+const dateTimeValue = (label: string, required: string) =>
+  z.any().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const s = toEpochSeconds(v);
+    if (s === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be a date and time (ISO 8601, epoch seconds or YYYY-MM-DD HH:mm:ss UTC)`,
+      });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+/** A required date and time, stored as epoch seconds. */
+export const dateTime = (label: string, required = `${label} is required`) =>
+  dateTimeValue(label, required) as unknown as z.ZodType<number>;
+/** An optional date and time: blank or null means none. */
+export const optionalDateTime = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    (dateTimeValue(label, `${label} is required`) as unknown as z.ZodType<number>).optional(),
+  );
+
+// ---- JSON text columns (prmsOperations, rperOperations, mevtThresholds)
+
+/** Accepts the JSON text (as the specs send it) or the value itself; stores canonical JSON text. */
+export const jsonText = <T extends z.ZodType>(label: string, inner: T, required = `${label} is required`) =>
+  z.any().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    let value: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        value = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${label} must be valid JSON` });
+        return z.NEVER;
+      }
+    }
+    const r = inner.safeParse(value);
+    if (!r.success) {
+      for (const i of r.error.issues) {
+        const where = i.path.length ? ` (${i.path.join('.')})` : '';
+        ctx.addIssue({ code: 'custom', message: `${label}${where}: ${i.message}` });
+      }
+      return z.NEVER;
+    }
+    return JSON.stringify(r.data);
+  }) as unknown as z.ZodType<string>;
+
+/** A JSON array of create/read/update/delete, without repeats. */
+export const operationsJson = (label: string) =>
+  jsonText(
+    label,
+    z
+      .array(z.enum(OPERATIONS, { error: 'only create, read, update and delete are allowed' }), {
+        error: 'must be a list of operations',
+      })
+      .transform((ops) => OPERATIONS.filter((o) => ops.includes(o))),
+  );

@@ -1,0 +1,86 @@
+import { asset } from '@fleet/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound, ok } from '../../http/envelope.ts';
+import { requirePermission, sessionOf } from '../auth/session.ts';
+import { nowSeconds } from '../auth/tokens.ts';
+import { answerRow, visibleStored } from '../crud/register.ts';
+import { resourceSchemas } from '../crud/schemas.ts';
+import { scopeContext } from '../crud/scope.ts';
+import { assetHooks } from './asset.hooks.ts';
+import {
+  ASSET_IMAGE_MAX_BYTES,
+  ASSET_IMAGE_TYPES_MESSAGE,
+  imageKind,
+  readAssetImage,
+  removeAssetImage,
+  saveAssetImage,
+} from './asset-image.ts';
+
+/**
+ * POST /master/asset/upload/{id} (multipart field `image`) and GET /uploads/… (the image at /api/{massImage}).
+ * Images are served without a token — an <img> tag cannot send one — but only files this module stored.
+ */
+export const assetImageRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const s = resourceSchemas(asset, assetHooks);
+  const dataDir = app.deps.config.dataDir;
+
+  r.post(
+    '/master/asset/upload/:id',
+    {
+      schema: {
+        tags: [asset.name],
+        summary: 'Upload the asset image (multipart field image: .jpeg, .jpg or .png, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: s.params,
+        response: { 200: s.one },
+      },
+      preValidation: requirePermission(asset.permission, 'update'),
+    },
+    async (req) => {
+      const db = app.deps.database.db;
+      const session = sessionOf(req);
+      const ctx = { db, session, scope: await scopeContext(db, session), req };
+      const id = req.params.id;
+      const stored = await visibleStored(asset, ctx, id);
+      if (!req.isMultipart()) throw badRequest({ image: ['Send the image as multipart/form-data in the field image'] });
+      const file = await req.file();
+      if (file?.fieldname !== 'image') throw badRequest({ image: ['Choose an image to upload'] });
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw badRequest({ image: [`The image must be at most ${ASSET_IMAGE_MAX_BYTES / 1024 / 1024} MB`] });
+        }
+        throw err;
+      }
+      const kind = imageKind(file.filename, bytes);
+      if (!kind) throw badRequest({ image: [ASSET_IMAGE_TYPES_MESSAGE] });
+      const massImage = await saveAssetImage(dataDir, Number(id), kind, bytes);
+      await db
+        .updateTable('asset')
+        .set({ massImage, massUpdatedUserId: session.userId, massUpdatedTime: nowSeconds() })
+        .where('massId', '=', id)
+        .execute();
+      await removeAssetImage(dataDir, stored.massImage);
+      return ok(await answerRow(asset, assetHooks, ctx, id));
+    },
+  );
+
+  r.get(
+    '/uploads/*',
+    { schema: { tags: [asset.name], summary: 'An uploaded asset image', params: z.object({ '*': z.string() }) } },
+    async (req, reply) => {
+      const image = await readAssetImage(dataDir, `uploads/${req.params['*']}`);
+      if (!image) throw notFound('Image');
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.bytes);
+    },
+  );
+};

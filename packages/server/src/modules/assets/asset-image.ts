@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Asset images: .jpeg/.jpg/.png up to 5 MB, stored under DATA_DIR/uploads/asset, served at /api/{massImage}. */
+export const ASSET_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const ASSET_IMAGE_TYPES_MESSAGE = 'Only .jpeg, .jpg and .png images are accepted';
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+/** The image kind from the file's extension and its first bytes; null when it is not a JPEG or PNG. */
+export function imageKind(filename: string, head: Buffer): 'png' | 'jpg' | null {
+  const ext = /\.([a-z]+)$/i.exec(filename)?.[1]?.toLowerCase();
+  if (ext === 'png' && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if ((ext === 'jpg' || ext === 'jpeg') && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  return null;
+}
+
+/** Writes the image and answers its massImage path, e.g. uploads/asset/12-9f3c….png. */
+export async function saveAssetImage(dataDir: string, massId: number, kind: 'png' | 'jpg', bytes: Buffer) {
+  const name = `${massId}-${randomBytes(8).toString('hex')}.${kind}`;
+  const dir = join(dataDir, 'uploads', 'asset');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, name), bytes);
+  return `uploads/asset/${name}`;
+}
+
+// only names this module writes: no directory parts, no traversal
+const STORED = /^uploads\/asset\/[0-9]+-[0-9a-f]+\.(png|jpg)$/;
+
+/** Removes an image this module stored; anything else is left alone. */
+export async function removeAssetImage(dataDir: string, massImage: unknown) {
+  if (typeof massImage !== 'string' || !STORED.test(massImage)) return;
+  await unlink(join(dataDir, massImage)).catch(() => undefined);
+}
+
+/** The bytes and type of a stored image, or null when the path is not one of ours or the file is gone. */
+export async function readAssetImage(dataDir: string, massImage: string) {
+  if (!STORED.test(massImage)) return null;
+  try {
+    const bytes = await readFile(join(dataDir, massImage));
+    return { bytes, contentType: CONTENT_TYPES[massImage.split('.').pop()!] };
+  } catch {
+    return null;
+  }
+}

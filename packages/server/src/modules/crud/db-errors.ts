@@ -1,0 +1,20 @@
+/** Constraint failures of either engine, told apart so they answer 409/400 instead of 500. */
+export type ConstraintKind = 'unique' | 'foreignKey' | 'notNull';
+
+export function constraintKind(err: unknown): ConstraintKind | null {
+  const code = (err as { code?: string })?.code;
+  switch (code) {
+    case '23505': // PostgreSQL
+    case 'SQLITE_CONSTRAINT_UNIQUE':
+    case 'SQLITE_CONSTRAINT_PRIMARYKEY':
+      return 'unique';
+    case '23503':
+    case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      return 'foreignKey';
+    case '23502':
+    case 'SQLITE_CONSTRAINT_NOTNULL':
+      return 'notNull';
+    default:
+      return null;
+  }
+}

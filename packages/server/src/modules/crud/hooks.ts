@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { Session } from '../auth/session.ts';
+import type { Row } from './rows.ts';
+import type { ScopeContext } from './scope.ts';
+
+/** What a hook knows about the request. `db` is the transaction during writes. */
+export interface HookContext {
+  db: Db;
+  session: Session;
+  scope: ScopeContext;
+  req: FastifyRequest;
+}
+
+/** Resource-specific behaviour around the generic routes (asset image, config-event versions …). */
+export interface ResourceHooks {
+  /** extra top-level keys of the list answer, beside data (the asset form's fields schema) */
+  listExtra?: { schema: Record<string, z.ZodType>; build: (ctx: HookContext) => Promise<Row> | Row };
+  /** extra keys on every answered row (the devices of an asset) */
+  rowExtra?: { schema: Record<string, z.ZodType>; decorate: (ctx: HookContext, rows: Row[]) => Promise<void> };
+  /** may set server-managed values on the row about to be inserted */
+  beforeCreate?: (ctx: HookContext, values: Row) => Promise<void>;
+  afterCreate?: (ctx: HookContext, id: unknown, values: Row) => Promise<void>;
+  /** `stored` is the row before the change; `values` the columns about to change */
+  beforeUpdate?: (ctx: HookContext, stored: Row, values: Row) => Promise<void>;
+  afterUpdate?: (ctx: HookContext, stored: Row, values: Row) => Promise<void>;
+  /** may refuse (throw a conflict) or remove dependent rows */
+  beforeDelete?: (ctx: HookContext, stored: Row) => Promise<void>;
+  /** after the commit: files and other side effects */
+  afterDelete?: (ctx: HookContext, stored: Row) => Promise<void>;
+}

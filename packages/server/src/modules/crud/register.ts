@@ -1,0 +1,213 @@
+import { MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound, ok } from '../../http/envelope.ts';
+import { parseListQuery } from '../../http/list-query.ts';
+import { requirePermission, sessionOf } from '../auth/session.ts';
+import { resolveColumn } from './columns.ts';
+import type { HookContext, ResourceHooks } from './hooks.ts';
+import { getRow, getStored, listRows, type Row } from './rows.ts';
+import { resourceSchemas } from './schemas.ts';
+import { scopeContext } from './scope.ts';
+import {
+  checkReferences,
+  checkRules,
+  checkUnique,
+  explainConstraint,
+  resourceTitle,
+  storedValues,
+  withAudit,
+} from './write.ts';
+
+type Raw = Record<string, string | string[] | undefined>;
+
+async function hookContext(app: FastifyInstance, req: FastifyRequest): Promise<HookContext> {
+  const db = app.deps.database.db;
+  const session = sessionOf(req);
+  return { db, session, scope: await scopeContext(db, session), req };
+}
+
+/** A row by id as the answer, with the hooks' extras; 404 (the same for missing and not visible). */
+export async function answerRow(def: ResourceDef, hooks: ResourceHooks, ctx: HookContext, id: unknown, scoped = true) {
+  const row = await getRow(ctx.db, def, scoped ? ctx.scope : null, id);
+  if (!row) throw notFound(resourceTitle(def));
+  await hooks.rowExtra?.decorate(ctx, [row]);
+  return row;
+}
+
+/** The stored row when visible, else the 404 of a missing row. */
+export async function visibleStored(def: ResourceDef, ctx: HookContext, id: unknown): Promise<Row> {
+  const stored = await getStored(ctx.db, def, ctx.scope, id);
+  if (!stored) throw notFound(resourceTitle(def));
+  return stored;
+}
+
+/**
+ * GET list, GET /{id}, POST, PUT /{id}, DELETE /{id} under /master/{path} for one definition (plus
+ * GET /period/{start}/{end} when it has a period): permission per operation, tenant scope on every
+ * query, validation with per-field messages.
+ */
+export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/master/${def.path}`;
+  const s = resourceSchemas(def, hooks);
+  const tags = [def.name];
+  const title = resourceTitle(def);
+  const whitelist = { filters: def.filters, orders: def.orders, search: def.search };
+
+  r.get(
+    base,
+    {
+      schema: { tags, summary: `List ${title}`, querystring: s.query, response: { 200: s.list } },
+      preValidation: requirePermission(def.permission, 'read'),
+    },
+    async (req) => {
+      const lq = parseListQuery(req.query as Raw, { ...whitelist, defaultPageSize: def.pageSize });
+      const ctx = await hookContext(app, req);
+      const { rows, total } = await listRows(ctx.db, def, ctx.scope, lq);
+      await hooks.rowExtra?.decorate(ctx, rows);
+      const extra = hooks.listExtra ? await hooks.listExtra.build(ctx) : {};
+      return { ...ok(rows, total), ...extra };
+    },
+  );
+
+  if (def.period) {
+    const { start: startField, end: endField } = def.period;
+    const epoch = (name: string) =>
+      z.coerce
+        .number({ error: `${name} must be unix seconds` })
+        .int(`${name} must be unix seconds`)
+        .min(0);
+    r.get(
+      `${base}/period/:start/:end`,
+      {
+        schema: {
+          tags,
+          summary: `${title} overlapping a period (unix seconds); all rows unless max is given`,
+          params: z.object({ start: epoch('start'), end: epoch('end') }),
+          querystring: s.query,
+          response: { 200: s.periodList },
+        },
+        preValidation: requirePermission(def.permission, 'read'),
+      },
+      async (req) => {
+        const { start, end } = req.params;
+        if (end < start) throw badRequest('end must not be before start');
+        const lq = parseListQuery(req.query as Raw, { ...whitelist, defaultPageSize: MAX_PAGE_SIZE });
+        const ctx = await hookContext(app, req);
+        const from = resolveColumn(def, startField).sql;
+        const to = resolveColumn(def, endField).sql;
+        const { rows, total } = await listRows(ctx.db, def, ctx.scope, lq, {
+          where: (q) => q.where(from, '<=', end).where(to, '>=', start),
+        });
+        await hooks.rowExtra?.decorate(ctx, rows);
+        return ok(rows, total);
+      },
+    );
+  }
+
+  r.get(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: `One ${title}`, params: s.params, response: { 200: s.one } },
+      preValidation: requirePermission(def.permission, 'read'),
+    },
+    async (req) => {
+      const ctx = await hookContext(app, req);
+      return ok(await answerRow(def, hooks, ctx, req.params.id));
+    },
+  );
+
+  r.post(
+    base,
+    {
+      schema: { tags, summary: `Create ${title}`, body: s.create, response: { 200: s.one } },
+      preValidation: requirePermission(def.permission, 'create'),
+    },
+    async (req) => {
+      const ctx = await hookContext(app, req);
+      const values = await storedValues(def, req.body as Row, 'create');
+      checkRules(def, values);
+      await checkReferences(ctx.db, def, ctx.scope, values);
+      await checkUnique(ctx.db, def, values);
+      let id: unknown;
+      try {
+        id = await ctx.db.transaction().execute(async (trx) => {
+          const tctx = { ...ctx, db: trx };
+          await hooks.beforeCreate?.(tctx, values);
+          const inserted = await trx
+            .insertInto(def.table)
+            .values(withAudit(def, values, ctx.session.userId, 'create'))
+            .returning(def.id)
+            .executeTakeFirstOrThrow();
+          await hooks.afterCreate?.(tctx, inserted[def.id], values);
+          return inserted[def.id];
+        });
+      } catch (err) {
+        throw await explainConstraint(ctx.db, def, err, 'write');
+      }
+      // the creator may not see what they created (an asset outside their assignments): answer it anyway
+      return ok(await answerRow(def, hooks, ctx, id, false));
+    },
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: `Update ${title}`, params: s.params, body: s.update, response: { 200: s.one } },
+      preValidation: requirePermission(def.permission, 'update'),
+    },
+    async (req) => {
+      const ctx = await hookContext(app, req);
+      const id = req.params.id;
+      const stored = await visibleStored(def, ctx, id);
+      const values = await storedValues(def, req.body as Row, 'update');
+      checkRules(def, { ...stored, ...values });
+      const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => stored[k] !== v));
+      await checkReferences(ctx.db, def, ctx.scope, changed);
+      if (def.unique.some((u) => u.fields.some((f) => f in changed))) {
+        await checkUnique(ctx.db, def, { ...stored, ...values }, id);
+      }
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          const tctx = { ...ctx, db: trx };
+          await hooks.beforeUpdate?.(tctx, stored, values);
+          await trx
+            .updateTable(def.table)
+            .set(withAudit(def, values, ctx.session.userId, 'update'))
+            .where(def.id, '=', id)
+            .execute();
+          await hooks.afterUpdate?.(tctx, stored, values);
+        });
+      } catch (err) {
+        throw await explainConstraint(ctx.db, def, err, 'write');
+      }
+      return ok(await answerRow(def, hooks, ctx, id, false));
+    },
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: `Delete ${title}`, params: s.params, response: { 200: s.one } },
+      preValidation: requirePermission(def.permission, 'delete'),
+    },
+    async (req) => {
+      const ctx = await hookContext(app, req);
+      const id = req.params.id;
+      const answer = await answerRow(def, hooks, ctx, id);
+      const stored = await visibleStored(def, ctx, id);
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await hooks.beforeDelete?.({ ...ctx, db: trx }, stored);
+          await trx.deleteFrom(def.table).where(def.id, '=', id).execute();
+        });
+      } catch (err) {
+        throw await explainConstraint(ctx.db, def, err, 'delete', id);
+      }
+      await hooks.afterDelete?.(ctx, stored);
+      return ok(answer);
+    },
+  );
+}

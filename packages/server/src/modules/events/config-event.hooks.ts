@@ -1,0 +1,25 @@
+import { conflict } from '../../http/envelope.ts';
+import type { ResourceHooks } from '../crud/hooks.ts';
+
+export const ACTIVE_CONFIGURATION_DELETE_MESSAGE =
+  'An active configuration cannot be deleted. Activate another version first.';
+
+/**
+ * Event configurations (spec 001 §4): a new one gets version = highest + 1 for its asset id and starts
+ * inactive; editing never touches the active flag (it is read-only in the definition); an active one stays.
+ */
+export const configEventHooks: ResourceHooks = {
+  async beforeCreate(ctx, values) {
+    const top = await ctx.db
+      .selectFrom('config_event')
+      .select((eb: any) => eb.fn.max('mcevVersion').as('v'))
+      .where('mcevAssetId', '=', values.mcevAssetId)
+      .executeTakeFirst();
+    values.mcevVersion = Number((top as { v?: unknown } | undefined)?.v ?? 0) + 1;
+    values.mcevIsActive = 0;
+    values.mcevAppliedTime = null;
+  },
+  async beforeDelete(_ctx, stored) {
+    if (Number(stored.mcevIsActive) === 1) throw conflict(ACTIVE_CONFIGURATION_DELETE_MESSAGE);
+  },
+};

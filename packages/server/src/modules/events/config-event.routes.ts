@@ -1,0 +1,58 @@
+import { CANNOT_ACTIVATE_MESSAGE, configEvent } from '@fleet/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { conflict, ok } from '../../http/envelope.ts';
+import { requirePermission, sessionOf } from '../auth/session.ts';
+import { nowSeconds } from '../auth/tokens.ts';
+import { answerRow, visibleStored } from '../crud/register.ts';
+import { resourceSchemas } from '../crud/schemas.ts';
+import { scopeContext } from '../crud/scope.ts';
+
+/**
+ * POST /master/config_event/{id}/activate: makes this version the active one of its asset id (and the
+ * others inactive), stamping mcevAppliedTime. Refused while the configuration has no asset events.
+ */
+export const configEventRoutes: FastifyPluginAsync = async (app) => {
+  const s = resourceSchemas(configEvent, {});
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/master/config_event/:id/activate',
+    {
+      schema: {
+        tags: [configEvent.name],
+        summary: 'Activate an event configuration',
+        params: s.params,
+        response: { 200: s.one },
+      },
+      preValidation: requirePermission(configEvent.permission, 'update'),
+    },
+    async (req) => {
+      const db = app.deps.database.db;
+      const session = sessionOf(req);
+      const ctx = { db, session, scope: await scopeContext(db, session), req };
+      const id = req.params.id;
+      const stored = await visibleStored(configEvent, ctx, id);
+      const events = await db
+        .selectFrom('asset_event')
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .where('asevMcevId', '=', id)
+        .executeTakeFirst();
+      if (Number((events as { n?: unknown } | undefined)?.n ?? 0) === 0) throw conflict(CANNOT_ACTIVATE_MESSAGE);
+      const now = nowSeconds();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('config_event')
+          .set({ mcevIsActive: 0, mcevUpdatedUserId: session.userId, mcevUpdatedTime: now })
+          .where('mcevAssetId', '=', stored.mcevAssetId)
+          .where('mcevId', '!=', id)
+          .where('mcevIsActive', '=', 1)
+          .execute();
+        await trx
+          .updateTable('config_event')
+          .set({ mcevIsActive: 1, mcevAppliedTime: now, mcevUpdatedUserId: session.userId, mcevUpdatedTime: now })
+          .where('mcevId', '=', id)
+          .execute();
+      });
+      return ok(await answerRow(configEvent, {}, ctx, id));
+    },
+  );
+};

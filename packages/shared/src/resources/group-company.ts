@@ -1,0 +1,28 @@
+import { defineResource, optionalText, requiredText } from './define.ts';
+
+/** A company group (spec 001 §3); visible to users of one of its companies, or to its creator. */
+export const groupCompany = defineResource({
+  name: 'group_company',
+  path: 'group_company',
+  table: 'group_company',
+  id: 'grcpId',
+  permission: 'master_group_company',
+  auditPrefix: 'grcp',
+  scope: { kind: 'group' },
+  fields: {
+    grcpNickName: { label: 'Nick Name', kind: 'text', schema: optionalText(100, 'Nick Name') },
+    grcpName: { label: 'Name', kind: 'text', schema: requiredText('Name') },
+    grcpAddress: { label: 'Address', kind: 'textarea', schema: optionalText(1000, 'Address') },
+    grcpCity: { label: 'City', kind: 'text', schema: optionalText(100, 'City') },
+    grcpFax: { label: 'Fax', kind: 'text', placeholder: '021xxxxxxxx', schema: optionalText(30, 'Fax') },
+    grcpTelp: { label: 'PIC Phone', kind: 'text', placeholder: '0852xxxxxxxx', schema: optionalText(30, 'PIC Phone') },
+  },
+  filters: ['grcpId', 'grcpName', 'grcpCity'],
+  orders: ['grcpId', 'grcpName', 'grcpNickName', 'grcpCity', 'grcpCreatedTime'],
+  search: ['grcpName', 'grcpNickName', 'grcpCity'],
+  defaultOrder: ['grcpName', 'asc'],
+  columns: ['grcpNickName', 'grcpName', 'grcpTelp'],
+  labels: { grcpNickName: 'Nick', grcpTelp: 'Telp' },
+  pageSize: 10,
+  texts: { title: 'Group List', addTitle: 'Add New Group', editTitle: 'Edit Group', deleted: 'Deleted complete' },
+});

@@ -1,0 +1,58 @@
+import { dateTime, defineResource, refId, requiredNum } from './define.ts';
+
+/** A remain-on-board profile of a vessel (spec 002 §3.6): the fuel on board at its start, in litres. */
+export const rob = defineResource({
+  name: 'rob',
+  path: 'rob/rob',
+  table: 'rob',
+  id: 'mrobId',
+  permission: 'master_rob_rob',
+  auditPrefix: 'mrob',
+  scope: { kind: 'asset', field: 'mrobMassId' },
+  fields: {
+    mrobMassId: {
+      label: 'Asset',
+      kind: 'ref',
+      immutable: true,
+      ref: { resource: 'asset', labelField: 'massName' },
+      schema: refId('Asset'),
+    },
+    mrobStartTime: { label: 'Start Date & Time', kind: 'datetime', schema: dateTime('Start Date & Time') },
+    mrobEndTime: { label: 'End Date & Time', kind: 'datetime', schema: dateTime('End Date & Time') },
+    mrobInitialValue: {
+      label: 'Initial Supply in Liters',
+      kind: 'number',
+      schema: requiredNum('Initial Supply in Liters').refine(
+        (v) => v >= 0,
+        'Initial Supply in Liters must not be negative',
+      ),
+    },
+  },
+  rules: [
+    {
+      field: 'mrobEndTime',
+      message: 'End Date & Time must be after Start Date & Time',
+      invalid: (r) => r.mrobEndTime <= r.mrobStartTime,
+    },
+  ],
+  joins: [{ as: 'mrobMass', localField: 'mrobMassId', table: 'asset', foreignField: 'massId', fields: ['massName'] }],
+  filters: ['mrobId', 'mrobMassId'],
+  orders: ['mrobId', 'mrobStartTime', 'mrobEndTime', 'mrobInitialValue', 'mrobCreatedTime'],
+  search: [],
+  defaultOrder: ['mrobStartTime', 'desc'],
+  columns: ['mrobStartTime', 'mrobEndTime', 'mrobInitialValue', 'mrobCreatedUserId', 'mrobCreatedTime'],
+  labels: {
+    mrobStartTime: 'Start Time',
+    mrobEndTime: 'End Time',
+    mrobInitialValue: 'Initial Value',
+    mrobCreatedTime: 'Created At',
+  },
+  pageSize: 10,
+  texts: {
+    title: 'Remain On Board',
+    addTitle: 'Create New ROB Profile',
+    editTitle: 'Edit ROB Profile',
+    deleted: 'Deleted complete',
+    empty: 'No data available for this asset.',
+  },
+});

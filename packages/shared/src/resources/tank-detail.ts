@@ -1,0 +1,37 @@
+import { defineResource, refId, requiredNum } from './define.ts';
+
+/** One row of a tank sounding table (spec 001 §3): height → volume and weight; visible with its header. */
+export const tankDetail = defineResource({
+  name: 'tank_detail',
+  path: 'tank_detail',
+  table: 'tank_detail',
+  id: 'tadtId',
+  permission: 'master_tank_detail',
+  auditPrefix: 'tadt',
+  scope: { kind: 'parent', field: 'tadtTahdId', parent: 'tank_header' },
+  fields: {
+    tadtTahdId: {
+      label: 'Tank Header',
+      kind: 'ref',
+      immutable: true,
+      ref: { resource: 'tank_header', labelField: 'tahdName' },
+      schema: refId('Tank Header'),
+    },
+    tadtHeight: { label: 'Height', kind: 'number', step: 0.01, schema: requiredNum('Height') },
+    tadtVolume: { label: 'Volume', kind: 'number', step: 0.01, schema: requiredNum('Volume') },
+    tadtWeight: { label: 'Weight', kind: 'number', step: 0.01, schema: requiredNum('Weight') },
+  },
+  filters: ['tadtId', 'tadtTahdId'],
+  orders: ['tadtId', 'tadtHeight', 'tadtVolume', 'tadtWeight'],
+  search: [],
+  defaultOrder: ['tadtHeight', 'asc'],
+  unique: [{ fields: ['tadtTahdId', 'tadtHeight'], message: 'This height is already in the tank table' }],
+  columns: ['tadtHeight', 'tadtVolume', 'tadtWeight'],
+  pageSize: 10,
+  texts: {
+    title: 'Tank Detail List',
+    addTitle: 'Add New Tank Detail',
+    editTitle: 'Edit Tank Detail',
+    deleted: 'Tank Detail Deleted',
+  },
+});

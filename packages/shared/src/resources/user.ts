@@ -1,0 +1,49 @@
+import { choice, defineResource, email } from './define.ts';
+
+export const USER_STATUS = [
+  { value: 1, label: 'Active' },
+  { value: 0, label: 'Inactive' },
+];
+
+/**
+ * A user (spec 001 §3), keyed by e-mail. Visible to users sharing one of their companies, and to its creator.
+ * The list carries the login name in userUslo; deleting a user deletes its login.
+ */
+export const user = defineResource({
+  name: 'user',
+  path: 'user',
+  table: 'user',
+  id: 'userId',
+  idKind: 'text',
+  permission: 'master_user',
+  auditPrefix: 'user',
+  scope: { kind: 'user', field: 'userId' },
+  fields: {
+    userId: { label: 'Email', kind: 'email', immutable: true, schema: email('Email') },
+    userStatus: {
+      label: 'Status',
+      kind: 'select',
+      options: USER_STATUS,
+      default: 1,
+      schema: choice('Status', USER_STATUS),
+    },
+  },
+  joins: [
+    {
+      as: 'userUslo',
+      localField: 'userId',
+      table: 'user_login',
+      foreignField: 'usloUserId',
+      fields: ['usloId', 'usloUserName'],
+    },
+  ],
+  filters: ['userId', 'userStatus'],
+  orders: ['userId', 'userStatus', 'userCreatedTime', 'userUslo.usloUserName'],
+  search: ['userId', 'userUslo.usloUserName'],
+  defaultOrder: ['userId', 'asc'],
+  unique: [{ fields: ['userId'], message: 'A user with this e-mail already exists' }],
+  columns: ['userId', 'userUslo.usloUserName', 'userStatus', 'userCreatedTime'],
+  labels: { 'userUslo.usloUserName': 'Username', userCreatedTime: 'Created' },
+  pageSize: 8,
+  texts: { title: 'User List', addTitle: 'Add New User', editTitle: 'Edit User', deleted: 'Deleted complete' },
+});
