@@ -64,6 +64,8 @@ interface SessionState {
   signIn: (username: string, password: string) => Promise<LoginResult>;
   /** GET status; without an active company the user is unauthenticated (spec 002 §4 Auth). */
   loadUser: (opts?: { silent?: boolean }) => Promise<SessionStatus>;
+  /** take over a status answer (status, setcompany and setapp all answer one) */
+  apply: (status: SessionStatus) => void;
   setCompany: (compId: number) => Promise<void>;
   setApp: (app: AppKey) => Promise<void>;
   /** GET logout (best effort), then forget everything. */
@@ -107,6 +109,11 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async loadUser(opts) {
     const status = await api.get<SessionStatus>(`${AUTH}/status`, { silent: opts?.silent });
+    get().apply(status);
+    return status;
+  },
+
+  apply(status) {
     set({
       loaded: true,
       userId: status.userId,
@@ -118,17 +125,14 @@ export const useSession = create<SessionState>()((set, get) => ({
       activeGroup: status.activeGroup,
       activeApp: status.activeApp,
     });
-    return status;
   },
 
   async setCompany(compId) {
-    await api.get(`${AUTH}/setcompany/${compId}`);
-    await get().loadUser();
+    get().apply(await api.get<SessionStatus>(`${AUTH}/setcompany/${compId}`));
   },
 
   async setApp(app) {
-    await api.get(`${AUTH}/setapp/${app}`);
-    set({ activeApp: app });
+    get().apply(await api.get<SessionStatus>(`${AUTH}/setapp/${app}`));
   },
 
   async signOut() {

@@ -45,7 +45,18 @@ export function NavBar() {
 
   const toItem = (e: NavEntry) => ({ key: e.key, label: <Link to={e.path}>{e.label}</Link> });
   const userItems: MenuProps['items'] = [
-    { key: 'user-id', label: userId, disabled: true, className: 'user-menu-id' },
+    {
+      key: 'user-id',
+      disabled: true,
+      className: 'user-menu-id',
+      label: (
+        <span>
+          <span className="user-menu-caption">Signed in as</span>
+          <br />
+          {userId}
+        </span>
+      ),
+    },
     { type: 'divider' },
     ...masterEntries.map(toItem),
     ...(masterEntries.length ? [{ type: 'divider' as const }] : []),
@@ -72,7 +83,7 @@ export function NavBar() {
           theme="dark"
           selectedKeys={[activeKey(nav, pathname) ?? '']}
           items={nav.map(toItem)}
-          disabledOverflow={false}
+          disabledOverflow
         />
       </nav>
       <div className="navbar-right">
