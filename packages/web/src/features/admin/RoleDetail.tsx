@@ -1,6 +1,211 @@
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { OPERATIONS, type Operation, parseOperations } from '@fleet/shared/permissions.ts';
+import { role } from '@fleet/shared/resources/role.ts';
+import { rolePermission } from '@fleet/shared/resources/role-permission.ts';
+import { Button, Card, Form, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { routeNames } from '../../app/route-names.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { Page } from '../../components/Page.tsx';
+import { useMasterList, useMasterRow, useReloadMaster } from './admin-queries.ts';
+import type { PermissionRow, RolePermissionRow, RoleRow } from './admin-types.ts';
+import { submitWithFieldErrors } from './admin-ui.ts';
+import { MasterPicker } from './MasterPicker.tsx';
+import { OperationsPicker } from './OperationsTags.tsx';
+import { useDeleteConfirm } from './useDeleteConfirm.tsx';
+import './admin.css';
 
-/** Role Detail — built by the administration issue. */
+const KEY = role.permission;
+const PATH = rolePermission.path;
+
+/**
+ * Role Detail (spec 001 §2): add a permission with operations to the role (the picker leaves out what the
+ * role has), and the role's permissions with their operations edited and saved per row.
+ */
 export default function RoleDetail() {
-  return <Page title="Role Detail" />;
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const canRead = useCan(KEY, 'read');
+  const canCreate = useCan(KEY, 'create');
+  const canUpdate = useCan(KEY, 'update');
+  const reload = useReloadMaster();
+  const confirmDelete = useDeleteConfirm();
+
+  const roleRow = useMasterRow<RoleRow>(role.path, id);
+  const granted = useMasterList<RolePermissionRow>(
+    PATH,
+    { max: rolePermission.pageSize, finds: { rperRoleId: id } },
+    canRead,
+  );
+  /** operations edited in a row and not saved yet, by rperId */
+  const [drafts, setDrafts] = useState<Record<number, Operation[]>>({});
+  const [savingRow, setSavingRow] = useState<number | null>(null);
+
+  const saveRow = async (row: RolePermissionRow) => {
+    const ops = drafts[row.rperId];
+    if (!ops) return;
+    setSavingRow(row.rperId);
+    try {
+      await api.put(`/master/${PATH}/${row.rperId}`, { rperOperations: JSON.stringify(ops) });
+      toast.success('Updated');
+      setDrafts(({ [row.rperId]: _, ...rest }) => rest);
+      await reload(PATH);
+    } catch {
+      // toasted by the client
+    } finally {
+      setSavingRow(null);
+    }
+  };
+
+  return (
+    <Page
+      title={roleRow.data ? `Role: ${roleRow.data.roleName}` : 'Role Detail'}
+      extra={
+        <ButtonGroup
+          permission={KEY}
+          onBack={() => navigate(routeNames.Role())}
+          onRefresh={() => granted.refetch().then(() => toast.success('Refreshed'))}
+          refreshing={granted.refreshing}
+        />
+      }
+    >
+      {canCreate && (
+        <AddPermission roleId={id} assigned={granted.rows.map((r) => r.rperPrmsId)} onAdded={() => reload(PATH)} />
+      )}
+
+      <Typography.Title level={4} className="admin-section-title">
+        {rolePermission.texts.title}
+      </Typography.Title>
+      <Table<RolePermissionRow>
+        className="admin-table"
+        rowKey="rperId"
+        dataSource={granted.rows}
+        loading={granted.loading || granted.refreshing}
+        pagination={false}
+        columns={[
+          {
+            title: 'Permission',
+            key: 'prmsName',
+            render: (_, r) => <Typography.Text strong>{r.rperPrms?.prmsName}</Typography.Text>,
+          },
+          {
+            title: 'Operations',
+            key: 'ops',
+            render: (_, r) => (
+              <OperationsPicker
+                label={`Operations of ${r.rperPrms?.prmsName}`}
+                value={drafts[r.rperId] ?? parseOperations(r.rperOperations)}
+                offered={parseOperations(r.rperPrms?.prmsOperations)}
+                disabled={!canUpdate || savingRow === r.rperId}
+                onChange={(ops) => setDrafts((d) => ({ ...d, [r.rperId]: ops }))}
+              />
+            ),
+          },
+          {
+            title: 'Action',
+            key: 'action',
+            width: 160,
+            render: (_, r) => (
+              <div className="config-actions">
+                {canUpdate && (
+                  <Button
+                    size="small"
+                    type="primary"
+                    icon={<SaveOutlined />}
+                    disabled={!drafts[r.rperId]}
+                    loading={savingRow === r.rperId}
+                    onClick={() => saveRow(r)}
+                    aria-label={`Save ${r.rperPrms?.prmsName}`}
+                  >
+                    Save
+                  </Button>
+                )}
+                <ButtonGroup
+                  compact
+                  permission={KEY}
+                  subject={r.rperPrms?.prmsName}
+                  onDelete={() =>
+                    confirmDelete({
+                      subject: r.rperPrms?.prmsName,
+                      remove: () => api.delete(`/master/${PATH}/${r.rperId}`),
+                      deleted: rolePermission.texts.deleted,
+                      onDeleted: () => reload(PATH),
+                    })
+                  }
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
+    </Page>
+  );
+}
+
+/** The "add a permission with operations" form of Role Detail. */
+function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned: number[]; onAdded: () => void }) {
+  const [form] = Form.useForm<{ rperPrmsId?: number; rperOperations: Operation[] }>();
+  const [offered, setOffered] = useState<readonly Operation[]>(OPERATIONS);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (v: { rperPrmsId?: number; rperOperations: Operation[] }) => {
+    setSubmitting(true);
+    const ok = await submitWithFieldErrors(form, () =>
+      api.post(`/master/${PATH}`, {
+        rperRoleId: roleId,
+        rperPrmsId: v.rperPrmsId,
+        rperOperations: JSON.stringify(v.rperOperations ?? []),
+      }),
+    );
+    setSubmitting(false);
+    if (ok) {
+      toast.success('Success');
+      form.resetFields();
+      setOffered(OPERATIONS);
+      onAdded();
+    }
+  };
+
+  return (
+    <Card size="small" title={rolePermission.texts.addTitle} className="admin-add-card">
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={submit}
+        initialValues={{ rperOperations: ['read'] }}
+        disabled={submitting}
+      >
+        <Form.Item name="rperPrmsId" label="Permission">
+          <MasterPicker<PermissionRow & Record<string, unknown>>
+            path="permission"
+            valueField="prmsId"
+            labelField="prmsName"
+            max={100}
+            exclude={assigned}
+            placeholder="Choose a permission"
+            onChange={(_, row) => {
+              const ops = row ? parseOperations(row.prmsOperations) : [...OPERATIONS];
+              setOffered(ops);
+              form.setFieldValue(
+                'rperOperations',
+                (form.getFieldValue('rperOperations') as Operation[]).filter((o) => ops.includes(o)),
+              );
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="rperOperations" label="Operations">
+          <OperationsPicker offered={offered} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={submitting}>
+            Add
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
 }

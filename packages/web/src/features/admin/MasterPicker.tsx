@@ -1,0 +1,91 @@
+import { Select } from 'antd';
+import { useMemo, useState } from 'react';
+import type { QueryParams } from '../../api/client.ts';
+import { useMasterList } from './admin-queries.ts';
+
+/**
+ * A searchable choice among the rows of a master list, leaving out what is already assigned (spec 001 §5:
+ * permission, company, role and asset pickers exclude items already assigned). The server searches
+ * `searchField` as the user types.
+ */
+export function MasterPicker<T extends Record<string, unknown>>({
+  path,
+  valueField,
+  labelField,
+  searchField = labelField,
+  max,
+  query,
+  exclude,
+  value,
+  onChange,
+  placeholder,
+  ariaLabel,
+  disabled,
+  describe,
+  errorToast,
+}: {
+  path: string;
+  valueField: keyof T & string;
+  labelField: keyof T & string;
+  searchField?: string;
+  max: number;
+  query?: QueryParams;
+  exclude: (string | number)[];
+  value?: string | number;
+  onChange?: (value: string | number | undefined, row: T | undefined) => void;
+  placeholder?: string;
+  ariaLabel?: string;
+  disabled?: boolean;
+  /** a second line under the label (the company's group) */
+  describe?: (row: T) => string | undefined;
+  errorToast?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const list = useMasterList<T>(
+    path,
+    {
+      page: 1,
+      max,
+      orders: { [searchField]: 'asc' },
+      ...query,
+      findField: search ? searchField : undefined,
+      findValue: search || undefined,
+    },
+    true,
+    errorToast,
+  );
+  const excluded = useMemo(() => new Set(exclude.map(String)), [exclude]);
+  const rows = list.rows.filter((r) => !excluded.has(String(r[valueField])));
+  const options = rows.map((r) => ({
+    value: r[valueField] as string | number,
+    label: String(r[labelField]),
+    description: describe?.(r),
+  }));
+
+  return (
+    <Select
+      aria-label={ariaLabel ?? placeholder}
+      placeholder={placeholder}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      allowClear
+      loading={list.loading || list.refreshing}
+      options={options}
+      value={value}
+      disabled={disabled}
+      notFoundContent={list.loading ? 'Loading…' : 'Nothing left to add'}
+      onChange={(v) =>
+        onChange?.(
+          v,
+          rows.find((r) => r[valueField] === v),
+        )
+      }
+      optionRender={(o) => (
+        <span>
+          {o.label}
+          {o.data.description && <span className="picker-hint"> — {o.data.description}</span>}
+        </span>
+      )}
+      style={{ minWidth: 260 }}
+    />
+  );
+}

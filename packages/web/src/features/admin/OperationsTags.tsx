@@ -1,0 +1,44 @@
+import { OPERATIONS, type Operation, parseOperations } from '@fleet/shared/permissions.ts';
+import { Checkbox, Space, Tag } from 'antd';
+
+const COLOR: Record<Operation, string> = { create: 'green', read: 'blue', update: 'gold', delete: 'red' };
+
+/** Operations of a permission as tags, in the fixed order create, read, update, delete. */
+export function OperationsTags({ json }: { json: string | null | undefined }) {
+  const ops = parseOperations(json);
+  if (!ops.length) return <span>—</span>;
+  return (
+    <Space size={4} wrap>
+      {ops.map((o) => (
+        <Tag key={o} color={COLOR[o]}>
+          {o}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** Choice of operations (spec 001 §5: create, read, update, delete only); `offered` limits the boxes. */
+export function OperationsPicker({
+  value,
+  onChange,
+  offered = OPERATIONS,
+  disabled,
+  label = 'Operations',
+}: {
+  value?: Operation[];
+  onChange?: (ops: Operation[]) => void;
+  offered?: readonly Operation[];
+  disabled?: boolean;
+  label?: string;
+}) {
+  return (
+    <Checkbox.Group
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(v) => onChange?.(OPERATIONS.filter((o) => (v as Operation[]).includes(o)))}
+      options={OPERATIONS.map((o) => ({ value: o, label: o, disabled: !offered.includes(o) }))}
+    />
+  );
+}
