@@ -39,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: 20 * 1024 * 1024, // ingest batches
     trustProxy: deps.config.trustProxy,
+    // one line per request from the onResponse hook below, without the query string (it may carry a token)
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
@@ -60,6 +62,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    req.log[level](
+      { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
 
   const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600);
   app.addHook('onRequest', async (req) => {
