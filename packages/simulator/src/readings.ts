@@ -186,9 +186,10 @@ export class VesselSimulator {
         const moving = s.speed > 0.05;
         // a moored vessel's fix does not wander (static navigation); under way: a few metres of noise
         const jitter = moving ? 0.00003 : 0;
-        const current = moving ? 0.9 * smoothAt(m.key, t, 41, 1800) : 0; // km/h of tide and current
+        // speed over ground: the speed the positions move at, with the receiver's noise and a slow swell
+        const swell = 1 + 0.015 * smoothAt(m.key, t, 41, 1800);
         const speed = moving
-          ? s.speed * 3.6 * (1 + 0.015 * gaussAt(key, t, 42)) + current
+          ? s.speed * 3.6 * swell * (1 + 0.015 * gaussAt(key, t, 42))
           : Math.abs(0.08 * gaussAt(key, t, 42));
         return {
           latitude: Math.round((s.lat + jitter * gaussAt(key, t, 43)) * 1e6) / 1e6,

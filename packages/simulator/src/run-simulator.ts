@@ -162,7 +162,7 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
       while (x > horizonStart && !feed.sim.reports(feed.sim.gateway as string, x)) x -= HISTORY_STEP;
       return x;
     };
-    let hi = reporting(end);
+    let hi = reporting(end - HISTORY_STEP);
     if (await holds(feed, hi)) return hi + 1;
     let lo = reporting(horizonStart);
     if (lo < horizonStart || !(await holds(feed, lo))) return horizonStart;

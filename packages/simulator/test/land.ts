@@ -15,15 +15,20 @@ interface Ring {
   maxY: number;
   xs: Float64Array;
   ys: Float64Array;
+  /** edge start indices per latitude band: a horizontal ray only meets edges of its own band */
+  bands: number[][];
 }
 interface Shape {
   outer: Ring;
   holes: Ring[];
 }
 
+const BAND = 0.05; // degrees of latitude
+
 function ringOf(coords: Position[]): Ring {
-  const xs = new Float64Array(coords.length);
-  const ys = new Float64Array(coords.length);
+  const n = coords.length;
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
   let minX = Infinity,
     minY = Infinity,
     maxX = -Infinity,
@@ -36,14 +41,22 @@ function ringOf(coords: Position[]): Ring {
     minY = Math.min(minY, y);
     maxY = Math.max(maxY, y);
   });
-  return { minX, minY, maxX, maxY, xs, ys };
+  const bands: number[][] = Array.from({ length: Math.floor((maxY - minY) / BAND) + 1 }, () => []);
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const lo = Math.floor((Math.min(ys[i], ys[j]) - minY) / BAND);
+    const hi = Math.floor((Math.max(ys[i], ys[j]) - minY) / BAND);
+    for (let b = lo; b <= hi; b++) bands[b].push(i);
+  }
+  return { minX, minY, maxX, maxY, xs, ys, bands };
 }
 
 function inRing(r: Ring, x: number, y: number): boolean {
   if (x < r.minX || x > r.maxX || y < r.minY || y > r.maxY) return false;
   let inside = false;
   const { xs, ys } = r;
-  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+  const n = xs.length;
+  for (const i of r.bands[Math.floor((y - r.minY) / BAND)]) {
+    const j = i === 0 ? n - 1 : i - 1;
     if (ys[i] > y !== ys[j] > y && x < ((xs[j] - xs[i]) * (y - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
   }
   return inside;

@@ -1,0 +1,167 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateReadings, type Reading, runSimulator, type SimulatorLog } from '../src/index.ts';
+import { DAY, T0, twinWithAeMeter } from './fleet.ts';
+
+/** A stand-in for POST /api/ingest with the contract of docs/api.md: per-record results, idempotent on (device, ts). */
+function fakeIngest(key: string) {
+  const store = new Map<string, Reading>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || req.url !== '/api/ingest')
+        return answer(404, { status: { error: 1, errorCode: 404, message: 'not found' } });
+      if (req.headers['x-device-key'] !== key)
+        return answer(401, {
+          status: { error: 1, errorCode: 401, message: 'Unknown or revoked device key' },
+          data: null,
+        });
+      const { readings } = JSON.parse(Buffer.concat(chunks).toString()) as { readings: Reading[] };
+      const results = readings.map((r, index) => {
+        const id = `${r.device}@${r.ts}`;
+        if (store.has(id)) return { index, status: 'duplicate' };
+        store.set(id, r);
+        return { index, status: 'accepted' };
+      });
+      const count = (s: string) => results.filter((r) => r.status === s).length;
+      answer(200, {
+        status: { error: 0, errorCode: 0, message: '' },
+        data: { accepted: count('accepted'), duplicate: count('duplicate'), rejected: 0, results },
+      });
+    });
+  });
+  return { server, store };
+}
+
+const quiet: SimulatorLog & { warnings: string[] } = {
+  warnings: [],
+  info: () => undefined,
+  warn(o, m) {
+    this.warnings.push(String(m ?? o));
+  },
+  error(o, m) {
+    this.warnings.push(String(m ?? o));
+  },
+};
+
+describe('runSimulator against an ingest endpoint', () => {
+  const spec = twinWithAeMeter();
+  const gateway = spec.devices.find((d) => d.type === 'gateway')?.uniqueId as string;
+  const { server, store } = fakeIngest('secret');
+  let baseUrl = '';
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const expected = (start: number, end: number, step = 60) =>
+    new Set(
+      [...generateReadings({ seed: 'demo', vessels: [spec], start, end, stepSeconds: step })]
+        .flat()
+        .map((r) => `${r.device}@${r.ts}`),
+    );
+
+  it('backfills the history, then on a later start sends only what is missing, then goes live every 10 s', async () => {
+    // 1. empty server: a day of 1-minute history
+    let now = T0 + 0.5 * 3600 + 17;
+    const first = runSimulator({
+      baseUrl,
+      keys: { [gateway]: 'secret' },
+      vessels: [spec],
+      backfillDays: 1,
+      live: false,
+      now: () => now,
+      log: quiet,
+    });
+    await first.backfilled;
+    await first.stop();
+    const day = expected(Math.floor((now - DAY) / 60) * 60, Math.floor(now / 60) * 60);
+    expect(day.size).toBeGreaterThan(1440 * 15);
+    expect(new Set(store.keys())).toEqual(day);
+    expect(first.stats.rejected).toBe(0);
+
+    // 2. three hours later: only the gap is sent (no re-sending of the day)
+    const before = store.size;
+    const resumedAt = now;
+    now += 3 * 3600;
+    const second = runSimulator({
+      baseUrl,
+      keys: { [gateway]: 'secret' },
+      vessels: [spec],
+      backfillDays: 1,
+      live: false,
+      now: () => now,
+      log: quiet,
+    });
+    await second.backfilled;
+    await second.stop();
+    const gap = expected(Math.floor(resumedAt / 60) * 60, Math.floor(now / 60) * 60);
+    expect(store.size - before).toBe(gap.size);
+    for (const id of gap) expect(store.has(id)).toBe(true);
+    expect(second.stats.accepted + second.stats.duplicate).toBeLessThan(gap.size * 1.05);
+
+    // 3. live: the clock runs 200× faster; readings every 10 s follow the history without a gap
+    const realStart = Date.now();
+    const liveFrom = now;
+    const clock = () => liveFrom + ((Date.now() - realStart) / 1000) * 200;
+    const live = runSimulator({
+      baseUrl,
+      keys: { [gateway]: 'secret' },
+      vessels: [spec],
+      backfillDays: 1,
+      liveIntervalMs: 50,
+      now: clock,
+      log: quiet,
+    });
+    await live.backfilled;
+    await new Promise((r) => setTimeout(r, 1500));
+    await live.stop();
+    const liveEnd = Math.floor(clock() / 10) * 10 - 60;
+    const tenSecond = expected(Math.floor(liveFrom / 60) * 60 + 1, liveEnd, 10);
+    expect(tenSecond.size).toBeGreaterThan(100);
+    const missing = [...tenSecond].filter((id) => !store.has(id));
+    expect(missing).toEqual([]);
+    expect(quiet.warnings).toEqual([]);
+  }, 120_000);
+
+  it('skips a vessel whose gateway has no key, and says so', async () => {
+    const log = { ...quiet, warnings: [] as string[] };
+    const handle = runSimulator({
+      baseUrl,
+      keys: {},
+      vessels: [spec],
+      backfillDays: 1,
+      live: false,
+      now: () => T0,
+      log,
+    });
+    await handle.backfilled;
+    await handle.stop();
+    expect(handle.stats.requests).toBe(0);
+    expect(log.warnings.join()).toMatch(/no ingest key/);
+  });
+
+  it("a refused key fails the vessel's backfill with the server's message", async () => {
+    const log = { ...quiet, warnings: [] as string[] };
+    const handle = runSimulator({
+      baseUrl,
+      keys: { [gateway]: 'wrong' },
+      vessels: [spec],
+      backfillDays: 1,
+      live: false,
+      now: () => T0 + 5 * DAY,
+      log,
+    });
+    await handle.backfilled;
+    await handle.stop();
+    expect(handle.stats.errors).toBe(1);
+    expect(log.warnings.join()).toMatch(/backfill of this vessel failed/);
+  });
+});
