@@ -75,7 +75,11 @@ describe.each(dialects())('resource contract on %s', (dialect) => {
           expect(row[`${def.auditPrefix}CreatedUserId`]).toBe('admin@a.test');
           expect(row[`${def.auditPrefix}CreatedTime`]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
         }
-        for (const j of def.joins) expect(row).toHaveProperty(j.as);
+        for (const j of def.joins) {
+          expect(row).toHaveProperty(j.as);
+          // a reference that is set answers the referenced row's fields nested
+          if (j.localField !== def.id && row[j.localField] !== null) expect(row[j.as], j.as).not.toBeNull();
+        }
         created.push(row);
       }
     });

@@ -2,7 +2,9 @@
 export type ConstraintKind = 'unique' | 'foreignKey' | 'notNull';
 
 export function constraintKind(err: unknown): ConstraintKind | null {
-  const code = (err as { code?: string })?.code;
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  // SQLite reports ON DELETE RESTRICT as SQLITE_CONSTRAINT_TRIGGER
+  if (code?.startsWith('SQLITE_CONSTRAINT') && message?.includes('FOREIGN KEY')) return 'foreignKey';
   switch (code) {
     case '23505': // PostgreSQL
     case 'SQLITE_CONSTRAINT_UNIQUE':

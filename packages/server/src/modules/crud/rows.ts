@@ -84,8 +84,8 @@ export function toAnswer(def: ResourceDef, raw: Row): Row {
     const values = j.fields.map((_f, k) => raw[joinAlias(i, k)]);
     // a left join that found nothing answers null, not an object of nulls
     out[j.as] =
-      raw[j.localField] === null ||
-      raw[j.localField] === undefined ||
+      own[j.localField] === null ||
+      own[j.localField] === undefined ||
       values.every((v) => v === null || v === undefined)
         ? null
         : Object.fromEntries(j.fields.map((f, k) => [f, outValue(joinedKind(j.table, f), values[k])]));
