@@ -162,6 +162,27 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       expect(r.json.data.maintenance).toBe(false);
     });
 
+    it('§1 §11 a period that starts and ends inside an hour: partial hours counted exactly, totalisers stitched', async () => {
+      for (const q of ['', '&showDetails=true', '&aggregatedUnit=DAY']) {
+        const d = (await summary(w.twinAe, q, w.T0 + 30 * MIN, w.T0 + 150 * MIN)).json.data;
+        // minutes 30–149: PORT runs 60–119 (1200 rpm); STARBOARD (350 > 300) all 120
+        expect(d.rpm.summary.PORT.runningTime).toBe(3600);
+        expect(d.rpm.summary.STARBOARD.runningTime).toBe(7200);
+        expect(d.flowmeter.summary.portEngineCons).toBeCloseTo(119 * 2 - 119 * 0.5, 9);
+        expect(d.flowmeter.summary.starboardEngineCons).toBeCloseTo(119 * 3 - 119, 9);
+        expect(d.flowmeter.summary.aeEngineCons).toBeCloseTo(119 * 0.75, 9);
+        expect(d.flowmeter.summary.PORT_IN_flowTime).toBe(7200);
+        expect(d.ae.AE1.runningSeconds).toBe(7200);
+        expect(d.ae.AE2.runningSeconds).toBe(1800);
+        expect(d).toMatchObject({ firstData: w.T0 + 30 * MIN, lastData: w.T0 + 149 * MIN });
+        expect(d.sensorPercentage.find((s: any) => s.devcUniqueId === 'rpm-a-1')).toMatchObject({
+          present: 120,
+          expected: 120,
+          percentage: 100,
+        });
+      }
+    });
+
     it('§1 totals do not depend on the bucket unit', async () => {
       const r = await summary(w.twinAe, '&aggregatedUnit=DAY');
       expect(r.json.data.flowmeter.summary.portEngineCons).toBeCloseTo(268.5, 9);

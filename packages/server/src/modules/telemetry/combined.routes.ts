@@ -49,7 +49,7 @@ export const combinedRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest(`typesToGet: unknown ${unknown.join(', ')}; use ${COMBINED_TYPES.join(', ')}`);
       const types = asked.length ? ([...new Set(asked)] as CombinedType[]) : DEFAULT_TYPES;
       const plan = await visibleVessel(database, req, period.massId);
-      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups: types });
+      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups: types, buckets: true });
       return ok(buildCombined(vessel, types));
     },
   );

@@ -97,11 +97,15 @@ export function totaliserDeltas(buckets: TotaliserBucket[]): number[] {
   const out: number[] = [];
   let baseline: number | null = null;
   for (const b of buckets) {
-    const p: number = baseline ?? b.first;
-    out.push(b.last >= p ? b.last - p : Math.max(0, b.max - p) + (b.last - b.min));
+    out.push(totaliserStep(baseline ?? b.first, b));
     baseline = b.last;
   }
   return out;
+}
+
+/** domain.md §11: litres counted in one bucket from baseline p (a fall below p is a reset). */
+export function totaliserStep(p: number, b: Omit<TotaliserBucket, 'ts' | 'first'>): number {
+  return b.last >= p ? b.last - p : Math.max(0, b.max - p) + (b.last - b.min);
 }
 
 /** Mean from a sum and a count, null when nothing was counted. */

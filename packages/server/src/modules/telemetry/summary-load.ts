@@ -1,18 +1,28 @@
 import type { Database } from '../../db/database.ts';
-import { type DeviceType, telemetryType } from './catalog.ts';
-import { type AggregateFunction, aggregate, lastStates, rawRows } from './series.ts';
+import { DEVICE_TYPES, type DeviceType, findMetric, telemetryType } from './catalog.ts';
+import { type AggregateFunction, aggregate, lastStates } from './series.ts';
 import { placeholders, query } from './sql.ts';
 import type { SummaryGroup } from './summary.schemas.ts';
-import type { HourSamples, SummaryUnit } from './summary-domain.ts';
+import { type HourSamples, type SummaryUnit, UNIT_SECONDS } from './summary-domain.ts';
 import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
+import {
+  type Body,
+  bodyDeltas,
+  bodySeconds,
+  bodyStats,
+  type RollupPart,
+  type SecondsQuery,
+  sampleIntervals,
+} from './summary-rollup.ts';
 import { type MeterLabel, TEMPERATURE_LABELS, type VesselDevice, type VesselPlan } from './summary-vessel.ts';
 
 /**
- * Reads what one vessel's summary needs, through the query core (series.ts): bucket statistics from
- * the hourly rollups wherever they serve, raw rows only for the counts above a threshold (running
- * and flow time), plus the per-hour sample counts and times that give each device's sample interval
- * (docs/domain.md §5). Only the devices of the requested groups are aggregated; first/last data
- * times are read for every device, since maintenance and the empty flags depend on all of them.
+ * Reads what one vessel's summary needs. The whole hours of an HOUR or DAY request in a whole-hour
+ * timezone are computed inside the database from the hourly rollups (summary-rollup.ts); the partial
+ * hours at the edges of the period, MINUTE buckets and quarter-hour timezones go through the query core
+ * (series.ts `aggregate`, raw rows only where rollups cannot serve). Only the devices of the requested
+ * groups are aggregated; first/last data times are read for every device, since maintenance and the
+ * empty flags depend on all of them.
  */
 
 /** A data point's aggregate and the statistic key it fills. */
@@ -70,6 +80,8 @@ export interface LoadOptions {
   tz: number;
   now: number;
   groups: readonly SummaryGroup[];
+  /** per-bucket records are needed (details, combined data); else only the period's totals */
+  buckets: boolean;
 }
 
 /** The devices whose statistics a group's numbers read (AE fuel needs the AE meters, and the reverse). */
@@ -91,15 +103,25 @@ function devicesFor(plan: VesselPlan, group: SummaryGroup): VesselDevice[] {
 }
 
 const typeOf = (d: VesselDevice) => telemetryType(d.devcType) as DeviceType;
+const SUMMARY_TYPES = ['gps', 'rpm', 'ae', 'flowmeter', 'temperature'] as const;
+type SummaryType = (typeof SUMMARY_TYPES)[number];
+type Records = Map<number, Map<number, Stat>>;
 
-/** Runs one aggregate and writes its values into each device's bucket records. */
+/** Writes records into a device's bucket map, merging keys of the same bucket. */
+function put(out: Records, devcId: number, ts: number, values: Stat) {
+  const byTs = out.get(devcId) ?? new Map<number, Stat>();
+  out.set(devcId, byTs);
+  byTs.set(ts, Object.assign(byTs.get(ts) ?? {}, values));
+}
+
+/** Runs one aggregate over a segment and writes its values into each device's base records. */
 async function fill(
   database: Database,
   type: DeviceType,
   deviceIds: number[],
   wanted: Wanted[],
-  o: LoadOptions,
-  out: Map<number, Map<number, Stat>>,
+  o: { start: number; end: number; unit: SummaryUnit; tz: number },
+  out: Records,
 ) {
   if (!deviceIds.length || !wanted.length) return;
   const rows = await aggregate(database, {
@@ -113,120 +135,228 @@ async function fill(
     functions: wanted.map((w) => w.fn),
   });
   for (const r of rows) {
-    const byTs = out.get(r.deviceId) ?? new Map<number, Stat>();
-    out.set(r.deviceId, byTs);
-    const stat = byTs.get(r.timestamp) ?? {};
-    byTs.set(r.timestamp, stat);
+    const values: Stat = {};
     r.values.forEach((v, i) => {
-      if (v !== null && Number.isFinite(v)) stat[wanted[i].key] = v;
+      if (v !== null && Number.isFinite(v)) values[wanted[i].key] = v;
     });
+    put(out, r.deviceId, r.timestamp, values);
   }
 }
 
-/** Per UTC hour of each device: samples of its presence data point and their first/last times (§5). */
-async function hourSamples(database: Database, devices: VesselDevice[], o: LoadOptions) {
-  const out = new Map<number, HourSamples[]>();
-  const byType = new Map<string, number[]>();
-  for (const d of devices) {
-    const column = PRESENCE[typeOf(d)];
-    if (column) byType.set(column, [...(byType.get(column) ?? []), d.devcId]);
+const supplyMeters = (plan: VesselPlan, ids: number[]) =>
+  (['PORT_IN', 'STARBOARD_IN'] as MeterLabel[])
+    .map((l) => plan.meters[l]?.devcId)
+    .filter((id): id is number => id !== undefined && ids.includes(id));
+
+/** Base records of one segment through series.ts (edges of the period, MINUTE, quarter-hour timezones). */
+async function loadSegment(
+  database: Database,
+  plan: VesselPlan,
+  byType: Map<SummaryType, number[]>,
+  o: { start: number; end: number; unit: SummaryUnit; tz: number },
+  out: Records,
+) {
+  for (const [type, ids] of byType) {
+    if (type === 'rpm') {
+      // §9: one COUNTGT per distinct threshold; each device reads its own
+      const thresholds = [...new Set(Object.values(plan.rpm).map((r) => r.threshold))];
+      const gts: Wanted[] = thresholds.map((t) => ({
+        fn: { name: 'COUNTGT', column: 'rpm', param: t },
+        key: `gt@${t}`,
+      }));
+      await fill(database, type, ids, [...WANTED.rpm, ...gts], o, out);
+      for (const r of Object.values(plan.rpm))
+        for (const s of out.get(r.devcId)?.values() ?? [])
+          if (s[`gt@${r.threshold}`] !== undefined) s.gt = s[`gt@${r.threshold}`];
+      continue;
+    }
+    await fill(database, type, ids, WANTED[type], o, out);
+    if (type === 'ae') {
+      // §10: devices without the running flag count samples above 0 rpm: raw rows, only when needed
+      const unflagged = ids.filter((id) =>
+        [...(out.get(id)?.values() ?? [])].some((s) => (s['c:running'] ?? 0) < (s['c:rpm'] ?? 0)),
+      );
+      await fill(database, type, unflagged, [{ fn: { name: 'COUNTGT', column: 'rpm', param: 0 }, key: 'gt' }], o, out);
+    }
+    if (type === 'flowmeter')
+      // §15: flow time of the supply meters
+      await fill(
+        database,
+        type,
+        supplyMeters(plan, ids),
+        [{ fn: { name: 'COUNTGT', column: 'volumeFlowrate', param: 0 }, key: 'gt' }],
+        o,
+        out,
+      );
   }
-  for (const [metric, ids] of byType) {
-    const rows = await query(
-      database,
-      `select device_id, hour, n, first_ts, last_ts from telemetry_hourly
-        where device_id in (${placeholders(ids.length)}) and metric = ? and hour >= ? and hour < ? order by hour`,
-      [...ids, metric, Math.floor(o.start / 3600) * 3600, o.end],
-    );
-    for (const r of rows) {
-      const id = Number(r.device_id);
-      const list = out.get(id) ?? [];
-      list.push({ hour: Number(r.hour), n: Number(r.n), firstTs: Number(r.first_ts), lastTs: Number(r.last_ts) });
-      out.set(id, list);
+}
+
+const PART: Partial<Record<AggregateFunction['name'], RollupPart>> = {
+  COUNT: 'n',
+  SUM: 'total',
+  MIN: 'vmin',
+  MAX: 'vmax',
+  FIRST: 'first',
+  LAST: 'last',
+};
+
+/** Derived records of the whole hours, computed in the database (summary-rollup.ts). */
+async function loadBody(
+  database: Database,
+  plan: VesselPlan,
+  byType: Map<SummaryType, number[]>,
+  body: Body,
+  intervals: Map<number, number>,
+): Promise<Records> {
+  const out: Records = new Map();
+  const interval = (id: number) => intervals.get(id) ?? 0;
+  const merge = (m: Records, rename: (s: Stat) => Stat = (s) => s) => {
+    for (const [id, byTs] of m) for (const [ts, s] of byTs) put(out, id, ts, rename(s));
+  };
+  const seconds = async (q: SecondsQuery, rename?: (s: Stat) => Stat) =>
+    merge(await bodySeconds(database, body, q), rename);
+  for (const [type, ids] of byType) {
+    const def = DEVICE_TYPES[type];
+    const wanted = WANTED[type].map((w) => ({
+      metric: findMetric(def, w.fn.column)!.column,
+      part: PART[w.fn.name]!,
+      key: w.key,
+    }));
+    merge(await bodyStats(database, body, ids, wanted));
+    if (type === 'rpm')
+      await seconds({
+        kind: 'above',
+        type,
+        column: 'rpm',
+        devices: Object.values(plan.rpm).map((r) => ({
+          devcId: r.devcId,
+          threshold: r.threshold,
+          interval: interval(r.devcId),
+        })),
+      });
+    if (type === 'ae')
+      await seconds({
+        kind: 'aeRunning',
+        type,
+        column: 'rpm',
+        devices: ids.map((id) => ({ devcId: id, threshold: 0, interval: interval(id) })),
+      });
+    if (type === 'flowmeter') {
+      await seconds(
+        {
+          kind: 'above',
+          type,
+          column: 'volume_flowrate',
+          devices: supplyMeters(plan, ids).map((id) => ({ devcId: id, threshold: 0, interval: interval(id) })),
+        },
+        (s) => ({ gt: s.gt, flow: s.run }),
+      );
+      for (const [id, byTs] of await bodyDeltas(database, body, ids))
+        for (const [ts, delta] of byTs) put(out, id, ts, { delta });
     }
   }
   return out;
 }
 
-/**
- * First and last sample time of a device in the period: from its hourly record when that hour lies
- * inside the period, else from the raw rows (only the edge hours of an unaligned period need that).
- */
-async function dataRange(database: Database, d: VesselDevice, hours: HourSamples[], o: LoadOptions) {
-  const type = typeOf(d);
-  const first = hours[0];
-  const last = hours[hours.length - 1];
-  const raw = async (newest: boolean) =>
-    (await rawRows(database, { type, deviceIds: [d.devcId], start: o.start, end: o.end, limit: 1, newest }))[0]?.ts ??
-    null;
-  if (!first) return { firstTs: null, lastTs: null };
-  const firstTs = first.hour >= o.start ? first.firstTs : await raw(false);
-  const lastTs = last.hour + 3600 <= o.end ? last.lastTs : await raw(true);
-  return { firstTs, lastTs };
+/** Per UTC hour of each device, within the given ranges: samples and their first/last times (§5). */
+async function hourSamples(database: Database, devices: VesselDevice[], ranges: [number, number][]) {
+  const out = new Map<number, HourSamples[]>();
+  const ids = devices.map((d) => d.devcId);
+  if (!ids.length || !ranges.length) return out;
+  const metrics = [...new Set(devices.map((d) => PRESENCE[typeOf(d)]).filter(Boolean))];
+  const within = ranges.map(() => '(hour >= ? and hour < ?)').join(' or ');
+  const rows = await query(
+    database,
+    `select device_id, metric, hour, n, first_ts, last_ts from telemetry_hourly
+      where device_id in (${placeholders(ids.length)}) and metric in (${placeholders(metrics.length)}) and (${within})
+      order by hour`,
+    [...ids, ...metrics, ...ranges.flatMap(([a, b]) => [Math.floor(a / 3600) * 3600, b])],
+  );
+  const presence = new Map(devices.map((d) => [d.devcId, PRESENCE[typeOf(d)]]));
+  for (const r of rows) {
+    const id = Number(r.device_id);
+    if (presence.get(id) !== r.metric) continue;
+    const list = out.get(id) ?? [];
+    list.push({ hour: Number(r.hour), n: Number(r.n), firstTs: Number(r.first_ts), lastTs: Number(r.last_ts) });
+    out.set(id, list);
+  }
+  return out;
+}
+
+/** First and last sample time of each device in [start, end): two index probes per device, one query per type. */
+async function dataRanges(database: Database, devices: VesselDevice[], start: number, end: number) {
+  const out = new Map<number, { firstTs: number | null; lastTs: number | null }>();
+  for (const d of devices) out.set(d.devcId, { firstTs: null, lastTs: null });
+  const byTable = new Map<string, number[]>();
+  for (const d of devices) {
+    const table = DEVICE_TYPES[typeOf(d)]?.table;
+    if (table) byTable.set(table, [...(byTable.get(table) ?? []), d.devcId]);
+  }
+  for (const [table, ids] of byTable) {
+    const probe = (dir: 'asc' | 'desc', i: number) =>
+      `select * from (select device_id, ts, '${dir}' as side from ${table}
+         where device_id = ? and ts >= ? and ts < ? order by ts ${dir} limit 1) p${dir}${i}`;
+    const rows = await query(
+      database,
+      ids.flatMap((_, i) => [probe('asc', i), probe('desc', i)]).join(' union all '),
+      ids.flatMap((id) => [id, start, end, id, start, end]),
+    );
+    for (const r of rows) {
+      const range = out.get(Number(r.device_id))!;
+      if (r.side === 'asc') range.firstTs = Number(r.ts);
+      else range.lastTs = Number(r.ts);
+    }
+  }
+  return out;
 }
 
 export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOptions): Promise<VesselPeriod> {
-  const stats = new Map<number, Map<number, Stat>>();
   const wanted = new Map<number, VesselDevice>();
   for (const g of o.groups) for (const d of devicesFor(plan, g)) wanted.set(d.devcId, d);
-  const ofType = (type: DeviceType) => [...wanted.values()].filter((d) => typeOf(d) === type);
-
-  for (const type of ['gps', 'rpm', 'ae', 'flowmeter', 'temperature'] as const) {
-    const devices = ofType(type);
-    if (!devices.length) continue;
-    const ids = devices.map((d) => d.devcId);
-    const base = [...WANTED[type]];
-    if (type === 'rpm') {
-      // §9: one COUNTGT per distinct threshold; each device reads its own
-      const thresholds = [...new Set(Object.values(plan.rpm).map((r) => r.threshold))];
-      const wantedRpm = [
-        ...base,
-        ...thresholds.map((t) => ({ fn: { name: 'COUNTGT', column: 'rpm', param: t }, key: `gt@${t}` }) as Wanted),
-      ];
-      await fill(database, type, ids, wantedRpm, o, stats);
-      for (const r of Object.values(plan.rpm))
-        for (const s of stats.get(r.devcId)?.values() ?? []) s.gt = s[`gt@${r.threshold}`] ?? 0;
-      continue;
-    }
-    await fill(database, type, ids, base, o, stats);
-    if (type === 'ae') {
-      // §10: devices without the running flag count samples above 0 rpm — raw rows, only when needed
-      const unflagged = ids.filter((id) =>
-        [...(stats.get(id)?.values() ?? [])].some((s) => (s['c:running'] ?? 0) < (s['c:rpm'] ?? 0)),
-      );
-      await fill(
-        database,
-        type,
-        unflagged,
-        [{ fn: { name: 'COUNTGT', column: 'rpm', param: 0 }, key: 'gt' }],
-        o,
-        stats,
-      );
-    }
-    if (type === 'flowmeter') {
-      // §15: flow time of the supply meters
-      const supply = (['PORT_IN', 'STARBOARD_IN'] as MeterLabel[])
-        .map((l) => plan.meters[l]?.devcId)
-        .filter((id): id is number => id !== undefined && ids.includes(id));
-      await fill(
-        database,
-        type,
-        supply,
-        [{ fn: { name: 'COUNTGT', column: 'volumeFlowrate', param: 0 }, key: 'gt' }],
-        o,
-        stats,
-      );
-    }
+  const byType = new Map<SummaryType, number[]>();
+  for (const type of SUMMARY_TYPES) {
+    const ids = [...wanted.values()].filter((d) => typeOf(d) === type).map((d) => d.devcId);
+    if (ids.length) byType.set(type, ids);
   }
 
-  const hours = await hourSamples(database, plan.devices, o);
+  // whole hours in the database when every bucket is a union of UTC hours; edges and the rest through series.ts
+  const h1 = Math.ceil(o.start / 3600) * 3600;
+  const h2 = Math.floor(o.end / 3600) * 3600;
+  const rollup = o.unit !== 'MINUTE' && Number.isInteger(o.tz) && h1 < h2;
+  const segments: [number, number][] = rollup
+    ? ([
+        [o.start, h1],
+        [h2, o.end],
+      ].filter(([a, b]) => a < b) as [number, number][])
+    : [[o.start, o.end]];
+  const body: Body | null = rollup
+    ? {
+        from: h1,
+        to: h2,
+        bucket: o.buckets ? { size: UNIT_SECONDS[o.unit], shift: Math.round(o.tz * 3600) } : null,
+      }
+    : null;
+
+  const presence = plan.devices.map((d) => ({ devcId: d.devcId, metric: PRESENCE[typeOf(d)] }));
+  const intervals = await sampleIntervals(database, presence, o.start, o.end);
+  const base: Records = new Map();
+  for (const [start, end] of segments) await loadSegment(database, plan, byType, { ...o, start, end }, base);
+  const derived = body ? await loadBody(database, plan, byType, body, intervals) : new Map();
+  const hours = await hourSamples(database, plan.devices, segments);
+  const ranges = await dataRanges(database, plan.devices, o.start, o.end);
+
   const data = new Map<number, DeviceData>();
+  const sorted = (m: Map<number, Stat> | undefined) =>
+    [...(m ?? new Map<number, Stat>())].sort((a, b) => a[0] - b[0]).map(([ts, stat]) => ({ ts, stat }));
   for (const d of plan.devices) {
-    const h = hours.get(d.devcId) ?? [];
-    const buckets = [...(stats.get(d.devcId) ?? new Map<number, Stat>())]
-      .sort((a, b) => a[0] - b[0])
-      .map(([ts, stat]) => ({ ts, stat }));
-    data.set(d.devcId, { buckets, hours: h, ...(await dataRange(database, d, h, o)) });
+    data.set(d.devcId, {
+      buckets: sorted(base.get(d.devcId)),
+      derived: sorted(derived.get(d.devcId)),
+      derivedFrom: h1,
+      interval: intervals.get(d.devcId),
+      hours: hours.get(d.devcId) ?? [],
+      ...ranges.get(d.devcId)!,
+    });
   }
   const lastGps = plan.gps ? (await lastStates(database, [plan.gps.devcId]))[0] : undefined;
   return new VesselPeriod({

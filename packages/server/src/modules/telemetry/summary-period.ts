@@ -7,7 +7,7 @@ import {
   type SummaryUnit,
   sampleInterval,
   sumPresent,
-  totaliserDeltas,
+  totaliserStep,
   UNIT_SECONDS,
   utcHour,
 } from './summary-domain.ts';
@@ -32,6 +32,16 @@ export interface BaseBucket {
 export interface DeviceData {
   /** in time order, at the base resolution */
   buckets: BaseBucket[];
+  /**
+   * Records already carrying `run`, `flow`, `gt` and the totaliser `delta` (computed in the database
+   * over whole hours, summary-rollup.ts), named by their output bucket; in time order, contiguous, and
+   * after every base bucket that precedes them in time.
+   */
+  derived?: BaseBucket[];
+  /** where the derived records lie in time (the first whole hour they cover) */
+  derivedFrom?: number;
+  /** the sample interval P when the loader measured it (else from `hours`) */
+  interval?: number;
   /** per UTC hour: samples and their first/last times (§5) */
   hours: HourSamples[];
   /** first and last sample time in the period */
@@ -101,34 +111,45 @@ export function aeRunningSamples(stat: Stat): number {
   return flags + ((stat.gt ?? 0) * unflagged) / samples;
 }
 
-/** §5, §9–§11 at the base resolution, written into each bucket's record. */
+/** §5, §9–§11 at the base resolution; derived records only get their AE estimate and their stitch. */
 function deriveBase(role: Role, data: DeviceData, interval: number, baseSeconds: number) {
   const hours = new Map(data.hours.map((h) => [h.hour, h]));
   const weight = (ts: number) => hourInterval(hours.get(utcHour(ts)), interval);
+  const derived = data.derived ?? [];
   if (role.kind === 'meter') {
-    const withTotal = data.buckets.filter((b) => b.stat.firstTotal !== undefined && b.stat.lastTotal !== undefined);
-    const deltas = totaliserDeltas(
-      withTotal.map((b) => ({
-        ts: b.ts,
-        first: b.stat.firstTotal,
-        last: b.stat.lastTotal,
-        min: b.stat.minTotal ?? Math.min(b.stat.firstTotal, b.stat.lastTotal),
-        max: b.stat.maxTotal ?? Math.max(b.stat.firstTotal, b.stat.lastTotal),
-      })),
-    );
-    withTotal.forEach((b, i) => {
-      b.stat.delta = deltas[i];
-    });
+    // one chain over base and derived records in time order: each baseline is the previous last reading
+    const at = data.derivedFrom ?? 0;
+    const chain = [
+      ...data.buckets.map((b) => ({ b, derived: false, time: b.ts })),
+      ...derived.map((b, i) => ({ b, derived: true, time: at + i / (derived.length + 1) })),
+    ].sort((x, y) => x.time - y.time);
+    let prevLast: number | null = null;
+    let prevDerived = false;
+    for (const { b, derived: isDerived } of chain) {
+      const { firstTotal: first, lastTotal: last } = b.stat;
+      if (first === undefined || last === undefined) continue;
+      if (!isDerived) {
+        b.stat.delta = totaliserStep(prevLast ?? first, {
+          last,
+          min: b.stat.minTotal ?? Math.min(first, last),
+          max: b.stat.maxTotal ?? Math.max(first, last),
+        });
+      } else if (!prevDerived && prevLast !== null && first >= prevLast) {
+        // the database chained the body from its own first reading: add what flowed since the last base bucket
+        b.stat.delta = (b.stat.delta ?? 0) + (first - prevLast);
+      }
+      prevLast = last;
+      prevDerived = isDerived;
+    }
   }
   for (const b of data.buckets) {
     if (role.kind === 'rpm') b.stat.run = countedSeconds(b.stat.gt ?? 0, weight(b.ts), baseSeconds);
-    if (role.kind === 'ae') {
-      b.stat.run = countedSeconds(aeRunningSamples(b.stat), weight(b.ts), baseSeconds);
-      b.stat.est = convert.secondsToHours(b.stat.run) * role.rate;
-    }
+    if (role.kind === 'ae') b.stat.run = countedSeconds(aeRunningSamples(b.stat), weight(b.ts), baseSeconds);
     if (role.kind === 'meter' && b.stat.gt !== undefined)
       b.stat.flow = countedSeconds(b.stat.gt, weight(b.ts), baseSeconds);
   }
+  if (role.kind === 'ae')
+    for (const b of [...data.buckets, ...derived]) b.stat.est = convert.secondsToHours(b.stat.run ?? 0) * role.rate;
 }
 
 export class VesselPeriod {
@@ -143,7 +164,7 @@ export class VesselPeriod {
     for (const d of input.plan.devices) {
       const data = input.data.get(d.devcId);
       if (!data) continue;
-      const interval = sampleInterval(data.hours);
+      const interval = data.interval ?? sampleInterval(data.hours);
       deriveBase(roles.get(d.devcId) ?? { kind: 'other' }, data, interval, input.baseSeconds);
       const period: DevicePeriod = {
         interval,
@@ -152,8 +173,12 @@ export class VesselPeriod {
         firstTs: data.firstTs,
         lastTs: data.lastTs,
       };
-      for (const b of data.buckets) {
-        const out = bucketStart(b.ts, bucketSeconds, input.tz);
+      const named = [
+        ...data.buckets.map((b) => ({ ts: bucketStart(b.ts, bucketSeconds, input.tz), stat: b.stat })),
+        ...(data.derived ?? []),
+      ].sort((x, y) => x.ts - y.ts);
+      for (const b of named) {
+        const out = b.ts;
         times.add(out);
         const stat = period.buckets.get(out);
         if (stat) mergeStat(stat, b.stat);

@@ -48,7 +48,7 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
       }
       const showDetails = flag(q.showDetails, 'showDetails');
       const plan = await visibleVessel(database, req, period.massId);
-      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups });
+      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups, buckets: showDetails });
       return ok(buildSummary(vessel, { groups, showDetails }));
     },
   );
