@@ -100,7 +100,8 @@ export function ButtonGroup(props: ButtonGroupProps) {
             size={props.size}
             icon={look.icon}
             {...look.props}
-            {...(props.compact ? { type: 'text', 'aria-label': label, title: look.label } : {})}
+            aria-label={label}
+            {...(props.compact ? { type: 'text', title: look.label } : {})}
             loading={(b === 'refresh' && props.refreshing) || (b === 'save' && props.saving)}
             onClick={handlers[b]}
           >

@@ -1,0 +1,129 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, failure, jsonResponse } from '../test/setup.ts';
+import { type ApiError, api, configureClient, ERROR_TEXTS, toQueryString } from './client.ts';
+import { toast } from './toast.ts';
+
+const signOut = vi.fn();
+const navigate = vi.fn();
+
+beforeEach(() => {
+  signOut.mockReset();
+  navigate.mockReset();
+  configureClient({ signOut, navigate });
+  vi.spyOn(toast, 'error').mockImplementation(() => {});
+});
+
+function answer(body: unknown, status = 200) {
+  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(body, status));
+}
+
+async function failureOf(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('API client (spec 000 §7)', () => {
+  it('sends the stored token in the Authentication header and unwraps the envelope', async () => {
+    localStorage.setItem('token', 'tok-1');
+    const fetch = answer(envelope({ username: 'admin' }));
+    await expect(api.get('/security/authentication/status')).resolves.toEqual({ username: 'admin' });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/security/authentication/status');
+    expect((init!.headers as Record<string, string>).Authentication).toBe('tok-1');
+  });
+
+  it('gives list rows with pagination.totalData', async () => {
+    answer(envelope([{ id: 1 }], { pagination: { totalData: 42 } }));
+    await expect(api.list('/master/asset_type')).resolves.toEqual({ rows: [{ id: 1 }], total: 42 });
+  });
+
+  it('writes the list query as finds[field], orders[field] and repeated keys, leaving empty values out', () => {
+    expect(
+      decodeURIComponent(
+        toQueryString({
+          page: 2,
+          max: 10,
+          finds: { devcType: 'gps', devcMassId: [1, 2], x: '' },
+          orders: { a: 'asc' },
+        }),
+      ),
+    ).toBe('?page=2&max=10&finds[devcType]=gps&finds[devcMassId]=1&finds[devcMassId]=2&orders[a]=asc');
+  });
+});
+
+describe('error handling (spec 000 §8)', () => {
+  it('errorCode 411: treated as logged out, the browser goes to the site origin', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://x.test' });
+    answer(failure('Session expired', 411), 401);
+    const err = await failureOf(api.get('/master/asset'));
+    expect(err.isSessionExpired).toBe(true);
+    expect(signOut).toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledWith('http://x.test');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("'Authentication Error': toast 'Please re-login', sign out, go to Login", async () => {
+    answer(failure('Authentication Error', 401), 401);
+    await failureOf(api.get('/master/asset'));
+    expect(toast.error).toHaveBeenCalledWith('Please re-login');
+    expect(signOut).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it("other failures toast the server's status.message", async () => {
+    answer(failure('You do not have delete access to master_asset', 403), 403);
+    const err = await failureOf(api.delete('/master/asset/1'));
+    expect(toast.error).toHaveBeenCalledWith('You do not have delete access to master_asset');
+    expect(err.errorCode).toBe(403);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("a per-field message object: the error carries the field messages and the toast reads 'Error found'", async () => {
+    answer(failure({ matyName: ['Asset Type Name is required'] }, 400), 400);
+    const err = await failureOf(api.post('/master/asset_type', {}));
+    expect(err.fieldMessages).toEqual({ matyName: ['Asset Type Name is required'] });
+    expect(toast.error).toHaveBeenCalledWith(ERROR_TEXTS.fieldErrors);
+    expect(toast.error).toHaveBeenCalledWith('Error found');
+  });
+
+  it("no response: toast 'Network error'", async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await failureOf(api.get('/master/asset'));
+    expect(err.kind).toBe('network');
+    expect(toast.error).toHaveBeenCalledWith('Network error');
+  });
+
+  it("an answer without an envelope body counts as no response: 'Network error'", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    await failureOf(api.get('/master/asset'));
+    expect(toast.error).toHaveBeenCalledWith('Network error');
+  });
+
+  it("a cancelled request fails with 'Request Cencelled.' and shows no toast", async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new DOMException('aborted', 'AbortError'));
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const err = await failureOf(api.get('/master/asset'));
+    expect(err.message).toBe('Request Cencelled.');
+    expect(err.kind).toBe('cancelled');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a silent call leaves every reaction to the caller', async () => {
+    answer(failure('Authentication Error', 401), 401);
+    const err = await failureOf(api.get('/security/authentication/status', { silent: true }));
+    expect(err.isAuthError).toBe(true);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('a 200 answer with status.error 1 is a failure too', async () => {
+    answer(failure('Something went wrong', 500), 200);
+    await failureOf(api.get('/x'));
+    expect(toast.error).toHaveBeenCalledWith('Something went wrong');
+  });
+});

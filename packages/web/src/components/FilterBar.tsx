@@ -1,0 +1,108 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { FieldDef, FieldOption } from '@fleet/shared/resources/define.ts';
+import { Button, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { RefSelect } from './resource/RefSelect.tsx';
+
+/** One filter: a select over fixed options or over the rows of another resource. */
+export interface FilterItem {
+  /** the list-query field: finds[field] */
+  field: string;
+  label: string;
+  options?: FieldOption[];
+  ref?: FieldDef['ref'];
+  /** label of the "no filter" choice; default 'All' */
+  allLabel?: string;
+  width?: number;
+}
+
+export type FilterValues = Record<string, string | number | undefined>;
+
+const ALL = '__all__';
+
+/**
+ * Filters and a search box above a list. Each select offers an "All" choice that sends no filter.
+ * With `onApply`, changes wait for the Apply button (spec 001 master event list).
+ */
+export function FilterBar({
+  items,
+  values,
+  onChange,
+  search,
+  onApply,
+  extra,
+}: {
+  items: FilterItem[];
+  values: FilterValues;
+  onChange: (field: string, value: string | number | undefined) => void;
+  search?: { placeholder: string; label?: string; value: string; onChange: (v: string) => void; onSearch: () => void };
+  onApply?: () => void;
+  extra?: ReactNode;
+}) {
+  const baseId = useId();
+  return (
+    <search className="filter-bar">
+      {search && (
+        <div className="filter-bar-field">
+          <label htmlFor={`${baseId}-search`}>{search.label ?? 'Search'}</label>
+          <Input
+            id={`${baseId}-search`}
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={search.placeholder}
+            value={search.value}
+            onChange={(e) => {
+              search.onChange(e.target.value);
+              // clearing the box (the × button) shows everything again at once
+              if (!e.target.value && !onApply) search.onSearch();
+            }}
+            onPressEnter={onApply ?? search.onSearch}
+            style={{ width: 240 }}
+          />
+        </div>
+      )}
+      {items.map((item) => {
+        const id = `${baseId}-${item.field}`;
+        const all = { value: ALL, label: item.allLabel ?? 'All' };
+        const common = {
+          id,
+          value: values[item.field] ?? ALL,
+          onChange: (v: string | number) => onChange(item.field, v === ALL ? undefined : v),
+          style: { width: item.width ?? 200 },
+        };
+        return (
+          <div className="filter-bar-field" key={item.field}>
+            <label htmlFor={id}>{item.label}</label>
+            {item.ref ? (
+              <RefFilter refDef={item.ref} all={all} {...common} />
+            ) : (
+              <Select {...common} options={[all, ...(item.options ?? [])]} />
+            )}
+          </div>
+        );
+      })}
+      {onApply && (
+        <Button type="primary" onClick={onApply}>
+          Apply
+        </Button>
+      )}
+      {extra}
+    </search>
+  );
+}
+
+function RefFilter({
+  refDef,
+  all,
+  ...props
+}: {
+  refDef: NonNullable<FieldDef['ref']>;
+  all: { value: string; label: string };
+  id: string;
+  value: string | number;
+  onChange: (v: string | number) => void;
+  style: React.CSSProperties;
+}) {
+  return <RefSelect refDef={refDef} extraOptions={[all]} {...props} />;
+}

@@ -1,0 +1,56 @@
+import type { FieldDef } from '@fleet/shared/resources/define.ts';
+import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { RefSelect } from './RefSelect.tsx';
+
+/** The input for one field of a resource definition, by its kind. */
+export function FieldInput({
+  field,
+  mode,
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  field: FieldDef;
+  mode: 'create' | 'update';
+  id?: string;
+  value?: any;
+  onChange?: (v: any) => void;
+  disabled?: boolean;
+}) {
+  const common = { id, value, onChange, disabled, placeholder: field.placeholder };
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 6 }} />;
+    case 'json':
+      return <Input.TextArea {...common} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: 'monospace' }} />;
+    case 'integer':
+      return <InputNumber {...common} precision={0} step={field.step ?? 1} style={{ width: '100%' }} />;
+    case 'number':
+      return <InputNumber {...common} step={field.step ?? 1} style={{ width: '100%' }} />;
+    case 'select':
+      return (
+        <Select
+          {...common}
+          options={field.options?.map((o) => ({ value: o.value, label: o.label }))}
+          allowClear={!!field.placeholder}
+        />
+      );
+    case 'ref':
+      return <RefSelect {...common} refDef={field.ref!} />;
+    case 'datetime':
+      return <DatePicker {...common} showTime format="DD MMMM YYYY HH:mm" style={{ width: '100%' }} />;
+    case 'password':
+      return (
+        <Input.Password
+          {...common}
+          autoComplete="new-password"
+          placeholder={mode === 'update' ? 'Leave blank to keep the current password' : field.placeholder}
+        />
+      );
+    case 'email':
+      return <Input {...common} type="email" autoComplete="off" />;
+    default:
+      return <Input {...common} />;
+  }
+}

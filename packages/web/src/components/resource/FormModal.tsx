@@ -1,0 +1,180 @@
+import type { FieldMessages } from '@fleet/shared/api.ts';
+import { type FieldDef, type ResourceDef, writableFields } from '@fleet/shared/resources/define.ts';
+import { Alert, Form, type FormInstance, Modal } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useState } from 'react';
+import { isApiError } from '../../api/client.ts';
+import type { Row } from '../../api/resources.ts';
+import { applyFieldErrors } from '../form-errors.ts';
+import { FieldInput } from './FieldInput.tsx';
+
+export type FormMode = 'create' | 'update';
+
+/** A field the server requires: its schema refuses a missing value. */
+export function isRequired(field: FieldDef): boolean {
+  return !field.schema.safeParse(undefined).success && !field.schema.safeParse(null).success;
+}
+
+/** A stored row → the form's values (times as dayjs, JSON as indented text, passwords blank). */
+export function toFormValues(def: ResourceDef, names: string[], row: Row | null | undefined): Row {
+  const out: Row = {};
+  for (const name of names) {
+    const field = def.fields[name];
+    const v = row?.[name];
+    if (field.kind === 'password') out[name] = undefined;
+    else if (field.kind === 'datetime') out[name] = v ? dayjs(v) : undefined;
+    else if (field.kind === 'json' && v !== null && typeof v === 'object') out[name] = JSON.stringify(v, null, 2);
+    else out[name] = v ?? undefined;
+  }
+  return out;
+}
+
+/**
+ * The form's values → the request body: times as ISO 8601; on update a cleared field is sent as null
+ * and a blank password is left out (kept); on create empty values are left out.
+ */
+export function toBody(def: ResourceDef, names: string[], values: Row, mode: FormMode): Row {
+  const body: Row = {};
+  for (const name of names) {
+    const field = def.fields[name];
+    if (mode === 'update' && field.immutable) continue; // shown, never changed
+    let v = values[name];
+    if (dayjs.isDayjs(v)) v = v.toISOString();
+    const empty = v === undefined || v === null || v === '';
+    if (field.kind === 'password' && empty) continue;
+    if (empty) {
+      if (mode === 'update') body[name] = field.kind === 'text' || field.kind === 'textarea' ? '' : null;
+      continue;
+    }
+    body[name] = v;
+  }
+  return body;
+}
+
+export interface FormModalProps {
+  def: ResourceDef;
+  open: boolean;
+  mode: FormMode;
+  /** the row being edited */
+  row?: Row | null;
+  /** default: the definition's add / edit title */
+  title?: ReactNode;
+  /** fields shown, in order; default every writable field not in fixedValues */
+  fields?: string[];
+  /** values sent with every save but not shown (a parent id from the route) */
+  fixedValues?: Row;
+  /** add-mode starting values beyond the definitions' defaults */
+  initialValues?: Row;
+  /** a screen's own input for a field (the thresholds editor); receives value/onChange from the form */
+  renderField?: Record<string, (ctx: { mode: FormMode; form: FormInstance }) => ReactNode>;
+  /** client checks (spec 001 §5): messages per field stop the submission */
+  validate?: (values: Row, mode: FormMode) => FieldMessages | null;
+  /** last word on the body before it is sent */
+  transformBody?: (body: Row, mode: FormMode) => Row;
+  /** the save call; the modal closes when it resolves, shows per-field messages when it fails with them */
+  onSubmit: (body: Row, mode: FormMode) => Promise<unknown>;
+  onClose: () => void;
+  width?: number;
+  /** extra content under the fields */
+  footerNote?: ReactNode;
+}
+
+/**
+ * Add / edit form of a resource in a modal that Esc and outside clicks do not close (spec 000 §2,
+ * spec 001 §2). Server messages per field show under the fields; 'Error found' is toasted by the client.
+ */
+export function FormModal(props: FormModalProps) {
+  const { def, open, mode, row } = props;
+  const [form] = Form.useForm();
+  const [submitting, setSubmitting] = useState(false);
+  const [formLevel, setFormLevel] = useState<string[]>([]);
+
+  const names =
+    props.fields ?? writableFields(def, 'create').filter((n) => !(props.fixedValues && n in props.fixedValues));
+
+  // fresh values each time the modal opens (names derive from props that are stable while it is open)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when opened or the row changes
+  useEffect(() => {
+    if (!open) return;
+    setFormLevel([]);
+    form.resetFields();
+    if (mode === 'update') form.setFieldsValue(toFormValues(def, names, row));
+    else {
+      const defaults: Row = {};
+      for (const n of names) if (def.fields[n].default !== undefined) defaults[n] = def.fields[n].default;
+      form.setFieldsValue({ ...defaults, ...toFormValues(def, names, props.initialValues) });
+    }
+  }, [open, mode, row]);
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as Row;
+    const clientErrors = props.validate?.(values, mode);
+    form.setFields(names.map((name) => ({ name, errors: clientErrors?.[name] ?? [] })));
+    if (clientErrors && Object.keys(clientErrors).length) return;
+    let body = { ...toBody(def, names, values, mode), ...props.fixedValues };
+    if (props.transformBody) body = props.transformBody(body, mode);
+    setSubmitting(true);
+    setFormLevel([]);
+    try {
+      await props.onSubmit(body, mode);
+      props.onClose();
+    } catch (e) {
+      if (isApiError(e) && e.fieldMessages) setFormLevel(applyFieldErrors(form, e.fieldMessages, names));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const title = props.title ?? (mode === 'update' ? def.texts.editTitle : def.texts.addTitle);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText="Save"
+      onOk={submit}
+      okButtonProps={{ loading: submitting }}
+      cancelButtonProps={{ disabled: submitting }}
+      onCancel={props.onClose}
+      keyboard={false}
+      mask={{ closable: false }}
+      closable={!submitting}
+      width={props.width ?? 560}
+      destroyOnHidden
+      forceRender
+    >
+      {formLevel.length > 0 && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formLevel.join(' ')} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+      >
+        {names.map((name) => {
+          const field = def.fields[name];
+          if (!field) return null;
+          const custom = props.renderField?.[name];
+          return (
+            <Form.Item
+              key={name}
+              name={name}
+              label={field.label}
+              required={isRequired(field) && !(mode === 'update' && field.kind === 'password')}
+              extra={field.hint}
+            >
+              {custom ? (
+                custom({ mode, form })
+              ) : (
+                <FieldInput field={field} mode={mode} disabled={mode === 'update' && field.immutable} />
+              )}
+            </Form.Item>
+          );
+        })}
+        {/* Enter in a text input submits */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+      {props.footerNote}
+    </Modal>
+  );
+}

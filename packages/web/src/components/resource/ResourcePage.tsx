@@ -1,0 +1,296 @@
+import { auditFields, columnLabel, type ResourceDef } from '@fleet/shared/resources/define.ts';
+import { Table, type TableProps } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { QueryValue } from '../../api/client.ts';
+import {
+  type ListParams,
+  type MutationTexts,
+  RESOURCE_TEXTS,
+  type Row,
+  useResourceList,
+  useResourceMutation,
+} from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ButtonGroup } from '../ButtonGroup.tsx';
+import { ConfirmModal } from '../ConfirmModal.tsx';
+import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx';
+import { Page } from '../Page.tsx';
+import { FormModal, type FormModalProps, type FormMode } from './FormModal.tsx';
+import { formatValue } from './format.ts';
+
+export interface ResourcePageProps {
+  def: ResourceDef;
+  /** default: the definition's list title */
+  title?: ReactNode;
+  /** filters always sent (a parent id from the route) */
+  fixedFinds?: Record<string, QueryValue | QueryValue[]>;
+  /** selects above the table: fields of the definition (options or ref derived), or full items */
+  filters?: (string | FilterItem)[];
+  /** the search box; default on the definition's first search field, false for none */
+  search?: false | { field?: string; placeholder?: string; label?: string };
+  /** filters and search wait for an Apply button */
+  applyButton?: boolean;
+  /** table columns; default the definition's */
+  columns?: string[];
+  columnTitles?: Record<string, string>;
+  /** a column's own cell */
+  render?: Record<string, (value: any, row: Row) => ReactNode>;
+  /** Detail button per row (needs read) */
+  onDetail?: (row: Row) => void;
+  /** Analytics button per row (needs read) */
+  onAnalytics?: (row: Row) => void;
+  /** more controls per row, before the standard buttons */
+  rowActions?: (row: Row) => ReactNode;
+  /** per-row veto of Edit / Delete (an active configuration cannot be deleted) */
+  canEdit?: (row: Row) => boolean;
+  canDelete?: (row: Row) => boolean;
+  /** Back button in the header */
+  onBack?: () => void;
+  headerExtra?: ReactNode;
+  /** the add/edit form: fields, fixed values, client checks, custom inputs, titles */
+  form?: Omit<Partial<FormModalProps>, 'title'> & { title?: (mode: FormMode, row: Row | null) => ReactNode };
+  /** false hides Add (a list whose rows are created elsewhere) */
+  allowAdd?: boolean;
+  texts?: MutationTexts;
+  pageSize?: number;
+  emptyText?: string;
+  /** content between the filters and the table */
+  children?: ReactNode;
+  /** the page frame; false renders only the list (inside a tab) */
+  frame?: boolean;
+}
+
+type FormState = { mode: FormMode; row: Row | null } | null;
+
+/** The label shown for a row in confirmations and button names. */
+function rowSubject(def: ResourceDef, columns: string[], row: Row): string {
+  const first = columns.find((c) => def.fields[c]?.kind === 'text') ?? columns[0];
+  return String(formatValue(def, first, row) ?? row[def.id]);
+}
+
+/**
+ * The generic master list of spec 000 §2 / spec 001 §2 driven by a resource definition: paged table,
+ * filters and search, add/edit form modal, delete confirmation, loading / refreshing / submitting states,
+ * reload after save, page 1 after delete, buttons by permission, no rows without read.
+ */
+export function ResourcePage(props: ResourcePageProps) {
+  const { def } = props;
+  const canRead = useCan(def.permission, 'read');
+  const canUpdate = useCan(def.permission, 'update');
+  const canDelete = useCan(def.permission, 'delete');
+  const pageSize = props.pageSize ?? def.pageSize;
+  const columns = props.columns ?? def.columns;
+  const searchField = props.search === false ? undefined : (props.search?.field ?? def.search[0]);
+
+  const filterItems: FilterItem[] = useMemo(
+    () =>
+      (props.filters ?? []).map((f) => {
+        if (typeof f !== 'string') return f;
+        const field = def.fields[f];
+        return { field: f, label: field?.label ?? columnLabel(def, f), options: field?.options, ref: field?.ref };
+      }),
+    [props.filters, def],
+  );
+
+  // what the user is editing (draft) and what the list shows (applied)
+  const [draft, setDraft] = useState<{ filters: FilterValues; search: string }>({ filters: {}, search: '' });
+  const [applied, setApplied] = useState(draft);
+  const [page, setPage] = useState(1);
+  const [orders, setOrders] = useState<Record<string, 'asc' | 'desc'> | undefined>();
+  const [formState, setFormState] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const apply = (next = draft) => {
+    setApplied(next);
+    setPage(1);
+  };
+  const changeFilter = (field: string, value: string | number | undefined) => {
+    const next = { ...draft, filters: { ...draft.filters, [field]: value } };
+    setDraft(next);
+    if (!props.applyButton) apply(next);
+  };
+
+  const params: ListParams = {
+    page,
+    pageSize,
+    finds: { ...applied.filters, ...props.fixedFinds },
+    findField: searchField,
+    findValue: applied.search.trim() || undefined,
+    orders,
+  };
+  const list = useResourceList(def, params, { enabled: canRead });
+  const mutation = useResourceMutation(def, props.texts);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      const r = await list.refetch();
+      if (!r.error) toast.success(RESOURCE_TEXTS.refreshed);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await mutation.remove.mutateAsync(deleting[def.id]);
+      setPage(1);
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const submit = async (body: Row, mode: FormMode) => {
+    if (mode === 'update' && formState?.row) {
+      await mutation.update.mutateAsync({ id: formState.row[def.id], body });
+    } else await mutation.create.mutateAsync(body);
+  };
+
+  const audit = auditFields(def);
+  const tableColumns: ColumnsType<Row> = columns.map((c) => {
+    const sortable = def.orders.includes(c);
+    return {
+      key: c,
+      dataIndex: c.includes('.') ? c.split('.') : c,
+      title: props.columnTitles?.[c] ?? columnLabel(def, c),
+      sorter: sortable,
+      sortOrder: orders?.[c] === 'asc' ? 'ascend' : orders?.[c] === 'desc' ? 'descend' : null,
+      render: (_: unknown, row: Row) => {
+        const custom = props.render?.[c];
+        if (custom) return custom(row[c], row);
+        const v = formatValue(def, c, row, audit);
+        return v ?? '-';
+      },
+    };
+  });
+  const hasRowButtons = canUpdate || canDelete || !!props.onDetail || !!props.onAnalytics || !!props.rowActions;
+  if (hasRowButtons) {
+    tableColumns.push({
+      key: '__actions',
+      title: 'Action',
+      align: 'right',
+      width: 1,
+      render: (_: unknown, row: Row) => (
+        <div className="resource-row-actions">
+          {props.rowActions?.(row)}
+          <ButtonGroup
+            compact
+            permission={def.permission}
+            subject={rowSubject(def, columns, row)}
+            onDetail={props.onDetail && (() => props.onDetail!(row))}
+            onAnalytics={props.onAnalytics && (() => props.onAnalytics!(row))}
+            onEdit={props.canEdit?.(row) === false ? undefined : () => setFormState({ mode: 'update', row })}
+            onDelete={props.canDelete?.(row) === false ? undefined : () => setDeleting(row)}
+          />
+        </div>
+      ),
+    });
+  }
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+    const key = s?.columnKey ? String(s.columnKey) : undefined;
+    const nextOrders =
+      key && s?.order ? { [key]: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) } : undefined;
+    if (JSON.stringify(nextOrders) !== JSON.stringify(orders)) {
+      setOrders(nextOrders);
+      setPage(1);
+    } else setPage(pagination.current ?? 1);
+  };
+
+  const header = (
+    <div className="resource-header">
+      {props.headerExtra}
+      <ButtonGroup
+        permission={def.permission}
+        onBack={props.onBack}
+        onRefresh={refresh}
+        refreshing={refreshing}
+        onAdd={props.allowAdd === false ? undefined : () => setFormState({ mode: 'create', row: null })}
+      />
+    </div>
+  );
+
+  const body = (
+    <>
+      {(filterItems.length > 0 || searchField) && (
+        <FilterBar
+          items={filterItems}
+          values={draft.filters}
+          onChange={changeFilter}
+          onApply={props.applyButton ? () => apply() : undefined}
+          search={
+            searchField
+              ? {
+                  label: props.search ? props.search.label : undefined,
+                  placeholder:
+                    (props.search ? props.search.placeholder : undefined) ?? `Search ${columnLabel(def, searchField)}`,
+                  value: draft.search,
+                  onChange: (v) => setDraft((d) => ({ ...d, search: v })),
+                  onSearch: () => apply({ ...draft }),
+                }
+              : undefined
+          }
+        />
+      )}
+      {props.children}
+      <Table<Row>
+        rowKey={(r) => String(r[def.id])}
+        columns={tableColumns}
+        dataSource={canRead ? (list.data?.rows ?? []) : []}
+        loading={canRead && (list.isLoading || (list.isFetching && !refreshing))}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: canRead ? (props.emptyText ?? def.texts.empty ?? 'No data') : "You don't have access to this list",
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: canRead ? (list.data?.total ?? 0) : 0,
+          showSizeChanger: false,
+          showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}`,
+          hideOnSinglePage: false,
+        }}
+      />
+      <FormModal
+        def={def}
+        open={formState !== null}
+        mode={formState?.mode ?? 'create'}
+        row={formState?.row}
+        {...props.form}
+        title={props.form?.title?.(formState?.mode ?? 'create', formState?.row ?? null)}
+        fixedValues={props.form?.fixedValues}
+        onSubmit={submit}
+        onClose={() => setFormState(null)}
+      />
+      <ConfirmModal
+        open={deleting !== null}
+        confirming={mutation.remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting && <p style={{ margin: 0 }}>{rowSubject(def, columns, deleting)}</p>}
+      </ConfirmModal>
+    </>
+  );
+
+  if (props.frame === false)
+    return (
+      <div className="page-card">
+        <div className="resource-embedded-head">{header}</div>
+        {body}
+      </div>
+    );
+  return (
+    <Page title={props.title ?? def.texts.title} extra={header}>
+      <div className="page-card">{body}</div>
+    </Page>
+  );
+}
