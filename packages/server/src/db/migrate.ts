@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.ts';
 import * as m001 from './migrations/001_master.ts';
 import * as m002 from './migrations/002_telemetry.ts';
+import * as m002b from './migrations/002b_telemetry_daily.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
   '001_master': m001,
   '002_telemetry': m002,
+  '002b_telemetry_daily': m002b,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversine } from '../../src/modules/telemetry/geo.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
-import { rollups, rollupsFromRaw, rounded, telemetryWorld } from './world.ts';
+import { LEVELS, rollups, rollupsFromRaw, rounded, telemetryWorld } from './world.ts';
 
 const T0 = 1767225600; // 2026-01-01 00:00 UTC
 
@@ -118,11 +118,13 @@ describe.each(dialects())('ingest on %s', (dialect) => {
     const before = {
       rows: await query(t.database, 'select * from telemetry_flowmeter order by ts'),
       roll: await rollups(t.database),
+      daily: await rollups(t.database, LEVELS[1]),
     };
     const again = await post(w.keys.gatewayA1, [...batch, batch[3]]);
     expect(again.json.data).toMatchObject({ accepted: 0, duplicate: 31, rejected: 0 });
     expect(await query(t.database, 'select * from telemetry_flowmeter order by ts')).toEqual(before.rows);
     expect(await rollups(t.database)).toEqual(before.roll);
+    expect(await rollups(t.database, LEVELS[1])).toEqual(before.daily);
   });
 
   it('reports the second copy of a reading within one batch as duplicate', async () => {
@@ -192,7 +194,7 @@ describe.each(dialects())('ingest on %s', (dialect) => {
       i += n;
     }
     await post(w.keys.gatewayA1, shuffled.slice(100, 400));
-    const expected = await rollupsFromRaw(t.database, {
+    const tables = {
       telemetry_gps: ['latitude', 'longitude', 'speed', 'track', 'altitude', 'satellites', 'geoidal', 'distance'],
       telemetry_rpm: ['rpm'],
       telemetry_ae: ['rpm', 'running'],
@@ -208,8 +210,12 @@ describe.each(dialects())('ingest on %s', (dialect) => {
         'volume_inventory',
       ],
       telemetry_temperature: ['temperature'],
-    });
-    expect(rounded(await rollups(t.database))).toEqual(rounded(expected));
+    };
+    for (const level of LEVELS) {
+      const expected = await rollupsFromRaw(t.database, tables, level);
+      expect(expected.length).toBeGreaterThan(20);
+      expect(rounded(await rollups(t.database, level))).toEqual(rounded(expected));
+    }
   });
 
   it('keeps the newest reading per device as its last state', async () => {

@@ -363,6 +363,8 @@ describe.each(dialects())('series on %s', (dialect) => {
       ]);
       const kind = await get('/api/series/device/gps/pulse?device[]=gps-a1&device[]=gps-b1&device[]=nope');
       expect(kind.json.data.series.map((x: any) => x.deviceId)).toEqual(['gps-a1']);
+      const mixed = await get('/api/series/device/all/pulse?device[]=gps-a1&device[]=rpm-a1-1&device[]=gps-b1');
+      expect(mixed.json.data.series.map((x: any) => x.deviceId)).toEqual(['gps-a1', 'rpm-a1-1']);
       const byUid = await get('/api/series/device/rpm-a1-1/pulse');
       expect(byUid.json.data.series[0]).toMatchObject({ rpm: 777, timestamp: now - 60 });
       expect((await get('/api/series/device/999999/pulse')).statusCode).toBe(404);

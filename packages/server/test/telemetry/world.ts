@@ -34,25 +34,33 @@ export async function telemetryWorld(database: Database) {
   return { ...t, dev, keys };
 }
 
-/** An hourly rollup table dump, ordered, for equality checks. */
-export const rollups = (database: Database) =>
+/** The two rollup levels: UTC hours, and local days at +7 (the product's timezone). */
+export const LEVELS = [
+  { table: 'telemetry_hourly', column: 'hour', size: 3600, shift: 0 },
+  { table: 'telemetry_daily', column: 'day', size: 86400, shift: 7 * 3600 },
+];
+type Level = (typeof LEVELS)[number];
+
+/** A rollup table dump, ordered, for equality checks (the bucket column is called `hour` in the dump). */
+export const rollups = (database: Database, level: Level = LEVELS[0]) =>
   query(
     database,
-    'select device_id, metric, hour, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts from telemetry_hourly order by device_id, metric, hour',
+    `select device_id, metric, ${level.column} as hour, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts
+       from ${level.table} order by device_id, metric, ${level.column}`,
   );
 
 /**
  * The hourly rollups as they must be, computed here from the raw rows of every typed table,
  * independently of the ingest code.
  */
-export async function rollupsFromRaw(database: Database, tables: Record<string, string[]>) {
+export async function rollupsFromRaw(database: Database, tables: Record<string, string[]>, level: Level = LEVELS[0]) {
   const out: any[] = [];
   for (const [table, columns] of Object.entries(tables)) {
     const rows = await query(database, `select * from ${table} order by device_id, ts`);
     const map = new Map<string, any>();
     for (const r of rows) {
       const ts = Number(r.ts);
-      const hour = Math.floor(ts / 3600) * 3600;
+      const hour = Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
       for (const c of columns) {
         const v = r[c];
         if (v === null || v === undefined) continue;

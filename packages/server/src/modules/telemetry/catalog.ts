@@ -165,6 +165,12 @@ export function findMetric(def: DeviceTypeDef, arg: string): MetricDef | undefin
   );
 }
 
+/**
+ * The timezone (hours) of the daily rollups: the product's, which every spec call sends (`timezone=7`).
+ * DAY, WEEK and MONTH series in this timezone read telemetry_daily; other timezones read the hourly rollups.
+ */
+export const DAILY_ROLLUP_TZ = 7;
+
 export const AGG_FUNCTIONS = ['AVG', 'SUM', 'MIN', 'MAX', 'COUNT', 'FIRST', 'LAST', 'COUNTGT'] as const;
 export type AggFunction = (typeof AGG_FUNCTIONS)[number];
 

@@ -1,14 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
-import { DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
+import { DAILY_ROLLUP_TZ, DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
 import { haversine } from './geo.ts';
 import { pgText, placeholders, prepare, query } from './sql.ts';
 import { nowSeconds, parseTime } from './time.ts';
 
 /**
  * The one ingest path (HTTP and MQTT): validate each reading, keep the good ones of a bad batch,
- * write them in one transaction per batch, and keep the hourly rollups and the last-state row in step.
+ * write them in one transaction per batch, and keep the hourly and daily rollups and the last-state row in step.
  * Idempotent on (device, ts): a reading already stored is reported `duplicate` and changes nothing.
  */
 
@@ -48,7 +48,7 @@ interface Row {
 interface Partial {
   deviceId: number;
   metric: string;
-  hour: number;
+  bucket: number;
   n: number;
   total: number;
   vmin: number;
@@ -298,23 +298,31 @@ function gpsDevices(rows: Row[]): Row[][] {
 
 // ---------------------------------------------------------------- rollups
 
-function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>): Partial[] {
+/** The two rollup levels ingest keeps: UTC hours, and local days of the product's timezone. */
+export const ROLLUPS = [
+  { table: 'telemetry_hourly', column: 'hour', size: 3600, shift: 0 },
+  { table: 'telemetry_daily', column: 'day', size: 86400, shift: DAILY_ROLLUP_TZ * 3600 },
+] as const;
+type Level = (typeof ROLLUPS)[number];
+const bucketOf = (level: Level, ts: number) => Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
+
+function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, level: Level): Partial[] {
   const map = new Map<string, Partial>();
   for (const [type, rows] of byType) {
     const metrics = DEVICE_TYPES[type].metrics;
     for (const row of rows) {
       if (!inserted.has(row)) continue;
-      const hour = row.ts - (row.ts % 3600);
+      const bucket = bucketOf(level, row.ts);
       for (let i = 0; i < metrics.length; i++) {
         const v = row.values[i];
         if (v === null) continue;
-        const key = `${row.deviceId}|${metrics[i].column}|${hour}`;
+        const key = `${row.deviceId}|${metrics[i].column}|${bucket}`;
         const p = map.get(key);
         if (!p) {
           map.set(key, {
             deviceId: row.deviceId,
             metric: metrics[i].column,
-            hour,
+            bucket,
             n: 1,
             total: v,
             vmin: v,
@@ -344,38 +352,55 @@ function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>): Partial[]
   return [...map.values()];
 }
 
-const ROLLUP_COLS = 'device_id, metric, hour, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts';
-/** Merges a batch's partial into the stored hour; first/last go to whichever side is earlier/later. */
-const rollupMerge = (least: string, greatest: string) => `on conflict (device_id, metric, hour) do update set
-  n = telemetry_hourly.n + excluded.n,
-  total = telemetry_hourly.total + excluded.total,
-  vmin = ${least}(telemetry_hourly.vmin, excluded.vmin),
-  vmax = ${greatest}(telemetry_hourly.vmax, excluded.vmax),
-  first_val = case when excluded.first_ts < telemetry_hourly.first_ts then excluded.first_val else telemetry_hourly.first_val end,
-  first_ts = ${least}(telemetry_hourly.first_ts, excluded.first_ts),
-  last_val = case when excluded.last_ts > telemetry_hourly.last_ts then excluded.last_val else telemetry_hourly.last_val end,
-  last_ts = ${greatest}(telemetry_hourly.last_ts, excluded.last_ts)`;
+const PARTIAL_FIELDS: (keyof Partial)[] = [
+  'deviceId',
+  'metric',
+  'bucket',
+  'n',
+  'total',
+  'vmin',
+  'vmax',
+  'firstVal',
+  'firstTs',
+  'lastVal',
+  'lastTs',
+];
+const rollupCols = (level: Level) =>
+  `device_id, metric, ${level.column}, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts`;
+/** Merges a batch's partial into the stored bucket; first/last go to whichever side is earlier/later. */
+const rollupMerge = (level: Level, least: string, greatest: string) => {
+  const t = level.table;
+  return `on conflict (device_id, metric, ${level.column}) do update set
+  n = ${t}.n + excluded.n,
+  total = ${t}.total + excluded.total,
+  vmin = ${least}(${t}.vmin, excluded.vmin),
+  vmax = ${greatest}(${t}.vmax, excluded.vmax),
+  first_val = case when excluded.first_ts < ${t}.first_ts then excluded.first_val else ${t}.first_val end,
+  first_ts = ${least}(${t}.first_ts, excluded.first_ts),
+  last_val = case when excluded.last_ts > ${t}.last_ts then excluded.last_val else ${t}.last_val end,
+  last_ts = ${greatest}(${t}.last_ts, excluded.last_ts)`;
+};
 
-/** Rebuilds one (device, metric, hour) rollup from raw rows — after a stored row's value changed. */
-function recomputeSql(table: string, column: string) {
+/** Rebuilds one (device, metric, bucket) rollup from raw rows — after a stored row's value changed. */
+function recompute(level: Level, table: string, column: string, f: DistanceFix) {
   const where = `from ${table} where device_id = ? and ts >= ? and ts < ? and ${column} is not null`;
-  return {
-    remove: 'delete from telemetry_hourly where device_id = ? and metric = ? and hour = ?',
-    insert: `insert into telemetry_hourly (${ROLLUP_COLS})
+  const bucket = bucketOf(level, f.ts);
+  const range = [f.deviceId, bucket, bucket + level.size];
+  return [
+    {
+      text: `delete from ${level.table} where device_id = ? and metric = ? and ${level.column} = ?`,
+      params: [f.deviceId, column, bucket],
+    },
+    {
+      text: `insert into ${level.table} (${rollupCols(level)})
       select cast(? as integer), cast(? as text), cast(? as bigint), count(*), sum(${column}), min(${column}), max(${column}),
         (select ${column} ${where} order by ts limit 1), min(ts),
         (select ${column} ${where} order by ts desc limit 1), max(ts)
       ${where} having count(*) > 0`,
-  };
+      params: [f.deviceId, column, bucket, ...range, ...range, ...range],
+    },
+  ];
 }
-const recomputeParams = (f: DistanceFix) => {
-  const hour = f.ts - (f.ts % 3600);
-  const range = [f.deviceId, hour, hour + 3600];
-  return {
-    remove: [f.deviceId, 'distance', hour],
-    insert: [f.deviceId, 'distance', hour, ...range, ...range, ...range],
-  };
-};
 
 const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
   on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
@@ -428,33 +453,19 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       );
       for (const row of rows) if (insert.run(row.deviceId, row.ts, ...row.values).changes) inserted.add(row);
     }
-    const upsert = prepare(
-      sqlite,
-      `insert into telemetry_hourly (${ROLLUP_COLS}) values (${placeholders(11)}) ${rollupMerge('min', 'max')}`,
-    );
-    for (const p of partials(byType, inserted))
-      upsert.run(
-        p.deviceId,
-        p.metric,
-        p.hour,
-        p.n,
-        p.total,
-        p.vmin,
-        p.vmax,
-        p.firstVal,
-        p.firstTs,
-        p.lastVal,
-        p.lastTs,
+    for (const level of ROLLUPS) {
+      const upsert = prepare(
+        sqlite,
+        `insert into ${level.table} (${rollupCols(level)}) values (${placeholders(11)}) ${rollupMerge(level, 'min', 'max')}`,
       );
+      for (const p of partials(byType, inserted, level)) upsert.run(...PARTIAL_FIELDS.map((f) => p[f]));
+    }
     if (fixes.length) {
       const update = prepare(sqlite, 'update telemetry_gps set distance = ? where device_id = ? and ts = ?');
-      const re = recomputeSql('telemetry_gps', 'distance');
       for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
-      for (const f of fixes) {
-        const p = recomputeParams(f);
-        prepare(sqlite, re.remove).run(...p.remove);
-        prepare(sqlite, re.insert).run(...p.insert);
-      }
+      for (const f of fixes)
+        for (const level of ROLLUPS)
+          for (const st of recompute(level, 'telemetry_gps', 'distance', f)) prepare(sqlite, st.text).run(...st.params);
     }
     const last = prepare(sqlite, LAST_SQL);
     for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
@@ -505,26 +516,14 @@ async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: numbe
       const done = new Set(res.rows.map((r: { device_id: number; ts: number }) => `${r.device_id}:${Number(r.ts)}`));
       for (const row of rows) if (done.has(`${row.deviceId}:${row.ts}`)) inserted.add(row);
     }
-    const ps = partials(byType, inserted);
-    if (ps.length) {
-      const fields: (keyof Partial)[] = [
-        'deviceId',
-        'metric',
-        'hour',
-        'n',
-        'total',
-        'vmin',
-        'vmax',
-        'firstVal',
-        'firstTs',
-        'lastVal',
-        'lastTs',
-      ];
-      const casts = ['int4', 'text', 'int8', 'int4', 'float8', 'float8', 'float8', 'float8', 'int8', 'float8', 'int8'];
+    const casts = ['int4', 'text', 'int8', 'int4', 'float8', 'float8', 'float8', 'float8', 'int8', 'float8', 'int8'];
+    for (const level of ROLLUPS) {
+      const ps = partials(byType, inserted, level);
+      if (!ps.length) continue;
       await client.query(
-        `insert into telemetry_hourly (${ROLLUP_COLS}) select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})
-         ${rollupMerge('least', 'greatest')}`,
-        fields.map((f) => ps.map((p) => p[f])),
+        `insert into ${level.table} (${rollupCols(level)}) select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})
+         ${rollupMerge(level, 'least', 'greatest')}`,
+        PARTIAL_FIELDS.map((f) => ps.map((p) => p[f])),
       );
     }
     if (fixes.length) {
@@ -533,12 +532,10 @@ async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: numbe
          where t.device_id = u.id and t.ts = u.ts`,
         [fixes.map((f) => f.deviceId), fixes.map((f) => f.ts), fixes.map((f) => f.distance)],
       );
-      const re = recomputeSql('telemetry_gps', 'distance');
-      for (const f of fixes) {
-        const p = recomputeParams(f);
-        await client.query(pgText(re.remove), p.remove);
-        await client.query(pgText(re.insert), p.insert);
-      }
+      for (const f of fixes)
+        for (const level of ROLLUPS)
+          for (const st of recompute(level, 'telemetry_gps', 'distance', f))
+            await client.query(pgText(st.text), st.params);
     }
     const states = lastStates(byType, inserted);
     if (states.length)

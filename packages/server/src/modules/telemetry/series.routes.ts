@@ -409,17 +409,17 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
   });
   /**
    * `{id}` is a device (devc_id or unique id): its latest reading, 404 outside the user's scope;
-   * or a device type (`gps`, `rpm` …): the latest reading of each listed (`device[]`) or visible device of it.
+   * or a device type (`gps`, `rpm` …, or `all`): the latest reading of each listed (`device[]`) or visible device of it.
    */
   app.get(
     '/series/device/:id/pulse',
     { preHandler: requireSeriesRead, schema: { ...pulseSchema, params: z.object({ id: z.string() }) } },
     async (req) => {
       const all = (await scopedDevices(base, req)).filter((d) => d.type);
-      const kind = telemetryType(req.params.id);
+      const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
       const named = listParam(req.query as Raw, 'device');
       if (kind && !all.some((d) => d.devcUniqueId === req.params.id)) {
-        const ofKind = all.filter((d) => d.type === kind);
+        const ofKind = kind === 'all' ? all : all.filter((d) => d.type === kind);
         return pulse(named.length ? pick(ofKind, named) : ofKind);
       }
       const [device] = pick(all, [req.params.id]);

@@ -9,6 +9,7 @@ import {
   type MetricDef,
   specColumn,
 } from './catalog.ts';
+import { ROLLUPS } from './ingest.ts';
 import { placeholders, query } from './sql.ts';
 
 /**
@@ -204,20 +205,19 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
     for (let gi = 0; gi < gt.length; gi++) b.gt[gi] += gt[gi];
   };
 
-  // hourly rollups serve whole hours when every bucket is a union of UTC hours and nothing filters rows
-  const rollable = geo.size % HOUR === 0 && geo.shift % HOUR === 0 && !filters.length;
-  const h1 = Math.ceil(q.start / HOUR) * HOUR;
-  const h2 = Math.floor(q.end / HOUR) * HOUR;
-  const segments: { from: number; to: number; rollup: boolean }[] = [];
-  if (rollable && h1 < h2) {
-    if (q.start < h1) segments.push({ from: q.start, to: h1, rollup: false });
-    segments.push({ from: h1, to: h2, rollup: true });
-    if (h2 < q.end) segments.push({ from: h2, to: q.end, rollup: false });
-  } else segments.push({ from: q.start, to: q.end, rollup: false });
-
-  for (const seg of segments) {
-    if (seg.rollup) {
-      const rows = await rollupStats(database, q.deviceIds, metrics, seg.from, seg.to, geo, needFirst, needLast);
+  for (const seg of planSegments(q.start, q.end, geo, !filters.length)) {
+    if (seg.level) {
+      const rows = await rollupStats(
+        database,
+        seg.level,
+        q.deviceIds,
+        metrics,
+        seg.from,
+        seg.to,
+        geo,
+        needFirst,
+        needLast,
+      );
       for (const r of rows) merge(bucketOf(r.deviceId, r.bucket), r.mi, r.stat);
       // counts above a threshold cannot come from rollups: raw rows, counted only
       if (gts.length) {
@@ -280,30 +280,73 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
   return out.sort((a, b) => a.timestamp - b.timestamp || a.deviceId - b.deviceId);
 }
 
+type Geometry = { size: number; shift: number };
+type Level = (typeof ROLLUPS)[number];
+const mod = (x: number, m: number) => ((x % m) + m) % m;
+/** Every bucket of `geo` is a union of whole buckets of `level`. */
+const fits = (geo: Geometry, level: Level) =>
+  geo.size % level.size === 0 && mod(geo.shift - level.shift, level.size) === 0;
+
+/**
+ * [start, end) split into the pieces each store answers: whole local days from telemetry_daily, whole
+ * hours from telemetry_hourly, the ragged edges (and everything, when rows are filtered) from raw rows.
+ */
+function planSegments(start: number, end: number, geo: Geometry, rollable: boolean) {
+  const out: { from: number; to: number; level?: Level }[] = [];
+  const split = (from: number, to: number, levels: Level[]) => {
+    const [level, ...finer] = levels;
+    if (from >= to) return;
+    if (!level) {
+      out.push({ from, to });
+      return;
+    }
+    const first = Math.ceil((from + level.shift) / level.size) * level.size - level.shift;
+    const last = Math.floor((to + level.shift) / level.size) * level.size - level.shift;
+    if (first >= last) return split(from, to, finer);
+    split(from, first, finer);
+    out.push({ from: first, to: last, level });
+    split(last, to, finer);
+  };
+  const levels = rollable ? [...ROLLUPS].reverse().filter((level) => fits(geo, level)) : [];
+  split(start, end, levels);
+  return out;
+}
+
 const bucketSql = (col: string, geo: { size: number; shift: number }) =>
   `((${col} + ${geo.shift}) / ${geo.size}) * ${geo.size} - ${geo.shift}`;
 
 async function rollupStats(
   database: Database,
+  level: Level,
   deviceIds: number[],
   metrics: MetricDef[],
   from: number,
   to: number,
-  geo: { size: number; shift: number },
+  geo: Geometry,
   needFirst: boolean,
   needLast: boolean,
 ) {
-  const b = bucketSql('hour', geo);
-  const text = `select g.d, g.m, g.b, g.n, g.s, g.mn, g.mx, g.ft, g.lt
-      ${needFirst ? ', f.first_val as fv' : ''}${needLast ? ', l.last_val as lv' : ''}
-    from (select device_id as d, metric as m, ${b} as b, sum(n) as n, sum(total) as s, min(vmin) as mn, max(vmax) as mx,
-                 min(first_ts) as ft, max(last_ts) as lt
-            from telemetry_hourly
-           where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
-             and hour >= ? and hour < ?
-           group by device_id, metric, ${b}) g
-    ${needFirst ? 'left join telemetry_hourly f on f.device_id = g.d and f.metric = g.m and f.hour = g.ft - (g.ft % 3600)' : ''}
-    ${needLast ? 'left join telemetry_hourly l on l.device_id = g.d and l.metric = g.m and l.hour = g.lt - (g.lt % 3600)' : ''}`;
+  const { table, column } = level;
+  const where = `where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
+             and ${column} >= ? and ${column} < ?`;
+  let text: string;
+  if (geo.size === level.size && mod(geo.shift - level.shift, level.size) === 0) {
+    // one stored row per bucket: no grouping
+    text = `select device_id as d, metric as m, ${column} as b, n, total as s, vmin as mn, vmax as mx,
+                   first_ts as ft, last_ts as lt, first_val as fv, last_val as lv
+              from ${table} ${where}`;
+  } else {
+    const b = bucketSql(column, geo);
+    const at = (ts: string) => `((${ts} + ${level.shift}) / ${level.size}) * ${level.size} - ${level.shift}`;
+    text = `select g.d, g.m, g.b, g.n, g.s, g.mn, g.mx, g.ft, g.lt
+        ${needFirst ? ', f.first_val as fv' : ''}${needLast ? ', l.last_val as lv' : ''}
+      from (select device_id as d, metric as m, ${b} as b, sum(n) as n, sum(total) as s, min(vmin) as mn, max(vmax) as mx,
+                   min(first_ts) as ft, max(last_ts) as lt
+              from ${table} ${where}
+             group by device_id, metric, ${b}) g
+      ${needFirst ? `left join ${table} f on f.device_id = g.d and f.metric = g.m and f.${column} = ${at('g.ft')}` : ''}
+      ${needLast ? `left join ${table} l on l.device_id = g.d and l.metric = g.m and l.${column} = ${at('g.lt')}` : ''}`;
+  }
   const rows = await query(database, text, [...deviceIds, ...metrics.map((x) => x.column), from, to]);
   const index = new Map(metrics.map((x, i) => [x.column, i]));
   return rows.map((r) => ({
