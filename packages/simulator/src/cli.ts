@@ -84,6 +84,9 @@ if (v.vessels) {
   const wanted = new Set(v.vessels.split(',').map((s) => s.trim()));
   vessels = vessels.filter((x) => wanted.has(x.code));
 }
+const gateways = new Set(vessels.flatMap((x) => x.devices.filter((d) => d.type === 'gateway').map((d) => d.uniqueId)));
+for (const id of Object.keys(keys))
+  if (!gateways.has(id)) console.warn(`warning: no simulated vessel has the gateway ${id}; its key is not used`);
 vessels = vessels.filter((x) => x.devices.some((d) => d.type === 'gateway' && keys[d.uniqueId]));
 if (!vessels.length) {
   fail('no vessel to simulate: give a key for at least one gateway (e.g. --key gateway-tb01=dk_…)');

@@ -53,10 +53,18 @@ const HISTORY_STEP = 60;
 const LIVE_STEP = 10;
 const DAY = 86_400;
 
-const consoleLog: SimulatorLog = {
-  info: (o, m) => console.log(m ?? o, typeof o === 'object' && m ? o : ''),
-  warn: (o, m) => console.warn(m ?? o, typeof o === 'object' && m ? o : ''),
-  error: (o, m) => console.error(m ?? o, typeof o === 'object' && m ? o : ''),
+/** One line per event: time, message, then the details as JSON. */
+function line(print: (text: string) => void) {
+  return (o: object | string, msg?: string) => {
+    const text = typeof o === 'string' ? o : `${msg ?? ''} ${JSON.stringify(o)}`;
+    print(`${new Date().toISOString().slice(11, 19)} ${text}`);
+  };
+}
+
+export const consoleLog: SimulatorLog = {
+  info: line((t) => console.log(t)),
+  warn: line((t) => console.warn(t)),
+  error: line((t) => console.error(t)),
 };
 
 interface Feed {
@@ -239,8 +247,16 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
     );
   }
 
+  let reported = { at: Date.now(), accepted: 0 };
   /** One live tick: every vessel's readings since its last delivery, every 10 s. */
   async function tick() {
+    if (Date.now() - reported.at >= 600_000) {
+      log.info(
+        { accepted: stats.accepted - reported.accepted, rejected: stats.rejected },
+        'simulator: live, last 10 minutes',
+      );
+      reported = { at: Date.now(), accepted: stats.accepted };
+    }
     const end = floorTo(now(), LIVE_STEP) + LIVE_STEP;
     await Promise.all(
       feeds.map(async (feed) => {
@@ -278,6 +294,7 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
   const backfilled = (feeds.length ? backfill() : Promise.resolve()).then(() => {
     if (!stopped && options.live !== false && feeds.length) {
       log.info({ vessels: feeds.length, everyMs: liveIntervalMs }, 'simulator: live');
+      reported = { at: Date.now(), accepted: stats.accepted };
       liveRun = tick().finally(scheduleLive);
     }
   });

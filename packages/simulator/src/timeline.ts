@@ -298,10 +298,12 @@ export class Timeline {
       // bunkering: an hour or two through the manifold, starting a while after arrival
       dur = Math.max(dur, 5 * HOUR);
       const before = r.range(40, 90) * MIN;
-      const flowing = r.range(60, 120) * MIN;
-      const volume = v.capacity * r.range(0.88, 0.94) - rob;
-      const ramp = 5 * MIN;
-      const rate = (volume / (flowing - ramp)) * HOUR; // ramps of 5 min at each end
+      const ramp = 5 * MIN; // ramps of 5 min at each end
+      const maxRate = 80_000; // L/h through the bunker line
+      const wanted = v.capacity * r.range(0.88, 0.94) - rob;
+      const flowing = Math.min(120 * MIN, Math.max(r.range(60, 120) * MIN, (wanted / maxRate) * HOUR + ramp));
+      const volume = Math.min(wanted, (maxRate * (flowing - ramp)) / HOUR);
+      const rate = (volume / (flowing - ramp)) * HOUR;
       const rho = r.range(...v.rho15);
       this.stop(before, 'berth');
       this.push(ramp, 'bunkering', 0, 0, 0, 0, rate, rho);
