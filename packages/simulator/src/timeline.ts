@@ -369,7 +369,7 @@ export class Timeline {
     this.d = 0;
     const rated = v.ratedRpm;
     const mps = v.mpsPerRpm;
-    const out = r.range(0.45, 0.95) * Math.min(lane.length, 12_000);
+    const out = r.range(0.4, 0.8) * Math.min(lane.length, 12_000);
     this.startEngines([8, 15]);
     this.fill(Math.min(1200, out / 3), 'manoeuvre', mps * 0.7, () => rated * r.range(0.44, 0.55), 120, 300);
     this.gensets(1, r.range(0.8, 1.1));
@@ -377,7 +377,7 @@ export class Timeline {
     this.idle(r.range(10, 40) * MIN, 'waiting');
     this.reversed = true;
     this.d = lane.length - out;
-    this.fill(lane.length - 1200, 'assist', mps * 0.22, () => rated * r.range(0.55, 0.95), 180, 600);
+    this.fill(lane.length - 1200, 'assist', mps * 0.3, () => rated * r.range(0.55, 0.95), 180, 600);
     this.gensets(2, r.range(0.9, 1.25));
     this.fill(lane.length, 'manoeuvre', mps * 0.7, () => rated * r.range(0.44, 0.55), 120, 300);
     this.finishAtBerth();
