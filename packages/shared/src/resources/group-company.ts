@@ -22,7 +22,7 @@ export const groupCompany = defineResource({
   search: ['grcpName', 'grcpNickName', 'grcpCity'],
   defaultOrder: ['grcpName', 'asc'],
   columns: ['grcpNickName', 'grcpName', 'grcpTelp'],
-  labels: { grcpNickName: 'Nick', grcpTelp: 'Telp' },
+  labels: { grcpNickName: 'Nick' },
   pageSize: 10,
   texts: { title: 'Group List', addTitle: 'Add New Group', editTitle: 'Edit Group', deleted: 'Deleted complete' },
 });

@@ -1,10 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
+import { configEvent } from '@fleet/shared/resources/config-event.ts';
+import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Badge, Button, Card, Skeleton, Space, Transfer, Typography } from 'antd';
 import type { TransferKey } from 'antd/es/transfer/interface';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -21,8 +24,8 @@ const KEY = assetEvent.permission;
 /** Links of one configuration to master events, the lists the screen moves between. */
 export function useConfigurationEvents(mcevId: number | undefined, enabled: boolean) {
   return useMasterList<AssetEventRow>(
-    'asset_event',
-    { max: 1000, finds: { asevMcevId: mcevId } },
+    assetEvent,
+    { page: 1, pageSize: 1000, finds: { asevMcevId: mcevId } },
     enabled && mcevId !== undefined,
     'Could not load configuration data.',
   );
@@ -42,9 +45,13 @@ export default function AssetEvent() {
   const [duplicating, setDuplicating] = useState(false);
   const reload = useReloadMaster();
 
-  const config = useMasterRow<ConfigEventRow>('config_event', id, canRead, 'Could not load configuration data.');
+  const config = useMasterRow<ConfigEventRow>(configEvent, id, canRead, 'Could not load configuration data.');
   const links = useConfigurationEvents(id, canRead);
-  const events = useMasterList<MasterEventRow>('events', { max: 1000, orders: { mevtType: 'asc' } }, canRead);
+  const events = useMasterList<MasterEventRow>(
+    masterEvent,
+    { page: 1, pageSize: 1000, orders: { mevtType: 'asc' } },
+    canRead,
+  );
 
   const linkByEvent = useMemo(() => new Map(links.rows.map((l) => [l.asevMevtId, l])), [links.rows]);
   const selected = useMemo(() => links.rows.map((l) => String(l.asevMevtId)), [links.rows]);
@@ -63,17 +70,19 @@ export default function AssetEvent() {
     setBusy(true);
     try {
       if (direction === 'right') {
-        await Promise.all(keys.map((k) => api.post('/master/asset_event', { asevMcevId: id, asevMevtId: Number(k) })));
+        await Promise.all(
+          keys.map((k) => api.post(resourcePath(assetEvent), { asevMcevId: id, asevMevtId: Number(k) })),
+        );
         toast.success(`${keys.length} event(s) added.`);
       } else {
         const ids = keys.map((k) => linkByEvent.get(Number(k))?.asevId).filter((x): x is number => !!x);
-        await Promise.all(ids.map((asevId) => api.delete(`/master/asset_event/${asevId}`)));
+        await Promise.all(ids.map((asevId) => api.delete(resourcePath(assetEvent, asevId))));
         toast.success(`${ids.length} event(s) removed.`);
       }
     } catch {
       // the failing call has been toasted; show what is stored now
     } finally {
-      await reload('asset_event');
+      await reload(assetEvent);
       setBusy(false);
     }
   };
@@ -163,7 +172,7 @@ export default function AssetEvent() {
           onClose={() => setDuplicating(false)}
           onDone={() => {
             setDuplicating(false);
-            reload('asset_event');
+            reload(assetEvent);
           }}
         />
       )}

@@ -1,3 +1,4 @@
+import { asset } from '@fleet/shared/resources/asset.ts';
 import { company } from '@fleet/shared/resources/company.ts';
 import { Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
@@ -26,10 +27,10 @@ export default function CompanyDetail() {
   const canReadAssets = useCan('master_asset', 'read');
   const [page, setPage] = useState(1);
 
-  const row = useMasterRow<CompanyRow>(company.path, id);
+  const row = useMasterRow<CompanyRow>(company, id);
   const assets = useMasterList<AssetRow>(
-    'asset',
-    { page, max: PAGE_SIZE, finds: { massCompId: id }, orders: { massName: 'asc' } },
+    asset,
+    { page, pageSize: PAGE_SIZE, finds: { massCompId: id }, orders: { massName: 'asc' } },
     canReadAssets,
   );
   const c = row.data;

@@ -2,6 +2,7 @@ import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import type { ConfigEventRow } from './admin-types.ts';
 import { FORM_MODAL_PROPS, submitWithFieldErrors } from './admin-ui.ts';
@@ -47,8 +48,8 @@ export function ConfigEventForm({
     setSubmitting(true);
     const ok = await submitWithFieldErrors(form, () =>
       record
-        ? api.put(`/master/config_event/${record.mcevId}`, { mcevDescription: v.mcevDescription ?? '' })
-        : api.post('/master/config_event', { mcevAssetId: assetId, mcevDescription: v.mcevDescription ?? '' }),
+        ? api.put(resourcePath(configEvent, record.mcevId), { mcevDescription: v.mcevDescription ?? '' })
+        : api.post(resourcePath(configEvent), { mcevAssetId: assetId, mcevDescription: v.mcevDescription ?? '' }),
     );
     setSubmitting(false);
     if (ok) {

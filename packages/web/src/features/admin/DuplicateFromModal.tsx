@@ -1,6 +1,9 @@
+import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
+import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Alert, Empty, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useMasterList } from './admin-queries.ts';
 import type { AssetEventRow, ConfigEventRow } from './admin-types.ts';
@@ -41,14 +44,14 @@ export function DuplicateFromModal({
   }, [open]);
 
   const configs = useMasterList<ConfigEventRow>(
-    'config_event',
-    { max: 1000, orders: { mcevAssetId: 'asc', mcevVersion: 'desc' } },
+    configEvent,
+    { page: 1, pageSize: 1000, orders: { mcevAssetId: 'asc', mcevVersion: 'desc' } },
     open,
     DUPLICATE_TEXTS.loadConfigs,
   );
   const preview = useMasterList<AssetEventRow>(
-    'asset_event',
-    { max: 1000, finds: { asevMcevId: sourceId } },
+    assetEvent,
+    { page: 1, pageSize: 1000, finds: { asevMcevId: sourceId } },
     open && sourceId !== undefined,
     DUPLICATE_TEXTS.loadPreview,
   );
@@ -80,7 +83,7 @@ export function DuplicateFromModal({
     try {
       for (const l of missing) {
         await api.post(
-          '/master/asset_event',
+          resourcePath(assetEvent),
           { asevMcevId: target.mcevId, asevMevtId: l.asevMevtId },
           { errorToast: DUPLICATE_TEXTS.failed },
         );

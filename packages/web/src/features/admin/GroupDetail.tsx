@@ -26,12 +26,12 @@ export default function GroupDetail() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
 
-  const group = useMasterRow<GroupRow>(groupCompany.path, id);
+  const group = useMasterRow<GroupRow>(groupCompany, id);
   const companies = useMasterList<CompanyRow>(
-    company.path,
+    company,
     {
       page,
-      max: PAGE_SIZE,
+      pageSize: PAGE_SIZE,
       finds: { compGrcpId: id },
       findField: search ? 'compName' : undefined,
       findValue: search || undefined,

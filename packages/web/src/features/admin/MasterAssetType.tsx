@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page.tsx';
+import { assetType } from '@fleet/shared/resources/asset-type.ts';
+import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 
-/** Asset Type — built by the administration issue. */
+/** Asset Type list (spec 000 §2 "Master lists"): name, created by, created date; add, edit, delete. */
 export default function MasterAssetType() {
-  return <Page title="Asset Type" />;
+  return <ResourcePage def={assetType} />;
 }

@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page.tsx';
+import { bunkerLocation } from '@fleet/shared/resources/bunker-location.ts';
+import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 
-/** Bunker Location — built by the administration issue. */
+/** Bunker Location list (spec 000 §2 "Master lists"): name, created by, created date; add, edit, delete. */
 export default function MasterBunkerLocation() {
-  return <Page title="Bunker Location" />;
+  return <ResourcePage def={bunkerLocation} />;
 }

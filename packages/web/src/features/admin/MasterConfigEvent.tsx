@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Modal, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -17,7 +18,6 @@ import { useDeleteConfirm } from './useDeleteConfirm.tsx';
 import { useGatewayOptions } from './useGatewayOptions.ts';
 import './admin.css';
 
-const PATH = configEvent.path;
 const KEY = configEvent.permission;
 const DESCRIPTION_LIMIT = 50;
 
@@ -44,13 +44,13 @@ export default function MasterConfigEvent() {
   const gateways = useGatewayOptions();
 
   const list = useMasterList<ConfigEventRow>(
-    PATH,
-    { page, max: configEvent.pageSize, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
+    configEvent,
+    { page, pageSize: configEvent.pageSize, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
     canRead && !!assetId,
   );
   const newest = useMasterList<ConfigEventRow>(
-    PATH,
-    { page: 1, max: 1, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
+    configEvent,
+    { page: 1, pageSize: 1, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
     canRead && !!assetId,
   );
   const nextVersion = (newest.rows[0]?.mcevVersion ?? 0) + 1;
@@ -78,9 +78,9 @@ export default function MasterConfigEvent() {
     }
     setActivating(row.mcevId);
     try {
-      await api.post(`/master/${PATH}/${row.mcevId}/activate`);
+      await api.post(`${resourcePath(configEvent, row.mcevId)}/activate`);
       toast.success('Event activated successfully');
-      reload(PATH);
+      reload(configEvent);
     } catch {
       // the client has shown the server's refusal (no events yet)
     } finally {
@@ -185,11 +185,11 @@ export default function MasterConfigEvent() {
                           setPending(null);
                           confirmDelete({
                             subject: `${row.mcevAssetId} version ${row.mcevVersion}`,
-                            remove: () => api.delete(`/master/${PATH}/${row.mcevId}`),
+                            remove: () => api.delete(resourcePath(configEvent, row.mcevId)),
                             deleted: configEvent.texts.deleted,
                             onDeleted: () => {
                               setPage(1);
-                              reload(PATH);
+                              reload(configEvent);
                             },
                           });
                         }
@@ -209,7 +209,7 @@ export default function MasterConfigEvent() {
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          reload(PATH);
+          reload(configEvent);
         }}
       />
       <Modal

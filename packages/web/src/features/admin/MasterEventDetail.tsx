@@ -1,3 +1,4 @@
+import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -18,8 +19,8 @@ const F = masterEvent.fields;
 export function MasterEventDetail({ record, onClose }: { record: MasterEventRow | null; onClose: () => void }) {
   const canReadConfigs = useCan('master_config_event', 'read');
   const usedIn = useMasterList<AssetEventRow>(
-    'asset_event',
-    { max: 1000, finds: { asevMevtId: record?.mevtId } },
+    assetEvent,
+    { page: 1, pageSize: 1000, finds: { asevMevtId: record?.mevtId } },
     !!record && canReadConfigs,
   );
   const devices = parseThresholds(record?.mevtThresholds);

@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page.tsx';
+import { fuelType } from '@fleet/shared/resources/fuel-type.ts';
+import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 
-/** Fuel Type — built by the administration issue. */
+/** Fuel Type list (spec 000 §2 "Master lists"): name, created by, created date; add, edit, delete. */
 export default function MasterFuelType() {
-  return <Page title="Fuel Type" />;
+  return <ResourcePage def={fuelType} />;
 }

@@ -1,6 +1,6 @@
+import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
-import type { QueryParams } from '../../api/client.ts';
 import { useMasterList } from './admin-queries.ts';
 
 /**
@@ -9,27 +9,27 @@ import { useMasterList } from './admin-queries.ts';
  * `searchField` as the user types.
  */
 export function MasterPicker<T extends Record<string, unknown>>({
-  path,
+  def,
   valueField,
   labelField,
   searchField = labelField,
   max,
-  query,
+  finds,
   exclude,
   value,
   onChange,
   placeholder,
   ariaLabel,
   disabled,
-  describe,
+  hint,
   errorToast,
 }: {
-  path: string;
+  def: ResourceDef;
   valueField: keyof T & string;
   labelField: keyof T & string;
   searchField?: string;
   max: number;
-  query?: QueryParams;
+  finds?: Record<string, string | number>;
   exclude: (string | number)[];
   value?: string | number;
   onChange?: (value: string | number | undefined, row: T | undefined) => void;
@@ -37,17 +37,17 @@ export function MasterPicker<T extends Record<string, unknown>>({
   ariaLabel?: string;
   disabled?: boolean;
   /** a second line under the label (the company's group) */
-  describe?: (row: T) => string | undefined;
+  hint?: (row: T) => string | undefined;
   errorToast?: string;
 }) {
   const [search, setSearch] = useState('');
   const list = useMasterList<T>(
-    path,
+    def,
     {
       page: 1,
-      max,
+      pageSize: max,
       orders: { [searchField]: 'asc' },
-      ...query,
+      finds,
       findField: search ? searchField : undefined,
       findValue: search || undefined,
     },
@@ -59,7 +59,7 @@ export function MasterPicker<T extends Record<string, unknown>>({
   const options = rows.map((r) => ({
     value: r[valueField] as string | number,
     label: String(r[labelField]),
-    description: describe?.(r),
+    description: hint?.(r),
   }));
 
   return (

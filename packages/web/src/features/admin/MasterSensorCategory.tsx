@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page.tsx';
+import { sensorCategory } from '@fleet/shared/resources/sensor-category.ts';
+import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 
-/** Sensor Category — built by the administration issue. */
+/** Sensor Category list (spec 001 §2): filtered by sensor type; add/edit modal; delete. */
 export default function MasterSensorCategory() {
-  return <Page title="Sensor Category" />;
+  return <ResourcePage def={sensorCategory} filters={['mscaMstyId']} />;
 }

@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page.tsx';
+import { sensorType } from '@fleet/shared/resources/sensor-type.ts';
+import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 
-/** Sensor Type — built by the administration issue. */
+/** Sensor Type list (spec 001 §2): name, created by, created date; add/edit modal; delete. */
 export default function MasterSensorType() {
-  return <Page title="Sensor Type" />;
+  return <ResourcePage def={sensorType} />;
 }

@@ -1,11 +1,13 @@
 import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { OPERATIONS, type Operation, parseOperations } from '@fleet/shared/permissions.ts';
+import { permission } from '@fleet/shared/resources/permission.ts';
 import { role } from '@fleet/shared/resources/role.ts';
 import { rolePermission } from '@fleet/shared/resources/role-permission.ts';
 import { Button, Card, Form, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -20,7 +22,6 @@ import { useDeleteConfirm } from './useDeleteConfirm.tsx';
 import './admin.css';
 
 const KEY = role.permission;
-const PATH = rolePermission.path;
 
 /**
  * Role Detail (spec 001 §2): add a permission with operations to the role (the picker leaves out what the
@@ -35,10 +36,10 @@ export default function RoleDetail() {
   const reload = useReloadMaster();
   const confirmDelete = useDeleteConfirm();
 
-  const roleRow = useMasterRow<RoleRow>(role.path, id);
+  const roleRow = useMasterRow<RoleRow>(role, id);
   const granted = useMasterList<RolePermissionRow>(
-    PATH,
-    { max: rolePermission.pageSize, finds: { rperRoleId: id } },
+    rolePermission,
+    { page: 1, pageSize: rolePermission.pageSize, finds: { rperRoleId: id } },
     canRead,
   );
   /** operations edited in a row and not saved yet, by rperId */
@@ -50,10 +51,10 @@ export default function RoleDetail() {
     if (!ops) return;
     setSavingRow(row.rperId);
     try {
-      await api.put(`/master/${PATH}/${row.rperId}`, { rperOperations: JSON.stringify(ops) });
+      await api.put(resourcePath(rolePermission, row.rperId), { rperOperations: JSON.stringify(ops) });
       toast.success('Updated');
       setDrafts(({ [row.rperId]: _, ...rest }) => rest);
-      await reload(PATH);
+      await reload(rolePermission);
     } catch {
       // toasted by the client
     } finally {
@@ -74,7 +75,11 @@ export default function RoleDetail() {
       }
     >
       {canCreate && (
-        <AddPermission roleId={id} assigned={granted.rows.map((r) => r.rperPrmsId)} onAdded={() => reload(PATH)} />
+        <AddPermission
+          roleId={id}
+          assigned={granted.rows.map((r) => r.rperPrmsId)}
+          onAdded={() => reload(rolePermission)}
+        />
       )}
 
       <Typography.Title level={4} className="admin-section-title">
@@ -131,9 +136,9 @@ export default function RoleDetail() {
                   onDelete={() =>
                     confirmDelete({
                       subject: r.rperPrms?.prmsName,
-                      remove: () => api.delete(`/master/${PATH}/${r.rperId}`),
+                      remove: () => api.delete(resourcePath(rolePermission, r.rperId)),
                       deleted: rolePermission.texts.deleted,
-                      onDeleted: () => reload(PATH),
+                      onDeleted: () => reload(rolePermission),
                     })
                   }
                 />
@@ -155,7 +160,7 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
   const submit = async (v: { rperPrmsId?: number; rperOperations: Operation[] }) => {
     setSubmitting(true);
     const ok = await submitWithFieldErrors(form, () =>
-      api.post(`/master/${PATH}`, {
+      api.post(resourcePath(rolePermission), {
         rperRoleId: roleId,
         rperPrmsId: v.rperPrmsId,
         rperOperations: JSON.stringify(v.rperOperations ?? []),
@@ -181,7 +186,7 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
       >
         <Form.Item name="rperPrmsId" label="Permission">
           <MasterPicker<PermissionRow & Record<string, unknown>>
-            path="permission"
+            def={permission}
             valueField="prmsId"
             labelField="prmsName"
             max={100}

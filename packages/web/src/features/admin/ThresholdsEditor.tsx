@@ -3,7 +3,14 @@ import { DEVICE_TYPES } from '@fleet/shared/resources/device.ts';
 import { CONDITION_OPERATORS, CONDITIONS_OPERATORS } from '@fleet/shared/resources/master-event.ts';
 import { AutoComplete, Button, Empty, Input, Segmented, Select, Tooltip } from 'antd';
 import { NoFormStyle } from 'antd/es/form/context';
-import { type ConditionRow, type ConditionsOperator, type DeviceBlock, newDevice, newRow } from './thresholds.ts';
+import {
+  type ConditionRow,
+  type ConditionsOperator,
+  type DeviceBlock,
+  newDevice,
+  newRow,
+  parseThresholds,
+} from './thresholds.ts';
 
 const DEVICE_SUGGESTIONS = DEVICE_TYPES.map((t) => ({ value: String(t.value), label: `${t.value} (${t.label})` }));
 const OPERATOR_OPTIONS = CONDITION_OPERATORS.map((o) => ({ value: o, label: o }));
@@ -14,14 +21,16 @@ const JOIN_OPTIONS = CONDITIONS_OPERATORS.map((o) => ({ value: o, label: o }));
  * conditions and data rows (data key, comparison, value). A form control: value/onChange carry the blocks.
  */
 export function ThresholdsEditor({
-  value = [],
+  value: given,
   onChange,
   disabled,
 }: {
-  value?: DeviceBlock[];
+  /** the blocks, or the stored mevtThresholds JSON text (a form opening on a row) */
+  value?: DeviceBlock[] | string | null;
   onChange?: (blocks: DeviceBlock[]) => void;
   disabled?: boolean;
 }) {
+  const value = Array.isArray(given) ? given : parseThresholds(given);
   const set = (blocks: DeviceBlock[]) => onChange?.(blocks);
   const setDevice = (i: number, patch: Partial<DeviceBlock>) =>
     set(value.map((d, k) => (k === i ? { ...d, ...patch } : d)));

@@ -1,6 +1,106 @@
-import { Page } from '../../components/Page.tsx';
+import { PlusOutlined } from '@ant-design/icons';
+import { user } from '@fleet/shared/resources/user.ts';
+import { Button, Form, Modal, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { RESOURCE_TEXTS } from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
+import { routeNames } from '../../app/route-names.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
+import { useReloadMaster } from './admin-queries.ts';
+import { FORM_MODAL_PROPS, optionLabel, submitWithFieldErrors } from './admin-ui.ts';
+import { NEW_USER, saveUser, UserFields, type UserValues } from './UserFields.tsx';
 
-/** User List — built by the administration issue. */
+/**
+ * User list (spec 001 §2): email, username (from the list answer, no call per row), status, created, action;
+ * 8 per page. Edit and view both open User Detail; Add creates the user and its login.
+ */
 export default function User() {
-  return <Page title="User List" />;
+  const navigate = useNavigate();
+  const canCreate = useCan(user.permission, 'create');
+  const [adding, setAdding] = useState(false);
+  const open = (id: string) => navigate(routeNames.UserDetail(id));
+  return (
+    <>
+      <ResourcePage
+        def={user}
+        allowAdd={false}
+        headerExtra={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add
+            </Button>
+          )
+        }
+        render={{
+          userStatus: (v) => (
+            <Tag color={v === 1 ? 'green' : 'default'}>{optionLabel(user.fields.userStatus.options, v)}</Tag>
+          ),
+        }}
+        canEdit={() => false}
+        rowActions={(row) => (
+          <ButtonGroup compact permission={user.permission} subject={row.userId} onEdit={() => open(row.userId)} />
+        )}
+        onDetail={(row) => open(row.userId)}
+      />
+      <UserAddModal open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+/** Add New User: the user (e-mail, status) and its login (login name, password) in one form. */
+function UserAddModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<UserValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const reload = useReloadMaster();
+  /** set once the user row exists: a retry after a refused login must not create it twice, and its e-mail is locked */
+  const [created, setCreated] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setCreated(null);
+    form.resetFields();
+    form.setFieldsValue(NEW_USER);
+  }, [open, form]);
+
+  const submit = async (v: UserValues) => {
+    setSubmitting(true);
+    let stored = created;
+    const ok = await submitWithFieldErrors(form, () =>
+      saveUser(v, {
+        existing: stored !== null,
+        loginId: null,
+        onUserSaved: (id) => {
+          stored = id;
+          setCreated(id);
+        },
+      }),
+    );
+    setSubmitting(false);
+    if (stored) reload(user);
+    if (ok) {
+      toast.success(RESOURCE_TEXTS.created);
+      onClose();
+    }
+  };
+
+  return (
+    <Modal
+      {...FORM_MODAL_PROPS}
+      open={open}
+      title={user.texts.addTitle}
+      okText="Save"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={submitting}
+      cancelButtonProps={{ disabled: submitting }}
+    >
+      <Form form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false}>
+        <UserFields existing={created !== null} passwordOptional={false} />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
 }

@@ -1,11 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { asset } from '@fleet/shared/resources/asset.ts';
+import { company } from '@fleet/shared/resources/company.ts';
+import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { YES_NO } from '@fleet/shared/resources/options.ts';
+import { role } from '@fleet/shared/resources/role.ts';
 import { userAsset } from '@fleet/shared/resources/user-asset.ts';
 import { userCompany } from '@fleet/shared/resources/user-company.ts';
 import { userRole } from '@fleet/shared/resources/user-role.ts';
 import { Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
@@ -22,7 +27,7 @@ const KEY = 'master_user';
  * Every assignment of the user is fetched (up to `fetchMax`) so the picker can leave them all out.
  */
 function Assignments<T extends object>({
-  path,
+  def,
   userField,
   idField,
   userId,
@@ -34,7 +39,7 @@ function Assignments<T extends object>({
   fetchError,
   addLine,
 }: {
-  path: string;
+  def: ResourceDef;
   userField: string;
   idField: keyof T & string;
   userId: string;
@@ -51,8 +56,13 @@ function Assignments<T extends object>({
   const [page, setPage] = useState(1);
   const reload = useReloadMaster();
   const confirmDelete = useDeleteConfirm();
-  const list = useMasterList<T>(path, { max: fetchMax, finds: { [userField]: userId } }, canRead, fetchError);
-  const again = () => reload(path);
+  const list = useMasterList<T>(
+    def,
+    { page: 1, pageSize: fetchMax, finds: { [userField]: userId } },
+    canRead,
+    fetchError,
+  );
+  const again = () => reload(def);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -78,7 +88,7 @@ function Assignments<T extends object>({
                 onDelete={() =>
                   confirmDelete({
                     subject: subject(row),
-                    remove: () => api.delete(`/master/${path}/${row[idField]}`),
+                    remove: () => api.delete(resourcePath(def, row[idField] as string | number)),
                     deleted,
                     onDeleted: () => {
                       setPage(1);
@@ -98,10 +108,10 @@ function Assignments<T extends object>({
 /** Adds one assignment: POST, toast, reload; errors are the client's toasts. */
 function useAdd() {
   const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: unknown, added: string, reload: () => void) => {
+  const run = async (def: ResourceDef, body: unknown, added: string, reload: () => void) => {
     setBusy(true);
     try {
-      await api.post(`/master/${path}`, body);
+      await api.post(resourcePath(def), body);
       toast.success(added);
       reload();
       return true;
@@ -121,7 +131,7 @@ export function UserCompanyTab({ userId }: { userId: string }) {
   const add = useAdd();
   return (
     <Assignments<UserCompanyRow>
-      path={userCompany.path}
+      def={userCompany}
       userField="uscoUserId"
       idField="uscoId"
       userId={userId}
@@ -141,12 +151,12 @@ export function UserCompanyTab({ userId }: { userId: string }) {
       addLine={(rows, reload) => (
         <>
           <MasterPicker<CompanyRow & Record<string, unknown>>
-            path="company"
+            def={company}
             valueField="compId"
             labelField="compName"
             max={100}
             exclude={rows.map((r) => r.uscoCompId)}
-            describe={(c) => c.compGrcp?.grcpName}
+            hint={(c) => c.compGrcp?.grcpName}
             placeholder="Choose a company"
             value={compId}
             onChange={(v) => setCompId(v as number | undefined)}
@@ -166,7 +176,7 @@ export function UserCompanyTab({ userId }: { userId: string }) {
             loading={add.busy}
             onClick={async () => {
               const ok = await add.run(
-                userCompany.path,
+                userCompany,
                 { uscoUserId: userId, uscoCompId: compId, uscoAllAssets: allAssets },
                 'Company added',
                 reload,
@@ -188,7 +198,7 @@ export function UserRoleTab({ userId }: { userId: string }) {
   const add = useAdd();
   return (
     <Assignments<UserRoleRow>
-      path={userRole.path}
+      def={userRole}
       userField="usroUserId"
       idField="usroId"
       userId={userId}
@@ -200,7 +210,7 @@ export function UserRoleTab({ userId }: { userId: string }) {
       addLine={(rows, reload) => (
         <>
           <MasterPicker<RoleRow & Record<string, unknown>>
-            path="roles"
+            def={role}
             valueField="roleId"
             labelField="roleName"
             max={1000}
@@ -215,7 +225,7 @@ export function UserRoleTab({ userId }: { userId: string }) {
             disabled={roleId === undefined}
             loading={add.busy}
             onClick={async () => {
-              const ok = await add.run(userRole.path, { usroUserId: userId, usroRoleId: roleId }, 'Role added', reload);
+              const ok = await add.run(userRole, { usroUserId: userId, usroRoleId: roleId }, 'Role added', reload);
               if (ok) setRoleId(undefined);
             }}
           >
@@ -233,7 +243,7 @@ export function UserAssetTab({ userId }: { userId: string }) {
   const add = useAdd();
   return (
     <Assignments<UserAssetRow>
-      path={userAsset.path}
+      def={userAsset}
       userField="uassUserId"
       idField="uassId"
       userId={userId}
@@ -247,7 +257,7 @@ export function UserAssetTab({ userId }: { userId: string }) {
         <>
           {/* assets searched by name (spec 001 §7: GET /master/asset with findField=massName) */}
           <MasterPicker<AssetRow & Record<string, unknown>>
-            path="asset"
+            def={asset}
             valueField="massId"
             labelField="massName"
             max={1000}
@@ -263,12 +273,7 @@ export function UserAssetTab({ userId }: { userId: string }) {
             disabled={massId === undefined}
             loading={add.busy}
             onClick={async () => {
-              const ok = await add.run(
-                userAsset.path,
-                { uassUserId: userId, uassMassId: massId },
-                'Asset added',
-                reload,
-              );
+              const ok = await add.run(userAsset, { uassUserId: userId, uassMassId: massId }, 'Asset added', reload);
               if (ok) setMassId(undefined);
             }}
           >

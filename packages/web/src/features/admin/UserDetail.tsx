@@ -1,4 +1,5 @@
 import { user } from '@fleet/shared/resources/user.ts';
+import { userLogin } from '@fleet/shared/resources/user-login.ts';
 import { Card, Col, Form, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -26,8 +27,8 @@ export default function UserDetail() {
   const [form] = Form.useForm<UserValues>();
   const [saving, setSaving] = useState(false);
 
-  const row = useMasterRow<UserRow>(user.path, encodeURIComponent(userId), true, 'Error when fetching user data');
-  const login = useMasterList<UserLoginRow>('user_login', { max: 1, finds: { usloUserId: userId } });
+  const row = useMasterRow<UserRow>(user, userId, true, 'Error when fetching user data');
+  const login = useMasterList<UserLoginRow>(userLogin, { page: 1, pageSize: 1, finds: { usloUserId: userId } });
   const loginRow = login.rows[0];
 
   useEffect(() => {
@@ -49,7 +50,7 @@ export default function UserDetail() {
     if (ok) {
       toast.success('Updated');
       form.setFieldValue('usloPassword', '');
-      reload(user.path, 'user_login');
+      reload(user, userLogin);
     }
   };
 

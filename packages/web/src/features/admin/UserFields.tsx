@@ -2,6 +2,7 @@ import { user } from '@fleet/shared/resources/user.ts';
 import { userLogin } from '@fleet/shared/resources/user-login.ts';
 import { Form, Input, Select } from 'antd';
 import { api } from '../../api/client.ts';
+import { resourcePath } from '../../api/resources.ts';
 
 export interface UserValues {
   userId: string;
@@ -17,7 +18,14 @@ const L = userLogin.fields;
  * The fields of a user and its login (spec 001 §2, §5): e-mail (locked once the user exists), status,
  * login name, password (optional on edit: left empty, the stored one stays).
  */
-export function UserFields({ existing }: { existing: boolean }) {
+export function UserFields({
+  existing,
+  passwordOptional = existing,
+}: {
+  existing: boolean;
+  /** the user has a login already: an empty password keeps it */
+  passwordOptional?: boolean;
+}) {
   return (
     <>
       <Form.Item name="userId" label={U.userId.label}>
@@ -29,7 +37,11 @@ export function UserFields({ existing }: { existing: boolean }) {
       <Form.Item name="usloUserName" label={L.usloUserName.label}>
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item name="usloPassword" label={L.usloPassword.label} extra={existing ? L.usloPassword.hint : undefined}>
+      <Form.Item
+        name="usloPassword"
+        label={L.usloPassword.label}
+        extra={passwordOptional ? L.usloPassword.hint : undefined}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
     </>
@@ -52,11 +64,11 @@ export async function saveUser(
   },
 ): Promise<void> {
   const userId = v.userId?.trim().toLowerCase() ?? '';
-  if (opts.existing) await api.put(`/master/user/${encodeURIComponent(userId)}`, { userStatus: v.userStatus });
-  else await api.post('/master/user', { userId, userStatus: v.userStatus });
+  if (opts.existing) await api.put(resourcePath(user, userId), { userStatus: v.userStatus });
+  else await api.post(resourcePath(user), { userId, userStatus: v.userStatus });
   opts.onUserSaved?.(userId);
   const login: Record<string, unknown> = { usloUserName: v.usloUserName };
   if (v.usloPassword) login.usloPassword = v.usloPassword;
-  if (opts.loginId) await api.put(`/master/user_login/${opts.loginId}`, login);
-  else await api.post('/master/user_login', { ...login, usloUserId: userId });
+  if (opts.loginId) await api.put(resourcePath(userLogin, opts.loginId), login);
+  else await api.post(resourcePath(userLogin), { ...login, usloUserId: userId });
 }

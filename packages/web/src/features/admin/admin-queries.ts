@@ -1,21 +1,35 @@
+import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, type Page, type QueryParams } from '../../api/client.ts';
-
-/** Query key of a master list: every list of one path shares the prefix, so one invalidation reloads them all. */
-export const masterKey = (path: string, params?: unknown) =>
-  params === undefined ? ['master', path] : ['master', path, params];
+import { api, type Page } from '../../api/client.ts';
+import { fetchResourcePage, type ListParams, resourceKeys, resourcePath } from '../../api/resources.ts';
 
 const NO_ROWS: Page<never> = { rows: [], total: 0 };
 
 /**
- * A list under /api/master/{path}. Without `enabled` (no read permission, no device chosen) it asks nothing
- * and shows no rows (spec 001 §6).
+ * A list of a master resource for the screens of this area, cached under the same keys as the generic
+ * lists (a save here reloads them too). Without `enabled` (no read permission, no device chosen) it asks
+ * nothing and shows no rows (spec 001 §6). `errorToast` replaces the server's message for a failed load
+ * where spec 001 §8 names one ('Could not load configuration data.').
  */
-export function useMasterList<T>(path: string, query: QueryParams, enabled = true, errorToast?: string) {
+export function useMasterList<T>(def: ResourceDef, params: ListParams, enabled = true, errorToast?: string) {
   const q = useQuery({
-    queryKey: masterKey(path, query),
-    queryFn: ({ signal }) => api.list<T>(`/master/${path}`, { query, signal, errorToast }),
+    queryKey: resourceKeys.list(def.name, params),
+    queryFn: ({ signal }) =>
+      errorToast
+        ? api.list<T>(resourcePath(def), {
+            signal,
+            errorToast,
+            query: {
+              page: params.page,
+              max: params.pageSize,
+              finds: params.finds,
+              findField: params.findValue ? params.findField : undefined,
+              findValue: params.findValue || undefined,
+              orders: params.orders,
+            },
+          })
+        : fetchResourcePage<T>(def, params, signal),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -31,20 +45,26 @@ export function useMasterList<T>(path: string, query: QueryParams, enabled = tru
   };
 }
 
-/** One row under /api/master/{path}/{id}. */
-export function useMasterRow<T>(path: string, id: string | number | undefined, enabled = true, errorToast?: string) {
+/** One row of a master resource. */
+export function useMasterRow<T>(
+  def: ResourceDef,
+  id: string | number | undefined,
+  enabled = true,
+  errorToast?: string,
+) {
   return useQuery({
-    queryKey: masterKey(path, { id }),
-    queryFn: ({ signal }) => api.get<T>(`/master/${path}/${id}`, { signal, errorToast }),
+    queryKey: resourceKeys.one(def.name, id),
+    queryFn: ({ signal }) => api.get<T>(resourcePath(def, id), { signal, errorToast }),
     enabled: enabled && id !== undefined && id !== '',
   });
 }
 
-/** Reloads every list of the given master paths (after a save or delete). */
+/** Reloads every list and row of the given resources (after a save or delete). */
 export function useReloadMaster() {
   const client = useQueryClient();
   return useCallback(
-    (...paths: string[]) => Promise.all(paths.map((p) => client.invalidateQueries({ queryKey: masterKey(p) }))),
+    (...defs: ResourceDef[]) =>
+      Promise.all(defs.map((d) => client.invalidateQueries({ queryKey: resourceKeys.all(d.name) }))),
     [client],
   );
 }

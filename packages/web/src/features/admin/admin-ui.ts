@@ -1,3 +1,4 @@
+import type { FieldMessages } from '@fleet/shared/api.ts';
 import type { FieldOption } from '@fleet/shared/resources/define.ts';
 import type { FormInstance, ModalProps } from 'antd';
 import dayjs from 'dayjs';
@@ -38,13 +39,15 @@ export async function submitWithFieldErrors(form: FormInstance, save: () => Prom
   }
 }
 
-/** JSON array text of operations ('["create","read"]') → list; unreadable text gives none. */
-export function parseJsonList(text: string | null | undefined): string[] {
-  if (!text) return [];
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
+/**
+ * The client checks of spec 001 §5: every field left blank gets its message; null when none is blank
+ * (submission stops otherwise).
+ */
+export function requireFields(values: Record<string, unknown>, messages: Record<string, string>): FieldMessages | null {
+  const out: FieldMessages = {};
+  for (const [field, message] of Object.entries(messages)) {
+    const v = values[field];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[field] = [message];
   }
+  return Object.keys(out).length ? out : null;
 }

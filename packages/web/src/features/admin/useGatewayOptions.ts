@@ -1,3 +1,4 @@
+import { device } from '@fleet/shared/resources/device.ts';
 import { useMemo } from 'react';
 import { useMasterList } from './admin-queries.ts';
 import type { DeviceRow } from './admin-types.ts';
@@ -10,7 +11,7 @@ export const gatewayAssetId = (devcUniqueId: string) => devcUniqueId.replace(/^g
  * 1000 with finds[devcType]=gateway), labelled with the vessel they sit on.
  */
 export function useGatewayOptions() {
-  const list = useMasterList<DeviceRow>('device', { max: 1000, finds: { devcType: 'gateway' } });
+  const list = useMasterList<DeviceRow>(device, { page: 1, pageSize: 1000, finds: { devcType: 'gateway' } });
   const options = useMemo(
     () =>
       list.rows
