@@ -165,8 +165,15 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
     }
     return { fn, mi, gi: -1 };
   });
-  const needFirst = q.functions.some((f) => f.name === 'FIRST');
-  const needLast = q.functions.some((f) => f.name === 'LAST');
+  // only the statistics some function reads are fetched: rows carry fewer values
+  const has = (...names: AggFunction[]) => q.functions.some((f) => names.includes(f.name));
+  const needs: Needs = {
+    total: has('AVG', 'SUM'),
+    min: has('MIN'),
+    max: has('MAX'),
+    first: has('FIRST'),
+    last: has('LAST'),
+  };
   const filters = q.filters ?? [];
   const geo = geometry(q.unit, q.length, q.tz);
 
@@ -207,37 +214,15 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
 
   for (const seg of planSegments(q.start, q.end, geo, !filters.length)) {
     if (seg.level) {
-      const rows = await rollupStats(
-        database,
-        seg.level,
-        q.deviceIds,
-        metrics,
-        seg.from,
-        seg.to,
-        geo,
-        needFirst,
-        needLast,
-      );
+      const rows = await rollupStats(database, seg.level, q.deviceIds, metrics, seg.from, seg.to, geo, needs);
       for (const r of rows) merge(bucketOf(r.deviceId, r.bucket), r.mi, r.stat);
       // counts above a threshold cannot come from rollups: raw rows, counted only
       if (gts.length) {
-        const raw = await rawStats(database, def, q.deviceIds, [], gts, seg.from, seg.to, geo, filters, false, false);
+        const raw = await rawStats(database, def, q.deviceIds, [], gts, seg.from, seg.to, geo, filters, NO_NEEDS);
         for (const r of raw) addCounts(bucketOf(r.deviceId, r.bucket), r.gt);
       }
     } else {
-      const raw = await rawStats(
-        database,
-        def,
-        q.deviceIds,
-        metrics,
-        gts,
-        seg.from,
-        seg.to,
-        geo,
-        filters,
-        needFirst,
-        needLast,
-      );
+      const raw = await rawStats(database, def, q.deviceIds, metrics, gts, seg.from, seg.to, geo, filters, needs);
       for (const r of raw) {
         const b = bucketOf(r.deviceId, r.bucket);
         r.stats.forEach((s, mi) => {
@@ -281,6 +266,15 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
 }
 
 type Geometry = { size: number; shift: number };
+/** Which statistics beyond the count a query needs. */
+interface Needs {
+  total: boolean;
+  min: boolean;
+  max: boolean;
+  first: boolean;
+  last: boolean;
+}
+const NO_NEEDS: Needs = { total: false, min: false, max: false, first: false, last: false };
 type Level = (typeof ROLLUPS)[number];
 const mod = (x: number, m: number) => ((x % m) + m) % m;
 /** Every bucket of `geo` is a union of whole buckets of `level`. */
@@ -323,8 +317,7 @@ async function rollupStats(
   from: number,
   to: number,
   geo: Geometry,
-  needFirst: boolean,
-  needLast: boolean,
+  needs: Needs,
 ) {
   const { table, column } = level;
   const where = `where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
@@ -332,20 +325,36 @@ async function rollupStats(
   let text: string;
   if (geo.size === level.size && mod(geo.shift - level.shift, level.size) === 0) {
     // one stored row per bucket: no grouping
-    text = `select device_id as d, metric as m, ${column} as b, n, total as s, vmin as mn, vmax as mx,
-                   first_ts as ft, last_ts as lt, first_val as fv, last_val as lv
-              from ${table} ${where}`;
+    const cols = [
+      'device_id as d',
+      'metric as m',
+      `${column} as b`,
+      'n',
+      needs.total && 'total as s',
+      needs.min && 'vmin as mn',
+      needs.max && 'vmax as mx',
+      needs.first && 'first_ts as ft, first_val as fv',
+      needs.last && 'last_ts as lt, last_val as lv',
+    ].filter(Boolean);
+    text = `select ${cols.join(', ')} from ${table} ${where}`;
   } else {
     const b = bucketSql(column, geo);
     const at = (ts: string) => `((${ts} + ${level.shift}) / ${level.size}) * ${level.size} - ${level.shift}`;
-    text = `select g.d, g.m, g.b, g.n, g.s, g.mn, g.mx, g.ft, g.lt
-        ${needFirst ? ', f.first_val as fv' : ''}${needLast ? ', l.last_val as lv' : ''}
-      from (select device_id as d, metric as m, ${b} as b, sum(n) as n, sum(total) as s, min(vmin) as mn, max(vmax) as mx,
-                   min(first_ts) as ft, max(last_ts) as lt
-              from ${table} ${where}
-             group by device_id, metric, ${b}) g
-      ${needFirst ? `left join ${table} f on f.device_id = g.d and f.metric = g.m and f.${column} = ${at('g.ft')}` : ''}
-      ${needLast ? `left join ${table} l on l.device_id = g.d and l.metric = g.m and l.${column} = ${at('g.lt')}` : ''}`;
+    const cols = [
+      'device_id as d',
+      'metric as m',
+      `${b} as b`,
+      'sum(n) as n',
+      needs.total && 'sum(total) as s',
+      needs.min && 'min(vmin) as mn',
+      needs.max && 'max(vmax) as mx',
+      needs.first && 'min(first_ts) as ft',
+      needs.last && 'max(last_ts) as lt',
+    ].filter(Boolean);
+    text = `select g.*${needs.first ? ', f.first_val as fv' : ''}${needs.last ? ', l.last_val as lv' : ''}
+      from (select ${cols.join(', ')} from ${table} ${where} group by device_id, metric, ${b}) g
+      ${needs.first ? `left join ${table} f on f.device_id = g.d and f.metric = g.m and f.${column} = ${at('g.ft')}` : ''}
+      ${needs.last ? `left join ${table} l on l.device_id = g.d and l.metric = g.m and l.${column} = ${at('g.lt')}` : ''}`;
   }
   const rows = await query(database, text, [...deviceIds, ...metrics.map((x) => x.column), from, to]);
   const index = new Map(metrics.map((x, i) => [x.column, i]));
@@ -353,18 +362,31 @@ async function rollupStats(
     deviceId: Number(r.d),
     bucket: Number(r.b),
     mi: index.get(r.m)!,
-    stat: {
-      n: Number(r.n),
-      total: Number(r.s),
-      min: Number(r.mn),
-      max: Number(r.mx),
-      fts: Number(r.ft),
-      fv: r.fv ?? Number.NaN,
-      lts: Number(r.lt),
-      lv: r.lv ?? Number.NaN,
-    } satisfies Stat,
+    stat: statOf(r.n, r.s, r.mn, r.mx, r.ft, r.fv, r.lt, r.lv),
   }));
 }
+
+/** A row's statistics; those not fetched stay NaN (no function reads them). */
+const num = (v: unknown) => (v === null || v === undefined ? Number.NaN : Number(v));
+const statOf = (
+  n: unknown,
+  s: unknown,
+  mn: unknown,
+  mx: unknown,
+  ft: unknown,
+  fv: unknown,
+  lt: unknown,
+  lv: unknown,
+): Stat => ({
+  n: Number(n),
+  total: num(s),
+  min: num(mn),
+  max: num(mx),
+  fts: num(ft),
+  fv: num(fv),
+  lts: num(lt),
+  lv: num(lv),
+});
 
 async function rawStats(
   database: Database,
@@ -374,10 +396,9 @@ async function rawStats(
   gts: { metric: MetricDef; param: number }[],
   from: number,
   to: number,
-  geo: { size: number; shift: number },
+  geo: Geometry,
   filters: SeriesFilter[],
-  needFirst: boolean,
-  needLast: boolean,
+  needs: Needs,
 ) {
   const b = bucketSql('ts', geo);
   const cols: string[] = [];
@@ -385,15 +406,17 @@ async function rawStats(
   const outer: string[] = [];
   metrics.forEach((x, i) => {
     const c = x.column;
-    cols.push(
-      `count(${c}) as n${i}, sum(${c}) as s${i}, min(${c}) as mn${i}, max(${c}) as mx${i}`,
-      `min(case when ${c} is not null then ts end) as ft${i}, max(case when ${c} is not null then ts end) as lt${i}`,
-    );
-    if (needFirst) {
+    cols.push(`count(${c}) as n${i}`);
+    if (needs.total) cols.push(`sum(${c}) as s${i}`);
+    if (needs.min) cols.push(`min(${c}) as mn${i}`);
+    if (needs.max) cols.push(`max(${c}) as mx${i}`);
+    if (needs.first) {
+      cols.push(`min(case when ${c} is not null then ts end) as ft${i}`);
       joins.push(`left join ${def.table} f${i} on f${i}.device_id = g.d and f${i}.ts = g.ft${i}`);
       outer.push(`f${i}.${c} as fv${i}`);
     }
-    if (needLast) {
+    if (needs.last) {
+      cols.push(`max(case when ${c} is not null then ts end) as lt${i}`);
       joins.push(`left join ${def.table} l${i} on l${i}.device_id = g.d and l${i}.ts = g.lt${i}`);
       outer.push(`l${i}.${c} as lv${i}`);
     }
@@ -415,16 +438,7 @@ async function rawStats(
     bucket: Number(r.b),
     stats: metrics.map((_, i): Stat | undefined =>
       Number(r[`n${i}`]) > 0
-        ? {
-            n: Number(r[`n${i}`]),
-            total: Number(r[`s${i}`]),
-            min: Number(r[`mn${i}`]),
-            max: Number(r[`mx${i}`]),
-            fts: Number(r[`ft${i}`]),
-            fv: r[`fv${i}`] ?? Number.NaN,
-            lts: Number(r[`lt${i}`]),
-            lv: r[`lv${i}`] ?? Number.NaN,
-          }
+        ? statOf(r[`n${i}`], r[`s${i}`], r[`mn${i}`], r[`mx${i}`], r[`ft${i}`], r[`fv${i}`], r[`lt${i}`], r[`lv${i}`])
         : undefined,
     ),
     gt: gts.map((_, i) => Number(r[`gt${i}`] ?? 0)),
