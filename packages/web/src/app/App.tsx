@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect } from 'react';
+import { ConfigProvider } from 'antd';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureClient } from '../api/client.ts';
-import { bindToast } from '../api/toast.ts';
 import { routes } from './routes.tsx';
 import { theme } from './theme.ts';
 
 const router = createBrowserRouter(routes);
+// toasts (antd's static message, used by the API client) follow the theme too
+ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
 configureClient({ navigate: (path) => void router.navigate(path) });
 
 export const queryClient = new QueryClient({
@@ -18,25 +18,12 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Lets the API client toast through antd's <App> context (theme, stacking). */
-function ToastBinder() {
-  const { message } = AntApp.useApp();
-  useEffect(() => {
-    bindToast(message);
-    return () => bindToast(null);
-  }, [message]);
-  return null;
-}
-
 export function App() {
   return (
     <ConfigProvider theme={theme}>
-      <AntApp>
-        <ToastBinder />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

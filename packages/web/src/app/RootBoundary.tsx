@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useNavigation, useRouteError } from 'react-router';
 import { useRouteHandle } from './guards.tsx';
@@ -30,15 +30,12 @@ export function RouteError() {
       : 'Unexpected error';
   console.error(error);
   return (
-    <Result
-      status="error"
-      title="This page could not be shown"
-      subTitle={text}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      }
-    />
+    <div className="full-page-message" role="alert">
+      <h1>This page could not be shown</h1>
+      <p>{text}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </div>
   );
 }

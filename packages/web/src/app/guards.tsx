@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { isApiError } from '../api/client.ts';
@@ -31,16 +31,13 @@ export function RequireSession() {
   if (!authenticated || failure === 'auth') return <Navigate to="/auth/login" replace state={{ from: location }} />;
   if (failure === 'network')
     return (
-      <Result
-        status="warning"
-        title="The server cannot be reached"
-        subTitle="Check the connection, then try again."
-        extra={
-          <Button type="primary" onClick={load}>
-            Try again
-          </Button>
-        }
-      />
+      <div className="full-page-message" role="alert">
+        <h1>The server cannot be reached</h1>
+        <p>Check the connection, then try again.</p>
+        <Button type="primary" onClick={load}>
+          Try again
+        </Button>
+      </div>
     );
   if (!loaded) return <FullPageSpin />;
   return <Outlet />;

@@ -4,10 +4,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { RequireCompany, RequireSession } from './guards.tsx';
-import { PreferenceLayout } from './PreferenceLayout.tsx';
 import { RootBoundary, RouteError } from './RootBoundary.tsx';
 import { type RouteName, routeNames } from './route-names.ts';
-import { ShellLayout } from './ShellLayout.tsx';
 
 export { type RouteName, routeNames };
 
@@ -243,7 +241,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <PreferenceLayout />,
+            lazy: async () => ({ Component: (await import('./PreferenceLayout.tsx')).PreferenceLayout }),
             children: [
               { index: true, element: <Navigate to={routeNames.CompanyActiveSelection()} replace /> },
               screen('active-company', () => import('../features/selection/CompanySelectionPage.tsx'), {
@@ -265,7 +263,8 @@ export const routes: RouteObject[] = [
             element: <RequireCompany />,
             children: [
               {
-                element: <ShellLayout />,
+                // the navigation bar and its menus load after sign-in, not with the sign-in page
+                lazy: async () => ({ Component: (await import('./ShellLayout.tsx')).ShellLayout }),
                 children: [
                   { index: true, element: <Navigate to={routeNames.Home()} replace /> },
                   ...rootScreens,

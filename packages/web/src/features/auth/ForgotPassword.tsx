@@ -1,5 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
@@ -31,13 +31,11 @@ export default function ForgotPassword() {
   };
 
   return (
-    <Card className="auth-card">
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        Forgot Password
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+    <section className="auth-card">
+      <h1>Forgot Password</h1>
+      <p className="auth-card-lead">
         Enter the e-mail address of your account. We will send you a link to choose a new password.
-      </Typography.Paragraph>
+      </p>
       <Form
         form={form}
         layout="vertical"
@@ -52,7 +50,7 @@ export default function ForgotPassword() {
           Request Reset Password
         </Button>
       </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
+      <div className="auth-card-foot">
         <Link to={routeNames.Login()}>Back to Sign In</Link>
       </div>
       <Modal
@@ -75,10 +73,10 @@ export default function ForgotPassword() {
         ) : (
           <>
             <p>{AUTH_TEXTS.resetRequestFailed}</p>
-            {outcome?.detail && <Typography.Text type="secondary">{outcome.detail}</Typography.Text>}
+            {outcome?.detail && <p className="auth-card-lead">{outcome.detail}</p>}
           </>
         )}
       </Modal>
-    </Card>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routeNames } from '../../app/route-names.ts';
@@ -66,13 +66,9 @@ export default function Login() {
   };
 
   return (
-    <Card className="auth-card">
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        Sign In
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Monitor fuel, engines and positions across your fleet.
-      </Typography.Paragraph>
+    <section className="auth-card">
+      <h1>Sign In</h1>
+      <p className="auth-card-lead">Monitor fuel, engines and positions across your fleet.</p>
       <Form
         form={form}
         layout="vertical"
@@ -100,6 +96,6 @@ export default function Login() {
           Sign In
         </Button>
       </Form>
-    </Card>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
@@ -60,11 +60,9 @@ export default function UpdatePassword() {
   };
 
   return (
-    <Card className="auth-card">
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        Update Password
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">Choose a new password of at least 8 characters.</Typography.Paragraph>
+    <section className="auth-card">
+      <h1>Update Password</h1>
+      <p className="auth-card-lead">Choose a new password of at least 8 characters.</p>
       {failed && (
         <Alert
           type="error"
@@ -96,7 +94,7 @@ export default function UpdatePassword() {
           Update Password
         </Button>
       </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
+      <div className="auth-card-foot">
         <Link to={routeNames.Login()}>Back to Sign In</Link>
       </div>
       <Modal
@@ -112,6 +110,6 @@ export default function UpdatePassword() {
       >
         <p>{AUTH_TEXTS.passwordUpdated}</p>
       </Modal>
-    </Card>
+    </section>
   );
 }

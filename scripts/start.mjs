@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when packages/web/dist is missing or older than its sources,
+// then runs the server, which serves packages/web/dist (client routes fall back to index.html).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const web = join(root, 'packages/web');
+const bin = (name) => join(root, 'node_modules/.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+/** Newest modification time under the given paths (files or folders). */
+function newest(paths) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const e of readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') walk(join(p, e));
+    } else max = Math.max(max, s.mtimeMs);
+  };
+  for (const p of paths) walk(p);
+  return max;
+}
+
+/** The web app's inputs: its sources, static files, config, and the shared package it imports. */
+export const webInputs = [
+  join(web, 'src'),
+  join(web, 'public'),
+  join(web, 'index.html'),
+  join(web, 'vite.config.ts'),
+  join(web, 'package.json'),
+  join(root, 'packages/shared/src'),
+];
+
+export function webBuildIsStale() {
+  const built = join(web, 'dist/index.html');
+  if (!existsSync(built)) return true;
+  return newest(webInputs) > statSync(built).mtimeMs;
+}
+
+export function buildWeb() {
+  console.log('Building the web app…');
+  const r = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('The web app build failed.');
+    process.exit(r.status ?? 1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (webBuildIsStale()) buildWeb();
+  else console.log('Web app is up to date (packages/web/dist).');
+  const server = spawn(bin('tsx'), ['packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
