@@ -170,7 +170,17 @@ async function loadSegment(
           if (s[`gt@${r.threshold}`] !== undefined) s.gt = s[`gt@${r.threshold}`];
       continue;
     }
-    await fill(database, type, ids, WANTED[type], o, out);
+    // series.ts joins raw rows for first/last per data point of a call: ask for first/last apart
+    const picks = WANTED[type].filter((w) => PART_IS_PICK.has(w.fn.name));
+    await fill(
+      database,
+      type,
+      ids,
+      WANTED[type].filter((w) => !PART_IS_PICK.has(w.fn.name)),
+      o,
+      out,
+    );
+    await fill(database, type, ids, picks, o, out);
     if (type === 'ae') {
       // §10: devices without the running flag count samples above 0 rpm: raw rows, only when needed
       const unflagged = ids.filter((id) =>
@@ -190,6 +200,8 @@ async function loadSegment(
       );
   }
 }
+
+const PART_IS_PICK = new Set<AggregateFunction['name']>(['FIRST', 'LAST', 'MIN', 'MAX']);
 
 const PART: Partial<Record<AggregateFunction['name'], RollupPart>> = {
   COUNT: 'n',

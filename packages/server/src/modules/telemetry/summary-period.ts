@@ -152,6 +152,15 @@ function deriveBase(role: Role, data: DeviceData, interval: number, baseSeconds:
     for (const b of [...data.buckets, ...derived]) b.stat.est = convert.secondsToHours(b.stat.run ?? 0) * role.rate;
 }
 
+export interface AeFuel {
+  total: number | null;
+  metered: boolean;
+  /** the AE meters' deltas (L), null without meters */
+  aeIn: number | null;
+  aeOut: number | null;
+  perAe: Partial<Record<AeName, number>>;
+}
+
 export class VesselPeriod {
   readonly devices = new Map<number, DevicePeriod>();
   /** every requested bucket that holds data of any device, in time order */
@@ -230,13 +239,15 @@ export class VesselPeriod {
   }
 
   /** §13: AE fuel, metered when the vessel has an AE_IN meter, else the estimates; per AE apportioned. */
-  aeFuel(ts?: number): {
-    total: number | null;
-    metered: boolean;
-    aeIn: number | null;
-    aeOut: number | null;
-    perAe: Partial<Record<AeName, number>>;
-  } {
+  aeFuel(ts?: number): AeFuel {
+    const key = ts ?? -1;
+    const fuel = this.aeFuelMemo.get(key) ?? this.computeAeFuel(ts);
+    this.aeFuelMemo.set(key, fuel);
+    return fuel;
+  }
+  private readonly aeFuelMemo = new Map<number, AeFuel>();
+
+  private computeAeFuel(ts?: number): AeFuel {
     const aeIn = this.meterDelta('AE_IN', ts);
     const aeOut = this.meterDelta('AE_OUT', ts);
     const estimates: Partial<Record<AeName, number>> = {};

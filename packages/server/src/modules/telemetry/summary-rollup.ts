@@ -32,6 +32,9 @@ const bucketOf = (body: Body, col: string) =>
     ? `((${col} + ${body.bucket.shift}) / ${body.bucket.size}) * ${body.bucket.size} - ${body.bucket.shift}`
     : String(body.from);
 
+/** Buckets that are the UTC hours themselves (HOUR in a whole-hour timezone). */
+const hourly = (body: Body) => body.bucket !== null && body.bucket.size === 3600 && body.bucket.shift % 3600 === 0;
+
 /** The GROUP BY term of the bucket (none for one bucket: a literal there would name a column). */
 const groupOf = (body: Body, col: string) => (body.bucket ? `, ${bucketOf(body, col)}` : '');
 
@@ -180,22 +183,32 @@ export async function bodyStats(
   const metrics = [...new Set(wanted.map((w) => w.metric))];
   const b = bucketOf(body, 'hour');
 
-  // first/last values by key lookups of the group's first and last hour (no window functions: they sort)
-  const rows = await query(
-    database,
-    `with g as (
+  const params = [...deviceIds, ...metrics, body.from, body.to];
+  const where = `device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
+          and hour >= ? and hour < ?`;
+  // an HOUR bucket is the rollup's own hour: its rows are the answer
+  const rows = hourly(body)
+    ? await query(
+        database,
+        `select device_id, metric, hour as b, n, total, vmin, vmax, first_val as first, last_val as last
+           from telemetry_hourly where ${where}`,
+        params,
+      )
+    : // first/last values by key lookups of the group's first and last hour (no window functions: they sort)
+      await query(
+        database,
+        `with g as (
        select device_id, metric, ${b} as b, sum(n) as n, sum(total) as total, min(vmin) as vmin, max(vmax) as vmax,
               min(hour) as fh, max(hour) as lh
          from telemetry_hourly
-        where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
-          and hour >= ? and hour < ?
+        where ${where}
         group by device_id, metric${groupOf(body, 'hour')})
      select g.device_id, g.metric, g.b, g.n, g.total, g.vmin, g.vmax, f.first_val as first, l.last_val as last
        from g
        left join telemetry_hourly f on f.device_id = g.device_id and f.metric = g.metric and f.hour = g.fh
        left join telemetry_hourly l on l.device_id = g.device_id and l.metric = g.metric and l.hour = g.lh`,
-    [...deviceIds, ...metrics, body.from, body.to],
-  );
+        params,
+      );
   for (const r of rows) {
     const id = Number(r.device_id);
     const m = out.get(id) ?? new Map<number, Stat>();
