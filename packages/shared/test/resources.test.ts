@@ -129,7 +129,19 @@ describe('toEpochSeconds', () => {
     expect(toEpochSeconds(input)).toBe(expected);
   });
 
-  it.each(['yesterday', '2026-02-30 10:00:00', '2026-10-01 25:00:00', '', null, {}])('refuses %s', (input) => {
+  it.each([
+    'yesterday',
+    '2026-02-30 10:00:00',
+    '2026-10-01 25:00:00',
+    '0050-01-01 00:00:00',
+    '1960-01-01T00:00:00Z',
+    '2026-10-01T08:30:00+0700',
+    -5,
+    1e20,
+    '',
+    null,
+    {},
+  ])('refuses %s', (input) => {
     expect(toEpochSeconds(input)).toBeNull();
   });
 });

@@ -36,6 +36,24 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
     expect((await api('GET', `sensor_category/${w.sensorCategory}`)).statusCode).toBe(200);
   });
 
+  it('refuses a second device with the same unique id, and a second RPM configuration of a device (409)', async () => {
+    const dup = await api('POST', 'device', {
+      devcName: 'Dup',
+      devcType: 'gps',
+      devcMassId: w.assetA1,
+      devcUniqueId: 'gps-a1',
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json.status.message).toBe('Unique ID is already used by another device');
+    // changing another device to that id is refused as well
+    const edit = await api('PUT', `device/${w.a.rpm[3]}`, { devcUniqueId: 'gps-a1' });
+    expect(edit.statusCode).toBe(409);
+    expect((await api('POST', 'config_rpm', { mcrpDevcId: w.a.rpm[3], mcrpType: 'PORT' })).statusCode).toBe(200);
+    const again = await api('POST', 'config_rpm', { mcrpDevcId: w.a.rpm[3], mcrpType: 'STARBOARD' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json.status.message).toBe('This device already has an RPM configuration');
+  });
+
   it('searches literally: % and _ are not wildcards', async () => {
     await api('POST', 'fuel_type', { mftyName: 'Blend 100% bio' });
     await api('POST', 'fuel_type', { mftyName: 'Blend 1000 bio' });
@@ -58,7 +76,7 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
     expect(r.json.data.every((c: { compStatus: string }) => c.compStatus === '1')).toBe(true);
     const bad = await api('GET', 'device?finds[devcMassId]=abc');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json.status.message).toBe('finds[devcMassId] must be a number');
+    expect(bad.json.status.message).toBe('finds[devcMassId] must be a whole number');
   });
 
   it('answers bad paging and bad ids with a 400 sentence, and no token with Authentication Error', async () => {
@@ -71,6 +89,30 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
     const anon = await t.call({ method: 'GET', url: '/api/master/asset_type' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json.status.message).toBe('Authentication Error');
+  });
+
+  it('answers numbers and times no column can hold with a 400, never a 500', async () => {
+    for (const path of [
+      'asset/99999999999999999999',
+      'device?finds[devcMassId]=1.5',
+      'device?finds[devcMassId]=1e20',
+      'bunker/log/period/0/99999999999999',
+    ]) {
+      const r = await api('GET', path);
+      expect(r.statusCode, path).toBe(400);
+    }
+    expect((await api('GET', 'device?findField=devcMassId&findValue=1e20')).json.data).toEqual([]);
+    const cases = [
+      ['device', { devcName: 'X', devcType: 'gps', devcUniqueId: 'gps-big', devcMassId: 1e20 }, 'devcMassId'],
+      ['events', { mevtType: 'X', mevtTriggerDuration: 1e15 }, 'mevtTriggerDuration'],
+      ['device_log', { dvlgDevcId: w.a.gps, dvlgType: 'X', dvlgTime: 1e20 }, 'dvlgTime'],
+      ['device_log', { dvlgDevcId: w.a.gps, dvlgType: 'X', dvlgTime: '99999-01-01T00:00:00Z' }, 'dvlgTime'],
+    ] as const;
+    for (const [path, body, field] of cases) {
+      const r = await api('POST', path, body);
+      expect(r.statusCode, field).toBe(400);
+      expect(Object.keys(r.json.status.message)).toEqual([field]);
+    }
   });
 
   it('answers a body that is not an object with a 400, not a 500', async () => {

@@ -233,10 +233,16 @@ export const optionalText = (max = 1000, label?: string) =>
 /** Numbers may arrive as strings from multipart forms. */
 export const num = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
+/** Largest value of an integer column (32-bit on PostgreSQL). */
+export const MAX_INT = 2147483647;
 export const int = (label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(-MAX_INT, `${label} is too small`)
+    .max(MAX_INT, `${label} is too large`);
 export const refId = (label: string, required = `${label} is required`) =>
-  z.coerce.number({ error: required }).int(required).positive(required);
+  z.coerce.number({ error: required }).int(required).positive(required).max(MAX_INT, `${label} not found`);
 /** An optional reference: blank or null means none. */
 export const optionalRefId = (label: string) =>
   z.preprocess(
@@ -245,6 +251,7 @@ export const optionalRefId = (label: string) =>
       .number({ error: `${label} is invalid` })
       .int(`${label} is invalid`)
       .positive(`${label} is invalid`)
+      .max(MAX_INT, `${label} not found`)
       .nullish(),
   );
 /** A reference to a text id (users are keyed by e-mail). */
@@ -308,6 +315,8 @@ export const email = (label: string) =>
 
 // ---- date and time: epoch seconds in the database, ISO 8601 UTC in answers
 
+/** 9999-12-31T23:59:59Z: later (or negative) times are typing mistakes, not dates. */
+export const MAX_EPOCH = 253402300799;
 const SPACED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 /**
@@ -315,22 +324,24 @@ const SPACED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d
  * or 'YYYY-MM-DD[ HH:mm[:ss]]' taken as UTC (the forms of spec 002 send UTC that way). Null when unreadable.
  */
 export function toEpochSeconds(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.floor(v) : null;
+  const inRange = (n: number) => (Number.isFinite(n) && n >= 0 && n <= MAX_EPOCH ? Math.floor(n) : null);
+  if (typeof v === 'number') return inRange(v);
   if (typeof v !== 'string') return null;
   const s = v.trim();
-  if (/^-?\d+(\.\d+)?$/.test(s)) return Math.floor(Number(s));
+  if (/^\d+(\.\d+)?$/.test(s)) return inRange(Number(s));
   const m = SPACED.exec(s);
   if (m) {
     const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
     const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +se);
     const back = new Date(ms);
     // refuse 2026-02-30 and 25:00 instead of rolling over
-    if (back.getUTCDate() !== +d || back.getUTCHours() !== +h || back.getUTCMinutes() !== +mi) return null;
-    return Math.floor(ms / 1000);
+    if (back.getUTCFullYear() !== +y || back.getUTCDate() !== +d || back.getUTCHours() !== +h) return null;
+    if (back.getUTCMinutes() !== +mi) return null;
+    return inRange(ms / 1000);
   }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(s)) {
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(s)) {
     const ms = Date.parse(s);
-    return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+    return Number.isNaN(ms) ? null : inRange(ms / 1000);
   }
   return null;
 }

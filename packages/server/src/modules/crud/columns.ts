@@ -1,4 +1,4 @@
-import { auditFields, type FieldDef, type ResourceDef, resourceList, toEpochSeconds } from '@fleet/shared';
+import { auditFields, type FieldDef, MAX_INT, type ResourceDef, resourceList, toEpochSeconds } from '@fleet/shared';
 import { badRequest } from '../../http/envelope.ts';
 import { resourceByName } from './scope.ts';
 
@@ -71,7 +71,15 @@ export function filterValue(name: string, kind: ValueKind, raw: string): string 
     if (s === null) throw badRequest(`finds[${name}] must be a date and time`);
     return s;
   }
+  const n = numberFor(kind, raw);
+  if (n === null) throw badRequest(`finds[${name}] must be a ${kind === 'integer' ? 'whole number' : 'number'}`);
+  return n;
+}
+
+/** A number a column of this kind can hold, or null (1.5 or 1e20 in an integer column would fail in PostgreSQL). */
+export function numberFor(kind: ValueKind, raw: string): number | null {
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`finds[${name}] must be a number`);
+  if (raw.trim() === '' || !Number.isFinite(n)) return null;
+  if (kind === 'integer' && (!Number.isInteger(n) || Math.abs(n) > MAX_INT)) return null;
   return n;
 }

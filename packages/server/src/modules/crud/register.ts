@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
+import { MAX_EPOCH, MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -78,7 +78,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       z.coerce
         .number({ error: `${name} must be unix seconds` })
         .int(`${name} must be unix seconds`)
-        .min(0);
+        .min(0, `${name} must be unix seconds`)
+        .max(MAX_EPOCH, `${name} must be unix seconds`);
     r.get(
       `${base}/period/:start/:end`,
       {

@@ -1,7 +1,7 @@
 import { auditFields, fromEpochSeconds, type ListQuery, type ResourceDef } from '@fleet/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { filterValue, joinedKind, ownColumnKind, resolveColumn, type ValueKind } from './columns.ts';
+import { filterValue, joinedKind, numberFor, ownColumnKind, resolveColumn, type ValueKind } from './columns.ts';
 import { referencesVisibleWhere, type ScopeContext, visibleWhere } from './scope.ts';
 
 export type Row = Record<string, unknown>;
@@ -111,8 +111,8 @@ function applyFilters(q: Query, def: ResourceDef, lq: ListQuery): Query {
       out = out.where(sql<boolean>`lower(${sql.ref(col.sql)}) like ${pattern} escape ${sql.lit('\\')}`);
     } else {
       // a number (an id) is looked up exactly: contains would match 1 in 10, 11 …
-      const n = Number(lq.findValue);
-      out = Number.isFinite(n) ? out.where(col.sql, '=', n) : out.where(sql<boolean>`1 = 0`);
+      const n = numberFor(col.kind, lq.findValue);
+      out = n !== null ? out.where(col.sql, '=', n) : out.where(sql<boolean>`1 = 0`);
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { bodySchema, type ResourceDef } from '@fleet/shared';
+import { bodySchema, MAX_INT, type ResourceDef } from '@fleet/shared';
 import { z } from 'zod';
 import { envelope } from '../../http/envelope.ts';
 import { joinedKind, ownColumnKind, type ValueKind } from './columns.ts';
@@ -59,7 +59,8 @@ export function idParams(def: ResourceDef) {
         : z.coerce
             .number({ error: 'id must be a whole number' })
             .int('id must be a whole number')
-            .positive('id must be a whole number'),
+            .positive('id must be a whole number')
+            .max(MAX_INT, 'id is too large'),
   });
 }
 
