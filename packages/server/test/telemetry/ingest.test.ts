@@ -40,6 +40,14 @@ describe.each(dialects())('ingest on %s', (dialect) => {
       payload: { readings: 'x' },
     });
     expect(r.statusCode).toBe(400);
+    const notJson = await t.call({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { 'x-device-key': w.keys.gatewayA1, 'content-type': 'application/json' },
+      payload: '{"readings": [',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json.status.message).toBe('Body is not valid JSON');
   });
 
   it('keeps the good readings of a bad batch and gives a reason for every refusal', async () => {

@@ -306,23 +306,38 @@ export const ROLLUPS = [
 type Level = (typeof ROLLUPS)[number];
 const bucketOf = (level: Level, ts: number) => Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
 
+/**
+ * The batch's contribution to each (device, metric, bucket). Rows are sorted by device and time, so a
+ * device's buckets come one after another: one running partial per metric, flushed when the bucket moves.
+ */
 function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, level: Level): Partial[] {
-  const map = new Map<string, Partial>();
+  const out: Partial[] = [];
   for (const [type, rows] of byType) {
     const metrics = DEVICE_TYPES[type].metrics;
+    let current: (Partial | undefined)[] = [];
+    let device = -1;
+    let bucket = -1;
+    const flush = () => {
+      for (const p of current) if (p) out.push(p);
+      current = new Array(metrics.length);
+    };
     for (const row of rows) {
       if (!inserted.has(row)) continue;
-      const bucket = bucketOf(level, row.ts);
+      const b = bucketOf(level, row.ts);
+      if (row.deviceId !== device || b !== bucket) {
+        flush();
+        device = row.deviceId;
+        bucket = b;
+      }
       for (let i = 0; i < metrics.length; i++) {
         const v = row.values[i];
         if (v === null) continue;
-        const key = `${row.deviceId}|${metrics[i].column}|${bucket}`;
-        const p = map.get(key);
+        const p = current[i];
         if (!p) {
-          map.set(key, {
+          current[i] = {
             deviceId: row.deviceId,
             metric: metrics[i].column,
-            bucket,
+            bucket: b,
             n: 1,
             total: v,
             vmin: v,
@@ -331,25 +346,21 @@ function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, level: Lev
             firstTs: row.ts,
             lastVal: v,
             lastTs: row.ts,
-          });
+          };
           continue;
         }
+        // rows come in time order: this value is the bucket's latest so far
         p.n++;
         p.total += v;
         if (v < p.vmin) p.vmin = v;
         if (v > p.vmax) p.vmax = v;
-        if (row.ts < p.firstTs) {
-          p.firstTs = row.ts;
-          p.firstVal = v;
-        }
-        if (row.ts > p.lastTs) {
-          p.lastTs = row.ts;
-          p.lastVal = v;
-        }
+        p.lastTs = row.ts;
+        p.lastVal = v;
       }
     }
+    flush();
   }
-  return [...map.values()];
+  return out;
 }
 
 const PARTIAL_FIELDS: (keyof Partial)[] = [

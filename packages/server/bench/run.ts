@@ -1,0 +1,443 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { benchFleet, generateReadings } from '@fleet/simulator';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { issueDeviceKey } from '../src/modules/telemetry/device-keys.ts';
+import {
+  createAsset,
+  createCompany,
+  createDevice,
+  createGroup,
+  createRole,
+  createUser,
+  signIn,
+} from '../test/helpers/fixtures.ts';
+
+/**
+ * `npm run bench`: the benchmark of the telemetry issue, on generated data of a stated size.
+ * The simulator's seeded generator produces 1-minute readings of every device of BENCH_VESSELS
+ * vessels (10) over BENCH_DAYS days (90); they go through POST /api/ingest over real HTTP to the
+ * server running in its own process (batches of ~1000 per gateway, 3 in flight), then typical
+ * reads are timed from the client side. Embedded SQLite in a temp dir always; PostgreSQL as well
+ * when DATABASE_URL points at one (a scratch database is created there and dropped after).
+ * Figures are printed; a full-size run also writes them to docs/benchmarks.md (BENCH_WRITE=1 forces).
+ */
+const VESSELS = Number(process.env.BENCH_VESSELS ?? 10);
+const DAYS = Number(process.env.BENCH_DAYS ?? 90);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const IN_FLIGHT = 3;
+const BATCH = 1000;
+const SEED = 'bench';
+const DAY = 86400;
+const END = Math.floor(Date.now() / 1000 / DAY) * DAY; // today 00:00 UTC: the data ends where a user's "now" is
+const START = END - DAYS * DAY;
+const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
+
+const TARGETS = {
+  ingest: 50000,
+  hourly30: 10,
+  summary30: 50,
+  day90: 50,
+  pulse100: 5,
+  rssMb: 300,
+};
+
+interface World {
+  token: string;
+  keys: Map<string, string>; // device unique id → its gateway's key
+  vessels: { massId: number; devices: { uid: string; type: string }[] }[];
+}
+
+async function seed(database: Database): Promise<World> {
+  const db = database.db;
+  const group = await createGroup(db, 'Bench Group');
+  const comp = await createCompany(db, group, 'Bench Shipping');
+  const role = await createRole(db, 'Bench reader', {
+    master_asset: ['read'],
+    master_device: ['read'],
+    master_config_rpm: ['read'],
+    master_config_ae: ['read'],
+  });
+  await createUser(db, {
+    userId: 'bench@fleet.test',
+    username: 'bench',
+    roleIds: [role],
+    companies: [{ compId: comp }],
+  });
+  const keys = new Map<string, string>();
+  const vessels: World['vessels'] = [];
+  for (const spec of benchFleet(VESSELS)) {
+    const massId = await createAsset(db, comp, spec.name);
+    let gateway: number | undefined;
+    for (const d of spec.devices) {
+      const id = await createDevice(db, massId, d.uniqueId, d.type, { devcLabel: d.label });
+      if (d.type === 'gateway') gateway = id;
+    }
+    if (gateway === undefined) throw new Error(`bench vessel ${spec.code} has no gateway`);
+    const key = await issueDeviceKey(db, gateway, 'bench');
+    for (const d of spec.devices) keys.set(d.uniqueId, key);
+    vessels.push({ massId, devices: spec.devices.map((d) => ({ uid: d.uniqueId, type: d.type })) });
+  }
+  return { token: await signIn(db, 'bench@fleet.test', comp), keys, vessels };
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolvePort, reject) => {
+    const child = fork(resolve(ROOT, 'packages/server/bench/server.ts'), {
+      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, for finding where the time goes
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (m: { port: number }) => resolvePort({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => done());
+    child.send({ stop: true });
+  });
+}
+
+/** Peak and current resident memory of a process, MB (Linux /proc). */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
+}
+
+async function ingest(base: string, world: World) {
+  let sent = 0;
+  let accepted = 0;
+  let rejected = 0;
+  const inFlight = new Set<Promise<void>>();
+  const post = async (key: string, readings: unknown[]) => {
+    const res = await fetch(`${base}/api/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-key': key },
+      body: JSON.stringify({ readings }),
+    });
+    const body = (await res.json()) as any;
+    if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${JSON.stringify(body.status)}`);
+    accepted += body.data.accepted;
+    rejected += body.data.rejected;
+  };
+  const devicesPerStep = world.vessels.reduce((n, v) => n + v.devices.length, 0) / world.vessels.length;
+  const batchSteps = Math.max(1, Math.round(BATCH / devicesPerStep));
+  const started = performance.now();
+  let lastReport = started;
+  for (const batch of generateReadings({
+    seed: SEED,
+    vessels: benchFleet(VESSELS),
+    start: START,
+    end: END,
+    stepSeconds: 60,
+    batchSteps,
+  })) {
+    // one POST per gateway: its key covers its vessel's devices only
+    const byKey = new Map<string, unknown[]>();
+    for (const r of batch) {
+      const key = world.keys.get(r.device)!;
+      const list = byKey.get(key);
+      if (list) list.push(r);
+      else byKey.set(key, [r]);
+    }
+    for (const [key, readings] of byKey) {
+      while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+      const p = post(key, readings).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      sent += readings.length;
+    }
+    const now = performance.now();
+    if (now - lastReport > 15000) {
+      lastReport = now;
+      const s = (now - started) / 1000;
+      process.stdout.write(`  … ${(sent / 1e6).toFixed(1)} M readings, ${Math.round(sent / s)} /s\n`);
+    }
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  return { readings: sent, accepted, rejected, seconds, rate: accepted / seconds };
+}
+
+async function timed(label: string, fn: () => Promise<void>) {
+  for (let i = 0; i < 3; i++) await fn(); // warm caches and JIT
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { label, p50: at(0.5), p95: at(0.95) };
+}
+
+async function getJson(base: string, token: string, path: string) {
+  const res = await fetch(base + path, { headers: { authentication: token } });
+  const body = (await res.json()) as any;
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body.status)}`);
+  return body;
+}
+
+interface EngineResult {
+  engine: string;
+  ingest: Awaited<ReturnType<typeof ingest>>;
+  hourly30: { p50: number; p95: number; rows: number };
+  summary30?: { p50: number; p95: number };
+  day90: { p50: number; p95: number; calls: number };
+  combined90?: { p50: number; p95: number };
+  pulse100: { p50: number; p95: number; devices: number };
+  memory: { peakMb: number; nowMb: number };
+  dbMb?: number;
+}
+
+async function runEngine(engine: 'sqlite' | 'postgres', url: string, dataDir: string): Promise<EngineResult> {
+  console.log(`\n${engine}: seeding ${VESSELS} vessels …`);
+  const database = openDatabase(url);
+  await migrate(database);
+  const world = await seed(database);
+  await database.close();
+
+  const { child, port } = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    console.log(`${engine}: ingesting ${DAYS} days of 1-minute readings through POST /api/ingest …`);
+    const ing = await ingest(base, world);
+    console.log(`${engine}: ${ing.accepted} accepted (${ing.rejected} rejected) in ${ing.seconds.toFixed(1)} s`);
+
+    const vessel = world.vessels[0];
+    const gps = vessel.devices.find((d) => d.type === 'gps')!.uid;
+    const from30 = END - 30 * DAY;
+    const gpsFns =
+      'functionNames[]=AVG&functionNames[]=AVG&functionNames[]=AVG&functionNames[]=SUM&functionNames[]=LAST&functionNames[]=LAST' +
+      '&functionParams[]=dlgpSpeed&functionParams[]=dlgpTrack&functionParams[]=dlgpAltitude&functionParams[]=dlgpDistance' +
+      '&functionParams[]=dlgpLatitude&functionParams[]=dlgpLongitude';
+    let hourlyRows = 0;
+    const hourly = await timed('30-day hourly series, one device', async () => {
+      const b = await getJson(
+        base,
+        world.token,
+        `/api/series/aggregated/gps/period/${from30}/${END}?device[]=${gps}&aggregatedUnit=MINUTE&aggregatedLength=60&timezone=7&${gpsFns}`,
+      );
+      hourlyRows = b.data.count;
+    });
+
+    // the summary engineer's call, when the route exists
+    let summary: { p50: number; p95: number } | undefined;
+    const probe = await fetch(
+      `${base}/api/summary/aggregated/period/${from30}/${END}?devcMassId=${vessel.massId}&aggregatedUnit=HOUR`,
+      { headers: { authentication: world.token } },
+    );
+    if (probe.status === 200)
+      summary = await timed('30-day summary, one vessel', async () => {
+        await getJson(
+          base,
+          world.token,
+          `/api/summary/aggregated/period/${from30}/${END}?devcMassId=${vessel.massId}&aggregatedUnit=HOUR`,
+        );
+      });
+    else await probe.arrayBuffer();
+
+    // every device of one vessel, 90 days at DAY buckets: one aggregated call per device type
+    const types = [...new Set(vessel.devices.map((d) => d.type))];
+    const day90 = await timed('90 days at DAY, one vessel', async () => {
+      for (const type of types) {
+        const devices = vessel.devices
+          .filter((d) => d.type === type)
+          .map((d) => `device[]=${d.uid}`)
+          .join('&');
+        await getJson(
+          base,
+          world.token,
+          `/api/series/aggregated/${type}/period/${START}/${END}?${devices}&aggregatedUnit=DAY&timezone=7`,
+        );
+      }
+    });
+    let combined: { p50: number; p95: number } | undefined;
+    const probeCombined = await fetch(
+      `${base}/api/summary/combined/period/${START}/${END}?devcMassId=${vessel.massId}&aggregatedUnit=DAY`,
+      { headers: { authentication: world.token } },
+    );
+    if (probeCombined.status === 200)
+      combined = await timed('90 days combined data at DAY', async () => {
+        await getJson(
+          base,
+          world.token,
+          `/api/summary/combined/period/${START}/${END}?devcMassId=${vessel.massId}&aggregatedUnit=DAY`,
+        );
+      });
+    else await probeCombined.arrayBuffer();
+
+    const hundred = world.vessels.flatMap((v) => v.devices.map((d) => d.uid)).slice(0, 100);
+    let pulseCount = 0;
+    const pulse = await timed('pulse of 100 devices', async () => {
+      const b = await getJson(
+        base,
+        world.token,
+        `/api/series/device/all/pulse?${hundred.map((u) => `device[]=${u}`).join('&')}`,
+      );
+      pulseCount = b.data.series.length;
+    });
+    const memory = memoryOf(child.pid!);
+    return {
+      engine,
+      ingest: ing,
+      hourly30: { ...hourly, rows: hourlyRows },
+      summary30: summary,
+      day90: { ...day90, calls: types.length },
+      combined90: combined,
+      pulse100: { ...pulse, devices: pulseCount },
+      memory,
+    };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+function table(r: EngineResult): string[] {
+  const row = (what: string, value: string, target: string, ok?: boolean) =>
+    `| ${what} | ${value} | ${target} | ${ok === undefined ? '' : mark(ok)} |`;
+  const lines = [
+    '| measure | result | target | |',
+    '|---|---|---|---|',
+    row(
+      `ingest through POST /api/ingest (rollups included)`,
+      `${Math.round(r.ingest.rate).toLocaleString('en')} readings/s (${(r.ingest.accepted / 1e6).toFixed(2)} M in ${r.ingest.seconds.toFixed(0)} s)`,
+      '≥ 50,000/s',
+      r.ingest.rate >= TARGETS.ingest,
+    ),
+    row(
+      `30-day hourly series, one GPS device (${r.hourly30.rows} rows, 14 functions)`,
+      `p50 ${ms(r.hourly30.p50)}, p95 ${ms(r.hourly30.p95)}`,
+      'p50 ≤ 10 ms',
+      r.hourly30.p50 <= TARGETS.hourly30,
+    ),
+    r.summary30
+      ? row(
+          '30-day summary, one vessel',
+          `p50 ${ms(r.summary30.p50)}, p95 ${ms(r.summary30.p95)}`,
+          'p50 ≤ 50 ms',
+          r.summary30.p50 <= TARGETS.summary30,
+        )
+      : row('30-day summary, one vessel', 'n/a (route not there yet)', 'p50 ≤ 50 ms'),
+    row(
+      `90 days at DAY, one vessel (every device; ${r.day90.calls} aggregated calls)`,
+      `p50 ${ms(r.day90.p50)}, p95 ${ms(r.day90.p95)}`,
+      'p50 ≤ 50 ms',
+      r.day90.p50 <= TARGETS.day90,
+    ),
+    r.combined90
+      ? row(
+          '90 days combined data at DAY, one vessel',
+          `p50 ${ms(r.combined90.p50)}, p95 ${ms(r.combined90.p95)}`,
+          '(for reference)',
+        )
+      : row('90 days combined data at DAY, one vessel', 'n/a (route not there yet)', '(for reference)'),
+    row(
+      `pulse of 100 devices (${r.pulse100.devices} with data)`,
+      `p50 ${ms(r.pulse100.p50)}, p95 ${ms(r.pulse100.p95)}`,
+      'p50 ≤ 5 ms',
+      r.pulse100.p50 <= TARGETS.pulse100,
+    ),
+    row(
+      'server memory (RSS) — peak / at the end',
+      `${r.memory.peakMb.toFixed(0)} MB / ${r.memory.nowMb.toFixed(0)} MB`,
+      '≤ 300 MB',
+      r.memory.peakMb <= TARGETS.rssMb,
+    ),
+  ];
+  if (r.dbMb !== undefined) lines.push(row('database size on disk', `${r.dbMb.toFixed(0)} MB`, ''));
+  return lines;
+}
+
+async function main() {
+  const results: EngineResult[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
+  try {
+    const file = join(dir, 'bench.db');
+    const r = await runEngine('sqlite', `sqlite:${file}`, dir);
+    let size = 0;
+    for (const f of [file, `${file}-wal`]) if (existsSync(f)) size += readFileSync(f).byteLength;
+    r.dbMb = size / 1024 / 1024;
+    results.push(r);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const pgUrl = process.env.DATABASE_URL;
+  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
+    const name = `fleet_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const pgDir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
+    try {
+      const r = await runEngine('postgres', url.toString(), pgDir);
+      const size = await admin.query('select pg_database_size($1) as b', [name]);
+      r.dbMb = Number(size.rows[0].b) / 1024 / 1024;
+      results.push(r);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(pgDir, { recursive: true, force: true });
+    }
+  }
+
+  const devices = benchFleet(VESSELS).reduce((n, v) => n + v.devices.length, 0);
+  const cpu = cpus();
+  const header = [
+    `Data: ${VESSELS} vessels, ${devices} devices, ${DAYS} days of 1-minute readings from the simulator (seed '${SEED}'),`,
+    `${new Date(START * 1000).toISOString().slice(0, 10)} to ${new Date(END * 1000).toISOString().slice(0, 10)}.`,
+    `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}.`,
+    `Timings are client-side HTTP round trips over ${RUNS} runs after 3 warm-up runs; the server runs in its own process.`,
+  ];
+  const out: string[] = [];
+  for (const r of results)
+    out.push('', `### ${r.engine === 'sqlite' ? 'SQLite (embedded, WAL)' : 'PostgreSQL'}`, '', ...table(r));
+  if (!results.some((r) => r.engine === 'postgres'))
+    out.push(
+      '',
+      '### PostgreSQL',
+      '',
+      'Not run: set `DATABASE_URL=postgres://…` to run the same benchmark against PostgreSQL.',
+    );
+  console.log(`\n${header.join('\n')}\n${out.join('\n')}\n`);
+
+  const fullSize = VESSELS >= 10 && DAYS >= 90;
+  if (fullSize || process.env.BENCH_WRITE === '1') {
+    const doc = [
+      '# Benchmarks',
+      '',
+      'Written by `npm run bench` (`packages/server/bench/run.ts`); targets from the telemetry issue. Re-run after',
+      'changes to ingest, storage or the series queries. `BENCH_DAYS` / `BENCH_VESSELS` shrink the data set for a quick',
+      'run (then nothing is written here unless `BENCH_WRITE=1`).',
+      '',
+      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      '',
+      ...header,
+      ...out,
+      '',
+    ].join('\n');
+    writeFileSync(resolve(ROOT, 'docs/benchmarks.md'), doc);
+    console.log('written to docs/benchmarks.md');
+  } else console.log('(a reduced run: docs/benchmarks.md left as it is; BENCH_WRITE=1 writes it anyway)');
+}
+
+await main();

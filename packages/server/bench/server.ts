@@ -1,0 +1,20 @@
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+
+/**
+ * The server under benchmark, in its own process (its own core and its own memory figure):
+ * the real app over the database named by DATABASE_URL, on a free loopback port it reports to the parent.
+ */
+const config = loadConfig({ ...process.env, DEMO: '0', SIMULATOR: '0', MQTT_URL: '', LOG_LEVEL: 'warn' });
+const database = openDatabase(config.databaseUrl);
+const app = await buildApp({ database, config, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+process.on('message', async (m: { stop?: boolean }) => {
+  if (!m.stop) return;
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
