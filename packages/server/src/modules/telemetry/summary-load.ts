@@ -73,6 +73,19 @@ const WANTED: Record<SummaryGroup, Wanted[]> = {
   temperature: [count('temperature', 'n'), ...mean('temperature')],
 };
 
+/** Return and AE meters show only their totaliser (and presence); the supply meters everything (§11, §15). */
+const OTHER_METER: Wanted[] = WANTED.flowmeter.filter((w) => w.key === 'n' || w.key.endsWith('Total'));
+
+/** The devices of a type with what to ask for each group of them. */
+function asks(plan: VesselPlan, type: SummaryType, ids: number[]): { ids: number[]; wanted: Wanted[] }[] {
+  if (type !== 'flowmeter') return [{ ids, wanted: WANTED[type] }];
+  const supply = supplyMeters(plan, ids);
+  return [
+    { ids: supply, wanted: WANTED.flowmeter },
+    { ids: ids.filter((id) => !supply.includes(id)), wanted: OTHER_METER },
+  ];
+}
+
 export interface LoadOptions {
   start: number;
   end: number;
@@ -171,16 +184,24 @@ async function loadSegment(
       continue;
     }
     // series.ts joins raw rows for first/last per data point of a call: ask for first/last apart
-    const picks = WANTED[type].filter((w) => PART_IS_PICK.has(w.fn.name));
-    await fill(
-      database,
-      type,
-      ids,
-      WANTED[type].filter((w) => !PART_IS_PICK.has(w.fn.name)),
-      o,
-      out,
-    );
-    await fill(database, type, ids, picks, o, out);
+    for (const a of asks(plan, type, ids)) {
+      await fill(
+        database,
+        type,
+        a.ids,
+        a.wanted.filter((w) => !PART_IS_PICK.has(w.fn.name)),
+        o,
+        out,
+      );
+      await fill(
+        database,
+        type,
+        a.ids,
+        a.wanted.filter((w) => PART_IS_PICK.has(w.fn.name)),
+        o,
+        out,
+      );
+    }
     if (type === 'ae') {
       // §10: devices without the running flag count samples above 0 rpm: raw rows, only when needed
       const unflagged = ids.filter((id) =>
@@ -229,12 +250,13 @@ async function loadBody(
     merge(await bodySeconds(database, body, q), rename);
   for (const [type, ids] of byType) {
     const def = DEVICE_TYPES[type];
-    const wanted = WANTED[type].map((w) => ({
-      metric: findMetric(def, w.fn.column)!.column,
-      part: PART[w.fn.name]!,
-      key: w.key,
-    }));
-    merge(await bodyStats(database, body, ids, wanted));
+    for (const a of asks(plan, type, ids)) {
+      // AE running comes from bodySeconds; its flag sums are not needed here
+      const wanted = a.wanted
+        .filter((w) => !(type === 'ae' && w.fn.column === 'running'))
+        .map((w) => ({ metric: findMetric(def, w.fn.column)!.column, part: PART[w.fn.name]!, key: w.key }));
+      merge(await bodyStats(database, body, a.ids, wanted));
+    }
     if (type === 'rpm')
       await seconds({
         kind: 'above',
