@@ -7,10 +7,12 @@ import { DAY, T0, twinWithAeMeter } from './fleet.ts';
 /** A stand-in for POST /api/ingest with the contract of docs/api.md: per-record results, idempotent on (device, ts). */
 function fakeIngest(key: string) {
   const store = new Map<string, Reading>();
+  const state = { delayMs: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
       const answer = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -36,7 +38,7 @@ function fakeIngest(key: string) {
       });
     });
   });
-  return { server, store };
+  return { server, store, state };
 }
 
 const quiet: SimulatorLog & { warnings: string[] } = {
@@ -53,7 +55,7 @@ const quiet: SimulatorLog & { warnings: string[] } = {
 describe('runSimulator against an ingest endpoint', () => {
   const spec = twinWithAeMeter();
   const gateway = spec.devices.find((d) => d.type === 'gateway')?.uniqueId as string;
-  const { server, store } = fakeIngest('secret');
+  const { server, store, state } = fakeIngest('secret');
   let baseUrl = '';
   beforeAll(async () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -130,6 +132,27 @@ describe('runSimulator against an ingest endpoint', () => {
     expect(missing).toEqual([]);
     expect(quiet.warnings).toEqual([]);
   }, 120_000);
+
+  it('stop() ends the backfill: nothing is sent afterwards', async () => {
+    state.delayMs = 100;
+    const handle = runSimulator({
+      baseUrl,
+      keys: { [gateway]: 'secret' },
+      vessels: [spec],
+      backfillDays: 20,
+      now: () => T0 + 40 * DAY,
+      batchSize: 500,
+      log: quiet,
+    });
+    while (handle.stats.requests < 3) await new Promise((r) => setTimeout(r, 20));
+    await handle.stop();
+    const sent = handle.stats.requests;
+    await new Promise((r) => setTimeout(r, 400));
+    state.delayMs = 0;
+    expect(handle.stats.requests).toBe(sent);
+    // 20 days at ~20 readings a minute in batches of 500 would take over a thousand requests
+    expect(handle.stats.requests).toBeLessThan(100);
+  }, 60_000);
 
   it('skips a vessel whose gateway has no key, and says so', async () => {
     const log = { ...quiet, warnings: [] as string[] };
