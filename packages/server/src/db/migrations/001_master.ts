@@ -115,7 +115,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       ['devcUniqueId', 'text', { notNull: true, unique: true }],
       ['devcStatus', 'text', { notNull: true, default: '1' }],
       ['devcLabel', 'text'],
-      ['devcMassId', 'integer', { ref: 'asset.mass_id', onDelete: 'set null' }],
+      ['devcMassId', 'integer', { ref: 'asset.mass_id', onDelete: 'restrict' }],
       ['devcDescription', 'text'],
     ],
     [['devcType'], ['devcLabel'], ['devcStatus']],
@@ -158,8 +158,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       ['mcevIsActive', 'integer', { notNull: true, default: 0 }],
       ['mcevAppliedTime', 'bigint'],
     ],
-    [['mcevAssetId', 'mcevVersion'], ['mcevIsActive']],
+    [['mcevIsActive']],
   );
+  // one row per version of a gateway's configuration, also under concurrent creates
+  await uniqueIndex('config_event', ['mcevAssetId', 'mcevVersion']);
   await table('asset_event', 'asev', 'asevId', [
     ['asevMcevId', 'integer', { notNull: true, ref: 'config_event.mcev_id', onDelete: 'cascade' }],
     ['asevMevtId', 'integer', { notNull: true, ref: 'master_event.mevt_id', onDelete: 'cascade' }],
@@ -293,7 +295,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'bklg',
     'bklgId',
     [
-      ['bklgMassId', 'integer', { notNull: true, ref: 'asset.mass_id', onDelete: 'cascade' }],
+      ['bklgMassId', 'integer', { notNull: true, ref: 'asset.mass_id', onDelete: 'restrict' }],
       ['bklgMbloId', 'integer', { ref: 'bunker_location.mblo_id', onDelete: 'set null' }],
       ['bklgMftyId', 'integer', { ref: 'fuel_type.mfty_id', onDelete: 'set null' }],
       ['bklgStartDatetime', 'bigint', { notNull: true }],
@@ -324,7 +326,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'mrob',
     'mrobId',
     [
-      ['mrobMassId', 'integer', { notNull: true, ref: 'asset.mass_id', onDelete: 'cascade' }],
+      ['mrobMassId', 'integer', { notNull: true, ref: 'asset.mass_id', onDelete: 'restrict' }],
       ['mrobStartTime', 'bigint', { notNull: true }],
       ['mrobEndTime', 'bigint', { notNull: true }],
       ['mrobInitialValue', 'double precision', { notNull: true }],
