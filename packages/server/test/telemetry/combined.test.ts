@@ -11,7 +11,7 @@ describe.each(dialects())('combined data on %s', (dialect) => {
     t.call({ method: 'GET', url: `/api/summary/combined/period/${start}/${end}?devcMassId=${massId}${query}`, token });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { WEB_DIST: '/nonexistent' } });
+    t = await createTestApp(dialect);
     w = await buildWorld(t);
   });
   afterAll(() => t?.close());

@@ -18,8 +18,7 @@ describe.each(dialects())('summary API on %s', (dialect) => {
     });
 
   beforeAll(async () => {
-    // no built web app: its not-found handler is not part of what this suite checks
-    t = await createTestApp(dialect, { env: { WEB_DIST: '/nonexistent' } });
+    t = await createTestApp(dialect);
     w = await buildWorld(t);
     token = w.tenants.adminA;
   });
