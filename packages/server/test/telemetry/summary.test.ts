@@ -280,6 +280,28 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       expect(utc.json.data.rpm.data.PORT[utcDay].runningTime).toBe(6600);
       expect(utc.json.data.timezone).toBe(0);
     });
+
+    it('§1 §9 a half-hour timezone starts HOUR buckets at half past; totals stay', async () => {
+      const r = await summary(w.twinAe, '&timezone=5.5&showDetails=true');
+      const d = r.json.data;
+      // data 17:00–19:59 UTC: buckets 16:30, 17:30, 18:30, 19:30
+      expect(d.details.map((x: any) => x.timestamp)).toEqual([-30, 30, 90, 150].map((m) => w.T0 + m * MIN));
+      // PORT runs minutes 0–29 and 60–119: 30 running samples in each of the first three buckets
+      expect(Object.values(d.rpm.data.PORT).map((x: any) => x.runningTime)).toEqual([1800, 1800, 1800, 0]);
+      expect(d.rpm.summary.PORT.runningTime).toBe(5400);
+      expect(d.flowmeter.summary.portEngineCons).toBeCloseTo(268.5, 9);
+      expect(d.details[0].fmData.PORT_InFlow).toBeCloseTo(29 * 2 - 29 * 0.5, 9);
+    });
+
+    it('the route is in the OpenAPI document', async () => {
+      const r = await t.call({ method: 'GET', url: '/api/docs/json' });
+      expect(Object.keys(r.json.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/summary/aggregated/period/{start}/{end}',
+          '/api/summary/combined/period/{start}/{end}',
+        ]),
+      );
+    });
   });
 
   describe('access', () => {
