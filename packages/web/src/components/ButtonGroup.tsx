@@ -90,7 +90,8 @@ export function ButtonGroup(props: ButtonGroupProps) {
   });
   if (!visible.length) return null;
   return (
-    <Space size={props.compact ? 4 : 8} wrap>
+    // row buttons (compact) stay on one line: a wrapped column makes rows tall and moves buttons under the pointer
+    <Space size={props.compact ? 4 : 8} wrap={!props.compact}>
       {visible.map((b) => {
         const look = LOOK[b];
         const label = props.subject ? `${look.label} ${props.subject}` : look.label;
