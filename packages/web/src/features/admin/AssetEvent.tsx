@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
-import { Badge, Button, Card, Skeleton, Space, Transfer, Typography } from 'antd';
+import { Badge, Button, Skeleton, Space, Transfer, Typography } from 'antd';
 import type { TransferKey } from 'antd/es/transfer/interface';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -116,7 +116,7 @@ export default function AssetEvent() {
       {config.isLoading ? (
         <Skeleton active />
       ) : (
-        <Card className="asset-event-card">
+        <div className="page-card">
           {row && (
             <div className="asset-event-summary">
               <Space size="large" wrap>
@@ -162,7 +162,7 @@ export default function AssetEvent() {
             )}
             onChange={(_, direction, keys) => move(direction, keys)}
           />
-        </Card>
+        </div>
       )}
       {row && (
         <DuplicateFromModal

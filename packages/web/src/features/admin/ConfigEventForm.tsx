@@ -1,18 +1,15 @@
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
-import { Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Input, InputNumber } from 'antd';
 import { api } from '../../api/client.ts';
-import { resourcePath } from '../../api/resources.ts';
+import { RESOURCE_TEXTS, type Row, resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
+import { FormModal } from '../../components/resource/FormModal.tsx';
 import type { ConfigEventRow } from './admin-types.ts';
-import { FORM_MODAL_PROPS, submitWithFieldErrors } from './admin-ui.ts';
-
-const F = configEvent.fields;
 
 /**
  * Add / edit an event configuration (spec 001 §2, §4). Asset id and version are read-only: a new
- * configuration takes the next version of its asset id and starts inactive; an edit changes only the
- * description, never the active flag.
+ * configuration takes the next version of its asset id (the server assigns it) and starts inactive; an edit
+ * changes only the description, never the active flag.
  */
 export function ConfigEventForm({
   open,
@@ -31,59 +28,32 @@ export function ConfigEventForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form] = Form.useForm();
-  const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      record
-        ? { mcevAssetId: record.mcevAssetId, mcevVersion: record.mcevVersion, mcevDescription: record.mcevDescription }
-        : { mcevAssetId: assetId, mcevVersion: nextVersion, mcevDescription: '' },
-    );
-  }, [open, record, assetId, nextVersion, form]);
-
-  const submit = async (v: { mcevDescription?: string }) => {
-    setSubmitting(true);
-    const ok = await submitWithFieldErrors(form, () =>
-      record
-        ? api.put(resourcePath(configEvent, record.mcevId), { mcevDescription: v.mcevDescription ?? '' })
-        : api.post(resourcePath(configEvent), { mcevAssetId: assetId, mcevDescription: v.mcevDescription ?? '' }),
-    );
-    setSubmitting(false);
-    if (ok) {
-      toast.success(record ? 'Updated' : 'Success');
-      onSaved();
+  const save = async (body: Row) => {
+    if (record) {
+      await api.put(resourcePath(configEvent, record.mcevId), { mcevDescription: body.mcevDescription ?? '' });
+      toast.success(RESOURCE_TEXTS.updated);
+    } else {
+      await api.post(resourcePath(configEvent), { mcevAssetId: assetId, mcevDescription: body.mcevDescription });
+      toast.success(configEvent.texts.created ?? RESOURCE_TEXTS.created);
     }
+    onSaved();
   };
 
   return (
-    <Modal
-      {...FORM_MODAL_PROPS}
+    <FormModal
+      def={configEvent}
       open={open}
-      title={record ? configEvent.texts.editTitle : configEvent.texts.addTitle}
-      okText="Save"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={submitting}
-      cancelButtonProps={{ disabled: submitting }}
-    >
-      <Form form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false}>
-        <Form.Item name="mcevAssetId" label={F.mcevAssetId.label}>
-          <Input readOnly variant="filled" />
-        </Form.Item>
-        <Form.Item
-          name="mcevVersion"
-          label={F.mcevVersion.label}
-          extra={record ? undefined : 'A new configuration starts inactive.'}
-        >
-          <InputNumber readOnly variant="filled" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="mcevDescription" label={F.mcevDescription.label}>
-          <Input.TextArea rows={4} placeholder="What changes in this version" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      mode={record ? 'update' : 'create'}
+      row={record}
+      fields={['mcevAssetId', 'mcevVersion', 'mcevDescription']}
+      initialValues={{ mcevAssetId: assetId, mcevVersion: nextVersion }}
+      renderField={{
+        mcevAssetId: () => <Input readOnly variant="filled" />,
+        mcevVersion: () => <InputNumber readOnly variant="filled" style={{ width: '100%' }} />,
+      }}
+      footerNote={record ? undefined : <span className="form-note">A new configuration starts inactive.</span>}
+      onSubmit={save}
+      onClose={onClose}
+    />
   );
 }

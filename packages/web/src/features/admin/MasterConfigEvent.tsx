@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
-import { Alert, Badge, Button, Modal, Select, Table, Typography } from 'antd';
+import { Badge, Button, Modal, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -40,7 +40,7 @@ export default function MasterConfigEvent() {
   const [pending, setPending] = useState<number | null>(null);
   const [activating, setActivating] = useState<number | null>(null);
   const reload = useReloadMaster();
-  const confirmDelete = useDeleteConfirm();
+  const del = useDeleteConfirm();
   const gateways = useGatewayOptions();
 
   const list = useMasterList<ConfigEventRow>(
@@ -101,106 +101,108 @@ export default function MasterConfigEvent() {
         />
       }
     >
-      <div className="admin-filters">
-        <span className="admin-filter-label">Asset ID</span>
-        <Select
-          aria-label="Asset ID"
-          showSearch={{ optionFilterProp: 'label' }}
-          allowClear
-          placeholder="Select a gateway"
-          loading={gateways.loading}
-          options={gateways.options}
-          value={assetId || undefined}
-          onChange={selectDevice}
-          style={{ width: 380 }}
+      <div className="page-card">
+        <div className="filter-bar">
+          <div className="filter-bar-field">
+            <label htmlFor="config-event-asset">Asset ID</label>
+            <Select
+              id="config-event-asset"
+              showSearch={{ optionFilterProp: 'label' }}
+              allowClear
+              placeholder="Select a gateway"
+              loading={gateways.loading}
+              options={gateways.options}
+              value={assetId || undefined}
+              onChange={selectDevice}
+              style={{ width: 380 }}
+            />
+          </div>
+        </div>
+
+        <Table<ConfigEventRow>
+          rowKey="mcevId"
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: assetId ? 'No configuration yet' : NO_DEVICE_FOR_LIST }}
+          dataSource={list.rows}
+          loading={list.loading || list.refreshing}
+          pagination={{
+            current: page,
+            pageSize: configEvent.pageSize,
+            total: list.total,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+          columns={[
+            { title: configEvent.fields.mcevAssetId.label, dataIndex: 'mcevAssetId', width: 140 },
+            { title: configEvent.fields.mcevVersion.label, dataIndex: 'mcevVersion', width: 100, align: 'right' },
+            {
+              title: configEvent.fields.mcevDescription.label,
+              dataIndex: 'mcevDescription',
+              render: (v: string | null) => <Description text={v ?? ''} onExpand={setFullDescription} />,
+            },
+            {
+              title: configEvent.fields.mcevIsActive.label,
+              dataIndex: 'mcevIsActive',
+              width: 120,
+              render: (v: number) =>
+                v === 1 ? <Badge status="success" text="Active" /> : <Badge status="default" text="Inactive" />,
+            },
+            {
+              title: configEvent.fields.mcevAppliedTime.label,
+              dataIndex: 'mcevAppliedTime',
+              width: 210,
+              render: (v: string | null) => formatDateTime(v) || '—',
+            },
+            {
+              title: 'Action',
+              key: 'action',
+              width: 260,
+              render: (_, row) => (
+                <div className="config-actions">
+                  {row.mcevIsActive !== 1 && canActivate && (
+                    <Button
+                      size="small"
+                      type={pending === row.mcevId ? 'primary' : 'default'}
+                      danger={pending === row.mcevId}
+                      icon={pending === row.mcevId ? <CheckCircleOutlined /> : <ThunderboltOutlined />}
+                      loading={activating === row.mcevId}
+                      onClick={() => activate(row)}
+                    >
+                      {pending === row.mcevId ? 'Confirm?' : 'Activate'}
+                    </Button>
+                  )}
+                  <ButtonGroup
+                    compact
+                    permission={KEY}
+                    subject={`version ${row.mcevVersion}`}
+                    onDetail={() => navigate(routeNames.AssetEvent(row.mcevId))}
+                    onEdit={() => {
+                      setPending(null);
+                      setEditing(row);
+                    }}
+                    onDelete={
+                      row.mcevIsActive === 1
+                        ? undefined
+                        : () => {
+                            setPending(null);
+                            del.ask({
+                              subject: `${row.mcevAssetId} version ${row.mcevVersion}`,
+                              remove: () => api.delete(resourcePath(configEvent, row.mcevId)),
+                              deleted: configEvent.texts.deleted,
+                              onDeleted: () => {
+                                setPage(1);
+                                reload(configEvent);
+                              },
+                            });
+                          }
+                    }
+                  />
+                </div>
+              ),
+            },
+          ]}
         />
       </div>
-
-      {!assetId && <Alert type="info" showIcon title={NO_DEVICE_FOR_LIST} style={{ marginBottom: 16 }} />}
-
-      <Table<ConfigEventRow>
-        className="admin-table"
-        rowKey="mcevId"
-        dataSource={list.rows}
-        loading={list.loading || list.refreshing}
-        pagination={{
-          current: page,
-          pageSize: configEvent.pageSize,
-          total: list.total,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
-        columns={[
-          { title: configEvent.fields.mcevAssetId.label, dataIndex: 'mcevAssetId', width: 140 },
-          { title: configEvent.fields.mcevVersion.label, dataIndex: 'mcevVersion', width: 100, align: 'right' },
-          {
-            title: configEvent.fields.mcevDescription.label,
-            dataIndex: 'mcevDescription',
-            render: (v: string | null) => <Description text={v ?? ''} onExpand={setFullDescription} />,
-          },
-          {
-            title: configEvent.fields.mcevIsActive.label,
-            dataIndex: 'mcevIsActive',
-            width: 120,
-            render: (v: number) =>
-              v === 1 ? <Badge status="success" text="Active" /> : <Badge status="default" text="Inactive" />,
-          },
-          {
-            title: configEvent.fields.mcevAppliedTime.label,
-            dataIndex: 'mcevAppliedTime',
-            width: 210,
-            render: (v: string | null) => formatDateTime(v) || '—',
-          },
-          {
-            title: 'Action',
-            key: 'action',
-            width: 260,
-            render: (_, row) => (
-              <div className="config-actions">
-                {row.mcevIsActive !== 1 && canActivate && (
-                  <Button
-                    size="small"
-                    type={pending === row.mcevId ? 'primary' : 'default'}
-                    danger={pending === row.mcevId}
-                    icon={pending === row.mcevId ? <CheckCircleOutlined /> : <ThunderboltOutlined />}
-                    loading={activating === row.mcevId}
-                    onClick={() => activate(row)}
-                  >
-                    {pending === row.mcevId ? 'Confirm?' : 'Activate'}
-                  </Button>
-                )}
-                <ButtonGroup
-                  compact
-                  permission={KEY}
-                  subject={`version ${row.mcevVersion}`}
-                  onDetail={() => navigate(routeNames.AssetEvent(row.mcevId))}
-                  onEdit={() => {
-                    setPending(null);
-                    setEditing(row);
-                  }}
-                  onDelete={
-                    row.mcevIsActive === 1
-                      ? undefined
-                      : () => {
-                          setPending(null);
-                          confirmDelete({
-                            subject: `${row.mcevAssetId} version ${row.mcevVersion}`,
-                            remove: () => api.delete(resourcePath(configEvent, row.mcevId)),
-                            deleted: configEvent.texts.deleted,
-                            onDeleted: () => {
-                              setPage(1);
-                              reload(configEvent);
-                            },
-                          });
-                        }
-                  }
-                />
-              </div>
-            ),
-          },
-        ]}
-      />
-
       <ConfigEventForm
         open={editing !== undefined}
         record={editing ?? null}
@@ -220,6 +222,7 @@ export default function MasterConfigEvent() {
       >
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{fullDescription}</Typography.Paragraph>
       </Modal>
+      {del.modal}
     </Page>
   );
 }

@@ -34,7 +34,7 @@ export default function RoleDetail() {
   const canCreate = useCan(KEY, 'create');
   const canUpdate = useCan(KEY, 'update');
   const reload = useReloadMaster();
-  const confirmDelete = useDeleteConfirm();
+  const del = useDeleteConfirm();
 
   const roleRow = useMasterRow<RoleRow>(role, id);
   const granted = useMasterList<RolePermissionRow>(
@@ -85,68 +85,71 @@ export default function RoleDetail() {
       <Typography.Title level={4} className="admin-section-title">
         {rolePermission.texts.title}
       </Typography.Title>
-      <Table<RolePermissionRow>
-        className="admin-table"
-        rowKey="rperId"
-        dataSource={granted.rows}
-        loading={granted.loading || granted.refreshing}
-        pagination={false}
-        columns={[
-          {
-            title: 'Permission',
-            key: 'prmsName',
-            render: (_, r) => <Typography.Text strong>{r.rperPrms?.prmsName}</Typography.Text>,
-          },
-          {
-            title: 'Operations',
-            key: 'ops',
-            render: (_, r) => (
-              <OperationsPicker
-                label={`Operations of ${r.rperPrms?.prmsName}`}
-                value={drafts[r.rperId] ?? parseOperations(r.rperOperations)}
-                offered={parseOperations(r.rperPrms?.prmsOperations)}
-                disabled={!canUpdate || savingRow === r.rperId}
-                onChange={(ops) => setDrafts((d) => ({ ...d, [r.rperId]: ops }))}
-              />
-            ),
-          },
-          {
-            title: 'Action',
-            key: 'action',
-            width: 160,
-            render: (_, r) => (
-              <div className="config-actions">
-                {canUpdate && (
-                  <Button
-                    size="small"
-                    type="primary"
-                    icon={<SaveOutlined />}
-                    disabled={!drafts[r.rperId]}
-                    loading={savingRow === r.rperId}
-                    onClick={() => saveRow(r)}
-                    aria-label={`Save ${r.rperPrms?.prmsName}`}
-                  >
-                    Save
-                  </Button>
-                )}
-                <ButtonGroup
-                  compact
-                  permission={KEY}
-                  subject={r.rperPrms?.prmsName}
-                  onDelete={() =>
-                    confirmDelete({
-                      subject: r.rperPrms?.prmsName,
-                      remove: () => api.delete(resourcePath(rolePermission, r.rperId)),
-                      deleted: rolePermission.texts.deleted,
-                      onDeleted: () => reload(rolePermission),
-                    })
-                  }
+      <div className="page-card">
+        <Table<RolePermissionRow>
+          size="middle"
+          rowKey="rperId"
+          dataSource={granted.rows}
+          loading={granted.loading || granted.refreshing}
+          pagination={false}
+          columns={[
+            {
+              title: 'Permission',
+              key: 'prmsName',
+              render: (_, r) => <Typography.Text strong>{r.rperPrms?.prmsName}</Typography.Text>,
+            },
+            {
+              title: 'Operations',
+              key: 'ops',
+              render: (_, r) => (
+                <OperationsPicker
+                  label={`Operations of ${r.rperPrms?.prmsName}`}
+                  value={drafts[r.rperId] ?? parseOperations(r.rperOperations)}
+                  offered={parseOperations(r.rperPrms?.prmsOperations)}
+                  disabled={!canUpdate || savingRow === r.rperId}
+                  onChange={(ops) => setDrafts((d) => ({ ...d, [r.rperId]: ops }))}
                 />
-              </div>
-            ),
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              title: 'Action',
+              key: 'action',
+              width: 160,
+              render: (_, r) => (
+                <div className="config-actions">
+                  {canUpdate && (
+                    <Button
+                      size="small"
+                      type="primary"
+                      icon={<SaveOutlined />}
+                      disabled={!drafts[r.rperId]}
+                      loading={savingRow === r.rperId}
+                      onClick={() => saveRow(r)}
+                      aria-label={`Save ${r.rperPrms?.prmsName}`}
+                    >
+                      Save
+                    </Button>
+                  )}
+                  <ButtonGroup
+                    compact
+                    permission={KEY}
+                    subject={r.rperPrms?.prmsName}
+                    onDelete={() =>
+                      del.ask({
+                        subject: r.rperPrms?.prmsName,
+                        remove: () => api.delete(resourcePath(rolePermission, r.rperId)),
+                        deleted: rolePermission.texts.deleted,
+                        onDeleted: () => reload(rolePermission),
+                      })
+                    }
+                  />
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
+      {del.modal}
     </Page>
   );
 }

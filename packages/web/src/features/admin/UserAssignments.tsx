@@ -55,7 +55,7 @@ function Assignments<T extends object>({
   const canCreate = useCan(KEY, 'create');
   const [page, setPage] = useState(1);
   const reload = useReloadMaster();
-  const confirmDelete = useDeleteConfirm();
+  const del = useDeleteConfirm();
   const list = useMasterList<T>(
     def,
     { page: 1, pageSize: fetchMax, finds: { [userField]: userId } },
@@ -86,7 +86,7 @@ function Assignments<T extends object>({
                 permission={KEY}
                 subject={subject(row)}
                 onDelete={() =>
-                  confirmDelete({
+                  del.ask({
                     subject: subject(row),
                     remove: () => api.delete(resourcePath(def, row[idField] as string | number)),
                     deleted,
@@ -101,6 +101,7 @@ function Assignments<T extends object>({
           },
         ]}
       />
+      {del.modal}
     </Space>
   );
 }

@@ -1,16 +1,12 @@
 import type { FieldMessages } from '@fleet/shared/api.ts';
 import type { FieldOption } from '@fleet/shared/resources/define.ts';
 import type { FormInstance, ModalProps } from 'antd';
-import dayjs from 'dayjs';
 import { isApiError } from '../../api/client.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
+import { DATE_TIME_FORMAT, formatDate } from '../../components/resource/format.ts';
 
-/** Date display of spec 001 §9 and spec 000 §9. */
-export const DATE_FORMAT = 'DD MMMM YYYY';
-export const DATE_TIME_FORMAT = 'DD MMMM YYYY HH:mm:ss';
-
-export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format(DATE_FORMAT) : '');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format(DATE_TIME_FORMAT) : '');
+/** Spec 001 §9: permissions show day, month name, year and time. */
+export const formatDateTime = (v: unknown) => formatDate(v, DATE_TIME_FORMAT);
 
 /** Add/edit modals close only by their buttons (spec 001 §2): not by Esc, not by a click outside. */
 export const FORM_MODAL_PROPS = {
