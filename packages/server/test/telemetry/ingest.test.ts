@@ -70,6 +70,11 @@ describe.each(dialects())('ingest on %s', (dialect) => {
       { device: 'rpm-a1-1', ts: T0 + 240, data: { rpm: 'fast' } },
       { device: 'ae-a1-1', ts: '2026-01-01T00:01:00Z', data: { rpm: 1500 } },
       { device: 'rpm-a1-3', ts: T0, data: {} },
+      { ts: T0, data: { rpm: 1 } },
+      'rpm=5',
+      { device: 'pw-a1', ts: T0, data: { onAc: 2 } },
+      { device: 'gps-a1', ts: T0, data: { satellites: 7.5 } },
+      { device: 'rpm-a1-1', ts: T0 * 1000, data: { rpm: 1 } },
     ];
     const r = await post(w.keys.gatewayA1, batch);
     expect(r.statusCode).toBe(200);
@@ -92,8 +97,13 @@ describe.each(dialects())('ingest on %s', (dialect) => {
       'rpm must be a number',
       'accepted',
       'no data values',
+      'device is required',
+      'reading must be an object',
+      'onAc 2 is out of range (0 to 1)',
+      'satellites must be a whole number',
+      'bad time: ts looks like milliseconds, send epoch seconds',
     ]);
-    expect(r.json.data).toMatchObject({ accepted: 2, duplicate: 0, rejected: 15 });
+    expect(r.json.data).toMatchObject({ accepted: 2, duplicate: 0, rejected: 20 });
     const rpm = await query(t.database, 'select device_id, ts, rpm from telemetry_rpm');
     expect(rpm).toEqual([{ device_id: w.dev.rpmPort, ts: T0, rpm: 750 }]);
     // running derived from rpm when the AE does not send it
