@@ -186,18 +186,36 @@ export async function bodyStats(
   const params = [...deviceIds, ...metrics, body.from, body.to];
   const where = `device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
           and hour >= ? and hour < ?`;
-  // an HOUR bucket is the rollup's own hour: its rows are the answer
-  const rows = hourly(body)
-    ? await query(
-        database,
-        `select device_id, metric, hour as b, n, total, vmin, vmax, first_val as first, last_val as last
-           from telemetry_hourly where ${where}`,
-        params,
-      )
-    : // first/last values by key lookups of the group's first and last hour (no window functions: they sort)
-      await query(
-        database,
-        `with g as (
+  if (hourly(body)) {
+    // an HOUR bucket is the rollup's own hour: one row per device and hour, a column per statistic asked
+    // (a row per metric would cost several times more to hand over)
+    const column = { n: 'n', total: 'total', vmin: 'vmin', vmax: 'vmax', first: 'first_val', last: 'last_val' };
+    const cols = wanted.map((w, i) => {
+      if (!/^[a-z_]+$/.test(w.metric)) throw new Error(`bad metric ${w.metric}`);
+      return `max(case when metric = '${w.metric}' then ${column[w.part]} end) as c${i}`;
+    });
+    const rows = await query(
+      database,
+      `select device_id, hour, ${cols.join(', ')} from telemetry_hourly where ${where} group by device_id, hour`,
+      params,
+    );
+    for (const r of rows) {
+      const stat: Stat = {};
+      wanted.forEach((w, i) => {
+        const v = r[`c${i}`];
+        if (v !== null && v !== undefined) stat[w.key] = Number(v);
+      });
+      const id = Number(r.device_id);
+      const m = out.get(id) ?? new Map<number, Stat>();
+      out.set(id, m);
+      m.set(Number(r.hour), stat);
+    }
+    return out;
+  }
+  // first/last values by key lookups of the group's first and last hour (no window functions: they sort)
+  const rows = await query(
+    database,
+    `with g as (
        select device_id, metric, ${b} as b, sum(n) as n, sum(total) as total, min(vmin) as vmin, max(vmax) as vmax,
               min(hour) as fh, max(hour) as lh
          from telemetry_hourly
@@ -207,8 +225,8 @@ export async function bodyStats(
        from g
        left join telemetry_hourly f on f.device_id = g.device_id and f.metric = g.metric and f.hour = g.fh
        left join telemetry_hourly l on l.device_id = g.device_id and l.metric = g.metric and l.hour = g.lh`,
-        params,
-      );
+    params,
+  );
   for (const r of rows) {
     const id = Number(r.device_id);
     const m = out.get(id) ?? new Map<number, Stat>();
