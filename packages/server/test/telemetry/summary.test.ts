@@ -279,6 +279,10 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       expect(utc.json.data.details.map((r: any) => r.timestamp)).toEqual([utcDay]);
       expect(utc.json.data.rpm.data.PORT[utcDay].runningTime).toBe(6600);
       expect(utc.json.data.timezone).toBe(0);
+      // west of UTC: 16:00–18:00 UTC is 11:00–13:00 at −5, one local day starting 05:00 UTC
+      const west = await summary(w.single, '&aggregatedUnit=DAY&showDetails=1&timezone=-5', w.T0 - H, w.T0 + H);
+      expect(west.json.data.details.map((r: any) => r.timestamp)).toEqual([utcDay + 5 * H]);
+      expect(west.json.data.flowmeter.summary.portEngineCons).toBe(119);
     });
 
     it('§1 §9 a half-hour timezone starts HOUR buckets at half past; totals stay', async () => {
