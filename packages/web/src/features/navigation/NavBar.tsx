@@ -38,9 +38,9 @@ export function NavBar() {
   const masterEntries = USER_MENU_MASTER.filter(allowed);
 
   const selectItems: MenuProps['items'] = [
-    { key: 'app', icon: <AppstoreOutlined />, label: 'Select Application' },
+    { key: 'app', icon: <AppstoreOutlined aria-hidden />, label: 'Select Application' },
     // hidden when the user has only one company
-    ...(companies.length > 1 ? [{ key: 'company', icon: <SwapOutlined />, label: 'Select Company' }] : []),
+    ...(companies.length > 1 ? [{ key: 'company', icon: <SwapOutlined aria-hidden />, label: 'Select Company' }] : []),
   ];
 
   const toItem = (e: NavEntry) => ({ key: e.key, label: <Link to={e.path}>{e.label}</Link> });
@@ -62,7 +62,7 @@ export function NavBar() {
     ...(masterEntries.length ? [{ type: 'divider' as const }] : []),
     ...USER_MENU_ALWAYS.map(toItem),
     { type: 'divider' },
-    { key: 'sign-out', icon: <LogoutOutlined />, label: 'Sign Out', danger: true },
+    { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: 'Sign Out', danger: true },
   ];
 
   const onUserMenu: MenuProps['onClick'] = async ({ key }) => {
@@ -97,7 +97,7 @@ export function NavBar() {
           menu={{ items: selectItems, onClick: ({ key }) => setModal(key as SelectionModal) }}
         >
           <Button type="text" className="navbar-button">
-            Select App/Company <DownOutlined />
+            Select App/Company <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
         <Dropdown
@@ -106,9 +106,9 @@ export function NavBar() {
           placement="bottomRight"
         >
           <Button type="text" className="navbar-button" aria-label={`User menu of ${userId}`}>
-            <Avatar size="small" icon={<UserOutlined />} className="navbar-avatar" />
+            <Avatar size="small" icon={<UserOutlined aria-hidden />} className="navbar-avatar" />
             <span className="navbar-user">{userId}</span>
-            <DownOutlined />
+            <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
       </div>

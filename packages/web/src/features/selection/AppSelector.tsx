@@ -13,12 +13,12 @@ import { type AppKey, useSession } from '../../stores/session.ts';
 import { APPLICATIONS } from './applications.ts';
 
 const ICONS: Record<AppKey, ReactNode> = {
-  fms: <DashboardOutlined />,
-  bunkering: <FireOutlined />,
-  ehm: <ExperimentOutlined />,
-  alert: <AlertOutlined />,
-  pms: <ScheduleOutlined />,
-  tlm: <AppstoreOutlined />,
+  fms: <DashboardOutlined aria-hidden />,
+  bunkering: <FireOutlined aria-hidden />,
+  ehm: <ExperimentOutlined aria-hidden />,
+  alert: <AlertOutlined aria-hidden />,
+  pms: <ScheduleOutlined aria-hidden />,
+  tlm: <AppstoreOutlined aria-hidden />,
 };
 
 /**

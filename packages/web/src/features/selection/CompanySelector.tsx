@@ -84,7 +84,7 @@ export function CompanySelector({
                       }
                     }}
                   >
-                    <ShopOutlined className="choice-card-icon" />
+                    <ShopOutlined className="choice-card-icon" aria-hidden />
                     <span className="choice-card-title">{c.compName}</span>
                     {active?.compId === c.compId && <Tag color="blue">Active</Tag>}
                     {c.compStatus === '0' && <Tag>Not Approved</Tag>}

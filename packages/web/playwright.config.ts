@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+/** System Chromium (ARCHITECTURE.md "Testing"): CHROMIUM_PATH, else /usr/bin/chromium. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * End-to-end flows against the built app served by the real server. `npm run test:e2e` (scripts/e2e.mjs)
+ * starts that server on a free port with a fresh DATA_DIR and passes E2E_BASE_URL and E2E_DATA_DIR.
+ * One worker, no retries: the flows share one server, and failed sign-ins count against its throttle.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  outputDir: 'test-results',
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT || 'test-results/e2e-report.json' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL || 'http://localhost:8080',
+    headless: true,
+    viewport: { width: 1366, height: 800 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
