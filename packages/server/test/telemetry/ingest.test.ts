@@ -236,6 +236,31 @@ describe.each(dialects())('ingest on %s', (dialect) => {
     }
   });
 
+  it('takes overlapping batches sent at the same time: each reading stored once, rollups still exact', async () => {
+    const start = T0 + 40 * 86400;
+    const readings = Array.from({ length: 600 }, (_, i) => [
+      { device: 'rpm-a1-1', ts: start + i * 30, data: { rpm: 500 + (i % 300) } },
+      { device: 'rpm-a1-3', ts: start + i * 30, data: { rpm: 900 - (i % 200) } },
+      { device: 'tm-a1-1', ts: start + i * 30, data: { temperature: 250 + (i % 40) } },
+    ]).flat();
+    // four senders, each with a shuffled, overlapping half of the readings
+    const slices = [0, 1, 2, 3].map((k) =>
+      readings.filter((_, i) => (i + k) % 4 < 2).sort((a, b) => ((a.ts * (k + 3)) % 97) - ((b.ts * (k + 3)) % 97)),
+    );
+    const answers = await Promise.all(slices.map((batch) => post(w.keys.gatewayA1, batch)));
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    const accepted = answers.reduce((n, a) => n + a.json.data.accepted, 0);
+    expect(accepted).toBe(readings.length);
+    const tables = { telemetry_rpm: ['rpm'], telemetry_temperature: ['temperature'] };
+    for (const level of LEVELS) {
+      const want = (await rollupsFromRaw(t.database, tables, level)).filter((r) => r.metric !== 'distance');
+      const got = (await rollups(t.database, level)).filter(
+        (r) => ['rpm', 'temperature'].includes(r.metric) && r.device_id !== w.dev.ae,
+      );
+      expect(rounded(got)).toEqual(rounded(want));
+    }
+  });
+
   it('keeps the newest reading per device as its last state', async () => {
     await post(w.keys.gatewayA1, [{ device: 'pw-a1', ts: T0 + 600, data: { onAc: true, batteryVoltage: 12.6 } }]);
     await post(w.keys.gatewayA1, [{ device: 'pw-a1', ts: T0 + 60, data: { onAc: false, batteryVoltage: 11 } }]);

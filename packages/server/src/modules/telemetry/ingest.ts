@@ -43,6 +43,8 @@ interface Row {
   deviceId: number;
   ts: number;
   values: (number | null)[];
+  /** GPS: the device sent no distance, ingest computes it */
+  computeDistance?: boolean;
 }
 
 interface Partial {
@@ -186,7 +188,7 @@ export async function ingestReadings(
   }
   const devices = await loadDevices(database, [...uids]);
 
-  const byType = new Map<DeviceType, Row[]>();
+  const grouped = new Map<DeviceType, Row[]>();
   const seen = new Set<string>();
   records.forEach((rec, index) => {
     const checked = checkReading(rec, scope, devices, now, defaultDevice);
@@ -200,15 +202,26 @@ export async function ingestReadings(
       return;
     }
     seen.add(key);
-    let rows = byType.get(checked.type);
+    let rows = grouped.get(checked.type);
     if (!rows) {
       rows = [];
-      byType.set(checked.type, rows);
+      grouped.set(checked.type, rows);
     }
-    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values: checked.values });
+    const computeDistance = checked.type === 'gps' && checked.values[DIST] === null;
+    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values: checked.values, computeDistance });
   });
 
-  for (const rows of byType.values()) rows.sort((a, b) => a.deviceId - b.deviceId || a.ts - b.ts);
+  // one order for every writer (types in catalogue order, rows by device and time): concurrent
+  // PostgreSQL transactions then take row locks in the same order and cannot deadlock on each other
+  const byType = new Map<DeviceType, Row[]>();
+  for (const type of Object.keys(DEVICE_TYPES) as DeviceType[]) {
+    const rows = grouped.get(type);
+    if (rows)
+      byType.set(
+        type,
+        rows.sort((a, b) => a.deviceId - b.deviceId || a.ts - b.ts),
+      );
+  }
   const inserted =
     database.dialect === 'sqlite'
       ? writeSqlite(database.sqlite!, byType, now)
@@ -264,7 +277,7 @@ interface DistanceFix {
  * after it — returned so the caller updates that row and recomputes its hour.
  */
 function planDistances(rows: Row[], stored: StoredFix[]): DistanceFix[] {
-  const computes = rows.some((r) => r.values[DIST] === null);
+  const computes = rows.some((r) => r.computeDistance);
   if (!computes) return [];
   const storedTs = new Set(stored.map((s) => s.ts));
   type Item = { ts: number; lat: number | null; lon: number | null; row?: Row; fix?: StoredFix };
@@ -278,7 +291,7 @@ function planDistances(rows: Row[], stored: StoredFix[]): DistanceFix[] {
     const has = it.lat !== null && it.lon !== null;
     // the first fix, or one without a position, travelled 0 m (docs/domain.md §6)
     const d = has && prev ? haversine(prev.lat!, prev.lon!, it.lat!, it.lon!) : 0;
-    if (it.row && it.row.values[DIST] === null) it.row.values[DIST] = d;
+    if (it.row?.computeDistance) it.row.values[DIST] = d;
     else if (it.fix && prev?.row && has && it.fix.distance !== d)
       fixes.push({ deviceId: rows[0].deviceId, ts: it.ts, distance: d });
     if (has) prev = it;
@@ -445,7 +458,7 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       const def = DEVICE_TYPES[type];
       if (type === 'gps') {
         for (const device of gpsDevices(rows)) {
-          if (!device.some((r) => r.values[DIST] === null)) continue;
+          if (!device.some((r) => r.computeDistance)) continue;
           const id = device[0].deviceId;
           const first = device[0].ts;
           const last = device[device.length - 1].ts;
@@ -486,7 +499,19 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
 
 // ---------------------------------------------------------------- PostgreSQL: array-bound multi-row statements
 
+/** A deadlock or serialization failure rolls the whole batch back; it is safe to run it again. */
 async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number): Promise<Set<Row>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writePgOnce(pool, byType, now);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
+async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number): Promise<Set<Row>> {
   const inserted = new Set<Row>();
   if (!byType.size) return inserted;
   const client = await pool.connect();
@@ -497,7 +522,7 @@ async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: numbe
       const def = DEVICE_TYPES[type];
       if (type === 'gps') {
         for (const device of gpsDevices(rows)) {
-          if (!device.some((r) => r.values[DIST] === null)) continue;
+          if (!device.some((r) => r.computeDistance)) continue;
           const id = device[0].deviceId;
           const first = device[0].ts;
           const last = device[device.length - 1].ts;
