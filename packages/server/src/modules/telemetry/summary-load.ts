@@ -248,6 +248,8 @@ async function loadBody(
   };
   const seconds = async (q: SecondsQuery, rename?: (s: Stat) => Stat) =>
     merge(await bodySeconds(database, body, q), rename);
+  // independent queries: PostgreSQL runs them side by side on the pool
+  const work: Promise<unknown>[] = [];
   for (const [type, ids] of byType) {
     const def = DEVICE_TYPES[type];
     for (const a of asks(plan, type, ids)) {
@@ -255,40 +257,50 @@ async function loadBody(
       const wanted = a.wanted
         .filter((w) => !(type === 'ae' && w.fn.column === 'running'))
         .map((w) => ({ metric: findMetric(def, w.fn.column)!.column, part: PART[w.fn.name]!, key: w.key }));
-      merge(await bodyStats(database, body, a.ids, wanted));
+      work.push(bodyStats(database, body, a.ids, wanted).then((m) => merge(m)));
     }
     if (type === 'rpm')
-      await seconds({
-        kind: 'above',
-        type,
-        column: 'rpm',
-        devices: Object.values(plan.rpm).map((r) => ({
-          devcId: r.devcId,
-          threshold: r.threshold,
-          interval: interval(r.devcId),
-        })),
-      });
-    if (type === 'ae')
-      await seconds({
-        kind: 'aeRunning',
-        type,
-        column: 'rpm',
-        devices: ids.map((id) => ({ devcId: id, threshold: 0, interval: interval(id) })),
-      });
-    if (type === 'flowmeter') {
-      await seconds(
-        {
+      work.push(
+        seconds({
           kind: 'above',
           type,
-          column: 'volume_flowrate',
-          devices: supplyMeters(plan, ids).map((id) => ({ devcId: id, threshold: 0, interval: interval(id) })),
-        },
-        (s) => ({ gt: s.gt, flow: s.run }),
+          column: 'rpm',
+          devices: Object.values(plan.rpm).map((r) => ({
+            devcId: r.devcId,
+            threshold: r.threshold,
+            interval: interval(r.devcId),
+          })),
+        }),
       );
-      for (const [id, byTs] of await bodyDeltas(database, body, ids))
-        for (const [ts, delta] of byTs) put(out, id, ts, { delta });
+    if (type === 'ae')
+      work.push(
+        seconds({
+          kind: 'aeRunning',
+          type,
+          column: 'rpm',
+          devices: ids.map((id) => ({ devcId: id, threshold: 0, interval: interval(id) })),
+        }),
+      );
+    if (type === 'flowmeter') {
+      work.push(
+        seconds(
+          {
+            kind: 'above',
+            type,
+            column: 'volume_flowrate',
+            devices: supplyMeters(plan, ids).map((id) => ({ devcId: id, threshold: 0, interval: interval(id) })),
+          },
+          (s) => ({ gt: s.gt, flow: s.run }),
+        ),
+      );
+      work.push(
+        bodyDeltas(database, body, ids).then((m) => {
+          for (const [id, byTs] of m) for (const [ts, delta] of byTs) put(out, id, ts, { delta });
+        }),
+      );
     }
   }
+  await Promise.all(work);
   return out;
 }
 
@@ -372,12 +384,15 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     : null;
 
   const presence = plan.devices.map((d) => ({ devcId: d.devcId, metric: PRESENCE[typeOf(d)] }));
-  const intervals = await sampleIntervals(database, presence, o.start, o.end);
   const base: Records = new Map();
-  for (const [start, end] of segments) await loadSegment(database, plan, byType, { ...o, start, end }, base);
+  const [intervals, hours, ranges, lastGps] = await Promise.all([
+    sampleIntervals(database, presence, o.start, o.end),
+    hourSamples(database, plan.devices, segments),
+    dataRanges(database, plan.devices, o.start, o.end),
+    plan.gps ? lastStates(database, [plan.gps.devcId]).then((l) => l[0]) : undefined,
+    ...segments.map(([start, end]) => loadSegment(database, plan, byType, { ...o, start, end }, base)),
+  ]);
   const derived = body ? await loadBody(database, plan, byType, body, intervals) : new Map();
-  const hours = await hourSamples(database, plan.devices, segments);
-  const ranges = await dataRanges(database, plan.devices, o.start, o.end);
 
   const data = new Map<number, DeviceData>();
   const sorted = (m: Map<number, Stat> | undefined) =>
@@ -392,7 +407,6 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
       ...ranges.get(d.devcId)!,
     });
   }
-  const lastGps = plan.gps ? (await lastStates(database, [plan.gps.devcId]))[0] : undefined;
   return new VesselPeriod({
     plan,
     start: o.start,

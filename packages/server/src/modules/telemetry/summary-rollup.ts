@@ -120,7 +120,7 @@ export async function bodySeconds(database: Database, body: Body, q: SecondsQuer
               case when h.n >= 2 and h.last_ts > h.first_ts then (h.last_ts - h.first_ts) * 1.0 / (h.n - 1) end as s
          from telemetry_hourly h join t on t.device_id = h.device_id ${flagJoin}
         where h.device_id in (${placeholders(ids.length)}) and h.metric = ? and h.hour >= ? and h.hour < ?),
-     g as (select c.device_id, c.hour, c.s, c.p, ${count} as gt from c)
+     g as materialized (select c.device_id, c.hour, c.s, c.p, ${count} as gt from c)
      select device_id, ${bucketOf(body, 'hour')} as b, sum(gt) as gt,
             sum(${least}(3600, gt * ${least}(coalesce(s, p), p))) as run
        from g group by device_id${groupOf(body, 'hour')}`,
