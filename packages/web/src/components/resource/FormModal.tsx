@@ -102,7 +102,9 @@ export function FormModal(props: FormModalProps) {
     else {
       const defaults: Row = {};
       for (const n of names) if (def.fields[n].default !== undefined) defaults[n] = def.fields[n].default;
-      form.setFieldsValue({ ...defaults, ...toFormValues(def, names, props.initialValues) });
+      // only the fields the screen gives a starting value: the others keep the definitions' defaults
+      const given = names.filter((n) => props.initialValues && n in props.initialValues);
+      form.setFieldsValue({ ...defaults, ...toFormValues(def, given, props.initialValues) });
     }
   }, [open, mode, row]);
 
