@@ -28,6 +28,15 @@ test.describe('sign in (spec 000 §2 Login, §5, §8)', () => {
     await expect(page.getByRole('heading', { name: 'Select Company' })).toBeVisible();
   });
 
+  test('plays the 1080p background from 1080 px wide, else 720p, with a spinner until it plays', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.locator('video')).toHaveAttribute('src', '/video/sea-1080p.webm');
+    await expect(page.getByRole('status', { name: 'Loading background video' })).toBeHidden();
+    await page.setViewportSize({ width: 1000, height: 760 });
+    await page.reload();
+    await expect(page.locator('video')).toHaveAttribute('src', '/video/sea-720p.webm');
+  });
+
   test('signs in with the e-mail address', async ({ page }) => {
     await signIn(page, USERS.operator.email, USERS.operator.password);
     await expect(page.getByText(USERS.operator.email)).toBeVisible();
@@ -85,7 +94,7 @@ test.describe('password reset (spec 000 §2, §5, §8)', () => {
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Request Reset Password' }).click();
     await expect(page.getByText('Please check your email for further information.')).toBeVisible();
     await shot(page, 'forgot-password-sent');

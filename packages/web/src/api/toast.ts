@@ -1,9 +1,15 @@
-import { message } from 'antd';
+/**
+ * Toasts usable outside React (the API client). antd's message is loaded on the first toast, so pages that
+ * never toast (the sign-in page) do not download it.
+ */
+type Kind = 'error' | 'success' | 'info' | 'warning';
+const show = (kind: Kind, text: string) => {
+  void import('./toast-antd.ts').then(({ message }) => message[kind](text));
+};
 
-/** Toasts usable outside React (the API client); the theme reaches them through ConfigProvider.config. */
 export const toast = {
-  error: (text: string) => void message.error(text),
-  success: (text: string) => void message.success(text),
-  info: (text: string) => void message.info(text),
-  warning: (text: string) => void message.warning(text),
+  error: (text: string) => show('error', text),
+  success: (text: string) => show('success', text),
+  info: (text: string) => show('info', text),
+  warning: (text: string) => show('warning', text),
 };

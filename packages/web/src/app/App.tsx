@@ -1,13 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureClient } from '../api/client.ts';
 import { routes } from './routes.tsx';
-import { theme } from './theme.ts';
 
 const router = createBrowserRouter(routes);
-// toasts (antd's static message, used by the API client) follow the theme too
-ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
 configureClient({ navigate: (path) => void router.navigate(path) });
 
 export const queryClient = new QueryClient({
@@ -20,10 +16,8 @@ export const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <ConfigProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

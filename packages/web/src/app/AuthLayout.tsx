@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Brand } from '../components/Brand.tsx';
@@ -33,7 +32,7 @@ export function AuthLayout() {
       />
       {!ready && (
         <div className="backdrop-spinner" role="status" aria-label="Loading background video">
-          <Spin />
+          <span className="spinner spinner-light" aria-hidden="true" />
         </div>
       )}
       <div className="backdrop-content">

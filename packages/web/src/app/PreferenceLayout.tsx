@@ -1,14 +1,17 @@
 import { Outlet } from 'react-router';
 import { Brand } from '../components/Brand.tsx';
+import { AntdProvider } from './AntdProvider.tsx';
 
 /** Full-page company and application selection, on the sea-blue backdrop of the sign-in pages. */
 export function PreferenceLayout() {
   return (
-    <main className="backdrop backdrop-static">
-      <div className="backdrop-content">
-        <Brand light />
-        <Outlet />
-      </div>
-    </main>
+    <AntdProvider>
+      <main className="backdrop backdrop-static">
+        <div className="backdrop-content">
+          <Brand light />
+          <Outlet />
+        </div>
+      </main>
+    </AntdProvider>
   );
 }

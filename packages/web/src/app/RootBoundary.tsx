@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useNavigation, useRouteError } from 'react-router';
 import { useRouteHandle } from './guards.tsx';
@@ -33,9 +32,9 @@ export function RouteError() {
     <div className="full-page-message" role="alert">
       <h1>This page could not be shown</h1>
       <p>{text}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <button type="button" className="plain-button" onClick={() => window.location.reload()}>
         Reload
-      </Button>
+      </button>
     </div>
   );
 }

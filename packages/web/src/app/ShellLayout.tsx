@@ -1,19 +1,22 @@
 import { Outlet } from 'react-router';
 import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useView } from '../stores/view.ts';
+import { AntdProvider } from './AntdProvider.tsx';
 import { PermissionGate } from './guards.tsx';
 
 /** Signed-in screens: the navigation bar above the screen; the screen remounts when the company changes. */
 export function ShellLayout() {
   const viewKey = useView((s) => s.viewKey);
   return (
-    <div className="shell">
-      <NavBar />
-      <main className="shell-content" key={viewKey}>
-        <PermissionGate>
-          <Outlet />
-        </PermissionGate>
-      </main>
-    </div>
+    <AntdProvider>
+      <div className="shell">
+        <NavBar />
+        <main className="shell-content" key={viewKey}>
+          <PermissionGate>
+            <Outlet />
+          </PermissionGate>
+        </main>
+      </div>
+    </AntdProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { isApiError } from '../api/client.ts';
@@ -34,9 +33,9 @@ export function RequireSession() {
       <div className="full-page-message" role="alert">
         <h1>The server cannot be reached</h1>
         <p>Check the connection, then try again.</p>
-        <Button type="primary" onClick={load}>
+        <button type="button" className="plain-button" onClick={load}>
           Try again
-        </Button>
+        </button>
       </div>
     );
   if (!loaded) return <FullPageSpin />;

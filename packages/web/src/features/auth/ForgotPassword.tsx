@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
+import { AntdProvider } from '../../app/AntdProvider.tsx';
 import { routeNames } from '../../app/route-names.ts';
 import { AUTH_TEXTS, blankFieldErrors } from './auth-form.ts';
 
@@ -31,52 +32,54 @@ export default function ForgotPassword() {
   };
 
   return (
-    <section className="auth-card">
-      <h1>Forgot Password</h1>
-      <p className="auth-card-lead">
-        Enter the e-mail address of your account. We will send you a link to choose a new password.
-      </p>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onValuesChange={() => form.setFields([{ name: 'email', errors: [] }])}
-      >
-        <Form.Item label="Email" name="email">
-          <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting}>
-          Request Reset Password
-        </Button>
-      </Form>
-      <div className="auth-card-foot">
-        <Link to={routeNames.Login()}>Back to Sign In</Link>
-      </div>
-      <Modal
-        open={outcome !== null}
-        centered
-        title={outcome?.ok ? 'Check your email' : 'Request failed'}
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText={outcome?.ok ? 'Back to Sign In' : 'OK'}
-        onOk={() => {
-          const ok = outcome?.ok;
-          setOutcome(null);
-          if (ok) navigate(routeNames.Login());
-        }}
-      >
-        {outcome?.ok ? (
-          <p>{AUTH_TEXTS.resetRequested}</p>
-        ) : (
-          <>
-            <p>{AUTH_TEXTS.resetRequestFailed}</p>
-            {outcome?.detail && <p className="auth-card-lead">{outcome.detail}</p>}
-          </>
-        )}
-      </Modal>
-    </section>
+    <AntdProvider>
+      <section className="auth-card">
+        <h1>Forgot Password</h1>
+        <p className="auth-card-lead">
+          Enter the e-mail address of your account. We will send you a link to choose a new password.
+        </p>
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          onValuesChange={() => form.setFields([{ name: 'email', errors: [] }])}
+        >
+          <Form.Item label="Email" name="email">
+            <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus size="large" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting}>
+            Request Reset Password
+          </Button>
+        </Form>
+        <div className="auth-card-foot">
+          <Link to={routeNames.Login()}>Back to Sign In</Link>
+        </div>
+        <Modal
+          open={outcome !== null}
+          centered
+          title={outcome?.ok ? 'Check your email' : 'Request failed'}
+          closable={false}
+          keyboard={false}
+          mask={{ closable: false }}
+          cancelButtonProps={{ style: { display: 'none' } }}
+          okText={outcome?.ok ? 'Back to Sign In' : 'OK'}
+          onOk={() => {
+            const ok = outcome?.ok;
+            setOutcome(null);
+            if (ok) navigate(routeNames.Login());
+          }}
+        >
+          {outcome?.ok ? (
+            <p>{AUTH_TEXTS.resetRequested}</p>
+          ) : (
+            <>
+              <p>{AUTH_TEXTS.resetRequestFailed}</p>
+              {outcome?.detail && <p className="auth-card-lead">{outcome.detail}</p>}
+            </>
+          )}
+        </Modal>
+      </section>
+    </AntdProvider>
   );
 }

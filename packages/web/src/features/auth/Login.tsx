@@ -1,24 +1,28 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ERROR_TEXTS, isApiError } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { storage } from '../../auth/storage.ts';
 import { useSession } from '../../stores/session.ts';
-import { AUTH_TEXTS, blankFieldErrors, showFailure } from './auth-form.ts';
+import { AuthField } from './AuthField.tsx';
+import { AUTH_TEXTS } from './auth-form.ts';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  remember: boolean;
-}
+type Errors = { username: string[]; password: string[] };
+const NO_ERRORS: Errors = { username: [], password: [] };
 
 /**
  * Spec 000 §2 Login, §4 (idle → submitting → success | failure), §5 (blank → 'Can not be empty', the server
- * is still asked), §8 ('Invalid Username or Password' under both fields).
+ * is still asked), §8 ('Invalid Username or Password' under both fields). Plain elements, so the first page
+ * a user opens downloads little.
  */
 export default function Login() {
-  const [form] = Form.useForm();
+  const [username, setUsername] = useState(() => storage.rememberedEmail());
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<Errors>(NO_ERRORS);
+  const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
@@ -41,25 +45,27 @@ export default function Login() {
     };
   }, [loadUser, markAuthenticated, navigate]);
 
-  const onFinish = async (values: LoginValues) => {
-    const username = values.username?.trim() ?? '';
-    const password = values.password ?? '';
-    form.setFields(blankFieldErrors({ username, password }));
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = username.trim();
+    setErrors({
+      username: name ? [] : [AUTH_TEXTS.empty],
+      password: password ? [] : [AUTH_TEXTS.empty],
+    });
+    setNotice(null);
     setSubmitting(true);
     try {
-      await signIn(username, password);
-      storage.setRememberedEmail(values.remember ? username : null);
+      await signIn(name, password);
+      storage.setRememberedEmail(remember ? name : null);
       await loadUser();
       navigate(routeNames.CompanyActiveSelection());
-    } catch (e) {
-      showFailure(form, e, (message) =>
-        message === AUTH_TEXTS.invalidLogin || !message
-          ? [
-              { name: 'username', errors: [AUTH_TEXTS.invalidLogin] },
-              { name: 'password', errors: [AUTH_TEXTS.invalidLogin] },
-            ]
-          : null,
-      );
+    } catch (err) {
+      if (!isApiError(err) || err.message === AUTH_TEXTS.invalidLogin)
+        setErrors({ username: [AUTH_TEXTS.invalidLogin], password: [AUTH_TEXTS.invalidLogin] });
+      else if (err.fieldMessages)
+        setErrors({ username: err.fieldMessages.username ?? [], password: err.fieldMessages.password ?? [] });
+      else if (err.kind === 'network') toast.error(ERROR_TEXTS.network);
+      else if (err.kind !== 'cancelled') setNotice(err.message); // e.g. too many attempts: when to retry
     } finally {
       setSubmitting(false);
     }
@@ -69,33 +75,58 @@ export default function Login() {
     <section className="auth-card">
       <h1>Sign In</h1>
       <p className="auth-card-lead">Monitor fuel, engines and positions across your fleet.</p>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ username: storage.rememberedEmail(), password: '', remember: true }}
-        onFinish={onFinish}
-        onValuesChange={(changed) => {
-          // a new value clears that field's server message
-          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
-        }}
-      >
-        <Form.Item label="Username or Email" name="username">
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item label="Password" name="password">
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-        </Form.Item>
+      <form onSubmit={onSubmit} noValidate>
+        <AuthField
+          id="username"
+          label="Username or Email"
+          errors={errors.username}
+          value={username}
+          autoComplete="username"
+          autoFocus
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setErrors((x) => ({ ...x, username: [] }));
+          }}
+        />
+        <AuthField
+          id="password"
+          label="Password"
+          errors={errors.password}
+          type={showPassword ? 'text' : 'password'}
+          value={password}
+          autoComplete="current-password"
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setErrors((x) => ({ ...x, password: [] }));
+          }}
+          trailing={
+            <button
+              type="button"
+              className="auth-input-action"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
+          }
+        />
         <div className="auth-links">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>Remember my email</Checkbox>
-          </Form.Item>
+          <label className="auth-checkbox">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            Remember my email
+          </label>
           <Link to={routeNames.ForgotPassword()}>Forgot Password</Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting}>
+        {notice && (
+          <div className="auth-notice" role="alert">
+            {notice}
+          </div>
+        )}
+        <button type="submit" className="auth-submit" disabled={submitting} aria-busy={submitting}>
+          {submitting && <span className="spinner spinner-light spinner-small" aria-hidden="true" />}
           Sign In
-        </Button>
-      </Form>
+        </button>
+      </form>
     </section>
   );
 }

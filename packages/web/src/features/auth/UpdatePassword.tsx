@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
+import { AntdProvider } from '../../app/AntdProvider.tsx';
 import { routeNames } from '../../app/route-names.ts';
 import { AUTH_TEXTS } from './auth-form.ts';
 
@@ -60,56 +61,65 @@ export default function UpdatePassword() {
   };
 
   return (
-    <section className="auth-card">
-      <h1>Update Password</h1>
-      <p className="auth-card-lead">Choose a new password of at least 8 characters.</p>
-      {failed && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={AUTH_TEXTS.passwordUpdateFailed}
-          description={
-            <>
-              The link may have expired or been used already.{' '}
-              <Link to={routeNames.ForgotPassword()}>Request a new link</Link>.
-            </>
-          }
-        />
-      )}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
-      >
-        <Form.Item label="New Password" name="password">
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item label="Confirm Password" name="confirm">
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting || done}>
-          Update Password
-        </Button>
-      </Form>
-      <div className="auth-card-foot">
-        <Link to={routeNames.Login()}>Back to Sign In</Link>
-      </div>
-      <Modal
-        open={done}
-        centered
-        title="Password updated"
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText="Sign In now"
-        onOk={() => navigate(routeNames.Login(), { replace: true })}
-      >
-        <p>{AUTH_TEXTS.passwordUpdated}</p>
-      </Modal>
-    </section>
+    <AntdProvider>
+      <section className="auth-card">
+        <h1>Update Password</h1>
+        <p className="auth-card-lead">Choose a new password of at least 8 characters.</p>
+        {failed && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={AUTH_TEXTS.passwordUpdateFailed}
+            description={
+              <>
+                The link may have expired or been used already.{' '}
+                <Link to={routeNames.ForgotPassword()}>Request a new link</Link>.
+              </>
+            }
+          />
+        )}
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+        >
+          <Form.Item label="New Password" name="password">
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus size="large" />
+          </Form.Item>
+          <Form.Item label="Confirm Password" name="confirm">
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+          </Form.Item>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={submitting}
+            disabled={submitting || done}
+          >
+            Update Password
+          </Button>
+        </Form>
+        <div className="auth-card-foot">
+          <Link to={routeNames.Login()}>Back to Sign In</Link>
+        </div>
+        <Modal
+          open={done}
+          centered
+          title="Password updated"
+          closable={false}
+          keyboard={false}
+          mask={{ closable: false }}
+          cancelButtonProps={{ style: { display: 'none' } }}
+          okText="Sign In now"
+          onOk={() => navigate(routeNames.Login(), { replace: true })}
+        >
+          <p>{AUTH_TEXTS.passwordUpdated}</p>
+        </Modal>
+      </section>
+    </AntdProvider>
   );
 }

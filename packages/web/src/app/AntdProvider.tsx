@@ -1,0 +1,14 @@
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { theme } from './theme.ts';
+
+// toasts and confirm dialogs rendered outside the tree (antd's static API) follow the theme too
+ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
+
+/**
+ * antd with the product theme. Each area that uses antd wraps itself in it (the signed-in layout, the selection
+ * pages, the password pages), so the sign-in page itself does not download antd.
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
+}

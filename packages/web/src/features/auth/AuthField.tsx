@@ -1,0 +1,42 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+/**
+ * A labelled input of the sign-in page with its messages under it (plain elements: the sign-in page
+ * loads no UI kit). The messages are tied to the input for screen readers.
+ */
+export function AuthField({
+  id,
+  label,
+  errors,
+  trailing,
+  ...input
+}: {
+  id: string;
+  label: string;
+  errors: string[];
+  trailing?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const invalid = errors.length > 0;
+  return (
+    <div className="auth-field">
+      <label htmlFor={id}>{label}</label>
+      <div className={`auth-input${invalid ? ' auth-input-invalid' : ''}`}>
+        <input
+          id={id}
+          name={id}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-errors` : undefined}
+          {...input}
+        />
+        {trailing}
+      </div>
+      {invalid && (
+        <div id={`${id}-errors`} className="auth-errors">
+          {errors.map((e) => (
+            <div key={e}>{e}</div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
