@@ -53,6 +53,8 @@ export interface ResourcePageProps {
   form?: Omit<Partial<FormModalProps>, 'title'> & { title?: (mode: FormMode, row: Row | null) => ReactNode };
   /** false hides Add (a list whose rows are created elsewhere) */
   allowAdd?: boolean;
+  /** the screen's own add flow instead of the form modal (a user with its login) */
+  onAdd?: () => void;
   texts?: MutationTexts;
   pageSize?: number;
   emptyText?: string;
@@ -212,7 +214,9 @@ export function ResourcePage(props: ResourcePageProps) {
         onBack={props.onBack}
         onRefresh={refresh}
         refreshing={refreshing}
-        onAdd={props.allowAdd === false ? undefined : () => setFormState({ mode: 'create', row: null })}
+        onAdd={
+          props.allowAdd === false ? undefined : (props.onAdd ?? (() => setFormState({ mode: 'create', row: null })))
+        }
       />
     </div>
   );
