@@ -53,8 +53,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
   });
 
   app.setNotFoundHandler((req, reply) => {
-    // a client-side route of the web app: serve its index.html (needs @fastify/static registered)
-    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    // a page navigation to a client-side route of the web app gets its index.html; a missing script or
+    // image stays a 404 (an old chunk name after a rebuild must not come back as HTML)
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && /text\/html/.test(req.headers.accept ?? '');
+    if (opts.spaFallback && isPage) return reply.sendFile('index.html');
     return reply.status(404).send(fail(`Route ${req.method} ${req.url.split('?')[0]} not found`, ErrorCode.notFound));
   });
 }
