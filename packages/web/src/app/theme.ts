@@ -10,7 +10,12 @@ export const theme: ThemeConfig = {
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
-    Menu: { darkItemBg: 'transparent', darkItemSelectedBg: 'rgba(255,255,255,0.14)', itemHeight: 56 },
+    Menu: {
+      darkItemBg: 'transparent',
+      darkItemSelectedBg: 'rgba(255,255,255,0.14)',
+      itemHeight: 56,
+      itemPaddingInline: 14,
+    },
     Layout: { headerBg: '#0b3d5c' },
   },
 };

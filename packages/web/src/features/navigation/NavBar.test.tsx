@@ -63,7 +63,7 @@ describe('NavBar permission gates (spec 000 §2 Navigation bar)', () => {
       .getAllByRole('menuitem')
       .map((e) => e.textContent);
     expect(items).toEqual([
-      'Signed in asops@fleet.test',
+      'Signed in asops@fleet.testCompany 1',
       'Users List',
       'Master Event',
       'Config Event',

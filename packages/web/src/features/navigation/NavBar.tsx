@@ -54,6 +54,12 @@ export function NavBar() {
           <span className="user-menu-caption">Signed in as</span>
           <br />
           {userId}
+          {activeCompany && (
+            <>
+              <br />
+              <span className="user-menu-caption">{activeCompany.compName}</span>
+            </>
+          )}
         </span>
       ),
     },
@@ -83,7 +89,8 @@ export function NavBar() {
           theme="dark"
           selectedKeys={[activeKey(nav, pathname) ?? '']}
           items={nav.map(toItem)}
-          disabledOverflow
+          // entries that do not fit move into a '…' submenu (narrow windows)
+          style={{ flex: 1, minWidth: 0 }}
         />
       </nav>
       <div className="navbar-right">
