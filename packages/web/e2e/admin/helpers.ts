@@ -12,7 +12,8 @@ type User = { name: string; password: string };
  * page, signed in once through the login, company and application screens.
  */
 export function signedInPage(user: User): () => Page {
-  test.describe.configure({ mode: 'serial' });
+  // round trips of many steps: a loaded machine must not turn them into timeouts
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
   test.skip(!existsSync(chromiumPath), `No Chromium at ${chromiumPath}; set CHROMIUM_PATH to run the browser tests`);
   let page: Page;
   test.beforeAll(async ({ browser }) => {
@@ -31,18 +32,21 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).s
 
 /** A toast (antd message) with exactly this text. */
 export function toast(page: Page, text: string): Locator {
-  return page.locator('.ant-message-notice').filter({ hasText: new RegExp(`^${escape(text)}$`) });
+  return page.locator('.ant-message-notice').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 }
 
 export async function expectToast(page: Page, text: string) {
   await expect(toast(page, text).first()).toBeVisible();
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The open modal with this title. */
+/** The open modal with this title (closed ones stay in the page, hidden). */
 export function dialog(page: Page, title: string): Locator {
-  return page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+  return page
+    .locator('.ant-modal')
+    .filter({ visible: true })
+    .filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 }
 
 /** A form field of a modal or page by its label. */
@@ -55,11 +59,20 @@ export function fieldError(scope: Locator | Page, text: string): Locator {
   return scope.locator('.ant-form-item-explain-error').filter({ hasText: text });
 }
 
-/** Picks an option of an antd Select (typing narrows searchable ones). */
-export async function choose(page: Page, select: Locator, option: string, opts: { search?: boolean } = {}) {
+/**
+ * Picks an option of an antd Select (typing narrows searchable ones). The option's text must equal `option`
+ * ('Approved' is not 'Not Approved'), or contain it with `partial`.
+ */
+export async function choose(
+  page: Page,
+  select: Locator,
+  option: string,
+  opts: { search?: boolean; partial?: boolean } = {},
+) {
   await select.click();
   if (opts.search) await select.pressSequentially(option.slice(0, 24));
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  const text = opts.partial ? option : new RegExp(`^${escapeRegExp(option)}$`);
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
   await item.click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
@@ -81,10 +94,18 @@ export async function confirmDelete(page: Page) {
   await expect(modal).toBeHidden();
 }
 
+/** No modal is open or closing (a closing modal hands the focus back to the button that opened it). */
+export async function noModal(page: Page) {
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
 /** Types into a list's search box and applies it. */
 export async function search(page: Page, text: string) {
+  await noModal(page);
   const box = page.locator('.filter-bar input[type=text], .filter-bar input:not([type])').first();
+  await box.click();
   await box.fill(text);
+  await expect(box).toBeFocused();
   await box.press('Enter');
 }
 

@@ -181,6 +181,7 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
   return (
     <Card size="small" title={rolePermission.texts.addTitle} className="admin-add-card">
       <Form
+        name="role-permission-add"
         form={form}
         layout="inline"
         onFinish={submit}

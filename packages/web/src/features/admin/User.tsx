@@ -1,12 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { user } from '@fleet/shared/resources/user.ts';
-import { Button, Form, Modal, Tag } from 'antd';
+import { Form, Modal, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RESOURCE_TEXTS } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
-import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 import { useReloadMaster } from './admin-queries.ts';
@@ -19,21 +17,13 @@ import { NEW_USER, saveUser, UserFields, type UserValues } from './UserFields.ts
  */
 export default function User() {
   const navigate = useNavigate();
-  const canCreate = useCan(user.permission, 'create');
   const [adding, setAdding] = useState(false);
   const open = (id: string) => navigate(routeNames.UserDetail(id));
   return (
     <>
       <ResourcePage
         def={user}
-        allowAdd={false}
-        headerExtra={
-          canCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              Add
-            </Button>
-          )
-        }
+        onAdd={() => setAdding(true)}
         render={{
           userStatus: (v) => (
             <Tag color={v === 1 ? 'green' : 'default'}>{optionLabel(user.fields.userStatus.options, v)}</Tag>
@@ -97,7 +87,8 @@ function UserAddModal({ open, onClose }: { open: boolean; onClose: () => void })
       confirmLoading={submitting}
       cancelButtonProps={{ disabled: submitting }}
     >
-      <Form form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false}>
+      {/* named: its field ids must not clash with the list's own (hidden) form */}
+      <Form name="user-add" form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false}>
         <UserFields existing={created !== null} passwordOptional={false} />
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>

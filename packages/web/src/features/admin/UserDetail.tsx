@@ -73,7 +73,14 @@ export default function UserDetail() {
             {row.isLoading ? (
               <Skeleton active />
             ) : (
-              <Form form={form} layout="vertical" onFinish={save} disabled={saving} requiredMark={false}>
+              <Form
+                name="user-detail"
+                form={form}
+                layout="vertical"
+                onFinish={save}
+                disabled={saving}
+                requiredMark={false}
+              >
                 <UserFields existing />
                 {row.data?.userCreatedTime && (
                   <Typography.Text type="secondary">Created {formatDate(row.data.userCreatedTime)}</Typography.Text>
