@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -109,6 +110,33 @@ function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => done());
     child.send({ stop: true });
   });
+}
+
+/**
+ * A fixed reference workload (an in-memory SQLite read of 5 760 rows × 11 columns, as a 30-day hourly series
+ * reads), timed in this process: how fast this machine is at the moment, so runs on a busy or an idle machine
+ * can be compared.
+ */
+function reference(): number {
+  const db = new SQLite(':memory:');
+  db.exec(
+    'create table t (a integer, m text, b integer, c real, d real, e real, f real, g integer, h real, i integer, j real, primary key (a, m, b)) without rowid',
+  );
+  const insert = db.prepare('insert into t values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (let k = 0; k < 8; k++)
+      for (let i = 0; i < 720; i++) insert.run(1, `m${k}`, i * 3600, 1, 2.5, 3.5, 4.5, 5, 6.5, 7, 8.5);
+  })();
+  const select = db.prepare('select * from t where a = 1');
+  for (let i = 0; i < 5; i++) select.all();
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    select.all();
+    times.push(performance.now() - t0);
+  }
+  db.close();
+  return times.sort((a, b) => a - b)[15];
 }
 
 /** CPU seconds a process has used so far (user + system, Linux /proc). */
@@ -401,6 +429,7 @@ function table(r: EngineResult): string[] {
 }
 
 async function main() {
+  const referenceBefore = reference();
   const results: EngineResult[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
   try {
@@ -442,12 +471,19 @@ async function main() {
     `the days before ${new Date(END * 1000).toISOString().slice(0, 10)} stated per engine below.`,
     `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}.`,
     `Timings are client-side HTTP round trips over ${RUNS} runs after 3 warm-up runs; the server runs in its own process.`,
+    `Reference workload (in-memory SQLite read of 5 760 rows × 11 columns, median): ${ms(referenceBefore)} before the run,`,
+    `${ms(reference())} after — compare it between runs before comparing the figures.`,
     `Load average of the machine at the end: ${loadavg()[0].toFixed(1)} (other work shares these ${cpu.length} cores; the`,
-    '"server CPU" figures — what the server process spent — do not depend on that load, wall times do).',
+    '"server CPU" figures — what the server process itself spent — depend far less on that load than wall times).',
   ];
   const out: string[] = [];
   for (const r of results)
-    out.push('', `### ${r.engine === 'sqlite' ? 'SQLite (embedded, WAL)' : 'PostgreSQL'}`, '', ...table(r));
+    out.push(
+      '',
+      `### ${r.engine === 'sqlite' ? 'SQLite (embedded, WAL)' : 'PostgreSQL'} — ${r.days} days`,
+      '',
+      ...table(r),
+    );
   if (!results.some((r) => r.engine === 'postgres'))
     out.push(
       '',
