@@ -200,6 +200,16 @@ describe.each(dialects())('series on %s', (dialect) => {
     );
     const ids = new Set(r.json.data.series.map((x: any) => x.deviceId));
     expect([...ids]).toEqual(['rpm-a1-3']);
+    // a Config RPM row names the side over the label
+    await t.database.db
+      .insertInto('config_rpm')
+      .values({ mcrpDevcId: w.dev.rpmPort, mcrpType: 'STARBOARD', mcrpMinValue: 400, mcrpIsSingleEngine: 0 })
+      .execute();
+    const byConfig = await get(
+      `/api/series/aggregated/rpm/period/${START}/${START + 86400}?aggregatedUnit=DAY&type=STARBOARD`,
+    );
+    expect(new Set(byConfig.json.data.series.map((x: any) => x.deviceId))).toEqual(new Set(['rpm-a1-1', 'rpm-a1-3']));
+    await t.database.db.deleteFrom('config_rpm').execute();
     const all = await get(`/api/series/aggregated/rpm/last/3650/day?aggregatedUnit=MONTH`);
     expect(new Set(all.json.data.series.map((x: any) => x.deviceId))).toEqual(new Set(['rpm-a1-1', 'rpm-a1-3']));
   });

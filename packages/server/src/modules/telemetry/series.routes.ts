@@ -208,9 +208,24 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     let devices = (await scopedDevices(base, req)).filter((d) => d.type === type);
     const named = listParam(q, 'device');
     if (named.length) devices = pick(devices, named);
-    const label = oneParam(q, 'type');
-    if (label && label.toLowerCase() !== type)
-      devices = devices.filter((d) => (d.devcLabel ?? '').toLowerCase() === label.toLowerCase());
+    const label = oneParam(q, 'type')?.toLowerCase();
+    if (label && label !== type) {
+      // an engine's side is its Config RPM type, else its label (docs/domain.md §2)
+      const sides = new Map<number, string>();
+      if (type === 'rpm' && devices.length) {
+        const rows = await base.deps.database.db
+          .selectFrom('config_rpm')
+          .select(['mcrpDevcId', 'mcrpType'])
+          .where(
+            'mcrpDevcId',
+            'in',
+            devices.map((d) => d.devcId),
+          )
+          .execute();
+        for (const r of rows) sides.set(Number(r.mcrpDevcId), String(r.mcrpType).toLowerCase());
+      }
+      devices = devices.filter((d) => (sides.get(d.devcId) ?? (d.devcLabel ?? '').toLowerCase()) === label);
+    }
 
     const functions: AggregateFunction[] = [
       ...def.metrics.map((x) => ({ name: primary as AggFunction, column: x.key })),
