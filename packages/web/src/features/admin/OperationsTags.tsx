@@ -38,7 +38,7 @@ export function OperationsPicker({
       value={value}
       disabled={disabled}
       onChange={(v) => onChange?.(OPERATIONS.filter((o) => (v as Operation[]).includes(o)))}
-      options={OPERATIONS.map((o) => ({ value: o, label: o, disabled: !offered.includes(o) }))}
+      options={OPERATIONS.map((o) => ({ value: o, label: o, disabled: disabled || !offered.includes(o) }))}
     />
   );
 }

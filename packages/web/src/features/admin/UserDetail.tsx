@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
+import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { Page } from '../../components/Page.tsx';
 import { formatDate } from '../../components/resource/format.ts';
@@ -27,6 +28,7 @@ export default function UserDetail() {
   const reload = useReloadMaster();
   const [form] = Form.useForm<UserValues>();
   const [saving, setSaving] = useState(false);
+  const canUpdate = useCan(KEY, 'update');
 
   const row = useMasterRow<UserRow>(user, userId, true, 'Error when fetching user data');
   const login = useMasterList<UserLoginRow>(userLogin, { page: 1, pageSize: 1, finds: { usloUserId: userId } });
@@ -78,7 +80,7 @@ export default function UserDetail() {
                 form={form}
                 layout="vertical"
                 onFinish={save}
-                disabled={saving}
+                disabled={saving || !canUpdate}
                 requiredMark={false}
               >
                 <UserFields existing />
