@@ -44,3 +44,10 @@ export function envelope<T extends z.ZodType>(data: T, paged = false) {
   const base = { status: statusSchema, data };
   return paged ? z.object({ ...base, pagination: z.object({ totalData: z.number() }) }) : z.object(base);
 }
+
+/**
+ * Route option `serializerCompiler` for big answers (thousands of series rows): plain JSON.stringify instead
+ * of running the response schema over every row. Only for handlers that build exactly the schema's shape
+ * (no extra keys to strip, no transforms); the schema still documents the answer in OpenAPI.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, envelope, forbidden, notFound, ok } from '../../http/envelope.ts';
+import { badRequest, envelope, forbidden, notFound, ok, plainJsonSerializer } from '../../http/envelope.ts';
 import { visibleDevices } from '../access/scope.ts';
 import { authError } from '../auth/session.ts';
 import {
@@ -249,6 +249,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       throw err;
     }
     const byId = new Map(devices.map((d) => [d.devcId, d]));
+    const extraKeys = extra.map((fn, i) => additionalKey(type, fn, i)); // once, not per row
     const series = rows.slice(0, limit).map((r) => {
       const d = byId.get(r.deviceId)!;
       const row: Record<string, unknown> = {
@@ -262,8 +263,8 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
         row[x.key] = r.values[i];
       });
       const additional: Record<string, number | null> = {};
-      extra.forEach((fn, i) => {
-        additional[additionalKey(type, fn, i)] = r.values[def.metrics.length + i];
+      extraKeys.forEach((key, i) => {
+        additional[key] = r.values[def.metrics.length + i];
       });
       row.additional = additional;
       return row as z.infer<typeof seriesRow>;
@@ -287,22 +288,30 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/series/aggregated/teltonika/gps/period/:start/:end',
-    { preHandler: requireSeriesRead, schema: aggSchema(periodShape) },
+    { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: aggSchema(periodShape) },
     async (req) => aggregated(req, 'tracker', period(req.params.start, req.params.end)),
   );
   app.get(
     '/series/aggregated/teltonika/gps/last/:duration/:unit',
-    { preHandler: requireSeriesRead, schema: aggSchema(lastShape) },
+    { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: aggSchema(lastShape) },
     async (req) => aggregated(req, 'tracker', lastPeriod(req.params.duration, req.params.unit)),
   );
   app.get(
     '/series/aggregated/:deviceType/period/:start/:end',
-    { preHandler: requireSeriesRead, schema: aggSchema({ deviceType: z.string(), ...periodShape }) },
+    {
+      preHandler: requireSeriesRead,
+      serializerCompiler: plainJsonSerializer,
+      schema: aggSchema({ deviceType: z.string(), ...periodShape }),
+    },
     async (req) => aggregated(req, typeOf(req.params.deviceType), period(req.params.start, req.params.end)),
   );
   app.get(
     '/series/aggregated/:deviceType/last/:duration/:unit',
-    { preHandler: requireSeriesRead, schema: aggSchema({ deviceType: z.string(), ...lastShape }) },
+    {
+      preHandler: requireSeriesRead,
+      serializerCompiler: plainJsonSerializer,
+      schema: aggSchema({ deviceType: z.string(), ...lastShape }),
+    },
     async (req) => aggregated(req, typeOf(req.params.deviceType), lastPeriod(req.params.duration, req.params.unit)),
   );
 
@@ -366,6 +375,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     '/series/base/period/:start/:end',
     {
       preHandler: requireSeriesRead,
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ['telemetry'],
         params: z.object({ start: z.string(), end: z.string() }),
@@ -379,6 +389,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     '/series/base/last/:a/:b',
     {
       preHandler: requireSeriesRead,
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ['telemetry'],
         params: z.object({ a: z.string(), b: z.string() }),
@@ -416,19 +427,27 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
   }
 
   const pulseSchema = { tags: ['telemetry'], querystring: looseQuery, response: { 200: pulseAnswer } };
-  app.get('/series/teltonika/gps/pulse', { preHandler: requireSeriesRead, schema: pulseSchema }, async (req) => {
-    let devices = (await scopedDevices(base, req)).filter((d) => d.type === 'tracker');
-    const named = listParam(req.query as Raw, 'device');
-    if (named.length) devices = pick(devices, named);
-    return pulse(devices);
-  });
+  app.get(
+    '/series/teltonika/gps/pulse',
+    { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
+    async (req) => {
+      let devices = (await scopedDevices(base, req)).filter((d) => d.type === 'tracker');
+      const named = listParam(req.query as Raw, 'device');
+      if (named.length) devices = pick(devices, named);
+      return pulse(devices);
+    },
+  );
   /**
    * `{id}` is a device (devc_id or unique id): its latest reading, 404 outside the user's scope;
    * or a device type (`gps`, `rpm` …, or `all`): the latest reading of each listed (`device[]`) or visible device of it.
    */
   app.get(
     '/series/device/:id/pulse',
-    { preHandler: requireSeriesRead, schema: { ...pulseSchema, params: z.object({ id: z.string() }) } },
+    {
+      preHandler: requireSeriesRead,
+      serializerCompiler: plainJsonSerializer,
+      schema: { ...pulseSchema, params: z.object({ id: z.string() }) },
+    },
     async (req) => {
       const all = (await scopedDevices(base, req)).filter((d) => d.type);
       const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);

@@ -10,7 +10,7 @@ import {
   specColumn,
 } from './catalog.ts';
 import { ROLLUPS } from './ingest.ts';
-import { placeholders, query } from './sql.ts';
+import { placeholders, query, queryArrays } from './sql.ts';
 
 /**
  * The telemetry query core: aggregated series, raw rows and last states, over device ids the
@@ -322,47 +322,62 @@ async function rollupStats(
   const { table, column } = level;
   const where = `where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
              and ${column} >= ? and ${column} < ?`;
+  // the metric as its index in `metrics`: a small integer per row instead of a string to build in JS
+  const metricIndex = `case metric ${metrics.map((x, i) => `when '${x.column}' then ${i}`).join(' ')} end`;
+  // array rows: d, mi, b, n, then the asked statistics in this order (absent ones stay undefined → NaN)
+  const wanted = [
+    needs.total && 's',
+    needs.min && 'mn',
+    needs.max && 'mx',
+    needs.first && 'ft',
+    needs.first && 'fv',
+    needs.last && 'lt',
+    needs.last && 'lv',
+  ].filter((x): x is string => !!x);
   let text: string;
   if (geo.size === level.size && mod(geo.shift - level.shift, level.size) === 0) {
     // one stored row per bucket: no grouping
-    const cols = [
-      'device_id as d',
-      'metric as m',
-      `${column} as b`,
-      'n',
-      needs.total && 'total as s',
-      needs.min && 'vmin as mn',
-      needs.max && 'vmax as mx',
-      needs.first && 'first_ts as ft, first_val as fv',
-      needs.last && 'last_ts as lt, last_val as lv',
-    ].filter(Boolean);
-    text = `select ${cols.join(', ')} from ${table} ${where}`;
+    const stored: Record<string, string> = {
+      s: 'total',
+      mn: 'vmin',
+      mx: 'vmax',
+      ft: 'first_ts',
+      fv: 'first_val',
+      lt: 'last_ts',
+      lv: 'last_val',
+    };
+    text = `select device_id, ${metricIndex}, ${column}, n${wanted.map((w) => `, ${stored[w]}`).join('')} from ${table} ${where}`;
   } else {
     const b = bucketSql(column, geo);
     const at = (ts: string) => `((${ts} + ${level.shift}) / ${level.size}) * ${level.size} - ${level.shift}`;
-    const cols = [
-      'device_id as d',
-      'metric as m',
-      `${b} as b`,
-      'sum(n) as n',
-      needs.total && 'sum(total) as s',
-      needs.min && 'min(vmin) as mn',
-      needs.max && 'max(vmax) as mx',
-      needs.first && 'min(first_ts) as ft',
-      needs.last && 'max(last_ts) as lt',
-    ].filter(Boolean);
-    text = `select g.*${needs.first ? ', f.first_val as fv' : ''}${needs.last ? ', l.last_val as lv' : ''}
-      from (select ${cols.join(', ')} from ${table} ${where} group by device_id, metric, ${b}) g
+    const grouped: Record<string, string> = {
+      s: 'sum(total) as s',
+      mn: 'min(vmin) as mn',
+      mx: 'max(vmax) as mx',
+      ft: 'min(first_ts) as ft',
+      lt: 'max(last_ts) as lt',
+    };
+    const inner = ['device_id as d', `${metricIndex} as mi`, 'metric as m', `${b} as b`, 'sum(n) as n']
+      .concat(wanted.filter((w) => grouped[w]).map((w) => grouped[w]))
+      .join(', ');
+    const outer = wanted.map((w) => (w === 'fv' ? 'f.first_val' : w === 'lv' ? 'l.last_val' : `g.${w}`));
+    text = `select g.d, g.mi, g.b, g.n${outer.map((o) => `, ${o}`).join('')}
+      from (select ${inner} from ${table} ${where} group by device_id, metric, ${b}) g
       ${needs.first ? `left join ${table} f on f.device_id = g.d and f.metric = g.m and f.${column} = ${at('g.ft')}` : ''}
       ${needs.last ? `left join ${table} l on l.device_id = g.d and l.metric = g.m and l.${column} = ${at('g.lt')}` : ''}`;
   }
-  const rows = await query(database, text, [...deviceIds, ...metrics.map((x) => x.column), from, to]);
-  const index = new Map(metrics.map((x, i) => [x.column, i]));
+  const rows = await queryArrays(database, text, [...deviceIds, ...metrics.map((x) => x.column), from, to]);
+  const at = (w: string) => {
+    const i = wanted.indexOf(w);
+    return i < 0 ? -1 : 4 + i;
+  };
+  const [si, mni, mxi, fti, fvi, lti, lvi] = ['s', 'mn', 'mx', 'ft', 'fv', 'lt', 'lv'].map(at);
+  const cell = (r: unknown[], i: number) => (i < 0 ? undefined : r[i]);
   return rows.map((r) => ({
-    deviceId: Number(r.d),
-    bucket: Number(r.b),
-    mi: index.get(r.m)!,
-    stat: statOf(r.n, r.s, r.mn, r.mx, r.ft, r.fv, r.lt, r.lv),
+    deviceId: Number(r[0]),
+    mi: Number(r[1]),
+    bucket: Number(r[2]),
+    stat: statOf(r[3], cell(r, si), cell(r, mni), cell(r, mxi), cell(r, fti), cell(r, fvi), cell(r, lti), cell(r, lvi)),
   }));
 }
 
