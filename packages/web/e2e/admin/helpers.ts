@@ -90,6 +90,8 @@ export function rowButton(r: Locator, action: 'Edit' | 'Delete' | 'Detail'): Loc
 /** Confirms the open 'Delete this item ?' modal. */
 export async function confirmDelete(page: Page) {
   const modal = dialog(page, 'Delete this item ?');
+  // a click while the modal still zooms in can miss its button
+  await expect(modal).not.toHaveClass(/ant-zoom-appear/);
   await modal.getByRole('button', { name: 'Delete' }).click();
   await expect(modal).toBeHidden();
 }

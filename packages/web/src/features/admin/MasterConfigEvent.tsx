@@ -131,6 +131,7 @@ export default function MasterConfigEvent() {
             total: list.total,
             onChange: setPage,
             showSizeChanger: false,
+            showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}`,
           }}
           columns={[
             { title: configEvent.fields.mcevAssetId.label, dataIndex: 'mcevAssetId', width: 140 },
@@ -151,12 +152,13 @@ export default function MasterConfigEvent() {
               title: configEvent.fields.mcevAppliedTime.label,
               dataIndex: 'mcevAppliedTime',
               width: 210,
-              render: (v: string | null) => formatDateTime(v) || '—',
+              render: (v: string | null) => <span className="nowrap">{formatDateTime(v) || '-'}</span>,
             },
             {
               title: 'Action',
               key: 'action',
-              width: 260,
+              align: 'right',
+              width: 1,
               render: (_, row) => (
                 <div className="config-actions">
                   {row.mcevIsActive !== 1 && canActivate && (

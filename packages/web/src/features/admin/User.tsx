@@ -88,7 +88,7 @@ function UserAddModal({ open, onClose }: { open: boolean; onClose: () => void })
       cancelButtonProps={{ disabled: submitting }}
     >
       {/* named: its field ids must not clash with the list's own (hidden) form */}
-      <Form name="user-add" form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false}>
+      <Form name="user-add" form={form} layout="vertical" onFinish={submit} disabled={submitting}>
         <UserFields existing={created !== null} passwordOptional={false} />
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>

@@ -75,14 +75,7 @@ export default function UserDetail() {
             {row.isLoading ? (
               <Skeleton active />
             ) : (
-              <Form
-                name="user-detail"
-                form={form}
-                layout="vertical"
-                onFinish={save}
-                disabled={saving || !canUpdate}
-                requiredMark={false}
-              >
+              <Form name="user-detail" form={form} layout="vertical" onFinish={save} disabled={saving || !canUpdate}>
                 <UserFields existing />
                 {row.data?.userCreatedTime && (
                   <Typography.Text type="secondary">Created {formatDate(row.data.userCreatedTime)}</Typography.Text>

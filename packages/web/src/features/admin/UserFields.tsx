@@ -28,18 +28,19 @@ export function UserFields({
 }) {
   return (
     <>
-      <Form.Item name="userId" label={U.userId.label}>
+      <Form.Item name="userId" label={U.userId.label} required={!existing}>
         <Input type="email" disabled={existing} placeholder="name@company.co.id" autoComplete="off" />
       </Form.Item>
       <Form.Item name="userStatus" label={U.userStatus.label}>
         <Select options={U.userStatus.options} />
       </Form.Item>
-      <Form.Item name="usloUserName" label={L.usloUserName.label}>
+      <Form.Item name="usloUserName" label={L.usloUserName.label} required>
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item
         name="usloPassword"
         label={L.usloPassword.label}
+        required={!passwordOptional}
         extra={passwordOptional ? L.usloPassword.hint : undefined}
       >
         <Input.Password autoComplete="new-password" />
