@@ -31,10 +31,15 @@ export default function MasterEvent() {
           'mevtDescription',
           'mevtCreatedTime',
         ]}
-        columnTitles={{ mevtThresholds: 'Devices' }}
+        columnTitles={{ mevtThresholds: 'Devices', mevtTriggerDuration: 'Trigger Duration (s)' }}
         render={{
           mevtType: (v) => <Typography.Text strong>{v}</Typography.Text>,
           mevtIsPriority: (v) => <PriorityTag value={v} />,
+          mevtDescription: (v) => (
+            <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+              {v || '-'}
+            </Typography.Text>
+          ),
           mevtThresholds: (v) =>
             parseThresholds(v)
               .map((d) => `${d.name} (${d.rows.length})`)
