@@ -1,6 +1,7 @@
 import type { Operation } from '@fleet/shared';
 import type { Db } from '../../src/db/database.ts';
-import { hashPassword, newToken, nowSeconds, tokenHash } from '../../src/modules/auth/tokens.ts';
+import { createSession } from '../../src/modules/auth/session.ts';
+import { hashPassword, nowSeconds, tokenHash } from '../../src/modules/auth/tokens.ts';
 
 /**
  * Builds tenants and users directly in the database, so each suite states exactly the world it tests.
@@ -127,20 +128,13 @@ export async function createUser(db: Db, u: UserSpec): Promise<string> {
   return u.userId;
 }
 
-/** A live session token for the user with the given active company. */
+/** A live session token for the user with the given active company and application. */
 export async function signIn(db: Db, userId: string, activeCompId: number | null, activeApp = 'fms'): Promise<string> {
-  const token = newToken();
-  const now = nowSeconds();
+  const token = await createSession(db, userId, activeCompId);
   await db
-    .insertInto('session_token')
-    .values({
-      sessTokenHash: tokenHash(token),
-      sessUserId: userId,
-      sessActiveCompId: activeCompId,
-      sessActiveApp: activeApp,
-      sessCreatedTime: now,
-      sessLastSeenTime: now,
-    })
+    .updateTable('session_token')
+    .set({ sessActiveApp: activeApp })
+    .where('sessTokenHash', '=', tokenHash(token))
     .execute();
   return token;
 }
