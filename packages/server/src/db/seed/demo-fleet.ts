@@ -1,3 +1,5 @@
+import type { TankSpec } from '@fleet/simulator/vessel.ts';
+
 /**
  * The demo world: company groups, companies, ports and vessels with their devices.
  * `seedDemo` writes it into the database; the simulator (packages/simulator) reads it to know which
@@ -154,16 +156,8 @@ export interface DemoEngine {
   powerKw: number;
 }
 
-export interface DemoTank {
-  /** 1 port, 3 starboard: the last segment of the tank device id */
-  side: 1 | 3;
-  /** sounding table geometry (m): a box whose lower part narrows towards the keel */
-  lengthM: number;
-  widthM: number;
-  keelWidthM: number;
-  taperHeightM: number;
-  heightM: number;
-}
+/** A fuel tank as its sounding table describes it (the simulator fills it by the same geometry). */
+export type DemoTank = TankSpec;
 
 export interface DemoVessel {
   /** short code used in every device id (gateway-tb01, gps-tb01 …) */

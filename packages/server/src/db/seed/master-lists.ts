@@ -1,3 +1,4 @@
+import { type TankSpec, tankVolumeAt } from '@fleet/simulator/vessel.ts';
 import { PORTS } from './demo-fleet.ts';
 
 /** Fuel types sold in Indonesian ports (Pertamina product names); kg/L at 15 °C for the sounding tables. */
@@ -51,22 +52,17 @@ export interface SoundingRow {
  * as a side fuel tank following the hull does: the volume grows slower near the bottom, then linearly.
  * One row every `stepCm` from 0 to the tank top.
  */
-export function soundingTable(
-  tank: { lengthM: number; widthM: number; keelWidthM: number; taperHeightM: number; heightM: number },
-  density: number,
-  stepCm = 10,
-): SoundingRow[] {
-  const { lengthM: l, widthM: w, keelWidthM: k, taperHeightM: t, heightM: h } = tank;
-  const cubicMetres = (y: number) =>
-    y <= t ? l * (k * y + ((w - k) * y * y) / (2 * t)) : l * (k * t + ((w - k) * t) / 2 + w * (y - t));
+export function soundingTable(tank: TankSpec, density: number, stepCm = 10): SoundingRow[] {
+  const h = tank.heightM;
+  const litres = (heightM: number) => Math.round(tankVolumeAt(tank, heightM) * 100) / 100;
   const rows: SoundingRow[] = [];
   const top = Math.round(h * 100);
   for (let cm = 0; cm <= top; cm += stepCm) {
-    const volume = Math.round(cubicMetres(cm / 100) * 1000 * 100) / 100;
+    const volume = litres(cm / 100);
     rows.push({ height: cm, volume, weight: Math.round(volume * density * 100) / 100 });
   }
   if (rows[rows.length - 1].height !== top) {
-    const volume = Math.round(cubicMetres(h) * 1000 * 100) / 100;
+    const volume = litres(h);
     rows.push({ height: top, volume, weight: Math.round(volume * density * 100) / 100 });
   }
   return rows;
