@@ -3,15 +3,18 @@ import type { Database } from './database.ts';
 import * as m001 from './migrations/001_master.ts';
 import * as m002 from './migrations/002_telemetry.ts';
 import * as m002b from './migrations/002b_telemetry_daily.ts';
+import * as m003 from './migrations/003_wide_rollups.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
   '001_master': m001,
   '002_telemetry': m002,
   '002b_telemetry_daily': m002b,
+  '003_wide_rollups': m003,
 };
 
-export async function migrate(database: Database): Promise<void> {
+/** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */
+export async function migrate(database: Database, to?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -22,7 +25,7 @@ export async function migrate(database: Database): Promise<void> {
     },
   };
   const migrator = new Migrator({ db: database.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });

@@ -12,11 +12,17 @@ export function dialects(): Dialect[] {
 
 let counter = 0;
 
-/** A fresh, migrated database: SQLite in memory, or a new PostgreSQL database on the test server. */
-export async function freshDatabase(dialect: Dialect): Promise<Database & { drop(): Promise<void> }> {
+/**
+ * A fresh, migrated database: SQLite in memory, or a new PostgreSQL database on the test server.
+ * `migrateTo` stops at that migration (tests of the next one).
+ */
+export async function freshDatabase(
+  dialect: Dialect,
+  migrateTo?: string,
+): Promise<Database & { drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const d = openDatabase('sqlite::memory:');
-    await migrate(d);
+    await migrate(d, migrateTo);
     return { ...d, drop: () => d.close() };
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -29,7 +35,7 @@ export async function freshDatabase(dialect: Dialect): Promise<Database & { drop
   const url = new URL(base);
   url.pathname = `/${name}`;
   const d = openDatabase(url.toString());
-  await migrate(d);
+  await migrate(d, migrateTo);
   return {
     ...d,
     drop: async () => {

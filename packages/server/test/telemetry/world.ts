@@ -1,5 +1,7 @@
 import type { Database } from '../../src/db/database.ts';
+import { DEVICE_TYPES } from '../../src/modules/telemetry/catalog.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
+import { ROLLUPS, rollupTable, type StatName, statColumn } from '../../src/modules/telemetry/rollup.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
 import { createDevice, twoTenants } from '../helpers/fixtures.ts';
 
@@ -35,19 +37,40 @@ export async function telemetryWorld(database: Database) {
 }
 
 /** The two rollup levels: UTC hours, and local days at +7 (the product's timezone). */
-export const LEVELS = [
-  { table: 'telemetry_hourly', column: 'hour', size: 3600, shift: 0 },
-  { table: 'telemetry_daily', column: 'day', size: 86400, shift: 7 * 3600 },
-];
+export const LEVELS = ROLLUPS;
 type Level = (typeof LEVELS)[number];
 
-/** A rollup table dump, ordered, for equality checks (the bucket column is called `hour` in the dump). */
-export const rollups = (database: Database, level: Level = LEVELS[0]) =>
-  query(
-    database,
-    `select device_id, metric, ${level.column} as hour, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts
-       from ${level.table} order by device_id, metric, ${level.column}`,
+/**
+ * The rollups of every type as one list of (device, data point, bucket) rows, ordered, for equality checks
+ * (the bucket is called `hour` in the dump; data points without samples in a bucket are left out).
+ */
+export async function rollups(database: Database, level: Level = LEVELS[0]) {
+  const out: any[] = [];
+  for (const def of Object.values(DEVICE_TYPES)) {
+    for (const r of await query(database, `select * from ${rollupTable(def, level)}`)) {
+      for (const m of def.metrics) {
+        const v = (stat: StatName) => r[statColumn(m, stat)];
+        if (!Number(v('n'))) continue;
+        out.push({
+          device_id: Number(r.device_id),
+          metric: m.column,
+          hour: Number(r.bucket),
+          n: Number(v('n')),
+          total: Number(v('sum')),
+          vmin: Number(v('min')),
+          vmax: Number(v('max')),
+          first_val: Number(v('fv')),
+          first_ts: Number(v('ft')),
+          last_val: Number(v('lv')),
+          last_ts: Number(v('lt')),
+        });
+      }
+    }
+  }
+  return out.sort(
+    (a, b) => a.device_id - b.device_id || (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) || a.hour - b.hour,
   );
+}
 
 /**
  * The hourly rollups as they must be, computed here from the raw rows of every typed table,

@@ -1,8 +1,19 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
-import { DAILY_ROLLUP_TZ, DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
+import { DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
 import { haversine } from './geo.ts';
+import {
+  bucketOf,
+  partials,
+  ROLLUPS,
+  type RollupLevel,
+  rebuildSql,
+  STATS,
+  statColumns,
+  statType,
+  upsertSql,
+} from './rollup.ts';
 import { pgText, placeholders, prepare, query } from './sql.ts';
 import { nowSeconds, parseTime } from './time.ts';
 
@@ -45,20 +56,6 @@ interface Row {
   values: (number | null)[];
   /** GPS: the device sent no distance, ingest computes it */
   computeDistance?: boolean;
-}
-
-interface Partial {
-  deviceId: number;
-  metric: string;
-  bucket: number;
-  n: number;
-  total: number;
-  vmin: number;
-  vmax: number;
-  firstVal: number;
-  firstTs: number;
-  lastVal: number;
-  lastTs: number;
 }
 
 // data key (lower case, with aliases) → metric index, per type
@@ -311,119 +308,26 @@ function gpsDevices(rows: Row[]): Row[][] {
 
 // ---------------------------------------------------------------- rollups
 
-/** The two rollup levels ingest keeps: UTC hours, and local days of the product's timezone. */
-export const ROLLUPS = [
-  { table: 'telemetry_hourly', column: 'hour', size: 3600, shift: 0 },
-  { table: 'telemetry_daily', column: 'day', size: 86400, shift: DAILY_ROLLUP_TZ * 3600 },
-] as const;
-type Level = (typeof ROLLUPS)[number];
-const bucketOf = (level: Level, ts: number) => Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
-
-/**
- * The batch's contribution to each (device, metric, bucket). Rows are sorted by device and time, so a
- * device's buckets come one after another: one running partial per metric, flushed when the bucket moves.
- */
-function partials(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, level: Level): Partial[] {
-  const out: Partial[] = [];
+/** The inserted rows of each type, still sorted by device and time. */
+function insertedByType(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
+  const out: [DeviceTypeDef, Row[]][] = [];
   for (const [type, rows] of byType) {
-    const metrics = DEVICE_TYPES[type].metrics;
-    let current: (Partial | undefined)[] = [];
-    let device = -1;
-    let bucket = -1;
-    const flush = () => {
-      for (const p of current) if (p) out.push(p);
-      current = new Array(metrics.length);
-    };
-    for (const row of rows) {
-      if (!inserted.has(row)) continue;
-      const b = bucketOf(level, row.ts);
-      if (row.deviceId !== device || b !== bucket) {
-        flush();
-        device = row.deviceId;
-        bucket = b;
-      }
-      for (let i = 0; i < metrics.length; i++) {
-        const v = row.values[i];
-        if (v === null) continue;
-        const p = current[i];
-        if (!p) {
-          current[i] = {
-            deviceId: row.deviceId,
-            metric: metrics[i].column,
-            bucket: b,
-            n: 1,
-            total: v,
-            vmin: v,
-            vmax: v,
-            firstVal: v,
-            firstTs: row.ts,
-            lastVal: v,
-            lastTs: row.ts,
-          };
-          continue;
-        }
-        // rows come in time order: this value is the bucket's latest so far
-        p.n++;
-        p.total += v;
-        if (v < p.vmin) p.vmin = v;
-        if (v > p.vmax) p.vmax = v;
-        p.lastTs = row.ts;
-        p.lastVal = v;
-      }
-    }
-    flush();
+    const kept = rows.filter((r) => inserted.has(r));
+    if (kept.length) out.push([DEVICE_TYPES[type], kept]);
   }
   return out;
 }
 
-const PARTIAL_FIELDS: (keyof Partial)[] = [
-  'deviceId',
-  'metric',
-  'bucket',
-  'n',
-  'total',
-  'vmin',
-  'vmax',
-  'firstVal',
-  'firstTs',
-  'lastVal',
-  'lastTs',
-];
-const rollupCols = (level: Level) =>
-  `device_id, metric, ${level.column}, n, total, vmin, vmax, first_val, first_ts, last_val, last_ts`;
-/** Merges a batch's partial into the stored bucket; first/last go to whichever side is earlier/later. */
-const rollupMerge = (level: Level, least: string, greatest: string) => {
-  const t = level.table;
-  return `on conflict (device_id, metric, ${level.column}) do update set
-  n = ${t}.n + excluded.n,
-  total = ${t}.total + excluded.total,
-  vmin = ${least}(${t}.vmin, excluded.vmin),
-  vmax = ${greatest}(${t}.vmax, excluded.vmax),
-  first_val = case when excluded.first_ts < ${t}.first_ts then excluded.first_val else ${t}.first_val end,
-  first_ts = ${least}(${t}.first_ts, excluded.first_ts),
-  last_val = case when excluded.last_ts > ${t}.last_ts then excluded.last_val else ${t}.last_val end,
-  last_ts = ${greatest}(${t}.last_ts, excluded.last_ts)`;
-};
+const PG_CAST: Record<string, string> = { integer: 'int4', bigint: 'int8', 'double precision': 'float8' };
 
-/** Rebuilds one (device, metric, bucket) rollup from raw rows — after a stored row's value changed. */
-function recompute(level: Level, table: string, column: string, f: DistanceFix) {
-  const where = `from ${table} where device_id = ? and ts >= ? and ts < ? and ${column} is not null`;
-  const bucket = bucketOf(level, f.ts);
-  const range = [f.deviceId, bucket, bucket + level.size];
-  return [
-    {
-      text: `delete from ${level.table} where device_id = ? and metric = ? and ${level.column} = ?`,
-      params: [f.deviceId, column, bucket],
-    },
-    {
-      text: `insert into ${level.table} (${rollupCols(level)})
-      select cast(? as integer), cast(? as text), cast(? as bigint), count(*), sum(${column}), min(${column}), max(${column}),
-        (select ${column} ${where} order by ts limit 1), min(ts),
-        (select ${column} ${where} order by ts desc limit 1), max(ts)
-      ${where} having count(*) > 0`,
-      params: [f.deviceId, column, bucket, ...range, ...range, ...range],
-    },
-  ];
+/** The (device, bucket) rollups that stored fixes with a changed distance fall in, each once. */
+function fixedBuckets(fixes: DistanceFix[], level: RollupLevel): [number, number][] {
+  const seen = new Map<string, [number, number]>();
+  for (const f of fixes) {
+    const b = bucketOf(level, f.ts);
+    seen.set(`${f.deviceId}|${b}`, [f.deviceId, b]);
+  }
+  return [...seen.values()];
 }
 
 const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
@@ -477,19 +381,21 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       );
       for (const row of rows) if (insert.run(row.deviceId, row.ts, ...row.values).changes) inserted.add(row);
     }
-    for (const level of ROLLUPS) {
-      const upsert = prepare(
-        sqlite,
-        `insert into ${level.table} (${rollupCols(level)}) values (${placeholders(11)}) ${rollupMerge(level, 'min', 'max')}`,
-      );
-      for (const p of partials(byType, inserted, level)) upsert.run(...PARTIAL_FIELDS.map((f) => p[f]));
-    }
+    for (const [def, rows] of insertedByType(byType, inserted))
+      for (const level of ROLLUPS) {
+        const upsert = prepare(sqlite, upsertSql(def, level, `values (${placeholders(2 + statColumns(def).length)})`));
+        for (const p of partials(def, rows, level)) upsert.run(p.deviceId, p.bucket, ...p.values);
+      }
     if (fixes.length) {
       const update = prepare(sqlite, 'update telemetry_gps set distance = ? where device_id = ? and ts = ?');
       for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
-      for (const f of fixes)
-        for (const level of ROLLUPS)
-          for (const st of recompute(level, 'telemetry_gps', 'distance', f)) prepare(sqlite, st.text).run(...st.params);
+      for (const level of ROLLUPS) {
+        const st = rebuildSql(GPS, level);
+        for (const [deviceId, bucket] of fixedBuckets(fixes, level)) {
+          prepare(sqlite, st.delete).run(deviceId, bucket);
+          prepare(sqlite, st.insert).run(deviceId, bucket, bucket + level.size);
+        }
+      }
     }
     const last = prepare(sqlite, LAST_SQL);
     for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
@@ -552,15 +458,17 @@ async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: n
       const done = new Set(res.rows.map((r: { device_id: number; ts: number }) => `${r.device_id}:${Number(r.ts)}`));
       for (const row of rows) if (done.has(`${row.deviceId}:${row.ts}`)) inserted.add(row);
     }
-    const casts = ['int4', 'text', 'int8', 'int4', 'float8', 'float8', 'float8', 'float8', 'int8', 'float8', 'int8'];
-    for (const level of ROLLUPS) {
-      const ps = partials(byType, inserted, level);
-      if (!ps.length) continue;
-      await client.query(
-        `insert into ${level.table} (${rollupCols(level)}) select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})
-         ${rollupMerge(level, 'least', 'greatest')}`,
-        PARTIAL_FIELDS.map((f) => ps.map((p) => p[f])),
-      );
+    for (const [def, rows] of insertedByType(byType, inserted)) {
+      const casts = ['int4', 'int8', ...def.metrics.flatMap(() => STATS.map((s) => PG_CAST[statType(s)]))];
+      const values = `select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})`;
+      for (const level of ROLLUPS) {
+        const ps = partials(def, rows, level);
+        await client.query(upsertSql(def, level, values), [
+          ps.map((p) => p.deviceId),
+          ps.map((p) => p.bucket),
+          ...casts.slice(2).map((_, i) => ps.map((p) => p.values[i])),
+        ]);
+      }
     }
     if (fixes.length) {
       await client.query(
@@ -568,10 +476,13 @@ async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: n
          where t.device_id = u.id and t.ts = u.ts`,
         [fixes.map((f) => f.deviceId), fixes.map((f) => f.ts), fixes.map((f) => f.distance)],
       );
-      for (const f of fixes)
-        for (const level of ROLLUPS)
-          for (const st of recompute(level, 'telemetry_gps', 'distance', f))
-            await client.query(pgText(st.text), st.params);
+      for (const level of ROLLUPS) {
+        const st = rebuildSql(GPS, level);
+        for (const [deviceId, bucket] of fixedBuckets(fixes, level)) {
+          await client.query(pgText(st.delete), [deviceId, bucket]);
+          await client.query(pgText(st.insert), [deviceId, bucket, bucket + level.size]);
+        }
+      }
     }
     const states = lastStates(byType, inserted);
     if (states.length)

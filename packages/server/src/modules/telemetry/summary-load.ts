@@ -1,15 +1,16 @@
 import type { Database } from '../../db/database.ts';
 import { DEVICE_TYPES, type DeviceType, findMetric, telemetryType } from './catalog.ts';
 import { type AggregateFunction, aggregate, lastStates } from './series.ts';
-import { placeholders, query } from './sql.ts';
+import { query } from './sql.ts';
 import type { SummaryGroup } from './summary.schemas.ts';
-import { type HourSamples, type SummaryUnit, UNIT_SECONDS } from './summary-domain.ts';
+import { type SummaryUnit, UNIT_SECONDS } from './summary-domain.ts';
 import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
 import {
   type Body,
   bodyDeltas,
   bodySeconds,
   bodyStats,
+  hourSamples,
   type RollupPart,
   type SecondsQuery,
   sampleIntervals,
@@ -257,7 +258,7 @@ async function loadBody(
       const wanted = a.wanted
         .filter((w) => !(type === 'ae' && w.fn.column === 'running'))
         .map((w) => ({ metric: findMetric(def, w.fn.column)!.column, part: PART[w.fn.name]!, key: w.key }));
-      work.push(bodyStats(database, body, a.ids, wanted).then((m) => merge(m)));
+      work.push(bodyStats(database, type, body, a.ids, wanted).then((m) => merge(m)));
     }
     if (type === 'rpm')
       work.push(
@@ -301,31 +302,6 @@ async function loadBody(
     }
   }
   await Promise.all(work);
-  return out;
-}
-
-/** Per UTC hour of each device, within the given ranges: samples and their first/last times (§5). */
-async function hourSamples(database: Database, devices: VesselDevice[], ranges: [number, number][]) {
-  const out = new Map<number, HourSamples[]>();
-  const ids = devices.map((d) => d.devcId);
-  if (!ids.length || !ranges.length) return out;
-  const metrics = [...new Set(devices.map((d) => PRESENCE[typeOf(d)]).filter(Boolean))];
-  const within = ranges.map(() => '(hour >= ? and hour < ?)').join(' or ');
-  const rows = await query(
-    database,
-    `select device_id, metric, hour, n, first_ts, last_ts from telemetry_hourly
-      where device_id in (${placeholders(ids.length)}) and metric in (${placeholders(metrics.length)}) and (${within})
-      order by hour`,
-    [...ids, ...metrics, ...ranges.flatMap(([a, b]) => [Math.floor(a / 3600) * 3600, b])],
-  );
-  const presence = new Map(devices.map((d) => [d.devcId, PRESENCE[typeOf(d)]]));
-  for (const r of rows) {
-    const id = Number(r.device_id);
-    if (presence.get(id) !== r.metric) continue;
-    const list = out.get(id) ?? [];
-    list.push({ hour: Number(r.hour), n: Number(r.n), firstTs: Number(r.first_ts), lastTs: Number(r.last_ts) });
-    out.set(id, list);
-  }
   return out;
 }
 
@@ -383,11 +359,14 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
       }
     : null;
 
-  const presence = plan.devices.map((d) => ({ devcId: d.devcId, metric: PRESENCE[typeOf(d)] }));
+  // devices of the types that have a presence data point (power, gateway … take no part in the summary)
+  const presence = plan.devices
+    .filter((d) => PRESENCE[typeOf(d)])
+    .map((d) => ({ devcId: d.devcId, type: typeOf(d), metric: PRESENCE[typeOf(d)] }));
   const base: Records = new Map();
   const [intervals, hours, ranges, lastGps] = await Promise.all([
     sampleIntervals(database, presence, o.start, o.end),
-    hourSamples(database, plan.devices, segments),
+    hourSamples(database, presence, segments),
     dataRanges(database, plan.devices, o.start, o.end),
     plan.gps ? lastStates(database, [plan.gps.devcId]).then((l) => l[0]) : undefined,
     ...segments.map(([start, end]) => loadSegment(database, plan, byType, { ...o, start, end }, base)),

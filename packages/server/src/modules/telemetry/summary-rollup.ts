@@ -1,11 +1,12 @@
 import type { Database } from '../../db/database.ts';
-import { DEVICE_TYPES } from './catalog.ts';
+import { DEVICE_TYPES, type DeviceType, type MetricDef } from './catalog.ts';
+import { ROLLUPS, rollupTable, type StatName, statColumn } from './rollup.ts';
 import { placeholders, query } from './sql.ts';
 import { DEFAULT_SAMPLE_INTERVAL, type HourSamples, sampleInterval } from './summary-domain.ts';
 import type { Stat } from './summary-period.ts';
 
 /**
- * The summary's whole hours, computed inside the database from the hourly rollups (telemetry_hourly),
+ * The summary's whole hours, computed inside the database from the hourly rollups (rollup.ts),
  * so a 30-day period costs a handful of small answers instead of thousands of hour rows:
  * - the sample interval P of each device (docs/domain.md §5), the count-weighted median of hourly spacings;
  * - running / flow seconds per hour, `min(3600, n_h × min(s_h, P))` (§9, §10, §15), where the count above
@@ -27,6 +28,16 @@ export interface Body {
 const fns = (database: Database) =>
   database.dialect === 'postgres' ? { least: 'least', greatest: 'greatest' } : { least: 'min', greatest: 'max' };
 
+const HOURLY = ROLLUPS[0];
+/** The hourly rollup table of a type, and a data point's statistic column in it. */
+const hourlyOf = (type: DeviceType) => rollupTable(DEVICE_TYPES[type], HOURLY);
+const metricOf = (type: DeviceType, column: string): MetricDef => {
+  const m = DEVICE_TYPES[type].metrics.find((x) => x.column === column);
+  if (!m) throw new Error(`no data point ${column} in ${type}`);
+  return m;
+};
+const col = (type: DeviceType, column: string) => (stat: StatName) => statColumn(metricOf(type, column), stat);
+
 const bucketOf = (body: Body, col: string) =>
   body.bucket
     ? `((${col} + ${body.bucket.shift}) / ${body.bucket.size}) * ${body.bucket.size} - ${body.bucket.shift}`
@@ -45,24 +56,30 @@ const groupOf = (body: Body, col: string) => (body.bucket ? `, ${bucketOf(body, 
  */
 export async function sampleIntervals(
   database: Database,
-  devices: { devcId: number; metric: string }[],
+  devices: { devcId: number; type: DeviceType; metric: string }[],
   from: number,
   to: number,
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  if (!devices.length) return out;
-  const byMetric = new Map<string, number[]>();
-  for (const d of devices) byMetric.set(d.metric, [...(byMetric.get(d.metric) ?? []), d.devcId]);
+  const groups = new Map<string, { type: DeviceType; metric: string; ids: number[] }>();
+  for (const d of devices) {
+    const k = `${d.type}|${d.metric}`;
+    const g = groups.get(k) ?? { type: d.type, metric: d.metric, ids: [] };
+    g.ids.push(d.devcId);
+    groups.set(k, g);
+  }
   const spacings = new Map<number, HourSamples[]>();
-  for (const [metric, ids] of byMetric) {
+  for (const { type, metric, ids } of groups.values()) {
+    const c = col(type, metric);
+    const spacing = `round((${c('lt')} - ${c('ft')}) * 10.0 / (${c('n')} - 1))`;
     const rows = await query(
       database,
-      `select device_id, round((last_ts - first_ts) * 10.0 / (n - 1)) as s, sum(n) as w
-         from telemetry_hourly
-        where device_id in (${placeholders(ids.length)}) and metric = ? and hour >= ? and hour < ?
-          and n >= 2 and last_ts > first_ts
-        group by device_id, round((last_ts - first_ts) * 10.0 / (n - 1))`,
-      [...ids, metric, Math.floor(from / 3600) * 3600, to],
+      `select device_id, ${spacing} as s, sum(${c('n')}) as w
+         from ${hourlyOf(type)}
+        where device_id in (${placeholders(ids.length)}) and bucket >= ? and bucket < ?
+          and ${c('n')} >= 2 and ${c('lt')} > ${c('ft')}
+        group by device_id, ${spacing}`,
+      [...ids, Math.floor(from / 3600) * 3600, to],
     );
     for (const r of rows) {
       const id = Number(r.device_id);
@@ -74,6 +91,41 @@ export async function sampleIntervals(
     }
   }
   for (const [id, list] of spacings) out.set(id, sampleInterval(list));
+  return out;
+}
+
+/** Per UTC hour of each device, within the given ranges: samples of its presence data point and their first/last times (§5). */
+export async function hourSamples(
+  database: Database,
+  devices: { devcId: number; type: DeviceType; metric: string }[],
+  ranges: [number, number][],
+): Promise<Map<number, HourSamples[]>> {
+  const out = new Map<number, HourSamples[]>();
+  if (!ranges.length) return out;
+  const groups = new Map<string, { type: DeviceType; metric: string; ids: number[] }>();
+  for (const d of devices) {
+    const k = `${d.type}|${d.metric}`;
+    const g = groups.get(k) ?? { type: d.type, metric: d.metric, ids: [] };
+    g.ids.push(d.devcId);
+    groups.set(k, g);
+  }
+  const within = ranges.map(() => '(bucket >= ? and bucket < ?)').join(' or ');
+  for (const { type, metric, ids } of groups.values()) {
+    const c = col(type, metric);
+    const rows = await query(
+      database,
+      `select device_id, bucket, ${c('n')} as n, ${c('ft')} as ft, ${c('lt')} as lt from ${hourlyOf(type)}
+        where device_id in (${placeholders(ids.length)}) and ${c('n')} > 0 and (${within})
+        order by device_id, bucket`,
+      [...ids, ...ranges.flatMap(([a, b]) => [Math.floor(a / 3600) * 3600, b])],
+    );
+    for (const r of rows) {
+      const id = Number(r.device_id);
+      const list = out.get(id) ?? [];
+      list.push({ hour: Number(r.bucket), n: Number(r.n), firstTs: Number(r.ft), lastTs: Number(r.lt) });
+      out.set(id, list);
+    }
+  }
   return out;
 }
 
@@ -92,6 +144,7 @@ export async function bodySeconds(database: Database, body: Body, q: SecondsQuer
   if (!q.devices.length) return out;
   const { least } = fns(database);
   const table = DEVICE_TYPES[q.type].table;
+  const c = col(q.type, q.column);
   const values = q.devices
     .map(() => '(cast(? as integer), cast(? as double precision), cast(? as double precision))')
     .join(', ');
@@ -103,23 +156,23 @@ export async function bodySeconds(database: Database, body: Body, q: SecondsQuer
     q.kind === 'above'
       ? above()
       : // AE: the running flags; samples without a flag count when rpm > 0, in proportion (§10)
-        `case when coalesce(c.fn, 0) >= c.n then c.ft
-              when coalesce(c.fn, 0) = 0 then ${above()}
+        `case when c.fn >= c.n then c.ft
+              when c.fn = 0 then ${above()}
               else c.ft + (${above()}) * (c.n - c.fn) * 1.0 / c.n end`;
-  const flagJoin =
-    q.kind === 'aeRunning'
-      ? `left join telemetry_hourly f on f.device_id = h.device_id and f.metric = 'running' and f.hour = h.hour`
-      : '';
-  const flagCols = q.kind === 'aeRunning' ? ', f.n as fn, f.total as ft' : '';
+  // the AE running flag sits in the same row as its rpm
+  const flag = q.kind === 'aeRunning' ? col(q.type, 'running') : undefined;
+  const flagCols = flag ? `, h.${flag('n')} as fn, h.${flag('sum')} as ft` : '';
   const ids = q.devices.map((d) => d.devcId);
   const rows = await query(
     database,
     `with t(device_id, thr, p) as (values ${values}),
      c as (
-       select h.device_id, h.hour, h.n, h.vmin, h.vmax, t.thr, t.p${flagCols},
-              case when h.n >= 2 and h.last_ts > h.first_ts then (h.last_ts - h.first_ts) * 1.0 / (h.n - 1) end as s
-         from telemetry_hourly h join t on t.device_id = h.device_id ${flagJoin}
-        where h.device_id in (${placeholders(ids.length)}) and h.metric = ? and h.hour >= ? and h.hour < ?),
+       select h.device_id, h.bucket as hour, h.${c('n')} as n, h.${c('min')} as vmin, h.${c('max')} as vmax,
+              t.thr, t.p${flagCols},
+              case when h.${c('n')} >= 2 and h.${c('lt')} > h.${c('ft')}
+                   then (h.${c('lt')} - h.${c('ft')}) * 1.0 / (h.${c('n')} - 1) end as s
+         from ${hourlyOf(q.type)} h join t on t.device_id = h.device_id
+        where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ? and h.${c('n')} > 0),
      g as materialized (select c.device_id, c.hour, c.s, c.p, ${count} as gt from c)
      select device_id, ${bucketOf(body, 'hour')} as b, sum(gt) as gt,
             sum(${least}(3600, gt * ${least}(coalesce(s, p), p))) as run
@@ -127,7 +180,6 @@ export async function bodySeconds(database: Database, body: Body, q: SecondsQuer
     [
       ...q.devices.flatMap((d) => [d.devcId, d.threshold, d.interval || DEFAULT_SAMPLE_INTERVAL]),
       ...ids,
-      q.kind === 'aeRunning' ? 'rpm' : q.column,
       body.from,
       body.to,
     ],
@@ -146,13 +198,15 @@ export async function bodyDeltas(database: Database, body: Body, deviceIds: numb
   const out = new Map<number, Map<number, number>>();
   if (!deviceIds.length) return out;
   const { greatest } = fns(database);
+  const c = col('flowmeter', 'volume_inventory');
   const rows = await query(
     database,
     `with h as (
-       select device_id, hour, first_val, last_val, vmin, vmax,
-              coalesce(lag(last_val) over (partition by device_id order by hour), first_val) as p
-         from telemetry_hourly
-        where device_id in (${placeholders(deviceIds.length)}) and metric = 'volume_inventory' and hour >= ? and hour < ?)
+       select device_id, bucket as hour, ${c('fv')} as first_val, ${c('lv')} as last_val, ${c('min')} as vmin,
+              ${c('max')} as vmax,
+              coalesce(lag(${c('lv')}) over (partition by device_id order by bucket), ${c('fv')}) as p
+         from ${hourlyOf('flowmeter')}
+        where device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ? and ${c('n')} > 0)
      select device_id, ${bucketOf(body, 'hour')} as b,
             sum(case when last_val >= p then last_val - p
                      else ${greatest}(0, vmax - p) + (last_val - vmin) end) as delta
@@ -171,74 +225,107 @@ export async function bodyDeltas(database: Database, body: Body, deviceIds: numb
 /** What a statistic key reads from a metric's rollup: n, sum, min, max, first or last value. */
 export type RollupPart = 'n' | 'total' | 'vmin' | 'vmax' | 'first' | 'last';
 
-/** Per device and bucket: the asked parts of each metric, written under the given statistic keys. */
+/** Per device and bucket: the asked parts of each metric of one device type, written under the given statistic keys. */
 export async function bodyStats(
   database: Database,
+  type: DeviceType,
   body: Body,
   deviceIds: number[],
   wanted: { metric: string; part: RollupPart; key: string }[],
 ) {
   const out = new Map<number, Map<number, Stat>>();
   if (!deviceIds.length || !wanted.length) return out;
-  const metrics = [...new Set(wanted.map((w) => w.metric))];
-  const b = bucketOf(body, 'hour');
+  const table = hourlyOf(type);
+  const params = [...deviceIds, body.from, body.to];
+  const where = `device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ?`;
+  const write = (id: number, ts: number, stat: Stat) => {
+    if (!Object.keys(stat).length) return; // nothing of the asked data points in this bucket
+    const m = out.get(id) ?? new Map<number, Stat>();
+    out.set(id, m);
+    m.set(ts, Object.assign(m.get(ts) ?? {}, stat));
+  };
+  const read = (r: Record<string, unknown>, name: string) => {
+    const v = r[name];
+    return v === null || v === undefined ? undefined : Number(v);
+  };
 
-  const params = [...deviceIds, ...metrics, body.from, body.to];
-  const where = `device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
-          and hour >= ? and hour < ?`;
   if (hourly(body)) {
-    // an HOUR bucket is the rollup's own hour: one row per device and hour, a column per statistic asked
-    // (a row per metric would cost several times more to hand over)
-    const column = { n: 'n', total: 'total', vmin: 'vmin', vmax: 'vmax', first: 'first_val', last: 'last_val' };
+    // an HOUR bucket is the rollup's own hour: the row as stored
+    const stat: Record<RollupPart, StatName> = {
+      n: 'n',
+      total: 'sum',
+      vmin: 'min',
+      vmax: 'max',
+      first: 'fv',
+      last: 'lv',
+    };
     const cols = wanted.map((w, i) => {
-      if (!/^[a-z_]+$/.test(w.metric)) throw new Error(`bad metric ${w.metric}`);
-      return `max(case when metric = '${w.metric}' then ${column[w.part]} end) as c${i}`;
+      const c = col(type, w.metric);
+      return `case when ${c('n')} > 0 then ${c(stat[w.part])} end as c${i}`;
     });
     const rows = await query(
       database,
-      `select device_id, hour, ${cols.join(', ')} from telemetry_hourly where ${where} group by device_id, hour`,
+      `select device_id, bucket, ${cols.join(', ')} from ${table} where ${where}`,
       params,
     );
     for (const r of rows) {
-      const stat: Stat = {};
+      const s: Stat = {};
       wanted.forEach((w, i) => {
-        const v = r[`c${i}`];
-        if (v !== null && v !== undefined) stat[w.key] = Number(v);
+        const v = read(r, `c${i}`);
+        if (v !== undefined) s[w.key] = v;
       });
-      const id = Number(r.device_id);
-      const m = out.get(id) ?? new Map<number, Stat>();
-      out.set(id, m);
-      m.set(Number(r.hour), stat);
+      write(Number(r.device_id), Number(r.bucket), s);
     }
     return out;
   }
-  // first/last values by key lookups of the group's first and last hour (no window functions: they sort)
+  // grouped: first/last values by key lookups of the group's first and last hour with data (no window functions: they sort)
+  const metrics = [...new Set(wanted.map((w) => w.metric))];
+  const picks = (part: RollupPart) => metrics.filter((m) => wanted.some((w) => w.metric === m && w.part === part));
+  const cols: string[] = [];
+  metrics.forEach((m, i) => {
+    const c = col(type, m);
+    cols.push(
+      `sum(${c('n')}) as n${i}`,
+      `sum(${c('sum')}) as s${i}`,
+      `min(${c('min')}) as mn${i}`,
+      `max(${c('max')}) as mx${i}`,
+    );
+  });
+  const joins: string[] = [];
+  const outer: string[] = [];
+  for (const m of picks('first')) {
+    const i = metrics.indexOf(m);
+    const c = col(type, m);
+    cols.push(`min(case when ${c('n')} > 0 then bucket end) as fh${i}`);
+    joins.push(`left join ${table} f${i} on f${i}.device_id = g.device_id and f${i}.bucket = g.fh${i}`);
+    outer.push(`f${i}.${c('fv')} as fv${i}`);
+  }
+  for (const m of picks('last')) {
+    const i = metrics.indexOf(m);
+    const c = col(type, m);
+    cols.push(`max(case when ${c('n')} > 0 then bucket end) as lh${i}`);
+    joins.push(`left join ${table} l${i} on l${i}.device_id = g.device_id and l${i}.bucket = g.lh${i}`);
+    outer.push(`l${i}.${c('lv')} as lv${i}`);
+  }
   const rows = await query(
     database,
     `with g as (
-       select device_id, metric, ${b} as b, sum(n) as n, sum(total) as total, min(vmin) as vmin, max(vmax) as vmax,
-              min(hour) as fh, max(hour) as lh
-         from telemetry_hourly
-        where ${where}
-        group by device_id, metric${groupOf(body, 'hour')})
-     select g.device_id, g.metric, g.b, g.n, g.total, g.vmin, g.vmax, f.first_val as first, l.last_val as last
-       from g
-       left join telemetry_hourly f on f.device_id = g.device_id and f.metric = g.metric and f.hour = g.fh
-       left join telemetry_hourly l on l.device_id = g.device_id and l.metric = g.metric and l.hour = g.lh`,
+       select device_id, ${bucketOf(body, 'bucket')} as b, ${cols.join(', ')}
+         from ${table} where ${where}
+        group by device_id${groupOf(body, 'bucket')})
+     select g.*${outer.map((o) => `, ${o}`).join('')} from g ${joins.join(' ')}`,
     params,
   );
+  const name: Record<RollupPart, string> = { n: 'n', total: 's', vmin: 'mn', vmax: 'mx', first: 'fv', last: 'lv' };
   for (const r of rows) {
-    const id = Number(r.device_id);
-    const m = out.get(id) ?? new Map<number, Stat>();
-    out.set(id, m);
-    const ts = Number(r.b);
-    const stat = m.get(ts) ?? {};
-    m.set(ts, stat);
+    const s: Stat = {};
     for (const w of wanted) {
-      if (w.metric !== r.metric) continue;
-      const v = r[w.part];
-      if (v !== null && v !== undefined) stat[w.key] = Number(v);
+      const i = metrics.indexOf(w.metric);
+      if (!read(r, `n${i}`)) continue; // no samples of this data point in the bucket
+      const v = read(r, `${name[w.part]}${i}`);
+      if (v !== undefined) s[w.key] = v;
     }
+    write(Number(r.device_id), Number(r.b), s);
   }
   return out;
 }

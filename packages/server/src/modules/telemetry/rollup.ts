@@ -1,0 +1,153 @@
+import { DAILY_ROLLUP_TZ, type DeviceTypeDef, type MetricDef } from './catalog.ts';
+
+/**
+ * The rollups (docs/domain.md §1, docs/decisions.md "Wide rollups"): per device type and level, one row per
+ * (device, bucket) with every data point's statistics side by side — count, sum, min, max, and the first and
+ * last value with their times. A 30-day hourly series of a device is then 720 rows whatever it asks for,
+ * and a bucket's statistics of all data points are written by one upsert.
+ * Levels: UTC hours, and local days of the product's timezone (+7) for DAY, WEEK and MONTH series.
+ */
+export const ROLLUPS = [
+  { name: 'hourly', size: 3600, shift: 0 },
+  { name: 'daily', size: 86400, shift: DAILY_ROLLUP_TZ * 3600 },
+] as const;
+export type RollupLevel = (typeof ROLLUPS)[number];
+
+/** The statistics kept per data point, in column order: `<column>_<stat>`. */
+export const STATS = ['n', 'sum', 'min', 'max', 'fv', 'ft', 'lv', 'lt'] as const;
+export type StatName = (typeof STATS)[number];
+const N = 0;
+const SUM = 1;
+const MIN = 2;
+const MAX = 3;
+const FV = 4;
+const FT = 5;
+const LV = 6;
+const LT = 7;
+
+export const rollupTable = (def: DeviceTypeDef, level: RollupLevel) => `${def.table}_${level.name}`;
+export const statColumn = (metric: MetricDef, stat: StatName) => `${metric.column}_${stat}`;
+/** Every statistic column of a type, in STATS order per data point. */
+export const statColumns = (def: DeviceTypeDef) => def.metrics.flatMap((m) => STATS.map((s) => statColumn(m, s)));
+/** SQL type of a statistic column: counts and times are integers. */
+export const statType = (stat: StatName) =>
+  stat === 'n' ? 'integer' : stat === 'ft' || stat === 'lt' ? 'bigint' : 'double precision';
+
+export const bucketOf = (level: RollupLevel, ts: number) =>
+  Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
+
+/** One bucket's statistics of a batch: `values` in statColumns order (null where a data point has none). */
+export interface Partial {
+  deviceId: number;
+  bucket: number;
+  values: (number | null)[];
+}
+
+/**
+ * A batch's contribution to each (device, bucket). Rows come sorted by device and time, so a device's
+ * buckets follow one another: one running partial, flushed when the bucket moves.
+ */
+export function partials(
+  def: DeviceTypeDef,
+  rows: { deviceId: number; ts: number; values: (number | null)[] }[],
+  level: RollupLevel,
+): Partial[] {
+  const out: Partial[] = [];
+  const m = def.metrics.length;
+  let current: Partial | undefined;
+  for (const row of rows) {
+    const b = bucketOf(level, row.ts);
+    if (!current || current.deviceId !== row.deviceId || current.bucket !== b) {
+      current = { deviceId: row.deviceId, bucket: b, values: new Array(m * STATS.length).fill(null) };
+      for (let i = 0; i < m; i++) {
+        current.values[i * STATS.length + N] = 0;
+        current.values[i * STATS.length + SUM] = 0;
+      }
+      out.push(current);
+    }
+    const s = current.values as number[];
+    for (let i = 0; i < m; i++) {
+      const v = row.values[i];
+      if (v === null) continue;
+      const o = i * STATS.length;
+      if (s[o + N] === 0) {
+        s[o + MIN] = s[o + MAX] = s[o + FV] = v;
+        s[o + FT] = row.ts;
+      } else {
+        if (v < s[o + MIN]) s[o + MIN] = v;
+        if (v > s[o + MAX]) s[o + MAX] = v;
+      }
+      // rows come in time order: this value is the bucket's latest so far
+      s[o + N]++;
+      s[o + SUM] += v;
+      s[o + LV] = v;
+      s[o + LT] = row.ts;
+    }
+  }
+  return out;
+}
+
+/**
+ * Merges a batch's partial into the stored bucket (`excluded`): counts and sums add, extremes compare,
+ * first/last go to whichever side is earlier/later; a side without values of a data point leaves it alone.
+ * Plain CASE expressions, the same on SQLite and PostgreSQL (their min/least differ on NULL).
+ */
+export function mergeSet(def: DeviceTypeDef, table: string): string {
+  return def.metrics
+    .flatMap((metric) => {
+      const c = (s: StatName) => statColumn(metric, s);
+      const t = (s: StatName) => `${table}.${c(s)}`;
+      const e = (s: StatName) => `excluded.${c(s)}`;
+      const pick = (s: StatName, when: string) => `${c(s)} = case when ${when} then ${e(s)} else ${t(s)} end`;
+      const none = `${e('n')} = 0`;
+      const earlier = `${e('n')} > 0 and (${t('n')} = 0 or ${e('ft')} < ${t('ft')})`;
+      const later = `${e('n')} > 0 and (${t('n')} = 0 or ${e('lt')} > ${t('lt')})`;
+      return [
+        `${c('n')} = ${t('n')} + ${e('n')}`,
+        `${c('sum')} = ${t('sum')} + ${e('sum')}`,
+        pick('min', `not (${none}) and (${t('n')} = 0 or ${e('min')} < ${t('min')})`),
+        pick('max', `not (${none}) and (${t('n')} = 0 or ${e('max')} > ${t('max')})`),
+        pick('fv', earlier),
+        pick('ft', earlier),
+        pick('lv', later),
+        pick('lt', later),
+      ];
+    })
+    .join(',\n  ');
+}
+
+/** `insert … on conflict do update` of partials into one rollup table (placeholders `?`). */
+export function upsertSql(def: DeviceTypeDef, level: RollupLevel, values: string): string {
+  const table = rollupTable(def, level);
+  return `insert into ${table} (device_id, bucket, ${statColumns(def).join(', ')}) ${values}
+  on conflict (device_id, bucket) do update set
+  ${mergeSet(def, table)}`;
+}
+
+/**
+ * Rebuilds one (device, bucket) row from the raw rows — after a stored reading's value changed (GPS distance
+ * of a fix that a late reading now precedes). Parameters: device, bucket start, bucket end.
+ */
+export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
+  const table = rollupTable(def, level);
+  const stats = def.metrics.flatMap((m) => {
+    const c = m.column;
+    return [
+      `count(${c})`,
+      `coalesce(sum(${c}), 0)`,
+      `min(${c})`,
+      `max(${c})`,
+      `(select ${c} from r where ${c} is not null order by ts limit 1)`,
+      `min(case when ${c} is not null then ts end)`,
+      `(select ${c} from r where ${c} is not null order by ts desc limit 1)`,
+      `max(case when ${c} is not null then ts end)`,
+    ];
+  });
+  return {
+    delete: `delete from ${table} where device_id = ? and bucket = ?`,
+    insert: `with r as (select * from ${def.table} where device_id = ? and ts >= ? and ts < ?)
+      insert into ${table} (device_id, bucket, ${statColumns(def).join(', ')})
+      select min(device_id), min(ts) - ((min(ts) + ${level.shift}) % ${level.size}), ${stats.join(', ')}
+        from r having count(*) > 0`,
+  };
+}
