@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
@@ -29,7 +29,9 @@ import {
  */
 const VESSELS = Number(process.env.BENCH_VESSELS ?? 10);
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+/** requests before timing: the server's JIT and caches reach their steady state, as in a running server */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const IN_FLIGHT = 3;
 const BATCH = 1000;
 const SEED = 'bench';
@@ -220,7 +222,7 @@ async function ingest(base: string, world: World, serverPid: number, start: numb
 
 let serverPid = 0;
 async function timed(label: string, fn: () => Promise<void>) {
-  for (let i = 0; i < 3; i++) await fn(); // warm caches and JIT
+  for (let i = 0; i < WARMUP; i++) await fn(); // warm caches and JIT
   const cpu0 = cpuSecondsOf(serverPid);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -268,19 +270,37 @@ async function runEngine(
   days: number,
 ): Promise<EngineResult> {
   const START = END - days * DAY;
-  console.log(`\n${engine}: seeding ${VESSELS} vessels …`);
-  const database = openDatabase(url);
-  await migrate(database);
-  const world = await seed(database);
-  await database.close();
+  // BENCH_DIR=<dir>: keep the SQLite data set there; a second run finds it and times the reads only
+  const worldFile = join(dataDir, 'world.json');
+  const reuse = engine === 'sqlite' && existsSync(worldFile);
+  let world: World;
+  if (reuse) {
+    const saved = JSON.parse(readFileSync(worldFile, 'utf8'));
+    world = { ...saved, keys: new Map(saved.keys) };
+    console.log(`\n${engine}: reusing the data set in ${dataDir}`);
+  } else {
+    console.log(`\n${engine}: seeding ${VESSELS} vessels …`);
+    const database = openDatabase(url);
+    await migrate(database);
+    world = await seed(database);
+    await database.close();
+  }
 
   const { child, port } = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
   const base = `http://127.0.0.1:${port}`;
   serverPid = child.pid!;
   try {
-    console.log(`${engine}: ingesting ${days} days of 1-minute readings through POST /api/ingest …`);
-    const ing = await ingest(base, world, child.pid!, START);
-    console.log(`${engine}: ${ing.accepted} accepted (${ing.rejected} rejected) in ${ing.seconds.toFixed(1)} s`);
+    let ing: Awaited<ReturnType<typeof ingest>>;
+    if (reuse) ing = JSON.parse(readFileSync(join(dataDir, 'ingest.json'), 'utf8'));
+    else {
+      console.log(`${engine}: ingesting ${days} days of 1-minute readings through POST /api/ingest …`);
+      ing = await ingest(base, world, child.pid!, START);
+      console.log(`${engine}: ${ing.accepted} accepted (${ing.rejected} rejected) in ${ing.seconds.toFixed(1)} s`);
+      if (engine === 'sqlite' && process.env.BENCH_DIR) {
+        writeFileSync(worldFile, JSON.stringify({ ...world, keys: [...world.keys] }));
+        writeFileSync(join(dataDir, 'ingest.json'), JSON.stringify(ing));
+      }
+    }
 
     const vessel = world.vessels[0];
     const gps = vessel.devices.find((d) => d.type === 'gps')!.uid;
@@ -431,7 +451,9 @@ function table(r: EngineResult): string[] {
 async function main() {
   const referenceBefore = reference();
   const results: EngineResult[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
+  const keep = process.env.BENCH_DIR;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const dir = keep ? resolve(keep) : mkdtempSync(join(tmpdir(), 'fleet-bench-'));
   try {
     const file = join(dir, 'bench.db');
     const r = await runEngine('sqlite', `sqlite:${file}`, dir, DAYS);
@@ -440,7 +462,7 @@ async function main() {
     r.dbMb = size / 1024 / 1024;
     results.push(r);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 
   const pgUrl = process.env.DATABASE_URL;
@@ -470,7 +492,7 @@ async function main() {
     `Data: ${VESSELS} vessels, ${devices} devices, 1-minute readings of every device from the simulator (seed '${SEED}'),`,
     `the days before ${new Date(END * 1000).toISOString().slice(0, 10)} stated per engine below.`,
     `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}.`,
-    `Timings are client-side HTTP round trips over ${RUNS} runs after 3 warm-up runs; the server runs in its own process.`,
+    `Timings are client-side HTTP round trips (answer parsed) over ${RUNS} runs after ${WARMUP} warm-up runs; the server runs in its own process.`,
     `Reference workload (in-memory SQLite read of 5 760 rows × 11 columns, median): ${ms(referenceBefore)} before the run,`,
     `${ms(reference())} after — compare it between runs before comparing the figures.`,
     `Load average of the machine at the end: ${loadavg()[0].toFixed(1)} (other work shares these ${cpu.length} cores; the`,

@@ -50,4 +50,18 @@ export function envelope<T extends z.ZodType>(data: T, paged = false) {
  * of running the response schema over every row. Only for handlers that build exactly the schema's shape
  * (no extra keys to strip, no transforms); the schema still documents the answer in OpenAPI.
  */
-export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+export const plainJsonSerializer = () => (data: unknown) =>
+  data instanceof PreSerialized ? data.text : JSON.stringify(data);
+
+/** An answer already written as JSON text (the hottest series answers build it row by row). */
+export class PreSerialized {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * `ok(data)` for data already serialized: `dataJson` is the JSON text of a `T`. Typed as the answer it stands
+ * for, so routes keep their response types; only routes with `plainJsonSerializer` may return it.
+ */
+export function okJson<T>(dataJson: string): ReturnType<typeof ok<T>> {
+  return new PreSerialized(`{"status":${JSON.stringify(okStatus)},"data":${dataJson}}`) as never;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, envelope, forbidden, notFound, ok, plainJsonSerializer } from '../../http/envelope.ts';
+import { badRequest, envelope, forbidden, notFound, ok, okJson, plainJsonSerializer } from '../../http/envelope.ts';
 import { visibleDevices } from '../access/scope.ts';
 import { authError } from '../auth/session.ts';
 import {
@@ -11,10 +11,12 @@ import {
   type AggUnit,
   DEVICE_TYPES,
   type DeviceType,
+  findMetric,
   telemetryType,
 } from './catalog.ts';
 import {
   type AggregateFunction,
+  type AggregateRow,
   additionalKey,
   aggregate,
   lastStates,
@@ -128,6 +130,52 @@ function timezoneParam(q: Raw, dflt: number): number {
   if (!Number.isFinite(n) || n < -12 || n > 14) throw badRequest('timezone must be hours east of UTC, from -12 to 14');
   return n;
 }
+
+/**
+ * The `data` of an aggregated answer, `{ series, count }`, written as JSON text row by row: the same
+ * document JSON.stringify would make of the row objects, in about half the time and without building them.
+ * A row: deviceId, devcId, devcLabel, timestamp, datetime, the primary function's value of every data point,
+ * and `additional` with the extra functions' values.
+ */
+function aggregatedJson(
+  rows: AggregateRow[],
+  devices: ScopedDevice[],
+  keys: string[],
+  extraKeys: string[],
+  /** per value: the index of an earlier identical function, or -1 */
+  dupOf: number[],
+): string {
+  const head = new Map(
+    devices.map((d) => [
+      d.devcId,
+      `{"deviceId":${JSON.stringify(d.devcUniqueId)},"devcId":${d.devcId},"devcLabel":${JSON.stringify(d.devcLabel)},"timestamp":`,
+    ]),
+  );
+  const keyParts = keys.map((k) => `,${JSON.stringify(k)}:`);
+  const extraParts = extraKeys.map((k, i) => `${i ? ',' : ''}${JSON.stringify(k)}:`);
+  const m = keys.length;
+  const text: string[] = new Array(dupOf.length);
+  let out = '{"series":[';
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    for (let i = 0; i < dupOf.length; i++) text[i] = dupOf[i] < 0 ? jsonNumber(row.values[i]) : text[dupOf[i]];
+    out += `${r ? ',' : ''}${head.get(row.deviceId)}${row.timestamp},"datetime":"${isoTime(row.timestamp)}"`;
+    for (let i = 0; i < m; i++) out += keyParts[i] + text[i];
+    out += ',"additional":{';
+    for (let i = 0; i < extraParts.length; i++) out += extraParts[i] + text[m + i];
+    out += '}}';
+  }
+  return `${out}],"count":${rows.length}}`;
+}
+
+const jsonNumber = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(tidy(v)));
+
+/**
+ * Aggregated values to 7 decimal places (docs/domain.md §1): the float noise of sums and averages
+ * (-6.942000000000005) is not data, and a 30-day hourly answer is a third smaller without it.
+ * Values beyond 10^8 are left as they are (scaling them would lose integer precision).
+ */
+export const tidy = (v: number | null) => (v === null || Math.abs(v) >= 1e8 ? v : Math.round(v * 1e7) / 1e7);
 
 const isNumber = (s: string) => /^-?\d+(\.\d+)?$/.test(s.trim());
 
@@ -248,28 +296,22 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       if (err instanceof SeriesError) throw badRequest(err.message);
       throw err;
     }
-    const byId = new Map(devices.map((d) => [d.devcId, d]));
     const extraKeys = extra.map((fn, i) => additionalKey(type, fn, i)); // once, not per row
-    const series = rows.slice(0, limit).map((r) => {
-      const d = byId.get(r.deviceId)!;
-      const row: Record<string, unknown> = {
-        deviceId: d.devcUniqueId,
-        devcId: d.devcId,
-        devcLabel: d.devcLabel,
-        timestamp: r.timestamp,
-        datetime: isoTime(r.timestamp),
-      };
-      def.metrics.forEach((x, i) => {
-        row[x.key] = r.values[i];
-      });
-      const additional: Record<string, number | null> = {};
-      extraKeys.forEach((key, i) => {
-        additional[key] = r.values[def.metrics.length + i];
-      });
-      row.additional = additional;
-      return row as z.infer<typeof seriesRow>;
+    // a function asked twice (the primary AVG of speed and AVG_dlgpSpeed_0) is written from the first's text
+    const same = functions.map((fn) => `${fn.name}|${findMetric(def, fn.column)?.column}|${fn.param ?? ''}`);
+    const dupOf = same.map((k, i) => {
+      const first = same.indexOf(k);
+      return first === i ? -1 : first;
     });
-    return ok({ series, count: series.length });
+    return okJson<{ series: z.infer<typeof seriesRow>[]; count: number }>(
+      aggregatedJson(
+        rows.slice(0, limit),
+        devices,
+        def.metrics.map((x) => x.key),
+        extraKeys,
+        dupOf,
+      ),
+    );
   }
 
   const typeOf = (text: string): DeviceType => {

@@ -9,7 +9,7 @@ import {
   type MetricDef,
   specColumn,
 } from './catalog.ts';
-import { ROLLUPS } from './ingest.ts';
+import { ROLLUPS, type RollupLevel, rollupTable, type StatName, statColumn } from './rollup.ts';
 import { placeholders, query, queryArrays } from './sql.ts';
 
 /**
@@ -86,6 +86,8 @@ interface Stat {
 interface Bucket {
   deviceId: number;
   timestamp: number;
+  /** the geometry's bucket before MONTH grouping (rollup rows reuse the bucket while it stays) */
+  key?: number;
   stats: (Stat | undefined)[]; // per needed metric
   gt: number[]; // per COUNTGT function
 }
@@ -165,15 +167,16 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
     }
     return { fn, mi, gi: -1 };
   });
-  // only the statistics some function reads are fetched: rows carry fewer values
-  const has = (...names: AggFunction[]) => q.functions.some((f) => names.includes(f.name));
-  const needs: Needs = {
-    total: has('AVG', 'SUM'),
-    min: has('MIN'),
-    max: has('MAX'),
-    first: has('FIRST'),
-    last: has('LAST'),
-  };
+  // only the statistics some function reads are fetched, per metric: rows carry fewer values
+  const needs: Needs[] = metrics.map(() => ({ ...NO_NEEDS }));
+  for (const { fn, mi } of plan) {
+    const n = needs[mi];
+    if (fn.name === 'AVG' || fn.name === 'SUM') n.total = true;
+    else if (fn.name === 'MIN') n.min = true;
+    else if (fn.name === 'MAX') n.max = true;
+    else if (fn.name === 'FIRST') n.first = true;
+    else if (fn.name === 'LAST') n.last = true;
+  }
   const filters = q.filters ?? [];
   const geo = geometry(q.unit, q.length, q.tz);
 
@@ -188,81 +191,141 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
     }
     return b;
   };
-  const merge = (b: Bucket, mi: number, s: Stat) => {
-    const cur = b.stats[mi];
-    if (!cur) {
-      b.stats[mi] = s;
-      return;
-    }
-    cur.n += s.n;
-    cur.total += s.total;
-    if (s.min < cur.min) cur.min = s.min;
-    if (s.max > cur.max) cur.max = s.max;
-    if (s.fts < cur.fts) {
-      cur.fts = s.fts;
-      cur.fv = s.fv;
-    }
-    if (s.lts > cur.lts) {
-      cur.lts = s.lts;
-      cur.lv = s.lv;
-    }
-  };
-
   const addCounts = (b: Bucket, gt: number[]) => {
     for (let gi = 0; gi < gt.length; gi++) b.gt[gi] += gt[gi];
   };
 
+  const bucketAt = (ts: number) => Math.floor((ts + geo.shift) / geo.size) * geo.size - geo.shift;
+  // buckets that are the stored rollup rows themselves (HOUR from hours, DAY at +7 from days): the functions'
+  // values come straight from the database; no other segment touches those buckets
+  const out: AggregateRow[] = [];
   for (const seg of planSegments(q.start, q.end, geo, !filters.length)) {
+    if (seg.level && !gts.length && q.unit !== 'MONTH' && same(geo, seg.level)) {
+      out.push(...(await rollupValues(database, def, seg.level, q.deviceIds, metrics, plan, seg.from, seg.to)));
+      continue;
+    }
     if (seg.level) {
-      const rows = await rollupStats(database, seg.level, q.deviceIds, metrics, seg.from, seg.to, geo, needs);
-      for (const r of rows) merge(bucketOf(r.deviceId, r.bucket), r.mi, r.stat);
+      // rollup rows come by device and time: consecutive rows mostly fall in the same output bucket
+      let last: Bucket | undefined;
+      const { rows, layout } = await rollupStats(
+        database,
+        def,
+        seg.level,
+        q.deviceIds,
+        metrics,
+        seg.from,
+        seg.to,
+        needs,
+      );
+      for (const r of rows) {
+        const deviceId = Number(r[0]);
+        const ts = bucketAt(Number(r[1]));
+        let b = last;
+        if (!b || b.deviceId !== deviceId || b.key !== ts) {
+          b = bucketOf(deviceId, ts);
+          b.key = ts;
+          last = b;
+        }
+        for (let mi = 0; mi < layout.length; mi++) mergeCells(b, mi, r, layout[mi]);
+      }
       // counts above a threshold cannot come from rollups: raw rows, counted only
       if (gts.length) {
-        const raw = await rawStats(database, def, q.deviceIds, [], gts, seg.from, seg.to, geo, filters, NO_NEEDS);
+        const raw = await rawStats(database, def, q.deviceIds, [], gts, seg.from, seg.to, geo, filters, []);
         for (const r of raw) addCounts(bucketOf(r.deviceId, r.bucket), r.gt);
       }
     } else {
       const raw = await rawStats(database, def, q.deviceIds, metrics, gts, seg.from, seg.to, geo, filters, needs);
       for (const r of raw) {
         const b = bucketOf(r.deviceId, r.bucket);
-        r.stats.forEach((s, mi) => {
-          if (s) merge(b, mi, s);
-        });
+        for (let mi = 0; mi < r.stats.length; mi++) {
+          const st = r.stats[mi];
+          if (st) merge(b, mi, st);
+        }
         addCounts(b, r.gt);
       }
     }
   }
 
-  const out: AggregateRow[] = [];
   for (const b of buckets.values()) {
     if (!b.stats.some((s) => s && s.n > 0)) continue; // nothing of the asked columns: an empty bucket
-    out.push({
-      deviceId: b.deviceId,
-      timestamp: b.timestamp,
-      values: plan.map(({ fn, mi, gi }) => {
-        const s = b.stats[mi];
-        if (fn.name === 'COUNTGT') return b.gt[gi];
-        if (fn.name === 'COUNT') return s?.n ?? 0;
-        if (!s || s.n === 0) return null;
-        switch (fn.name) {
-          case 'AVG':
-            return s.total / s.n;
-          case 'SUM':
-            return s.total;
-          case 'MIN':
-            return s.min;
-          case 'MAX':
-            return s.max;
-          case 'FIRST':
-            return s.fv;
-          case 'LAST':
-            return s.lv;
-        }
-        return null;
-      }),
-    });
+    const values: (number | null)[] = new Array(plan.length);
+    for (let i = 0; i < plan.length; i++) values[i] = result(plan[i].fn.name, b.stats[plan[i].mi], b.gt[plan[i].gi]);
+    out.push({ deviceId: b.deviceId, timestamp: b.timestamp, values });
   }
   return out.sort((a, b) => a.timestamp - b.timestamp || a.deviceId - b.deviceId);
+}
+
+/** A function's value from a bucket's statistics of its metric (and its count above the threshold). */
+function result(name: AggFunction, s: Stat | undefined, gt: number): number | null {
+  if (name === 'COUNTGT') return gt;
+  if (name === 'COUNT') return s?.n ?? 0;
+  if (!s || s.n === 0) return null;
+  switch (name) {
+    case 'AVG':
+      return s.total / s.n;
+    case 'SUM':
+      return s.total;
+    case 'MIN':
+      return s.min;
+    case 'MAX':
+      return s.max;
+    case 'FIRST':
+      return s.fv;
+    case 'LAST':
+      return s.lv;
+  }
+  return null;
+}
+
+/** Adds statistics to a bucket's metric: counts and sums add, extremes compare, first/last by their times. */
+function merge(b: Bucket, mi: number, s: Stat) {
+  const cur = b.stats[mi];
+  if (!cur) {
+    b.stats[mi] = s;
+    return;
+  }
+  cur.n += s.n;
+  cur.total += s.total;
+  if (s.min < cur.min) cur.min = s.min;
+  if (s.max > cur.max) cur.max = s.max;
+  if (s.fts < cur.fts) {
+    cur.fts = s.fts;
+    cur.fv = s.fv;
+  }
+  if (s.lts > cur.lts) {
+    cur.lts = s.lts;
+    cur.lv = s.lv;
+  }
+}
+
+/** Where a metric's statistics sit in a rollup row (-1: not fetched). */
+interface Layout {
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  ft: number;
+  fv: number;
+  lt: number;
+  lv: number;
+}
+
+const cell = (r: unknown[], i: number) => (i < 0 ? Number.NaN : Number(r[i]));
+
+/** `merge` straight from a rollup row's cells: the hot loop of rollup reads builds no row objects. */
+function mergeCells(b: Bucket, mi: number, r: unknown[], l: Layout) {
+  const n = Number(r[l.n]);
+  if (!n) return;
+  merge(b, mi, {
+    n,
+    total: cell(r, l.sum),
+    min: cell(r, l.min),
+    max: cell(r, l.max),
+    fts: cell(r, l.ft),
+    fv: cell(r, l.fv),
+    lts: cell(r, l.lt),
+    lv: cell(r, l.lv),
+  });
 }
 
 type Geometry = { size: number; shift: number };
@@ -275,8 +338,10 @@ interface Needs {
   last: boolean;
 }
 const NO_NEEDS: Needs = { total: false, min: false, max: false, first: false, last: false };
-type Level = (typeof ROLLUPS)[number];
+type Level = RollupLevel;
 const mod = (x: number, m: number) => ((x % m) + m) % m;
+/** The buckets of `geo` are those of `level`. */
+const same = (geo: Geometry, level: Level) => geo.size === level.size && mod(geo.shift - level.shift, level.size) === 0;
 /** Every bucket of `geo` is a union of whole buckets of `level`. */
 const fits = (geo: Geometry, level: Level) =>
   geo.size % level.size === 0 && mod(geo.shift - level.shift, level.size) === 0;
@@ -309,76 +374,102 @@ function planSegments(start: number, end: number, geo: Geometry, rollable: boole
 const bucketSql = (col: string, geo: { size: number; shift: number }) =>
   `((${col} + ${geo.shift}) / ${geo.size}) * ${geo.size} - ${geo.shift}`;
 
+/**
+ * Rollup rows of [from, to) — whole buckets of `level` — as arrays `[device, bucket, …cells]` by device and
+ * time, with where each metric's asked statistics sit; grouping into the output buckets happens in the caller
+ * (no SQL grouping: one row per bucket).
+ */
 async function rollupStats(
   database: Database,
-  level: Level,
+  def: DeviceTypeDef,
+  level: RollupLevel,
   deviceIds: number[],
   metrics: MetricDef[],
   from: number,
   to: number,
-  geo: Geometry,
-  needs: Needs,
+  needs: Needs[],
 ) {
-  const { table, column } = level;
-  const where = `where device_id in (${placeholders(deviceIds.length)}) and metric in (${placeholders(metrics.length)})
-             and ${column} >= ? and ${column} < ?`;
-  // the metric as its index in `metrics`: a small integer per row instead of a string to build in JS
-  const metricIndex = `case metric ${metrics.map((x, i) => `when '${x.column}' then ${i}`).join(' ')} end`;
-  // array rows: d, mi, b, n, then the asked statistics in this order (absent ones stay undefined → NaN)
-  const wanted = [
-    needs.total && 's',
-    needs.min && 'mn',
-    needs.max && 'mx',
-    needs.first && 'ft',
-    needs.first && 'fv',
-    needs.last && 'lt',
-    needs.last && 'lv',
-  ].filter((x): x is string => !!x);
-  let text: string;
-  if (geo.size === level.size && mod(geo.shift - level.shift, level.size) === 0) {
-    // one stored row per bucket: no grouping
-    const stored: Record<string, string> = {
-      s: 'total',
-      mn: 'vmin',
-      mx: 'vmax',
-      ft: 'first_ts',
-      fv: 'first_val',
-      lt: 'last_ts',
-      lv: 'last_val',
-    };
-    text = `select device_id, ${metricIndex}, ${column}, n${wanted.map((w) => `, ${stored[w]}`).join('')} from ${table} ${where}`;
-  } else {
-    const b = bucketSql(column, geo);
-    const at = (ts: string) => `((${ts} + ${level.shift}) / ${level.size}) * ${level.size} - ${level.shift}`;
-    const grouped: Record<string, string> = {
-      s: 'sum(total) as s',
-      mn: 'min(vmin) as mn',
-      mx: 'max(vmax) as mx',
-      ft: 'min(first_ts) as ft',
-      lt: 'max(last_ts) as lt',
-    };
-    const inner = ['device_id as d', `${metricIndex} as mi`, 'metric as m', `${b} as b`, 'sum(n) as n']
-      .concat(wanted.filter((w) => grouped[w]).map((w) => grouped[w]))
-      .join(', ');
-    const outer = wanted.map((w) => (w === 'fv' ? 'f.first_val' : w === 'lv' ? 'l.last_val' : `g.${w}`));
-    text = `select g.d, g.mi, g.b, g.n${outer.map((o) => `, ${o}`).join('')}
-      from (select ${inner} from ${table} ${where} group by device_id, metric, ${b}) g
-      ${needs.first ? `left join ${table} f on f.device_id = g.d and f.metric = g.m and f.${column} = ${at('g.ft')}` : ''}
-      ${needs.last ? `left join ${table} l on l.device_id = g.d and l.metric = g.m and l.${column} = ${at('g.lt')}` : ''}`;
-  }
-  const rows = await queryArrays(database, text, [...deviceIds, ...metrics.map((x) => x.column), from, to]);
-  const at = (w: string) => {
-    const i = wanted.indexOf(w);
-    return i < 0 ? -1 : 4 + i;
+  const cols: string[] = [];
+  const take = (m: MetricDef, stat: StatName, wanted: boolean) => {
+    if (!wanted) return -1;
+    cols.push(statColumn(m, stat));
+    return 1 + cols.length; // after device_id and bucket
   };
-  const [si, mni, mxi, fti, fvi, lti, lvi] = ['s', 'mn', 'mx', 'ft', 'fv', 'lt', 'lv'].map(at);
-  const cell = (r: unknown[], i: number) => (i < 0 ? undefined : r[i]);
-  return rows.map((r) => ({
-    deviceId: Number(r[0]),
-    mi: Number(r[1]),
-    bucket: Number(r[2]),
-    stat: statOf(r[3], cell(r, si), cell(r, mni), cell(r, mxi), cell(r, fti), cell(r, fvi), cell(r, lti), cell(r, lvi)),
-  }));
+  const layout: Layout[] = metrics.map((m, mi) => {
+    const w = needs[mi];
+    return {
+      n: take(m, 'n', true),
+      sum: take(m, 'sum', w.total),
+      min: take(m, 'min', w.min),
+      max: take(m, 'max', w.max),
+      ft: take(m, 'ft', w.first),
+      fv: take(m, 'fv', w.first),
+      lt: take(m, 'lt', w.last),
+      lv: take(m, 'lv', w.last),
+    };
+  });
+  const rows = await queryArrays(
+    database,
+    `select device_id, bucket, ${cols.join(', ')} from ${rollupTable(def, level)}
+      where device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ?
+      order by device_id, bucket`,
+    [...deviceIds, from, to],
+  );
+  return { rows, layout };
+}
+
+/**
+ * The functions' values of buckets that are stored rollup rows, computed by the database: one cell per distinct
+ * function (AVG is `sum / n` there) instead of the statistics behind it — reading cells is most of the cost.
+ * Buckets without any value of the asked data points are left out, as everywhere.
+ */
+async function rollupValues(
+  database: Database,
+  def: DeviceTypeDef,
+  level: RollupLevel,
+  deviceIds: number[],
+  metrics: MetricDef[],
+  plan: { fn: AggregateFunction; mi: number }[],
+  from: number,
+  to: number,
+): Promise<AggregateRow[]> {
+  const exprs: string[] = [];
+  const cellOf = plan.map(({ fn, mi }) => {
+    const c = (stat: StatName) => statColumn(metrics[mi], stat);
+    const expr = {
+      AVG: `${c('sum')} / nullif(${c('n')}, 0)`,
+      SUM: `case when ${c('n')} > 0 then ${c('sum')} end`,
+      MIN: c('min'),
+      MAX: c('max'),
+      FIRST: c('fv'),
+      LAST: c('lv'),
+      COUNT: c('n'),
+      COUNTGT: 'null', // never here: counts above a threshold need the raw rows
+    }[fn.name];
+    const i = exprs.indexOf(expr);
+    return 2 + (i < 0 ? exprs.push(expr) - 1 : i);
+  });
+  const rows = await queryArrays(
+    database,
+    `select device_id, bucket, ${exprs.join(', ')} from ${rollupTable(def, level)}
+      where device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ?`,
+    [...deviceIds, from, to],
+  );
+  // a bucket with a value of some asked data point has a non-null value or a count above 0 (each data point
+  // asked has a function): that tells the empty buckets without reading every count
+  const counts = plan.map(({ fn }) => fn.name === 'COUNT');
+  const out: AggregateRow[] = [];
+  for (const r of rows) {
+    const values: (number | null)[] = new Array(cellOf.length);
+    let any = false;
+    for (let i = 0; i < cellOf.length; i++) {
+      const v = r[cellOf[i]];
+      values[i] = v === null || v === undefined ? null : Number(v);
+      if (values[i] !== null && (!counts[i] || values[i]! > 0)) any = true;
+    }
+    if (any) out.push({ deviceId: Number(r[0]), timestamp: Number(r[1]), values });
+  }
+  return out;
 }
 
 /** A row's statistics; those not fetched stay NaN (no function reads them). */
@@ -413,7 +504,7 @@ async function rawStats(
   to: number,
   geo: Geometry,
   filters: SeriesFilter[],
-  needs: Needs,
+  needs: Needs[],
 ) {
   const b = bucketSql('ts', geo);
   const cols: string[] = [];
@@ -421,16 +512,17 @@ async function rawStats(
   const outer: string[] = [];
   metrics.forEach((x, i) => {
     const c = x.column;
+    const w = needs[i];
     cols.push(`count(${c}) as n${i}`);
-    if (needs.total) cols.push(`sum(${c}) as s${i}`);
-    if (needs.min) cols.push(`min(${c}) as mn${i}`);
-    if (needs.max) cols.push(`max(${c}) as mx${i}`);
-    if (needs.first) {
+    if (w.total) cols.push(`sum(${c}) as s${i}`);
+    if (w.min) cols.push(`min(${c}) as mn${i}`);
+    if (w.max) cols.push(`max(${c}) as mx${i}`);
+    if (w.first) {
       cols.push(`min(case when ${c} is not null then ts end) as ft${i}`);
       joins.push(`left join ${def.table} f${i} on f${i}.device_id = g.d and f${i}.ts = g.ft${i}`);
       outer.push(`f${i}.${c} as fv${i}`);
     }
-    if (needs.last) {
+    if (w.last) {
       cols.push(`max(case when ${c} is not null then ts end) as lt${i}`);
       joins.push(`left join ${def.table} l${i} on l${i}.device_id = g.d and l${i}.ts = g.lt${i}`);
       outer.push(`l${i}.${c} as lv${i}`);
