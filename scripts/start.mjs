@@ -52,7 +52,10 @@ export function buildWeb() {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (webBuildIsStale()) buildWeb();
   else console.log('Web app is up to date (packages/web/dist).');
-  const server = spawn(bin('tsx'), ['packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+  // the server's heap budget (README "Configuration", docs/operations.md "Memory"); bench/run.ts gives its server the same
+  const heap = `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`;
+  const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, heap].filter(Boolean).join(' ') };
+  const server = spawn(bin('tsx'), ['packages/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

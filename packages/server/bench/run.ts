@@ -92,11 +92,15 @@ async function seed(database: Database): Promise<World> {
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolvePort, reject) => {
     const child = fork(resolve(ROOT, 'packages/server/bench/server.ts'), {
-      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, for finding where the time goes
+      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, for finding where the time goes;
+      // BENCH_SERVER_ARGS: more Node options for the server (`--trace-gc`)
       execArgv: [
         '--import',
         'tsx',
         ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        // the heap budget `npm start` gives the server (scripts/start.mjs)
+        `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`,
+        ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
       ],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

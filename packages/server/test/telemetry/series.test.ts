@@ -191,6 +191,18 @@ describe.each(dialects())('series on %s', (dialect) => {
       ),
   );
 
+  it('refuses a period of more buckets than it can hold, with the reason', async () => {
+    const r = await get(
+      `/api/series/aggregated/rpm/period/${START}/${START + 200 * 86400}?device[]=rpm-a1-1&aggregatedUnit=MINUTE&aggregatedLength=1`,
+    );
+    expect(r.statusCode).toBe(400);
+    expect(r.json.status.message).toMatch(/more than 200000 in all: shorten the period or choose a larger aggregatedUnit/);
+    const ok = await get(
+      `/api/series/aggregated/rpm/period/${START}/${START + 100 * 86400}?device[]=rpm-a1-1&aggregatedUnit=MINUTE&aggregatedLength=1`,
+    );
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('names the HOUR unit sent as MINUTE×60 the same as HOUR', async () => {
     const q = `device[]=rpm-a1-1&timezone=7&${names}&${params}`;
     const a = await get(

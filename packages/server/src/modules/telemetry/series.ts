@@ -22,6 +22,9 @@ import { placeholders, query, queryArrays } from './sql.ts';
  * months from local days. Periods are `[start, end)` (docs/domain.md §1).
  */
 
+/** At most this many (device, bucket) pairs per aggregation — 20 times the series limit of 10 000 rows. */
+export const MAX_AGGREGATE_BUCKETS = 200000;
+
 /** A query failure the client caused (unknown column, bad filter): routes answer 400. */
 export class SeriesError extends Error {}
 
@@ -179,6 +182,12 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
   }
   const filters = q.filters ?? [];
   const geo = geometry(q.unit, q.length, q.tz);
+  // every bucket is held in memory until the answer is cut to its limit: refuse what could not be answered
+  const perDevice = Math.ceil((q.end - q.start) / (q.unit === 'MONTH' ? 28 * DAY * q.length : geo.size)) + 1;
+  if (perDevice * q.deviceIds.length > MAX_AGGREGATE_BUCKETS)
+    throw new SeriesError(
+      `The period makes ${perDevice} buckets for each of ${q.deviceIds.length} device(s), more than ${MAX_AGGREGATE_BUCKETS} in all: shorten the period or choose a larger aggregatedUnit`,
+    );
 
   const buckets = new Map<string, Bucket>();
   const bucketOf = (deviceId: number, ts: number) => {
