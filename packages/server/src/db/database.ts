@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { prepare } from './statements.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 /** Tables are described by the shared resource definitions, so the query builder is untyped here. */
@@ -37,6 +38,8 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  // the query builder's statements come from the statement cache too (db/statements.ts)
+  const database = { prepare: (text: string) => prepare(sqlite, text), close: () => sqlite.close() };
+  const db = new Kysely({ dialect: new SqliteDialect({ database }), plugins });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }

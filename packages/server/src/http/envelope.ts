@@ -51,7 +51,8 @@ export function envelope<T extends z.ZodType>(data: T, paged = false) {
  * (no extra keys to strip, no transforms); the schema still documents the answer in OpenAPI.
  */
 export const plainJsonSerializer = () => (data: unknown) =>
-  data instanceof PreSerialized ? data.text : JSON.stringify(data);
+  // Fastify sends a Buffer as it is (content-length is its length)
+  data instanceof PreSerialized ? (Buffer.from(data.text) as unknown as string) : JSON.stringify(data);
 
 /** An answer already written as JSON text (the hottest series answers build it row by row). */
 export class PreSerialized {

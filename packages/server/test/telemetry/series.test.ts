@@ -196,7 +196,9 @@ describe.each(dialects())('series on %s', (dialect) => {
       `/api/series/aggregated/rpm/period/${START}/${START + 200 * 86400}?device[]=rpm-a1-1&aggregatedUnit=MINUTE&aggregatedLength=1`,
     );
     expect(r.statusCode).toBe(400);
-    expect(r.json.status.message).toMatch(/more than 200000 in all: shorten the period or choose a larger aggregatedUnit/);
+    expect(r.json.status.message).toMatch(
+      /more than 200000 in all: shorten the period or choose a larger aggregatedUnit/,
+    );
     const ok = await get(
       `/api/series/aggregated/rpm/period/${START}/${START + 100 * 86400}?device[]=rpm-a1-1&aggregatedUnit=MINUTE&aggregatedLength=1`,
     );

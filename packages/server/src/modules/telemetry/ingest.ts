@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
+import { prepare } from '../../db/statements.ts';
 import { DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
 import { haversine } from './geo.ts';
 import {
@@ -14,7 +15,7 @@ import {
   statType,
   upsertSql,
 } from './rollup.ts';
-import { pgText, placeholders, prepare, query } from './sql.ts';
+import { pgText, placeholders, query } from './sql.ts';
 import { nowSeconds, parseTime } from './time.ts';
 
 /**

@@ -1,29 +1,11 @@
-import type SQLite from 'better-sqlite3';
 import type { Database } from '../../db/database.ts';
+import { prepare } from '../../db/statements.ts';
 
-/**
+/*
  * Raw SQL on either engine, for the telemetry hot paths where the query builder's per-row
  * overhead would dominate. SQL is written with `?` placeholders (converted to $n for PostgreSQL);
  * result rows keep the snake_case names given in the SQL's aliases.
  */
-const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
-
-export function prepare(sqlite: SQLite.Database, text: string, raw = false): SQLite.Statement {
-  let cache = statements.get(sqlite);
-  if (!cache) {
-    cache = new Map();
-    statements.set(sqlite, cache);
-  }
-  const key = raw ? `raw:${text}` : text;
-  let st = cache.get(key);
-  if (!st) {
-    if (cache.size > 500) cache.clear(); // queries with inlined bucket sizes vary; keep the cache bounded
-    st = sqlite.prepare(text);
-    if (raw) st.raw(true);
-    cache.set(key, st);
-  }
-  return st;
-}
 
 /** `?` → `$1, $2 …` (our SQL never has a literal question mark). */
 export function pgText(text: string): string {
