@@ -210,7 +210,8 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
   const out: AggregateRow[] = [];
   for (const seg of planSegments(q.start, q.end, geo, !filters.length)) {
     if (seg.level && !gts.length && q.unit !== 'MONTH' && same(geo, seg.level)) {
-      out.push(...(await rollupValues(database, def, seg.level, q.deviceIds, metrics, plan, seg.from, seg.to)));
+      for (const row of await rollupValues(database, def, seg.level, q.deviceIds, metrics, plan, seg.from, seg.to))
+        out.push(row); // no spread: it passes every row as an argument
       continue;
     }
     if (seg.level) {
