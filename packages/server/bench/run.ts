@@ -265,6 +265,11 @@ interface EngineResult {
   pulse100: Timing & { devices: number };
   memory: { peakMb: number; nowMb: number };
   dbMb?: number;
+  /** when this engine's reads were timed, and the reference workload then (how fast the machine was) */
+  runAt: string;
+  referenceMs: number;
+  /** the data set of an earlier run (BENCH_DIR): its ingest figures are that run's */
+  reused: boolean;
 }
 
 async function runEngine(
@@ -381,6 +386,9 @@ async function runEngine(
     });
     const memory = memoryOf(child.pid!);
     return {
+      runAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      referenceMs: reference(),
+      reused: reuse,
       engine,
       days,
       ingest: ing,
@@ -508,15 +516,25 @@ async function main() {
       '',
       `### ${r.engine === 'sqlite' ? 'SQLite (embedded, WAL)' : 'PostgreSQL'} — ${r.days} days`,
       '',
+      `Timed ${r.runAt} UTC; reference workload then ${ms(r.referenceMs)}.${r.reused ? " Reads only, on the data set of an earlier run (`BENCH_DIR`): the ingest figures are that run's." : ''}`,
+      '',
       ...table(r),
     );
-  if (!results.some((r) => r.engine === 'postgres'))
-    out.push(
-      '',
-      '### PostgreSQL',
-      '',
-      'Not run: set `DATABASE_URL=postgres://…` to run the same benchmark against PostgreSQL.',
-    );
+  const docFile = resolve(ROOT, 'docs/benchmarks.md');
+  if (!results.some((r) => r.engine === 'postgres')) {
+    // a run without PostgreSQL keeps the last PostgreSQL figures written (they carry their own time)
+    const previous = existsSync(docFile)
+      ? /\n### PostgreSQL — [^\n]*\n[\s\S]*?(?=\n### |$)/.exec(readFileSync(docFile, 'utf8'))?.[0]
+      : undefined;
+    if (previous) out.push(...previous.trimEnd().split('\n'));
+    else
+      out.push(
+        '',
+        '### PostgreSQL',
+        '',
+        'Not run: set `DATABASE_URL=postgres://…` to run the same benchmark against PostgreSQL.',
+      );
+  }
   console.log(`\n${header.join('\n')}\n${out.join('\n')}\n`);
 
   const fullSize = VESSELS >= 10 && DAYS >= 90;
@@ -527,7 +545,9 @@ async function main() {
       'Written by `npm run bench` (`packages/server/bench/run.ts`); targets from the telemetry issue. Re-run after',
       'changes to ingest, storage or the series queries. `BENCH_DAYS` / `BENCH_VESSELS` shrink the data set for a quick',
       'run (then nothing is written here unless `BENCH_WRITE=1`). `BENCH_DIR=<dir>` keeps the SQLite data set there; a',
-      'second run with the same directory times the reads only (its ingest figures are the first run\'s).',
+      "second run with the same directory times the reads only (its ingest figures are the first run's). A run without",
+      '`DATABASE_URL` keeps the PostgreSQL section of the last run that had one. The targets are for embedded SQLite;',
+      'PostgreSQL is measured the same way for comparison.',
       '',
       `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
       '',
@@ -535,7 +555,7 @@ async function main() {
       ...out,
       '',
     ].join('\n');
-    writeFileSync(resolve(ROOT, 'docs/benchmarks.md'), doc);
+    writeFileSync(docFile, doc);
     console.log('written to docs/benchmarks.md');
   } else console.log('(a reduced run: docs/benchmarks.md left as it is; BENCH_WRITE=1 writes it anyway)');
 }

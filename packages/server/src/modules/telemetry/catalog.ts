@@ -7,7 +7,7 @@
 export interface MetricDef {
   /** data key in readings and answers (camelCase, docs/api.md) */
   key: string;
-  /** column in the typed table and `metric` in the hourly rollup */
+  /** column in the typed table; its rollup statistics are `<column>_n`, `<column>_sum` … (rollup.ts) */
   column: string;
   /** the specs' column name without the type prefix: `VolInventory` → `dlfmVolInventory` */
   name: string;
@@ -167,7 +167,7 @@ export function findMetric(def: DeviceTypeDef, arg: string): MetricDef | undefin
 
 /**
  * The timezone (hours) of the daily rollups: the product's, which every spec call sends (`timezone=7`).
- * DAY, WEEK and MONTH series in this timezone read telemetry_daily; other timezones read the hourly rollups.
+ * DAY, WEEK and MONTH series in this timezone read the daily rollups; other timezones read the hourly rollups.
  */
 export const DAILY_ROLLUP_TZ = 7;
 

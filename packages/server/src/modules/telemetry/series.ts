@@ -357,8 +357,8 @@ const fits = (geo: Geometry, level: Level) =>
   geo.size % level.size === 0 && mod(geo.shift - level.shift, level.size) === 0;
 
 /**
- * [start, end) split into the pieces each store answers: whole local days from telemetry_daily, whole
- * hours from telemetry_hourly, the ragged edges (and everything, when rows are filtered) from raw rows.
+ * [start, end) split into the pieces each store answers: whole local days from the daily rollups, whole
+ * hours from the hourly rollups, the ragged edges (and everything, when rows are filtered) from raw rows.
  */
 function planSegments(start: number, end: number, geo: Geometry, rollable: boolean) {
   const out: { from: number; to: number; level?: Level }[] = [];

@@ -49,18 +49,15 @@ const hourly = (body: Body) => body.bucket !== null && body.bucket.size === 3600
 /** The GROUP BY term of the bucket (none for one bucket: a literal there would name a column). */
 const groupOf = (body: Body, col: string) => (body.bucket ? `, ${bucketOf(body, col)}` : '');
 
-/**
- * Per device: the median spacing of its samples over the period's hours (§5). The database groups the
- * hourly spacings, rounded to a tenth of a second, with their sample counts — a few rows per device —
- * and the count-weighted median is taken here (window functions would sort every hour twice).
- */
-export async function sampleIntervals(
-  database: Database,
-  devices: { devcId: number; type: DeviceType; metric: string }[],
-  from: number,
-  to: number,
-): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
+/** A device with the data point whose samples count as its presence (§5). */
+export interface PresenceDevice {
+  devcId: number;
+  type: DeviceType;
+  metric: string;
+}
+
+/** The devices grouped by type and presence data point: one query per group. */
+function byPresence(devices: PresenceDevice[]) {
   const groups = new Map<string, { type: DeviceType; metric: string; ids: number[] }>();
   for (const d of devices) {
     const k = `${d.type}|${d.metric}`;
@@ -68,8 +65,23 @@ export async function sampleIntervals(
     g.ids.push(d.devcId);
     groups.set(k, g);
   }
+  return groups.values();
+}
+
+/**
+ * Per device: the median spacing of its samples over the period's hours (§5). The database groups the
+ * hourly spacings, rounded to a tenth of a second, with their sample counts — a few rows per device —
+ * and the count-weighted median is taken here (window functions would sort every hour twice).
+ */
+export async function sampleIntervals(
+  database: Database,
+  devices: PresenceDevice[],
+  from: number,
+  to: number,
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
   const spacings = new Map<number, HourSamples[]>();
-  for (const { type, metric, ids } of groups.values()) {
+  for (const { type, metric, ids } of byPresence(devices)) {
     const c = col(type, metric);
     const spacing = `round((${c('lt')} - ${c('ft')}) * 10.0 / (${c('n')} - 1))`;
     const rows = await query(
@@ -97,20 +109,13 @@ export async function sampleIntervals(
 /** Per UTC hour of each device, within the given ranges: samples of its presence data point and their first/last times (§5). */
 export async function hourSamples(
   database: Database,
-  devices: { devcId: number; type: DeviceType; metric: string }[],
+  devices: PresenceDevice[],
   ranges: [number, number][],
 ): Promise<Map<number, HourSamples[]>> {
   const out = new Map<number, HourSamples[]>();
   if (!ranges.length) return out;
-  const groups = new Map<string, { type: DeviceType; metric: string; ids: number[] }>();
-  for (const d of devices) {
-    const k = `${d.type}|${d.metric}`;
-    const g = groups.get(k) ?? { type: d.type, metric: d.metric, ids: [] };
-    g.ids.push(d.devcId);
-    groups.set(k, g);
-  }
   const within = ranges.map(() => '(bucket >= ? and bucket < ?)').join(' or ');
-  for (const { type, metric, ids } of groups.values()) {
+  for (const { type, metric, ids } of byPresence(devices)) {
     const c = col(type, metric);
     const rows = await query(
       database,
