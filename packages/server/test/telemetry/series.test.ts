@@ -327,6 +327,12 @@ describe.each(dialects())('series on %s', (dialect) => {
       expect(pulse.statusCode).toBe(404);
       const base = await get(`/api/series/base/period/${START}/${START + 86400}?device=rpm-a1-1`, w.adminB);
       expect(base.json.data.series).toEqual([]);
+      // named by devc_id: the owner sees the device, the other company does not
+      const byId = `/api/series/aggregated/rpm/period/${START}/${START + 10 * 86400}?device[]=${w.dev.rpmPort}&aggregatedUnit=DAY`;
+      const own = await get(byId);
+      expect(own.json.data.series.length).toBeGreaterThan(0);
+      expect(new Set(own.json.data.series.map((x: any) => x.deviceId))).toEqual(new Set(['rpm-a1-1']));
+      expect((await get(byId, w.adminB)).json.data.series).toEqual([]);
     });
 
     it('needs a signed-in user with read on devices or assets', async () => {

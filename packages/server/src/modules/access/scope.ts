@@ -30,13 +30,20 @@ export async function userCompanyIds(db: Db, userId: string): Promise<number[]> 
   return rows.map((r: { uscoCompId: number }) => Number(r.uscoCompId));
 }
 
-/** Devices on visible assets: [{ devcId, devcUniqueId, devcType, devcLabel, devcMassId }]. */
-export async function visibleDevices(db: Db, s: Session) {
+/**
+ * Devices on visible assets: [{ devcId, devcUniqueId, devcType, devcLabel, devcMassId }]; with `only`, just those
+ * named (by unique id or devc_id) — a request about one device then reads one row, not the whole fleet.
+ */
+export async function visibleDevices(db: Db, s: Session, only: string[] = []) {
   const assets = await visibleAssetIds(db, s);
   if (!assets.length) return [];
-  return db
+  let q = db
     .selectFrom('device')
     .select(['devcId', 'devcUniqueId', 'devcType', 'devcLabel', 'devcMassId', 'devcName'])
-    .where('devcMassId', 'in', assets)
-    .execute();
+    .where('devcMassId', 'in', assets);
+  if (only.length) {
+    const ids = only.filter((x) => /^\d+$/.test(x)).map(Number);
+    q = q.where((eb: any) => eb.or([eb('devcUniqueId', 'in', only), ...(ids.length ? [eb('devcId', 'in', ids)] : [])]));
+  }
+  return q.execute();
 }

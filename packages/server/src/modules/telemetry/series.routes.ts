@@ -53,8 +53,9 @@ interface ScopedDevice {
   type: DeviceType | undefined;
 }
 
-async function scopedDevices(app: FastifyInstance, req: FastifyRequest): Promise<ScopedDevice[]> {
-  const rows = await visibleDevices(app.deps.database.db, req.session!);
+/** The user's devices; with `only`, just those named (unique ids or devc_ids). */
+async function scopedDevices(app: FastifyInstance, req: FastifyRequest, only: string[] = []): Promise<ScopedDevice[]> {
+  const rows = await visibleDevices(app.deps.database.db, req.session!, only);
   return rows.map((d: any) => ({
     devcId: Number(d.devcId),
     devcUniqueId: d.devcUniqueId,
@@ -253,8 +254,8 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     const params = listParam(q, 'functionParams');
     const extra = names.map((n, i) => parseFunction(n, params[i], i));
 
-    let devices = (await scopedDevices(base, req)).filter((d) => d.type === type);
     const named = listParam(q, 'device');
+    let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === type);
     if (named.length) devices = pick(devices, named);
     const label = oneParam(q, 'type')?.toLowerCase();
     if (label && label !== type) {
@@ -368,8 +369,8 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       if (!interval || interval < 1)
         throw badRequest('interval must be seconds or one of minute, hour, day, week, month');
     }
-    let devices = (await scopedDevices(base, req)).filter((d) => d.type);
     const named = listParam(q, 'device');
+    let devices = (await scopedDevices(base, req, named)).filter((d) => d.type);
     if (named.length) devices = pick(devices, named);
     const byType = new Map<DeviceType, ScopedDevice[]>();
     for (const d of devices) byType.set(d.type!, [...(byType.get(d.type!) ?? []), d]);
@@ -473,8 +474,8 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     '/series/teltonika/gps/pulse',
     { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
     async (req) => {
-      let devices = (await scopedDevices(base, req)).filter((d) => d.type === 'tracker');
       const named = listParam(req.query as Raw, 'device');
+      let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === 'tracker');
       if (named.length) devices = pick(devices, named);
       return pulse(devices);
     },
@@ -491,9 +492,12 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       schema: { ...pulseSchema, params: z.object({ id: z.string() }) },
     },
     async (req) => {
-      const all = (await scopedDevices(base, req)).filter((d) => d.type);
-      const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
       const named = listParam(req.query as Raw, 'device');
+      const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
+      // only the devices the call can answer with are read: the named ones and the path's id (a device, unless it
+      // names a kind); a kind without names needs all of them
+      const only = named.length ? [req.params.id, ...named] : kind ? [] : [req.params.id];
+      const all = (await scopedDevices(base, req, only)).filter((d) => d.type);
       if (kind && !all.some((d) => d.devcUniqueId === req.params.id)) {
         const ofKind = kind === 'all' ? all : all.filter((d) => d.type === kind);
         return pulse(named.length ? pick(ofKind, named) : ofKind);
