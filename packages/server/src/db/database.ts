@@ -27,6 +27,9 @@ export function openDatabase(url: string): Database {
   const plugins = [new CamelCasePlugin()];
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // an idle connection that the server ends (restart, failover, a dropped database) is reported on the pool;
+    // unheard, it would stop the process. The pool opens a new connection when one is needed.
+    pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection closed (${err.message})`));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
