@@ -4,17 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { prepare } from '../../db/statements.ts';
 import { DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
 import { haversine } from './geo.ts';
-import {
-  bucketOf,
-  partials,
-  ROLLUPS,
-  type RollupLevel,
-  rebuildSql,
-  STATS,
-  statColumns,
-  statType,
-  upsertSql,
-} from './rollup.ts';
+import { bucketOf, partials, ROLLUPS, rebuildSql, STATS, statColumns, statType, upsertSql } from './rollup.ts';
 import { pgText, placeholders, query } from './sql.ts';
 import { nowSeconds, parseTime } from './time.ts';
 
@@ -263,6 +253,19 @@ const NEIGHBOUR_SQL = {
     'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts > ? and latitude is not null and longitude is not null order by ts limit 1',
 };
 
+/** The queries for the stored fixes around one device's new readings; none when every reading brought its distance. */
+function neighbourQueries(device: Row[]): [string, unknown[]][] {
+  if (!device.some((r) => r.computeDistance)) return [];
+  const id = device[0].deviceId;
+  const first = device[0].ts;
+  const last = device[device.length - 1].ts;
+  return [
+    [NEIGHBOUR_SQL.before, [id, first]],
+    [NEIGHBOUR_SQL.between, [id, first, last]],
+    [NEIGHBOUR_SQL.after, [id, last]],
+  ];
+}
+
 interface DistanceFix {
   deviceId: number;
   ts: number;
@@ -321,14 +324,23 @@ function insertedByType(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
 
 const PG_CAST: Record<string, string> = { integer: 'int4', bigint: 'int8', 'double precision': 'float8' };
 
-/** The (device, bucket) rollups that stored fixes with a changed distance fall in, each once. */
-function fixedBuckets(fixes: DistanceFix[], level: RollupLevel): [number, number][] {
-  const seen = new Map<string, [number, number]>();
-  for (const f of fixes) {
-    const b = bucketOf(level, f.ts);
-    seen.set(`${f.deviceId}|${b}`, [f.deviceId, b]);
+/**
+ * The statements that rebuild the rollups (every level) of the (device, bucket)s that stored fixes with a changed
+ * distance fall in, each once.
+ */
+function rebuildStatements(fixes: DistanceFix[]): [string, unknown[]][] {
+  const out: [string, unknown[]][] = [];
+  for (const level of ROLLUPS) {
+    const st = rebuildSql(GPS, level);
+    const buckets = new Map<string, [number, number]>();
+    for (const f of fixes) {
+      const b = bucketOf(level, f.ts);
+      buckets.set(`${f.deviceId}|${b}`, [f.deviceId, b]);
+    }
+    for (const [deviceId, bucket] of buckets.values())
+      out.push([st.delete, [deviceId, bucket]], [st.insert, [deviceId, bucket, bucket + level.size]]);
   }
-  return [...seen.values()];
+  return out;
 }
 
 const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
@@ -363,15 +375,9 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       const def = DEVICE_TYPES[type];
       if (type === 'gps') {
         for (const device of gpsDevices(rows)) {
-          if (!device.some((r) => r.computeDistance)) continue;
-          const id = device[0].deviceId;
-          const first = device[0].ts;
-          const last = device[device.length - 1].ts;
-          const stored = [
-            ...(prepare(sqlite, NEIGHBOUR_SQL.before).all(id, first) as StoredFix[]),
-            ...(prepare(sqlite, NEIGHBOUR_SQL.between).all(id, first, last) as StoredFix[]),
-            ...(prepare(sqlite, NEIGHBOUR_SQL.after).all(id, last) as StoredFix[]),
-          ];
+          const stored: StoredFix[] = [];
+          for (const [text, params] of neighbourQueries(device))
+            stored.push(...(prepare(sqlite, text).all(...params) as StoredFix[]));
           fixes.push(...planDistances(device, stored));
         }
       }
@@ -390,13 +396,7 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
     if (fixes.length) {
       const update = prepare(sqlite, 'update telemetry_gps set distance = ? where device_id = ? and ts = ?');
       for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
-      for (const level of ROLLUPS) {
-        const st = rebuildSql(GPS, level);
-        for (const [deviceId, bucket] of fixedBuckets(fixes, level)) {
-          prepare(sqlite, st.delete).run(deviceId, bucket);
-          prepare(sqlite, st.insert).run(deviceId, bucket, bucket + level.size);
-        }
-      }
+      for (const [text, params] of rebuildStatements(fixes)) prepare(sqlite, text).run(...params);
     }
     const last = prepare(sqlite, LAST_SQL);
     for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
@@ -429,17 +429,9 @@ async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: n
       const def = DEVICE_TYPES[type];
       if (type === 'gps') {
         for (const device of gpsDevices(rows)) {
-          if (!device.some((r) => r.computeDistance)) continue;
-          const id = device[0].deviceId;
-          const first = device[0].ts;
-          const last = device[device.length - 1].ts;
           const stored: StoredFix[] = [];
-          for (const [text, params] of [
-            [NEIGHBOUR_SQL.before, [id, first]],
-            [NEIGHBOUR_SQL.between, [id, first, last]],
-            [NEIGHBOUR_SQL.after, [id, last]],
-          ] as const)
-            stored.push(...(await client.query(pgText(text), [...params])).rows);
+          for (const [text, params] of neighbourQueries(device))
+            stored.push(...(await client.query(pgText(text), params)).rows);
           fixes.push(...planDistances(device, stored));
         }
       }
@@ -477,13 +469,7 @@ async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: n
          where t.device_id = u.id and t.ts = u.ts`,
         [fixes.map((f) => f.deviceId), fixes.map((f) => f.ts), fixes.map((f) => f.distance)],
       );
-      for (const level of ROLLUPS) {
-        const st = rebuildSql(GPS, level);
-        for (const [deviceId, bucket] of fixedBuckets(fixes, level)) {
-          await client.query(pgText(st.delete), [deviceId, bucket]);
-          await client.query(pgText(st.insert), [deviceId, bucket, bucket + level.size]);
-        }
-      }
+      for (const [text, params] of rebuildStatements(fixes)) await client.query(pgText(text), params);
     }
     const states = lastStates(byType, inserted);
     if (states.length)

@@ -116,12 +116,22 @@ export function mergeSet(def: DeviceTypeDef, table: string): string {
     .join(',\n  ');
 }
 
-/** `insert … on conflict do update` of partials into one rollup table (placeholders `?`). */
+const upserts = new Map<string, string>();
+/**
+ * `insert … on conflict do update` of partials into one rollup table; `values` is the row source (`values (?, …)`
+ * or a `select … from unnest(…)`). Made once per table and source: every ingest batch asks for it.
+ */
 export function upsertSql(def: DeviceTypeDef, level: RollupLevel, values: string): string {
-  const table = rollupTable(def, level);
-  return `insert into ${table} (device_id, bucket, ${statColumns(def).join(', ')}) ${values}
+  const key = `${def.type}|${level.name}|${values}`;
+  let text = upserts.get(key);
+  if (!text) {
+    const table = rollupTable(def, level);
+    text = `insert into ${table} (device_id, bucket, ${statColumns(def).join(', ')}) ${values}
   on conflict (device_id, bucket) do update set
   ${mergeSet(def, table)}`;
+    upserts.set(key, text);
+  }
+  return text;
 }
 
 /**
