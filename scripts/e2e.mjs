@@ -37,6 +37,8 @@ function freePort() {
 }
 
 const port = await freePort();
+// the Teltonika listener on a free port too (e2e/tracker*.spec.ts connects a simulated tracker to it)
+const teltonikaPort = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
 const report = join(dataDir, 'playwright-report.json');
@@ -44,8 +46,15 @@ const report = join(dataDir, 'playwright-report.json');
 // a clean environment for the server: embedded database, demo data, mail to the outbox
 const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' };
 Object.assign(serverEnv, { SIMULATOR: '0', PUBLIC_URL: baseUrl, LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn' });
+// the weather frame's Content-Security-Policy names the provider's script origin: the browser tests serve a
+// stand-in of the provider's scripts at this address (e2e/weather.spec.ts)
+Object.assign(serverEnv, {
+  WEATHER_SCRIPT_URL: 'http://weather.stand-in/libBoot.js',
+  WEATHER_LEAFLET_URL: 'http://weather.stand-in/leaflet.js',
+});
 for (const k of ['DATABASE_URL', 'SMTP_URL', 'MQTT_URL', 'TELTONIKA_PORT', 'WEB_DIST', 'SESSION_IDLE_HOURS'])
   delete serverEnv[k];
+serverEnv.TELTONIKA_PORT = String(teltonikaPort);
 
 console.log(`Starting the server on ${baseUrl} (DATA_DIR ${dataDir})…`);
 const server = spawn(bin('tsx'), ['packages/server/src/main.ts'], { cwd: root, env: serverEnv, stdio: 'inherit' });
@@ -90,6 +99,7 @@ try {
         E2E_BASE_URL: baseUrl,
         E2E_DATA_DIR: dataDir,
         E2E_REPORT: report,
+        E2E_TELTONIKA_PORT: String(teltonikaPort),
         CHROMIUM_PATH: chromium,
       },
     });

@@ -17,6 +17,7 @@ import {
   createUser,
   signIn,
 } from '../test/helpers/fixtures.ts';
+import { benchBunker } from './bunker.ts';
 
 /**
  * `npm run bench`: the benchmark of the telemetry issue, on generated data of a stated size.
@@ -384,6 +385,30 @@ async function runEngine(
       );
       pulseCount = b.data.series.length;
     });
+    await (await import('./device-detail.ts')).benchDeviceDetail({
+      engine,
+      base,
+      token: world.token,
+      devices: vessel.devices,
+      end: END,
+      timed,
+    });
+    await (await import('./reports.ts')).benchReports({ base, token: world.token, vessel, end: END, timed, getJson });
+    {
+      // issue 15: the daily report PDF (one day, 31 days, 4 at once)
+      const dr = await import('./daily-report.ts');
+      await dr.benchDailyReport({
+        call: async (path) => {
+          const res = await fetch(base + path, { headers: { authentication: world.token } });
+          const body = Buffer.from(await res.arrayBuffer());
+          return { status: res.status, bytes: body.length, pages: dr.pagesOf(body) };
+        },
+        massId: vessel.massId,
+        end: END,
+        serverPid: child.pid!,
+      });
+    }
+    await benchBunker({ base, url, engine, end: END, days }); // issue 16: bunker log detail, ROB summary
     const memory = memoryOf(child.pid!);
     return {
       runAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
@@ -555,9 +580,18 @@ async function main() {
       ...out,
       '',
     ].join('\n');
-    writeFileSync(docFile, doc);
+    // the sections after the generated part (other benches' figures, "## …") stay as they are
+    const existing = existsSync(docFile) ? readFileSync(docFile, 'utf8') : '';
+    const tail = existing.indexOf('\n## ');
+    writeFileSync(docFile, tail >= 0 ? `${doc}\n${existing.slice(tail + 1)}` : doc);
     console.log('written to docs/benchmarks.md');
   } else console.log('(a reduced run: docs/benchmarks.md left as it is; BENCH_WRITE=1 writes it anyway)');
 }
 
 await main();
+await (await import('./teltonika.ts')).runTeltonikaBench();
+if (process.env.BENCH_LOAD !== '0') await (await import('./load.ts')).runLoad(); // load shedding scenario (load.ts)
+if (process.env.BENCH_LIVE !== '0') await (await import('./live.ts')).benchLive(); // issue 13: live push figures
+if (process.env.BENCH_EVENTS !== '0') await (await import('./events.ts')).benchEvents(); // issue 17: event engine figures
+// issue 13: 1,000 vessels on the fleet map in headless Chromium (BENCH_MAP=0 skips it)
+if (process.env.BENCH_MAP !== '0') await (await import('./fleet-map-browser.ts')).benchFleetMapBrowser();

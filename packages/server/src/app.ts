@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,8 +15,11 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
+import { registerSecurity } from './http/security.ts';
 import { sessionResolver } from './modules/auth/session.ts';
 import { modules } from './modules/index.ts';
+import { VERSION } from './version.ts';
 
 export interface AppDeps {
   database: Database;
@@ -31,8 +34,6 @@ declare module 'fastify' {
   }
 }
 
-export const VERSION = '0.1.0';
-
 /** Everything the server does over HTTP, testable with app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -40,7 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 20 * 1024 * 1024, // ingest batches
     trustProxy: deps.config.trustProxy,
     // one line per request from the onResponse hook below, without the query string (it may carry a token)
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
@@ -50,6 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dist = resolve(deps.config.webDist ?? new URL('../../web/dist', import.meta.url).pathname);
   const webDist = existsSync(resolve(dist, 'index.html')) ? dist : null;
   registerErrorHandling(app, { spaFallback: webDist !== null });
+  registerSecurity(app, { publicUrl: deps.config.publicUrl, imgSources: deps.config.cspImgSources });
+  await registerLoadShedding(app, deps.config.load);
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 50 } });

@@ -21,6 +21,25 @@ export interface Config {
   /** sender of mails; unset = no-reply at the host of PUBLIC_URL */
   mailFrom?: string;
   logLevel: string;
+  /** POST /api/ingest: largest body in bytes (INGEST_MAX_MB, 8); how many at once: `load` (MAX_CONCURRENT_INGEST) */
+  ingestMaxBytes?: number;
+  /** Teltonika trackers: TCP and UDP port (0 = off) and the connection caps (docs/operations.md "Teltonika trackers") */
+  teltonikaPort: number;
+  teltonikaMaxConnections: number;
+  teltonikaMaxPerAddress: number;
+  /** sign-in failures from one client address before growing delays start (README "Sign-in throttling") */
+  loginAddressFreeFailures: number;
+  /** extra CSP image sources for map tiles (CSP_IMG_SRC, space-separated origins) */
+  cspImgSources: string[];
+  /** optional external OpenID Connect issuer for the report link's u/p sign-in (README "Report links"); null = off */
+  oidc: { issuer: string; clientId: string; clientSecret?: string; allowHttp: boolean } | null;
+  /** load shedding (docs/operations.md "Load shedding") */
+  load: {
+    maxEventLoopDelayMs: number;
+    concurrency: { api: number; ingest: number };
+    queue: { api: number; ingest: number };
+    retryAfterSeconds: number;
+  };
 }
 
 const flag = (v: string | undefined, dflt: boolean) =>
@@ -50,5 +69,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     mailFrom: env.MAIL_FROM || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    ingestMaxBytes: Math.round(Number(env.INGEST_MAX_MB || 8) * 1024 * 1024),
+    teltonikaPort: Number(env.TELTONIKA_PORT ?? 5027),
+    teltonikaMaxConnections: Number(env.TELTONIKA_MAX_CONNECTIONS ?? 5000),
+    teltonikaMaxPerAddress: Number(env.TELTONIKA_MAX_PER_ADDRESS ?? 50),
+    loginAddressFreeFailures: Number(env.LOGIN_ADDRESS_FREE_FAILURES ?? 100),
+    cspImgSources: (env.CSP_IMG_SRC ?? '').split(/\s+/).filter(Boolean),
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID || 'fleet',
+          clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+          allowHttp: flag(env.OIDC_ALLOW_HTTP, false),
+        }
+      : null,
+    load: {
+      maxEventLoopDelayMs: Number(env.MAX_EVENT_LOOP_DELAY_MS ?? 250),
+      concurrency: { api: Number(env.MAX_CONCURRENT_API ?? 64), ingest: Number(env.MAX_CONCURRENT_INGEST ?? 8) },
+      queue: { api: Number(env.MAX_QUEUED_API ?? 512), ingest: Number(env.MAX_QUEUED_INGEST ?? 64) },
+      retryAfterSeconds: Number(env.RETRY_AFTER_SECONDS ?? 5),
+    },
   };
 }

@@ -1,4 +1,5 @@
-import type { TankSpec, VesselDeviceSpec, VesselSpec } from './vessel.ts';
+import type { TankSpec } from '@fleet/fleet-catalog';
+import type { VesselDeviceSpec, VesselSpec } from './vessel.ts';
 
 /**
  * n synthetic vessels for the benchmark, in the demo catalogue's shape, with every device a vessel can carry

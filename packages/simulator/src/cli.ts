@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEMO_FLEET } from '@fleet/server/db/seed/demo-fleet.ts';
+import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { benchFleet } from './bench-fleet.ts';
 import { runSimulator } from './run-simulator.ts';
 import type { VesselSpec } from './vessel.ts';

@@ -1,11 +1,10 @@
+import { tankLevelOf, tankVolumeAt } from '@fleet/fleet-catalog';
 import { gaussAt, smoothAt, unitAt } from './random.ts';
 import { EPOCH, Timeline, type VesselState } from './timeline.ts';
 import {
   type EngineModel,
   engineFuelRate,
   type SimDevice,
-  tankLevelOf,
-  tankVolumeAt,
   type VesselModel,
   type VesselSpec,
   vesselModel,

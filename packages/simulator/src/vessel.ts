@@ -1,3 +1,4 @@
+import { type TankSpec, tankVolumeAt } from '@fleet/fleet-catalog';
 import { findPort, LANES, neighbours, PORTS, type Port } from './geography.ts';
 import { hashString, Rng } from './random.ts';
 
@@ -31,16 +32,6 @@ export interface VesselSpec {
   tanks?: TankSpec[];
   serviceSpeedKn?: number;
   devices: VesselDeviceSpec[];
-}
-
-/** A fuel tank as the sounding table describes it: a box whose lower part narrows towards the keel (m). */
-export interface TankSpec {
-  side: 1 | 3;
-  lengthM: number;
-  widthM: number;
-  keelWidthM: number;
-  taperHeightM: number;
-  heightM: number;
 }
 
 export type VesselKind = 'tug' | 'tanker' | 'supply';
@@ -111,25 +102,6 @@ function kindOf(spec: VesselSpec): VesselKind {
   if (/tanker|\bmt\b|oil/.test(t)) return 'tanker';
   if (/supply|\bsb\b|\bosv\b|ahts|\bmv\b|crew/.test(t)) return 'supply';
   return 'tug';
-}
-
-/** Litres in a tank filled to height h (m), by the sounding-table geometry. */
-export function tankVolumeAt(t: TankSpec, h: number): number {
-  const hh = Math.max(0, Math.min(t.heightM, h));
-  const taper = Math.min(hh, t.taperHeightM);
-  const lower = t.lengthM * (t.keelWidthM * taper + ((t.widthM - t.keelWidthM) * taper * taper) / (2 * t.taperHeightM));
-  const upper = t.lengthM * t.widthM * Math.max(0, hh - t.taperHeightM);
-  return (lower + upper) * 1000;
-}
-
-/** Height (m) at which a tank holds `litres` (inverse of tankVolumeAt). */
-export function tankLevelOf(t: TankSpec, litres: number): number {
-  const v = Math.max(0, litres) / 1000;
-  const a = (t.lengthM * (t.widthM - t.keelWidthM)) / (2 * t.taperHeightM);
-  const b = t.lengthM * t.keelWidthM;
-  const taperVolume = tankVolumeAt(t, t.taperHeightM) / 1000;
-  if (v <= taperVolume) return a > 0 ? (-b + Math.sqrt(b * b + 4 * a * v)) / (2 * a) : v / b;
-  return Math.min(t.heightM, t.taperHeightM + (v - taperVolume) / (t.lengthM * t.widthM));
 }
 
 const labelOf = (d: VesselDeviceSpec) => (d.label ?? '').trim().toUpperCase();

@@ -1,4 +1,4 @@
-import { DEMO_FLEET, type DemoVessel } from '@fleet/server/db/seed/demo-fleet.ts';
+import { DEMO_FLEET, type DemoVessel } from '@fleet/fleet-catalog';
 
 /** The demo catalogue the simulator feeds, and its vessels picked by variant (not by code, so the seed may change). */
 export const fleet = DEMO_FLEET;

@@ -1,4 +1,4 @@
-import { DEVICE_TYPES, telemetryType } from '@fleet/server/modules/telemetry/catalog.ts';
+import { TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import { describe, expect, it } from 'vitest';
 import { benchFleet, generateReadings, type Reading } from '../src/index.ts';
 import type { VesselSpec } from '../src/vessel.ts';
@@ -37,7 +37,7 @@ describe('vessel variants', () => {
     const problems: string[] = [];
     const types = new Map(fleet.flatMap((v) => v.devices.map((d) => [d.uniqueId, d.type] as const)));
     for (const r of readingsOf(fleet, 2)) {
-      const def = DEVICE_TYPES[telemetryType(types.get(r.device)) ?? 'gps'];
+      const def = TELEMETRY_TYPES[telemetryType(types.get(r.device)) ?? 'gps'];
       for (const [key, value] of Object.entries(r.data)) {
         const metric = def.metrics.find((m) => m.key === key);
         if (!metric) problems.push(`${r.device}: unknown key ${key}`);

@@ -41,7 +41,8 @@ export async function enterApp(page: Page, user: { name: string; password: strin
   await expect(page).toHaveURL(/\/preference\/active-app$/);
   await page.locator(`[data-app=${app}]`).click();
   await page.getByRole('button', { name: 'Confirm Selection' }).click();
-  await expect(page).toHaveURL(app === 'fms' ? /\/home$/ : /\/dashboard\/bunker$/);
+  // the bunker dashboard writes its filter into the query string as soon as it opens
+  await expect(page).toHaveURL(app === 'fms' ? /\/home$/ : /\/dashboard\/bunker(\?.*)?$/);
 }
 
 /** Opens the user menu of the navigation bar. */

@@ -70,7 +70,7 @@ test.describe('application selection (spec 000 §2 Select Application)', () => {
     await page.keyboard.press('Enter');
     await expect(confirm).toBeEnabled();
     await confirm.click();
-    await expect(page).toHaveURL(/\/dashboard\/bunker$/);
+    await expect(page).toHaveURL(/\/dashboard\/bunker(\?.*)?$/);
   });
 
   test("the active application is marked 'Active' in the modal; fms leads to Home", async ({ page }) => {

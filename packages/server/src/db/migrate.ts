@@ -4,6 +4,15 @@ import * as m001 from './migrations/001_master.ts';
 import * as m002 from './migrations/002_telemetry.ts';
 import * as m002b from './migrations/002b_telemetry_daily.ts';
 import * as m003 from './migrations/003_wide_rollups.ts';
+import * as m005tenant from './migrations/005_tenant_scope.ts';
+import * as m007LiveTicket from './migrations/007_live_ticket.ts';
+import * as m008FuelCo2 from './migrations/008_fuel_co2.ts';
+import * as m009 from './migrations/009_tracker.ts';
+import * as m010 from './migrations/010_event_engine.ts';
+import * as m011DailyReport from './migrations/011_daily_report.ts';
+import * as m012ShareLinks from './migrations/012_share_links.ts';
+import * as m013KeyLastUse from './migrations/013_device_key_last_use.ts';
+import * as m014EventMail from './migrations/014_event_mail.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -11,6 +20,15 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '002_telemetry': m002,
   '002b_telemetry_daily': m002b,
   '003_wide_rollups': m003,
+  '005_tenant_scope': m005tenant,
+  '007_live_ticket': m007LiveTicket,
+  '008_fuel_co2': m008FuelCo2,
+  '009_tracker': m009,
+  '010_event_engine': m010,
+  '011_daily_report': m011DailyReport,
+  '012_share_links': m012ShareLinks,
+  '013_device_key_last_use': m013KeyLastUse,
+  '014_event_mail': m014EventMail,
 };
 
 /** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */

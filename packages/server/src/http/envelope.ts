@@ -1,4 +1,4 @@
-import { type ApiStatus, ErrorCode, type FieldMessages } from '@fleet/shared';
+import { type ApiStatus, ErrorCode, type FieldMessages, MAX_INT } from '@fleet/shared';
 import { z } from 'zod';
 
 /** A failure a client caused or must know about; the error handler turns it into the envelope. */
@@ -65,4 +65,17 @@ export class PreSerialized {
  */
 export function okJson<T>(dataJson: string): ReturnType<typeof ok<T>> {
   return new PreSerialized(`{"status":${JSON.stringify(okStatus)},"data":${dataJson}}`) as never;
+}
+
+/**
+ * A row id in a path or query: the canonical decimal text of a whole number from 1 (no sign, no leading
+ * zero, no spaces, no fraction or exponent), so `/1.0`, `/+1`, `/01` and `/%201` never name row 1.
+ */
+export function idParam(label = 'id') {
+  const message = `${label} must be a whole number`;
+  return z
+    .string({ error: message })
+    .regex(/^[1-9][0-9]{0,9}$/, message)
+    .transform((v) => Number(v))
+    .refine((n) => n <= MAX_INT, `${label} is too large`);
 }

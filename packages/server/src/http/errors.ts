@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, fail } from './envelope.ts';
+import { MALFORMED_MULTIPART_MESSAGE } from './multipart.ts';
 
 /** zod issues → { field: [messages] }; issues without a path go under "_". */
 export function fieldMessages(issues: { path: PropertyKey[]; message: string }[]): FieldMessages {
@@ -13,6 +14,17 @@ export function fieldMessages(issues: { path: PropertyKey[]; message: string }[]
   }
   return out;
 }
+
+/** PostgreSQL SQLSTATEs of values it cannot store or compare → the client's message. */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22021': 'Text must not contain the NUL character (\\u0000)',
+  '22P05': 'Text must not contain the NUL character (\\u0000)',
+  '22003': 'A number is out of range',
+  '22P02': 'A value has the wrong type',
+  '22008': 'A date or time is out of range',
+  '22007': 'A date or time is not valid',
+  '22001': 'A text is too long',
+};
 
 /** Every error leaves as the envelope; only genuine faults are 500 (and logged). */
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }) {
@@ -42,6 +54,19 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     if (isResponseSerializationError(err)) {
       req.log.error({ err, cause: err.cause }, 'response did not match its schema');
       return reply.status(500).send(fail('Internal error', ErrorCode.internal));
+    }
+    // a multipart body the parser could not read, wherever a route reads one (busboy's errors carry no status)
+    if (
+      err.statusCode === undefined &&
+      /^(Multipart: |Unexpected end of form|Malformed part header)/.test(err.message)
+    ) {
+      return reply.status(400).send(fail(MALFORMED_MULTIPART_MESSAGE, ErrorCode.validation));
+    }
+    // input the database cannot hold, wherever it got through (PostgreSQL data exceptions, class 22)
+    const dataProblem = DATA_EXCEPTIONS[String((err as { code?: unknown }).code)];
+    if (err.statusCode === undefined && dataProblem) {
+      req.log.info({ code: (err as { code?: unknown }).code }, 'input refused by the database');
+      return reply.status(400).send(fail(dataProblem, ErrorCode.validation));
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

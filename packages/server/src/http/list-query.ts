@@ -1,6 +1,9 @@
 import { DEFAULT_PAGE_SIZE, type ListQuery, MAX_PAGE_SIZE } from '@fleet/shared';
 import { badRequest } from './envelope.ts';
 
+/** pages beyond this are refused (an offset the databases cannot take is a 400, not a fault) */
+const MAX_PAGE = 1_000_000;
+
 type Raw = Record<string, string | string[] | undefined>;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -18,7 +21,8 @@ export function parseListQuery(
   const page = first(raw.page);
   if (page !== undefined) {
     const n = Number(page);
-    if (!Number.isInteger(n) || n < 1) throw badRequest('page must be a whole number from 1');
+    if (n > MAX_PAGE || !/^[1-9][0-9]{0,8}$/.test(page))
+      throw badRequest(`page must be a whole number from 1 to ${MAX_PAGE}`);
     q.page = n;
   }
   const max = first(raw.max) ?? first(raw.pageSize) ?? first(raw.limit);

@@ -29,6 +29,7 @@ describe.each(dialects())('auth on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {
+      env: { LOGIN_ADDRESS_FREE_FAILURES: '10' },
       seed: async ({ db }) => {
         const groupA = await createGroup(db, 'Java Lines');
         const groupB = await createGroup(db, 'Celebes Lines');
@@ -135,13 +136,34 @@ describe.each(dialects())('auth on %s', (dialect) => {
     expect((await login({ username: 'dave', password: 'dave-Secret#1' })).statusCode).toBe(200);
   });
 
-  it('slows down repeated failures from one client address', async () => {
+  it('one noisy address does not lock out the right password of others behind it (NAT office)', async () => {
     const address = '10.9.9.9';
-    for (let i = 0; i < 5; i++) {
+    // before: 5 failures of anyone behind the address locked everyone out for 15 minutes
+    for (let i = 0; i < 8; i++) {
       expect((await login({ username: `unknown${i}`, password: 'x' }, address)).statusCode).toBe(401);
     }
-    expect((await login({ username: 'erin', password: 'erin-Secret#1' }, address)).statusCode).toBe(429);
-    expect((await login({ username: 'erin', password: 'erin-Secret#1' }, '10.9.9.10')).statusCode).toBe(200);
+    expect((await login({ username: 'erin', password: 'erin-Secret#1' }, address)).statusCode).toBe(200);
+  });
+
+  it('past the free failures an address is slowed by growing delays; a user known from it is not', async () => {
+    // this suite's app allows 10 free failures per address (LOGIN_ADDRESS_FREE_FAILURES; default 100)
+    const address = '10.9.9.10';
+    expect((await login({ username: 'frank', password: 'frank-Secret#1' }, address)).statusCode).toBe(200);
+    for (let i = 0; i < 15; i++) {
+      const r = await login({ username: `spray${i}`, password: 'x' }, address);
+      expect(r.statusCode).toBe(i < 10 ? 401 : 429); // past 10: refused while the delay runs
+    }
+    // 10 failures: 5 s from the last one (refused attempts are not failures and do not grow the delay)
+    const slowed = await login({ username: 'alice', password: 'alice-Secret#1' }, address);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json.status.message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in \d+ seconds?\.$/,
+    );
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(5);
+    // frank signed in from this address before: the address does not slow him
+    expect((await login({ username: 'frank', password: 'frank-Secret#1' }, address)).statusCode).toBe(200);
+    // and another address is not affected
+    expect((await login({ username: 'alice', password: 'alice-Secret#1' }, '10.9.9.11')).statusCode).toBe(200);
   });
 
   it('signs in with an existing token, and refuses unknown ones', async () => {

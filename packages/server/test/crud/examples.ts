@@ -39,7 +39,6 @@ export const examples: Record<string, Example> = {
     create: (_w, i) => ({ grcpName: `Samudra Group ${i}`, grcpNickName: `SG${i}`, grcpTelp: '085211112222' }),
     update: () => ({ grcpCity: 'Surabaya' }),
     invalid: () => [{ grcpName: '' }, 'grcpName'],
-    foreign: () => ({ grcpName: 'Nusantara Group' }),
   },
   company: {
     create: (w, i) => ({ compName: `PT Bahari ${i}`, compGrcpId: w.groupA, compStatus: '1', compPIC: 'Andi' }),
@@ -91,6 +90,7 @@ export const examples: Record<string, Example> = {
     create: (_w, i) => ({ roleName: `Captain ${i}` }),
     update: () => ({ roleName: 'Chief Engineer' }),
     invalid: () => [{ roleName: '' }, 'roleName'],
+    foreign: () => ({ roleName: 'Captain B' }),
   },
   permission: {
     create: (_w, i) => ({ prmsName: `custom_report_${i}`, prmsOperations: '["create","read"]' }),
@@ -124,7 +124,7 @@ export const examples: Record<string, Example> = {
     create: (w, i) => ({ usroUserId: w.members[i - 1], usroRoleId: w.roles[0] }),
     update: (w) => ({ usroRoleId: w.roles[1] }),
     invalid: () => [{ usroRoleId: 'captain' }, 'usroRoleId'],
-    foreign: (w) => ({ usroUserId: w.memberB, usroRoleId: w.roles[0] }),
+    foreign: (w) => ({ usroUserId: w.memberB, usroRoleId: w.builtInRole }),
   },
   user_asset: {
     create: (w, i) => ({ uassUserId: w.members[i - 1], uassMassId: w.assetA1 }),
@@ -242,6 +242,6 @@ export const examples: Record<string, Example> = {
     }),
     update: () => ({ robaValue: -150, robaType: 2 }),
     invalid: () => [{ robaNote: 'x'.repeat(256) }, 'robaNote'],
-    foreign: (w) => ({ robaMrobId: w.b.rob, robaTime: 1790000000, robaValue: 100 }),
+    foreign: (w) => ({ robaMrobId: w.b.rob, robaTime: '2026-10-05 12:00:00', robaValue: 100 }),
   },
 };

@@ -21,7 +21,8 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
       mcotMscaId: w.sensorCategory,
       mcotTahdId: w.a.tankHeader,
     });
-    const category = await api('DELETE', `sensor_category/${w.sensorCategory}`);
+    // shared catalogues and groups: the platform administrator deletes them (docs/decisions.md "Tenants")
+    const category = await api('DELETE', `sensor_category/${w.sensorCategory}`, undefined, w.platform);
     expect(category.statusCode).toBe(409);
     expect(category.json.status.message).toBe(
       'Cannot delete this Sensor Category: it is still used by Config Tank (1)',
@@ -29,7 +30,7 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
     const company = await api('DELETE', `company/${w.compA2}`);
     expect(company.statusCode).toBe(409);
     expect(company.json.status.message).toMatch(/^Cannot delete this Company: it is still used by .*Asset \(1\)/);
-    const group = await api('DELETE', `group_company/${w.groupA}`);
+    const group = await api('DELETE', `group_company/${w.groupA}`, undefined, w.platform);
     expect(group.statusCode).toBe(409);
     expect(group.json.status.message).toMatch(/^Cannot delete this Group: it is still used by Company \(2\)/);
     // still there
@@ -55,8 +56,8 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
   });
 
   it('searches literally: % and _ are not wildcards', async () => {
-    await api('POST', 'fuel_type', { mftyName: 'Blend 100% bio' });
-    await api('POST', 'fuel_type', { mftyName: 'Blend 1000 bio' });
+    await api('POST', 'fuel_type', { mftyName: 'Blend 100% bio' }, w.platform);
+    await api('POST', 'fuel_type', { mftyName: 'Blend 1000 bio' }, w.platform);
     const pct = await api('GET', 'fuel_type?findField=mftyName&findValue=100%25');
     expect(pct.json.data.map((r: { mftyName: string }) => r.mftyName)).toEqual(['Blend 100% bio']);
     const under = await api('GET', 'fuel_type?findField=mftyName&findValue=blend_1');

@@ -30,7 +30,7 @@ async function tenantSide(db: Db, tag: 'a' | 'b', massId: number, compId: number
   const configEvent = await insert(
     db,
     'config_event',
-    { mcevAssetId: gatewayKey, mcevVersion: 1, mcevIsActive: 0 },
+    { mcevAssetId: gatewayKey, mcevDevcId: gateway, mcevVersion: 1, mcevIsActive: 0 },
     'mcevId',
   );
   const bunkerLog = await insert(
@@ -88,12 +88,23 @@ export async function buildWorld(db: Db) {
     await insert(db, 'master_event', { mevtType: 'Low fuel', mevtThresholds: '{}' }, 'mevtId'),
     await insert(db, 'master_event', { mevtType: 'Idle', mevtThresholds: '{}' }, 'mevtId'),
   ];
+  // roles of tenant A, and a built-in role (no group: every tenant may assign it, only a platform admin edit it)
   const roles = [
-    await insert(db, 'role', { roleName: 'Role 1' }, 'roleId'),
-    await insert(db, 'role', { roleName: 'Role 2' }, 'roleId'),
-    await insert(db, 'role', { roleName: 'Role 3' }, 'roleId'),
-    await insert(db, 'role', { roleName: 'Role 4' }, 'roleId'),
+    await insert(db, 'role', { roleName: 'Role 1', roleGrcpId: t.groupA }, 'roleId'),
+    await insert(db, 'role', { roleName: 'Role 2', roleGrcpId: t.groupA }, 'roleId'),
+    await insert(db, 'role', { roleName: 'Role 3', roleGrcpId: t.groupA }, 'roleId'),
+    await insert(db, 'role', { roleName: 'Role 4', roleGrcpId: t.groupA }, 'roleId'),
   ];
+  const builtInRole = await insert(db, 'role', { roleName: 'Built-in Viewer' }, 'roleId');
+  // the platform administrator: shared catalogues, built-in roles, the group list; a member of company A1
+  await createUser(db, {
+    userId: 'platform@ops.test',
+    username: 'platform',
+    roleIds: [t.adminRole],
+    companies: [{ compId: t.compA1 }],
+  });
+  await db.updateTable('user').set({ userPlatformAdmin: 1 }).where('userId', '=', 'platform@ops.test').execute();
+  const platform = await signIn(db, 'platform@ops.test', t.compA1);
   const fuelPermission = Number(
     (await db.selectFrom('permission').select('prmsId').where('prmsName', '=', 'master_fuel_type').executeTakeFirst())
       ?.prmsId,
@@ -136,6 +147,8 @@ export async function buildWorld(db: Db) {
     bunkerLocation,
     events,
     roles,
+    builtInRole,
+    platform,
     fuelPermission,
     members,
     memberB,

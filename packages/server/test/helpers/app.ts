@@ -65,7 +65,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase(dialect);
   if (opts.seed) await opts.seed(database);
-  const config = loadConfig({ DATA_DIR: `/tmp/fleet-test-${process.pid}`, DEMO: '0', SIMULATOR: '0', ...opts.env });
+  // no event-loop shedding in tests (a busy CI machine must not turn answers into 503s); load.test.ts turns it on
+  const config = loadConfig({
+    DATA_DIR: `/tmp/fleet-test-${process.pid}`,
+    DEMO: '0',
+    SIMULATOR: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...opts.env,
+  });
   const app = await buildApp({ database, config, logger: false });
   await app.ready();
   return {

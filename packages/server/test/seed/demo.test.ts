@@ -1,9 +1,10 @@
+import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { OPERATIONS, PERMISSION_KEYS } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, OPERATOR_READ, seedDemo } from '../../src/db/seed/demo.ts';
-import { DEMO_FLEET } from '../../src/db/seed/demo-fleet.ts';
 import { visibleAssetIds } from '../../src/modules/access/scope.ts';
 import { loadAccess, type Session } from '../../src/modules/auth/session.ts';
+import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 
 /** Demo data (issue 2 §6): what a visitor of `DEMO=1` / `npm run seed` sees and may do. */
@@ -222,5 +223,66 @@ describe.each(dialects())('demo data on %s', (dialect) => {
     await expect(seedDemo(t.database)).rejects.toThrow(/already holds data/);
     const users = await db().selectFrom('user').select('userId').execute();
     expect(users).toHaveLength(DEMO_USERS.length);
+  });
+});
+
+/** Demo events (issue 17): the seeded master events and configurations open events from crossing readings. */
+describe.each(dialects())('demo events on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: (d) => seedDemo(d).then(() => undefined) });
+  });
+  afterAll(() => t.close());
+
+  it('opens Exhaust Temperature High (held 120 s above 400 °C) and AC Power Lost on ot01, and not below them', async () => {
+    const db = t.database.db;
+    const gateway = await db
+      .selectFrom('device')
+      .select('devcId')
+      .where('devcUniqueId', '=', 'gateway-ot01')
+      .executeTakeFirstOrThrow();
+    const key = await issueDeviceKey(db, Number(gateway.devcId), 'test');
+    const t0 = Math.floor(Date.now() / 1000) - 400;
+    const exh = 'temp-ot01-exh-1';
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { 'x-device-key': key },
+      payload: {
+        readings: [
+          { device: exh, ts: t0, data: { temperature: 395 } },
+          { device: exh, ts: t0 + 60, data: { temperature: 405 } },
+          { device: exh, ts: t0 + 120, data: { temperature: 410 } },
+          // 119 s above: not yet
+          { device: exh, ts: t0 + 179, data: { temperature: 402 } },
+          { device: 'power-ot01', ts: t0 + 179, data: { onAc: 0 } },
+        ],
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    const rows = () =>
+      db
+        .selectFrom('event_log')
+        .innerJoin('master_event', 'mevtId', 'evntMevtId')
+        .select(['mevtType', 'evntIsPriority', 'evntDeviceId'])
+        .where('evntDeviceId', '=', 'gateway-ot01')
+        .execute();
+    expect(await rows()).toEqual([]);
+    await t.call({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { 'x-device-key': key },
+      payload: {
+        readings: [
+          { device: exh, ts: t0 + 181, data: { temperature: 404 } },
+          { device: 'power-ot01', ts: t0 + 210, data: { onAc: 0 } },
+        ],
+      },
+    });
+    const got = (await rows()).map((x: any) => [x.mevtType, Number(x.evntIsPriority)]).sort();
+    expect(got).toEqual([
+      ['AC Power Lost', 0],
+      ['Exhaust Temperature High', 1],
+    ]);
   });
 });

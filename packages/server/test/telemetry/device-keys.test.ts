@@ -47,8 +47,22 @@ describe.each(dialects())('device ingest keys on %s', (dialect) => {
       'createdUserId',
       'keyId',
       'label',
+      'lastUsedTime',
       'revokedTime',
     ]);
+  });
+
+  it('records when a key last let readings in; a key never used has none', async () => {
+    const used = (await issue('used-key')).json.data;
+    const unused = (await issue('unused-key')).json.data;
+    const before = Math.floor(Date.now() / 1000);
+    expect((await ingest(used.key)).json.data.accepted).toBe(1);
+    const list = await t.call({ method: 'GET', url: `/api/master/device/${w.dev.rpmPort}/keys`, token: w.adminA });
+    const byId = new Map(list.json.data.map((k: any) => [k.keyId, k]));
+    const last = (byId.get(used.keyId) as any).lastUsedTime;
+    expect(last).toBeGreaterThanOrEqual(before);
+    expect(last).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect((byId.get(unused.keyId) as any).lastUsedTime).toBeNull();
   });
 
   it('revokes a key; an unknown key id is 404', async () => {

@@ -1,5 +1,5 @@
+import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../src/db/database.ts';
-import { DEVICE_TYPES } from '../../src/modules/telemetry/catalog.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../../src/modules/telemetry/rollup.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
@@ -46,7 +46,7 @@ type Level = (typeof LEVELS)[number];
  */
 export async function rollups(database: Database, level: Level = LEVELS[0]) {
   const out: any[] = [];
-  for (const def of Object.values(DEVICE_TYPES)) {
+  for (const def of Object.values(TELEMETRY_TYPES)) {
     for (const r of await query(database, `select * from ${rollupTable(def, level)}`)) {
       for (const m of def.metrics) {
         const v = (stat: StatName) => r[statColumn(m, stat)];

@@ -15,6 +15,7 @@ export const assetType = defineResource({
   orders: ['matyId', 'matyName', 'matyCreatedTime'],
   search: ['matyName'],
   defaultOrder: ['matyName', 'asc'],
+  unique: [{ fields: ['matyName'], message: 'An asset type with this name already exists' }],
   columns: ['matyName', 'matyCreatedUserId', 'matyCreatedTime'],
   labels: { matyName: 'Name' },
   texts: {

@@ -15,6 +15,7 @@ export const bunkerLocation = defineResource({
   orders: ['mbloId', 'mbloName', 'mbloCreatedTime'],
   search: ['mbloName'],
   defaultOrder: ['mbloName', 'asc'],
+  unique: [{ fields: ['mbloName'], message: 'A bunker location with this name already exists' }],
   columns: ['mbloName', 'mbloCreatedUserId', 'mbloCreatedTime'],
   labels: { mbloName: 'Name' },
   texts: {

@@ -49,6 +49,7 @@ export const company = defineResource({
   orders: ['compId', 'compName', 'compStatus', 'compCreatedTime', 'compGrcp.grcpName'],
   search: ['compName', 'compPIC', 'compGrcp.grcpName'],
   defaultOrder: ['compName', 'asc'],
+  unique: [{ fields: ['compGrcpId', 'compName'], message: 'The group already has a company with this name' }],
   columns: ['compName', 'compGrcp.grcpName', 'compStatus'],
   labels: { 'compGrcp.grcpName': 'Link to Group' },
   pageSize: 10,

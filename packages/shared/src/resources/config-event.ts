@@ -1,4 +1,4 @@
-import { choice, dateTime, defineResource, int, optionalText, requiredText } from './define.ts';
+import { choice, dateTime, defineResource, int, optionalText, refId, requiredText } from './define.ts';
 
 export const CONFIG_EVENT_ACTIVE = [
   { value: 1, label: 'Active' },
@@ -10,7 +10,8 @@ export const CANNOT_ACTIVATE_MESSAGE = 'Cannot activate. Please add events to th
 
 /**
  * An event configuration of one gateway (spec 001 §3): mcevAssetId is the gateway devcUniqueId without
- * its `gateway-` prefix. Version and the active flag are the server's: a new configuration gets the next
+ * its `gateway-` prefix, as the client names it; the server resolves it among the user's visible gateways and
+ * stores the device (mcevDevcId), which decides who sees the configuration. Version and the active flag are the server's: a new configuration gets the next
  * version and starts inactive; POST /master/config_event/{id}/activate switches the active version.
  */
 export const configEvent = defineResource({
@@ -20,7 +21,7 @@ export const configEvent = defineResource({
   id: 'mcevId',
   permission: 'master_config_event',
   auditPrefix: 'mcev',
-  scope: { kind: 'gateway', field: 'mcevAssetId' },
+  scope: { kind: 'device', field: 'mcevDevcId' },
   fields: {
     mcevAssetId: {
       label: 'Asset ID',
@@ -29,6 +30,13 @@ export const configEvent = defineResource({
       hint: 'The gateway unique id without gateway-',
       // the gateway's full unique id is accepted too: its prefix is dropped
       schema: requiredText('Asset ID', 100).transform((v) => v.replace(/^gateway-/, '')),
+    },
+    mcevDevcId: {
+      label: 'Gateway',
+      kind: 'ref',
+      readOnly: true,
+      ref: { resource: 'device', labelField: 'devcUniqueId' },
+      schema: refId('Gateway').nullable(),
     },
     mcevVersion: { label: 'Version', kind: 'integer', readOnly: true, schema: int('Version') },
     mcevDescription: { label: 'Description', kind: 'textarea', schema: optionalText(2000, 'Description') },
@@ -41,7 +49,7 @@ export const configEvent = defineResource({
     },
     mcevAppliedTime: { label: 'Applied Time', kind: 'datetime', readOnly: true, schema: dateTime('Applied Time') },
   },
-  filters: ['mcevId', 'mcevAssetId', 'mcevIsActive', 'mcevVersion'],
+  filters: ['mcevId', 'mcevAssetId', 'mcevDevcId', 'mcevIsActive', 'mcevVersion'],
   orders: ['mcevId', 'mcevVersion', 'mcevAssetId', 'mcevIsActive', 'mcevAppliedTime', 'mcevCreatedTime'],
   search: ['mcevDescription', 'mcevAssetId'],
   defaultOrder: ['mcevVersion', 'desc'],

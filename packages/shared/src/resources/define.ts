@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPERATIONS, type PermissionKey } from '../permissions.ts';
+import { toEpochSeconds } from '../time.ts';
 
 /**
  * One resource definition drives the server route (/api/master/{path}: list, get, create, update, delete)
@@ -69,7 +70,9 @@ export interface JoinDef {
  * - device: `field` holds a device id whose asset is visible
  * - parent: `field` holds the id of a row of resource `parent`, visible when that row is
  * - user: `field` holds a user id sharing a company with the signed-in user (or created by them)
- * - gateway: `field` holds a gateway device unique id without its `gateway-` prefix (config events)
+ * - tenant: `field` holds a group (tenant) id; visible to users of that group; null = a built-in row shared by
+ *   all tenants, read-only except for a platform administrator (roles)
+ * - global: also means only a platform administrator may create, change or delete rows (docs/decisions.md)
  */
 export type ScopeDef =
   | { kind: 'global' }
@@ -79,7 +82,7 @@ export type ScopeDef =
   | { kind: 'device'; field: string }
   | { kind: 'parent'; field: string; parent: string }
   | { kind: 'user'; field: string }
-  | { kind: 'gateway'; field: string };
+  | { kind: 'tenant'; field: string };
 
 export interface ResourceTexts {
   /** list title */
@@ -125,6 +128,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   labels: Record<string, string>;
   /** checks across fields, run on the row as it will be stored (create: the body; update: stored row + body) */
   rules: RuleDef[];
+  /**
+   * Rows of other resources that name a row of this one by a value instead of an id (tank headers name their
+   * fuel type): `field` of `resource` holds this row's `via`. A delete is refused while any exist, like refs.
+   */
+  usedBy?: { resource: string; field: string; via: string }[];
   /** adds GET {path}/period/{start}/{end}: rows whose [start, end] overlaps the period (unix seconds) */
   period?: { start: string; end: string };
 }
@@ -223,13 +231,19 @@ export const requiredText = (label: string, max = 255) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, `${label} must not contain the NUL character`);
 export const optionalText = (max = 1000, label?: string) =>
   z
     .string({ error: `${label ?? 'Value'} must be text` })
     .trim()
     .max(max, `${label ?? 'Value'} must be at most ${max} characters`)
+    .refine(noNul, `${label ?? 'Value'} must not contain the NUL character`)
     .nullish();
+/** PostgreSQL text cannot hold U+0000; refused on both engines alike. */
+function noNul(v: string) {
+  return !v.includes('\u0000');
+}
 /** Numbers may arrive as strings from multipart forms. */
 export const num = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
@@ -314,40 +328,6 @@ export const email = (label: string) =>
     .email(`${label} must be a valid e-mail address`);
 
 // ---- date and time: epoch seconds in the database, ISO 8601 UTC in answers
-
-/** 9999-12-31T23:59:59Z: later (or negative) times are typing mistakes, not dates. */
-export const MAX_EPOCH = 253402300799;
-const SPACED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
-
-/**
- * Epoch seconds from what clients send: epoch seconds (number or digits), ISO 8601 with a zone,
- * or 'YYYY-MM-DD[ HH:mm[:ss]]' taken as UTC (the forms of spec 002 send UTC that way). Null when unreadable.
- */
-export function toEpochSeconds(v: unknown): number | null {
-  const inRange = (n: number) => (Number.isFinite(n) && n >= 0 && n <= MAX_EPOCH ? Math.floor(n) : null);
-  if (typeof v === 'number') return inRange(v);
-  if (typeof v !== 'string') return null;
-  const s = v.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return inRange(Number(s));
-  const m = SPACED.exec(s);
-  if (m) {
-    const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
-    const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +se);
-    const back = new Date(ms);
-    // refuse 2026-02-30 and 25:00 instead of rolling over
-    if (back.getUTCFullYear() !== +y || back.getUTCDate() !== +d || back.getUTCHours() !== +h) return null;
-    if (back.getUTCMinutes() !== +mi) return null;
-    return inRange(ms / 1000);
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(s)) {
-    const ms = Date.parse(s);
-    return Number.isNaN(ms) ? null : inRange(ms / 1000);
-  }
-  return null;
-}
-
-/** ISO 8601 UTC text of epoch seconds. */
-export const fromEpochSeconds = (s: number) => new Date(s * 1000).toISOString();
 
 const dateTimeValue = (label: string, required: string) =>
   z.any().transform((v, ctx) => {

@@ -1,4 +1,4 @@
-import { defineResource, requiredText } from './define.ts';
+import { defineResource, optionalNum, requiredText } from './define.ts';
 
 export const fuelType = defineResource({
   name: 'fuel_type',
@@ -8,15 +8,38 @@ export const fuelType = defineResource({
   permission: 'master_fuel_type',
   auditPrefix: 'mfty',
   scope: { kind: 'global' },
+  usedBy: [{ resource: 'tank_header', field: 'tahdFuelType', via: 'mftyName' }],
   fields: {
     mftyName: { label: 'Fuel Type Name', kind: 'text', schema: requiredText('Fuel Type Name') },
+    // CO₂ emitted (docs/domain.md §23): IMO MEPC.364(79) factor and the standard density of this fuel
+    mftyCo2Factor: {
+      label: 'CO₂ Factor (t CO₂ / t fuel)',
+      kind: 'number',
+      step: 0.001,
+      hint: 'IMO MEPC.364(79): 3.206 diesel/gas oil, 3.151 LFO, 3.114 HFO. Empty: CO₂ is not computed.',
+      schema: optionalNum('CO₂ Factor').refine(
+        (v) => v == null || (v > 0 && v < 10),
+        'CO₂ Factor must be between 0 and 10',
+      ),
+    },
+    mftyDensity: {
+      label: 'Standard Density (kg/m³)',
+      kind: 'number',
+      step: 0.1,
+      hint: 'Used for CO₂ when the flow meters measured no density.',
+      schema: optionalNum('Standard Density').refine(
+        (v) => v == null || (v >= 500 && v <= 1100),
+        'Standard Density must be between 500 and 1100 kg/m³',
+      ),
+    },
   },
   filters: ['mftyId', 'mftyName'],
   orders: ['mftyId', 'mftyName', 'mftyCreatedTime'],
   search: ['mftyName'],
   defaultOrder: ['mftyName', 'asc'],
-  columns: ['mftyName', 'mftyCreatedUserId', 'mftyCreatedTime'],
-  labels: { mftyName: 'Name' },
+  unique: [{ fields: ['mftyName'], message: 'A fuel type with this name already exists' }],
+  columns: ['mftyName', 'mftyCo2Factor', 'mftyDensity', 'mftyCreatedUserId', 'mftyCreatedTime'],
+  labels: { mftyName: 'Name', mftyCo2Factor: 'CO₂ Factor', mftyDensity: 'Density (kg/m³)' },
   texts: {
     title: 'Fuel Type List',
     addTitle: 'Add New Fuel Type',

@@ -66,6 +66,7 @@ export const masterEvent = defineResource({
   orders: ['mevtId', 'mevtType', 'mevtIsPriority', 'mevtTriggerDuration', 'mevtCreatedTime'],
   search: ['mevtType', 'mevtDescription'],
   defaultOrder: ['mevtType', 'asc'],
+  unique: [{ fields: ['mevtType'], message: 'A master event with this type already exists' }],
   columns: ['mevtType', 'mevtTriggerDuration', 'mevtIsPriority', 'mevtDescription'],
   pageSize: 10,
   texts: { title: 'Master Event', addTitle: 'Add New Event', editTitle: 'Edit Event', deleted: 'Event Deleted' },

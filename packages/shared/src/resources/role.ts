@@ -1,6 +1,9 @@
-import { defineResource, requiredText } from './define.ts';
+import { defineResource, refId, requiredText } from './define.ts';
 
-/** A role (spec 001 §3): a named set of permissions with operations, shared by all companies. */
+/**
+ * A role (spec 001 §3): a named set of permissions with operations. A role belongs to a tenant (group) and is
+ * seen only there; built-in roles (no group) are shared and read-only except for a platform administrator.
+ */
 export const role = defineResource({
   name: 'roles',
   path: 'roles',
@@ -8,11 +11,18 @@ export const role = defineResource({
   id: 'roleId',
   permission: 'master_role',
   auditPrefix: 'role',
-  scope: { kind: 'global' },
+  scope: { kind: 'tenant', field: 'roleGrcpId' },
   fields: {
     roleName: { label: 'Role Name', kind: 'text', schema: requiredText('Role Name', 100) },
+    roleGrcpId: {
+      label: 'Group',
+      kind: 'ref',
+      readOnly: true,
+      ref: { resource: 'group_company', labelField: 'grcpName' },
+      schema: refId('Group').nullable(),
+    },
   },
-  filters: ['roleId', 'roleName'],
+  filters: ['roleId', 'roleName', 'roleGrcpId'],
   orders: ['roleId', 'roleName', 'roleCreatedTime'],
   search: ['roleName'],
   defaultOrder: ['roleName', 'asc'],

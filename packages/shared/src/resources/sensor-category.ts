@@ -24,6 +24,7 @@ export const sensorCategory = defineResource({
   orders: ['mscaId', 'mscaName', 'mscaCreatedTime', 'mscaMsty.mstyName'],
   search: ['mscaName', 'mscaMsty.mstyName'],
   defaultOrder: ['mscaName', 'asc'],
+  unique: [{ fields: ['mscaName'], message: 'A sensor category with this name already exists' }],
   columns: ['mscaName', 'mscaMsty.mstyName', 'mscaCreatedUserId', 'mscaCreatedTime'],
   labels: { mscaName: 'Name', 'mscaMsty.mstyName': 'Sensor Type' },
   pageSize: 10,

@@ -15,6 +15,7 @@ export const sensorType = defineResource({
   orders: ['mstyId', 'mstyName', 'mstyCreatedTime'],
   search: ['mstyName'],
   defaultOrder: ['mstyName', 'asc'],
+  unique: [{ fields: ['mstyName'], message: 'A sensor type with this name already exists' }],
   columns: ['mstyName', 'mstyCreatedUserId', 'mstyCreatedTime'],
   labels: { mstyName: 'Name' },
   pageSize: 10,

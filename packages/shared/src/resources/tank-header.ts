@@ -25,6 +25,7 @@ export const tankHeader = defineResource({
   orders: ['tahdId', 'tahdName', 'tahdUnit', 'tahdFuelType', 'tahdCreatedTime', 'tahdComp.compName'],
   search: ['tahdName', 'tahdFuelType', 'tahdComp.compName'],
   defaultOrder: ['tahdName', 'asc'],
+  unique: [{ fields: ['tahdCompId', 'tahdName'], message: 'The company already has a tank header with this name' }],
   columns: ['tahdName', 'tahdUnit', 'tahdFuelType', 'tahdComp.compName'],
   labels: { 'tahdComp.compName': 'Company' },
   pageSize: 10,

@@ -21,7 +21,7 @@ export const userLogin = defineResource({
     usloUserName: {
       label: 'Login Name',
       kind: 'text',
-      schema: requiredText('Login Name', 100).regex(/^\S+$/, 'Login Name must not contain spaces'),
+      schema: requiredText('Login Name', 100).regex(/^\S*$/, 'Login Name must not contain spaces'),
     },
     usloPassword: {
       label: 'Password',

@@ -1,4 +1,4 @@
-import { choice, defineResource, email } from './define.ts';
+import { choice, defineResource, email, refId } from './define.ts';
 
 export const USER_STATUS = [
   { value: 1, label: 'Active' },
@@ -6,7 +6,8 @@ export const USER_STATUS = [
 ];
 
 /**
- * A user (spec 001 §3), keyed by e-mail. Visible to users sharing one of their companies, and to its creator.
+ * A user (spec 001 §3), keyed by e-mail, belonging to a group (tenant: the group of its creator's active
+ * company). Visible to users of that group and to users sharing one of its companies — never by creator.
  * The list carries the login name in userUslo; deleting a user deletes its login.
  */
 export const user = defineResource({
@@ -20,6 +21,13 @@ export const user = defineResource({
   scope: { kind: 'user', field: 'userId' },
   fields: {
     userId: { label: 'Email', kind: 'email', immutable: true, schema: email('Email') },
+    userGrcpId: {
+      label: 'Group',
+      kind: 'ref',
+      readOnly: true,
+      ref: { resource: 'group_company', labelField: 'grcpName' },
+      schema: refId('Group').nullable(),
+    },
     userStatus: {
       label: 'Status',
       kind: 'select',

@@ -221,7 +221,7 @@ test('Asset Event: add and remove events, duplicate from another configuration, 
   await openGateway(p);
   const target = row(p, `${LONG_DESCRIPTION.slice(0, 50)}…`);
   const source = row(p, 'Source for duplication');
-  const sourceVersion = Number(await source.locator('td').nth(1).innerText());
+  const sourceVersion = Number(await source.locator('td').nth(1).textContent());
   await rowButton(source, 'Detail').click();
   await expect(p).toHaveURL(/\/master\/asset\/event\/\d+$/);
   await expect(p.getByRole('heading', { level: 1 })).toContainText(`${GATEWAY} · Version`);
@@ -256,8 +256,14 @@ test('Asset Event: add and remove events, duplicate from another configuration, 
   const duplicate = async (version: number) => {
     await p.getByRole('button', { name: 'Duplicate From...' }).click();
     const modal = dialog(p, 'Duplicate From...');
-    await choose(p, modal.getByLabel('Source configuration'), `${GATEWAY} — Version ${version}`, { search: true });
-    await modal.getByRole('button', { name: 'Duplicate' }).click();
+    const button = modal.getByRole('button', { name: 'Duplicate' });
+    // Duplicate is enabled once a source is chosen; a pick the list swallowed (seen once in CI) is made again
+    await expect(async () => {
+      if (await button.isDisabled())
+        await choose(p, modal.getByLabel('Source configuration'), `${GATEWAY} — Version ${version}`, { search: true });
+      await expect(button).toBeEnabled({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    await button.click();
     return modal;
   };
   const emptyModal = await duplicate(empty.body.data.mcevVersion);

@@ -74,7 +74,15 @@ export async function choose(
   const text = opts.partial ? option : new RegExp(`^${escapeRegExp(option)}$`);
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
   await item.click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  const open = page.locator('.ant-select-dropdown:visible');
+  // a click that lands while the list still slides in can leave it open although the option was taken: close it
+  // by hand rather than let the next step click through it
+  try {
+    await expect(open).toHaveCount(0, { timeout: 3000 });
+  } catch {
+    await page.keyboard.press('Escape');
+    await expect(open).toHaveCount(0);
+  }
 }
 
 /** The table row holding this text. */
@@ -117,9 +125,16 @@ export const addButton = (page: Page) => page.locator('.page-head').getByRole('b
 // ---- direct API calls (what the server refuses, test data the flows need)
 
 export async function apiToken(request: APIRequestContext, user: User): Promise<string> {
-  const res = await request.post('/api/security/authentication/login', {
+  let res = await request.post('/api/security/authentication/login', {
     multipart: { username: user.name, password: user.password },
   });
+  // a busy server sheds the request before handling it (503 + Retry-After): ask again, as the web client does
+  for (let i = 0; i < 3 && res.status() === 503; i++) {
+    await new Promise((ok) => setTimeout(ok, 1000));
+    res = await request.post('/api/security/authentication/login', {
+      multipart: { username: user.name, password: user.password },
+    });
+  }
   const body = await res.json();
   expect(body.data?.token, `login of ${user.name}`).toBeTruthy();
   return body.data.token as string;

@@ -120,7 +120,7 @@ test('Sensor Category: add with its sensor type, filter by sensor type, edit, de
   await p.goto('/master/sensor_category');
   const first = p.locator('.ant-table-row').first();
   await expect(first).toBeVisible();
-  const typeOfFirst = (await first.locator('td').nth(1).innerText()).trim();
+  const typeOfFirst = ((await first.locator('td').nth(1).textContent()) ?? '').trim();
   await choose(p, p.locator('.filter-bar').getByLabel('Sensor Type', { exact: true }), typeOfFirst, { search: true });
   const cells = p.locator('.ant-table-row td:nth-child(2)');
   await expect(cells.first()).toHaveText(typeOfFirst);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, jsonResponse } from '../test/setup.ts';
-import { type ApiError, api, configureClient, ERROR_TEXTS, toQueryString } from './client.ts';
+import { type ApiError, api, busyDelayMs, configureClient, ERROR_TEXTS, toQueryString } from './client.ts';
 import { toast } from './toast.ts';
 
 const signOut = vi.fn();
@@ -125,5 +125,46 @@ describe('error handling (spec 000 §8)', () => {
     answer(failure('Something went wrong', 500), 200);
     await failureOf(api.get('/x'));
     expect(toast.error).toHaveBeenCalledWith('Something went wrong');
+  });
+});
+
+describe('a busy server (503 with Retry-After)', () => {
+  const busy = () => {
+    const r = jsonResponse(failure('The server is busy. Please try again in a few seconds.', 503), 503);
+    r.headers.set('retry-after', '1');
+    return r;
+  };
+
+  it('asks again after the wait and gives the answer that then comes', async () => {
+    vi.useFakeTimers();
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(jsonResponse(envelope({ ok: 1 })));
+    const answer = api.get<{ ok: number }>('/weather/config');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await answer).toEqual({ ok: 1 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(toast.error).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+
+  it('gives up after three more tries and shows the server message', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => busy());
+    const failed = failureOf(api.get('/weather/config'));
+    await vi.advanceTimersByTimeAsync(3000);
+    const err = await failed;
+    expect(err.httpStatus).toBe(503);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(toast.error).toHaveBeenCalledWith('The server is busy. Please try again in a few seconds.');
+    vi.useRealTimers();
+  });
+
+  it('waits between 0.5 and 5 s whatever the header says', () => {
+    expect(busyDelayMs('2')).toBe(2000);
+    expect(busyDelayMs('0')).toBe(500);
+    expect(busyDelayMs('120')).toBe(5000);
+    expect(busyDelayMs('soon')).toBe(1000);
   });
 });

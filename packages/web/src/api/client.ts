@@ -69,6 +69,14 @@ export function configureClient(h: Partial<Handlers>) {
   Object.assign(handlers, h);
 }
 
+// ---- a page-local session (the report link page): used instead of the stored token and never stored, so a
+// link opened in a browser where someone is signed in neither replaces nor signs out their session
+
+let pageToken: string | null = null;
+export function setPageToken(token: string | null) {
+  pageToken = token;
+}
+
 // ---- requests
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -89,6 +97,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** text of the toast for a failure carrying a plain message, instead of the server's message */
   errorToast?: string;
+  /** text of the toast for a failure carrying per-field messages, instead of 'Error found' (asset save: 'Invalid data') */
+  fieldErrorToast?: string;
 }
 
 /**
@@ -128,7 +138,7 @@ function normaliseFieldMessages(m: Record<string, unknown>): FieldMessages {
 
 /** Spec 000 §8: what the user sees for a failed call. */
 function handleFailure(err: ApiError, opts: RequestOptions) {
-  if (opts.silent) return;
+  if (opts.silent || pageToken) return; // the link page shows its own failures
   if (err.kind === 'cancelled') {
     console.info(ERROR_TEXTS.cancelled); // a cancel is the user's (or React's) own doing: no toast
     return;
@@ -150,16 +160,40 @@ function handleFailure(err: ApiError, opts: RequestOptions) {
     return;
   }
   if (err.fieldMessages) {
-    toast.error(ERROR_TEXTS.fieldErrors);
+    toast.error(opts.fieldErrorToast ?? ERROR_TEXTS.fieldErrors);
     return;
   }
   toast.error(opts.errorToast ?? err.message);
 }
 
-/** One call to /api: sends the token, unwraps the envelope, maps every failure to an ApiError. */
+/** How often a request the server shed as busy is sent again. */
+const BUSY_RETRIES = 3;
+
+/** The wait a busy answer asks for (Retry-After in seconds), between 0.5 and 5 s. */
+export function busyDelayMs(retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  return Math.min(5000, Math.max(500, Number.isFinite(seconds) ? seconds * 1000 : 1000));
+}
+
+/** Resolves after `ms`, or rejects as aborted when the signal fires first. */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((ok, fail) => {
+    if (signal?.aborted) return fail(new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(ok, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      fail(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+}
+
+/**
+ * One call to /api: sends the token, unwraps the envelope, maps every failure to an ApiError. A request shed by a
+ * busy server is sent again after the wait it asks for, up to three times.
+ */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = storage.token();
+  const token = pageToken ?? storage.token();
   if (token) headers.Authentication = token;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -172,6 +206,12 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   let res: Response;
   try {
     res = await fetch(url, { method, headers, body, signal: opts.signal });
+    // a busy server sheds a request before handling it (503 with Retry-After): asking again is safe for every
+    // method, so the user sees the answer a moment later instead of an error
+    for (let attempt = 1; attempt <= BUSY_RETRIES && res.status === 503 && res.headers.has('retry-after'); attempt++) {
+      await wait(busyDelayMs(res.headers.get('retry-after')), opts.signal);
+      res = await fetch(url, { method, headers, body, signal: opts.signal });
+    }
   } catch (e) {
     const cancelled = (e as Error)?.name === 'AbortError' || opts.signal?.aborted;
     const err = cancelled

@@ -1,6 +1,8 @@
+import { asset } from '@fleet/shared/resources/asset.ts';
 import type { FieldOption, ResourceDef } from '@fleet/shared/resources/define.ts';
 import { resources } from '@fleet/shared/resources/index.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, type Page, type QueryValue } from './client.ts';
 import { toast } from './toast.ts';
 
@@ -49,11 +51,16 @@ function cleanFinds(finds: ListParams['finds']): ListParams['finds'] {
   return out;
 }
 
-/** GET /api/master/{path}: one page of rows and the total. */
-export function fetchResourcePage<T = Row>(def: ResourceDef, params: ListParams, signal?: AbortSignal) {
+/** GET /api/master/{path}: one page of rows and the total; `errorToast` replaces the server's message. */
+export function fetchResourcePage<T = Row>(
+  def: ResourceDef,
+  params: ListParams,
+  signal?: AbortSignal,
+  errorToast: string = RESOURCE_TEXTS.loadFailed,
+) {
   return api.list<T>(resourcePath(def), {
     signal,
-    errorToast: RESOURCE_TEXTS.loadFailed,
+    errorToast,
     query: {
       page: params.page,
       max: params.pageSize,
@@ -65,27 +72,56 @@ export function fetchResourcePage<T = Row>(def: ResourceDef, params: ListParams,
   });
 }
 
-/** A paged list of a resource; the previous page stays on screen while the next loads. */
-export function useResourceList<T = Row>(def: ResourceDef, params: ListParams, opts: { enabled?: boolean } = {}) {
-  return useQuery<Page<T>>({
+const NO_ROWS: Page<never> = { rows: [], total: 0 };
+
+/**
+ * A paged list of a resource (the one list hook of the app); the previous page stays on screen while the next
+ * loads. Without `enabled` (no read permission, no device chosen) it asks nothing and shows no rows (spec 001
+ * §6). `errorToast` replaces the server's message for a failed load where a spec names one.
+ */
+export function useResourceList<T = Row>(def: ResourceDef, params: ListParams, enabled = true, errorToast?: string) {
+  const q = useQuery<Page<T>>({
     queryKey: resourceKeys.list(def.name, params),
-    queryFn: ({ signal }) => fetchResourcePage<T>(def, params, signal),
-    enabled: opts.enabled ?? true,
+    queryFn: ({ signal }) => fetchResourcePage<T>(def, params, signal, errorToast),
+    enabled,
     placeholderData: keepPreviousData,
   });
+  const data: Page<T> = enabled && q.data ? q.data : NO_ROWS;
+  return {
+    rows: data.rows,
+    total: data.total,
+    /** first load */
+    loading: enabled && q.isLoading,
+    /** reload with rows already shown */
+    refreshing: enabled && q.isFetching && !q.isLoading,
+    /** any load under way */
+    fetching: enabled && q.isFetching,
+    refetch: q.refetch,
+  };
 }
 
-/** GET /api/master/{path}/{id} */
+/** GET /api/master/{path}/{id} (the one row hook of the app). */
 export function useResourceRow<T = Row>(
   def: ResourceDef,
   id: string | number | undefined,
-  opts: { enabled?: boolean } = {},
+  enabled = true,
+  errorToast?: string,
 ) {
   return useQuery<T>({
     queryKey: resourceKeys.one(def.name, id),
-    queryFn: ({ signal }) => api.get<T>(resourcePath(def, id), { signal }),
-    enabled: (opts.enabled ?? true) && id !== undefined && id !== '',
+    queryFn: ({ signal }) => api.get<T>(resourcePath(def, id), { signal, errorToast }),
+    enabled: enabled && id !== undefined && id !== '',
   });
+}
+
+/** Reloads every list and row of the given resources (after a save or delete). */
+export function useReloadResources() {
+  const client = useQueryClient();
+  return useCallback(
+    (...defs: ResourceDef[]) =>
+      Promise.all(defs.map((d) => client.invalidateQueries({ queryKey: resourceKeys.all(d.name) }))),
+    [client],
+  );
 }
 
 export interface MutationTexts {
@@ -130,6 +166,12 @@ export function useResourceMutation<T = Row>(def: ResourceDef, texts: MutationTe
   return { create, update, remove, refresh };
 }
 
+/**
+ * GET /master/company_asset: the assets of every company of the user (not only the active one), answered and
+ * filtered like /master/asset — Company Detail's asset list and the User Asset picker.
+ */
+export const companyAssets: ResourceDef = { ...asset, name: 'company_asset', path: 'company_asset' };
+
 /** The definition of a resource by name ('group_company'), for refs. */
 export function resourceByName(name: string): ResourceDef {
   const def = resources[name];
@@ -161,6 +203,21 @@ export function useResourceOptions(
     },
     enabled: opts.enabled ?? true,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * The values of `field` already stored in `def`'s rows (up to DROPDOWN_MAX): a ref the definition allows once
+ * (config_rpm's device) is offered only where it is still free.
+ */
+export function useTakenValues(def: ResourceDef | undefined, field: string | undefined) {
+  return useQuery<Set<string>>({
+    queryKey: resourceKeys.options(def?.name ?? '', { taken: field }),
+    queryFn: async ({ signal }) => {
+      const page = await fetchResourcePage<Row>(def as ResourceDef, { page: 1, pageSize: DROPDOWN_MAX }, signal);
+      return new Set(page.rows.map((r) => String(r[field as string])));
+    },
+    enabled: !!def && !!field,
   });
 }
 

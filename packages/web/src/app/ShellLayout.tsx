@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { HighEventAlerts } from '../features/event-log/high-events.tsx';
 import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useView } from '../stores/view.ts';
 import { AntdProvider } from './AntdProvider.tsx';
@@ -11,6 +12,7 @@ export function ShellLayout() {
     <AntdProvider>
       <div className="shell">
         <NavBar />
+        <HighEventAlerts />
         <main className="shell-content" key={viewKey}>
           <PermissionGate>
             <Outlet />

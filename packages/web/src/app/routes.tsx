@@ -83,32 +83,32 @@ const rootScreens: RouteObject[] = [
 
 /** Master area (/master). Entries of the user menu need read on their resource (spec 000 §2 "Navigation bar"). */
 const masterScreens: RouteObject[] = [
-  screen('config/rpm', () => import('../features/admin/MasterConfigRpm.tsx'), {
+  screen('config/rpm', () => import('../features/admin/configs/MasterConfigRpm.tsx'), {
     name: 'MasterConfigRpm',
     title: 'Config RPM',
     permission: 'master_config_rpm',
   }),
-  screen('config/ae', () => import('../features/admin/MasterConfigAe.tsx'), {
+  screen('config/ae', () => import('../features/admin/configs/MasterConfigAe.tsx'), {
     name: 'MasterConfigAe',
     title: 'Config AE',
     permission: 'master_config_ae',
   }),
-  screen('config/tank', () => import('../features/admin/MasterConfigTank.tsx'), {
+  screen('config/tank', () => import('../features/admin/configs/MasterConfigTank.tsx'), {
     name: 'MasterConfigTank',
     title: 'Config Tank',
     permission: 'master_config_tank',
   }),
   // Master Event and Config Event have no permission check on their menu entries (spec 000 §6)
-  screen('config/event/:id?', () => import('../features/admin/MasterConfigEvent.tsx'), {
+  screen('config/event/:id?', () => import('../features/admin/events/MasterConfigEvent.tsx'), {
     name: 'MasterConfigEvent',
     title: 'Config Event',
   }),
-  screen('company', () => import('../features/admin/Company.tsx'), {
+  screen('company', () => import('../features/admin/companies/Company.tsx'), {
     name: 'Company',
     title: 'Company List',
     permission: 'master_company',
   }),
-  screen('group', () => import('../features/admin/Group.tsx'), {
+  screen('group', () => import('../features/admin/companies/Group.tsx'), {
     name: 'Group',
     title: 'Group List',
     permission: 'master_group_company',
@@ -123,17 +123,20 @@ const masterScreens: RouteObject[] = [
     name: 'DeviceDetail',
     title: 'Device Log Detail',
   }),
-  screen('event', () => import('../features/admin/MasterEvent.tsx'), { name: 'MasterEvent', title: 'Master Event' }),
-  screen('asset/event/:id', () => import('../features/admin/AssetEvent.tsx'), {
+  screen('event', () => import('../features/admin/events/MasterEvent.tsx'), {
+    name: 'MasterEvent',
+    title: 'Master Event',
+  }),
+  screen('asset/event/:id', () => import('../features/admin/events/AssetEvent.tsx'), {
     name: 'AssetEvent',
     title: 'Asset Event',
   }),
-  screen('group/detail/:id', () => import('../features/admin/GroupDetail.tsx'), {
+  screen('group/detail/:id', () => import('../features/admin/companies/GroupDetail.tsx'), {
     name: 'GroupDetail',
     title: 'Group Detail',
     permission: 'master_group_company',
   }),
-  screen('company/detail/:id', () => import('../features/admin/CompanyDetail.tsx'), {
+  screen('company/detail/:id', () => import('../features/admin/companies/CompanyDetail.tsx'), {
     name: 'CompanyDetail',
     title: 'Company Detail',
     permission: 'master_company',
@@ -142,62 +145,62 @@ const masterScreens: RouteObject[] = [
     name: 'AssetDetail',
     title: 'Asset Detail',
   }),
-  screen('user', () => import('../features/admin/User.tsx'), {
+  screen('user', () => import('../features/admin/users/User.tsx'), {
     name: 'User',
     title: 'Users List',
     permission: 'master_user',
   }),
-  screen('user/:id', () => import('../features/admin/UserDetail.tsx'), {
+  screen('user/:id', () => import('../features/admin/users/UserDetail.tsx'), {
     name: 'UserDetail',
     title: 'User Detail',
     permission: 'master_user',
   }),
-  screen('role', () => import('../features/admin/Role.tsx'), {
+  screen('role', () => import('../features/admin/roles/Role.tsx'), {
     name: 'Role',
     title: 'Role',
     permission: 'master_role',
   }),
-  screen('role/:id', () => import('../features/admin/RoleDetail.tsx'), {
+  screen('role/:id', () => import('../features/admin/roles/RoleDetail.tsx'), {
     name: 'RoleDetail',
     title: 'Role Detail',
     permission: 'master_role',
   }),
-  screen('asset-type', () => import('../features/admin/MasterAssetType.tsx'), {
+  screen('asset-type', () => import('../features/admin/lists/MasterAssetType.tsx'), {
     name: 'MasterAssetType',
     title: 'Asset Type',
     permission: 'master_asset_type',
   }),
-  screen('fuel-type', () => import('../features/admin/MasterFuelType.tsx'), {
+  screen('fuel-type', () => import('../features/admin/lists/MasterFuelType.tsx'), {
     name: 'MasterFuelType',
     title: 'Fuel Type',
     permission: 'master_fuel_type',
   }),
-  screen('bunker-location', () => import('../features/admin/MasterBunkerLocation.tsx'), {
+  screen('bunker-location', () => import('../features/admin/lists/MasterBunkerLocation.tsx'), {
     name: 'MasterBunkerLocation',
     title: 'Bunker Location',
     permission: 'master_bunker_location',
   }),
-  screen('permission', () => import('../features/admin/Permission.tsx'), {
+  screen('permission', () => import('../features/admin/roles/Permission.tsx'), {
     name: 'Permission',
     title: 'Permission',
     permission: 'master_permission',
   }),
-  screen('sensor_type', () => import('../features/admin/MasterSensorType.tsx'), {
+  screen('sensor_type', () => import('../features/admin/lists/MasterSensorType.tsx'), {
     name: 'MasterSensorType',
     title: 'Sensor Type',
     permission: 'master_sensor_type',
   }),
-  screen('sensor_category', () => import('../features/admin/MasterSensorCategory.tsx'), {
+  screen('sensor_category', () => import('../features/admin/lists/MasterSensorCategory.tsx'), {
     name: 'MasterSensorCategory',
     title: 'Sensor Category',
     permission: 'master_sensor_category',
   }),
-  screen('tank', () => import('../features/admin/MasterTank.tsx'), {
+  screen('tank', () => import('../features/admin/tanks/MasterTank.tsx'), {
     name: 'MasterTank',
     title: 'Tank Header',
     permission: 'master_tank_header',
   }),
-  screen('tank/:id', () => import('../features/admin/MasterTankDetail.tsx'), {
+  screen('tank/:id', () => import('../features/admin/tanks/MasterTankDetail.tsx'), {
     name: 'MasterTankDetail',
     title: 'Tank Detail',
     permission: 'master_tank_detail',

@@ -58,7 +58,8 @@ export function FilterBar({
               if (!e.target.value && !onApply) search.onSearch();
             }}
             onPressEnter={onApply ?? search.onSearch}
-            style={{ width: 240 }}
+            // wide enough for the whole placeholder ('Search Tank Header Name' was cut)
+            style={{ width: `max(240px, calc(${search.placeholder.length}ch + 64px))` }}
           />
         </div>
       )}

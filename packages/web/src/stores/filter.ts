@@ -68,3 +68,54 @@ export const useFilter = create<FilterState>()((set) => ({
   setCurrentAsset: (massId) => set({ currentAsset: massId }),
   reset: () => set(defaults()),
 }));
+
+/** The filter as URL query parameters, so a link reproduces a view (start/end in epoch seconds). */
+export interface FilterQuery {
+  start: number;
+  end: number;
+  interval: Interval;
+  rangeType: RangeType | 'custom';
+  massId: number | null;
+}
+
+const INTERVALS = Object.keys(INTERVAL_SECONDS) as Interval[];
+
+/** Writes the filter into `params` (other parameters, such as the report tab, are kept). */
+export function filterToSearch(f: FilterQuery, params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  out.set('start', String(Math.floor(f.start / 1000)));
+  out.set('end', String(Math.floor(f.end / 1000)));
+  out.set('interval', f.interval);
+  out.set('rangeType', f.rangeType);
+  if (f.massId != null) out.set('massId', String(f.massId));
+  else out.delete('massId');
+  return out;
+}
+
+/**
+ * Reads the filter from the URL. A preset range type is recomputed for today (a link to "today" stays today);
+ * a custom one keeps its start and end. Anything unreadable is left out (the store keeps its value).
+ */
+export function filterFromSearch(params: URLSearchParams, now: dayjs.Dayjs = dayjs()): Partial<FilterQuery> {
+  const out: Partial<FilterQuery> = {};
+  const rt = params.get('rangeType');
+  const start = Number(params.get('start'));
+  const end = Number(params.get('end'));
+  if (rt && (RANGE_TYPES as readonly string[]).includes(rt)) {
+    const r = rangeOf(rt as RangeType, now);
+    Object.assign(out, { rangeType: rt, start: r.start, end: r.end });
+  } else if (
+    params.has('start') &&
+    params.has('end') &&
+    Number.isFinite(start) &&
+    Number.isFinite(end) &&
+    end > start
+  ) {
+    Object.assign(out, { rangeType: 'custom', start: start * 1000, end: end * 1000 });
+  }
+  const iv = params.get('interval');
+  if (iv && (INTERVALS as string[]).includes(iv)) out.interval = iv as Interval;
+  const m = Number(params.get('massId'));
+  if (params.has('massId') && Number.isInteger(m) && m > 0) out.massId = m;
+  return out;
+}

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { DEVICE_TYPES } from '../../modules/telemetry/catalog.ts';
 import type { Dialect } from '../database.ts';
+import { TYPES_V1 } from './telemetry-v1.ts';
 
 /**
  * Telemetry storage (ARCHITECTURE.md "Data"):
@@ -16,12 +16,12 @@ import type { Dialect } from '../database.ts';
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const withoutRowid = (t: any) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t);
 
-  for (const def of Object.values(DEVICE_TYPES)) {
+  for (const def of TYPES_V1) {
     let t = db.schema
       .createTable(def.table)
       .addColumn('device_id', 'integer', (c) => c.notNull())
       .addColumn('ts', 'bigint', (c) => c.notNull());
-    for (const metric of def.metrics) t = t.addColumn(metric.column, 'double precision');
+    for (const column of def.columns) t = t.addColumn(column, 'double precision');
     t = t.addPrimaryKeyConstraint(`${def.table}_pk`, ['device_id', 'ts'] as never);
     await withoutRowid(t).execute();
     if (dialect === 'postgres')

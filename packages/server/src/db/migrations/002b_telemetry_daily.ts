@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { DAILY_ROLLUP_TZ } from '../../modules/telemetry/catalog.ts';
 import type { Dialect } from '../database.ts';
+import { DAILY_TZ_V1 } from './telemetry-v1.ts';
 
 /**
  * Daily rollups (telemetry_daily): the hourly rollups summed per local day of the product's
@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') t = t.modifyEnd(sql`without rowid`);
   await t.execute();
 
-  const shift = DAILY_ROLLUP_TZ * 3600;
+  const shift = DAILY_TZ_V1 * 3600;
   const day = `((hour + ${shift}) / 86400) * 86400 - ${shift}`;
   await sql
     .raw(

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { DEVICE_TYPES, type DeviceType, telemetryType } from '../../modules/telemetry/catalog.ts';
-import { ROLLUPS, rollupTable, STATS, statColumn, statType } from '../../modules/telemetry/rollup.ts';
 import type { Dialect } from '../database.ts';
+import { LEVELS_V1, STATS_V1, type StatV1, statTypeV1, TYPES_V1, telemetryTypeV1 } from './telemetry-v1.ts';
 
 /**
  * Wide rollups (docs/decisions.md "Wide rollups"): telemetry_hourly and telemetry_daily held one row per
@@ -14,7 +13,7 @@ const OLD = [
   { table: 'telemetry_hourly', column: 'hour' },
   { table: 'telemetry_daily', column: 'day' },
 ] as const;
-const OLD_STAT: Record<(typeof STATS)[number], string> = {
+const OLD_STAT: Record<StatV1, string> = {
   n: 'n',
   sum: 'total',
   min: 'vmin',
@@ -30,22 +29,23 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const devices = await sql<{ id: number; type: string }>`select devc_id as id, devc_type as type from device`.execute(
     db,
   );
-  const idsByType = new Map<DeviceType, number[]>();
+  const idsByType = new Map<string, number[]>();
   for (const d of devices.rows) {
-    const type = telemetryType(d.type);
+    const type = telemetryTypeV1(d.type)?.type;
     if (type) idsByType.set(type, [...(idsByType.get(type) ?? []), Number(d.id)]);
   }
+  const statColumn = (column: string, stat: StatV1) => `${column}_${stat}`;
 
-  for (const def of Object.values(DEVICE_TYPES)) {
-    for (const [li, level] of ROLLUPS.entries()) {
-      const table = rollupTable(def, level);
+  for (const def of TYPES_V1) {
+    for (const [li, level] of LEVELS_V1.entries()) {
+      const table = `${def.table}_${level}`;
       let t = db.schema
         .createTable(table)
         .addColumn('device_id', 'integer', (c) => c.notNull())
         .addColumn('bucket', 'bigint', (c) => c.notNull()); // bucket start, epoch seconds
-      for (const metric of def.metrics)
-        for (const stat of STATS)
-          t = t.addColumn(statColumn(metric, stat), statType(stat) as 'integer', (c) =>
+      for (const column of def.columns)
+        for (const stat of STATS_V1)
+          t = t.addColumn(statColumn(column, stat), statTypeV1(stat) as 'integer', (c) =>
             stat === 'n' || stat === 'sum' ? c.notNull().defaultTo(0) : c,
           );
       t = t.addPrimaryKeyConstraint(`${table}_pk`, ['device_id', 'bucket'] as never);
@@ -56,18 +56,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       const old = OLD[li];
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
-        const pivot = def.metrics.flatMap((metric) =>
-          STATS.map((stat) => {
-            const v = `max(case when metric = '${metric.column}' then ${OLD_STAT[stat]} end)`;
+        const pivot = def.columns.flatMap((column) =>
+          STATS_V1.map((stat) => {
+            const v = `max(case when metric = '${column}' then ${OLD_STAT[stat]} end)`;
             return stat === 'n' || stat === 'sum' ? `coalesce(${v}, 0)` : v;
           }),
         );
-        const columns = def.metrics.flatMap((metric) => STATS.map((stat) => statColumn(metric, stat)));
+        const columns = def.columns.flatMap((column) => STATS_V1.map((stat) => statColumn(column, stat)));
         await sql
           .raw(
             `insert into ${table} (device_id, bucket, ${columns.join(', ')})
              select device_id, ${old.column}, ${pivot.join(', ')} from ${old.table}
-              where device_id in (${chunk.join(', ')}) and metric in (${def.metrics.map((m) => `'${m.column}'`).join(', ')})
+              where device_id in (${chunk.join(', ')}) and metric in (${def.columns.map((c) => `'${c}'`).join(', ')})
               group by device_id, ${old.column}`,
           )
           .execute(db);

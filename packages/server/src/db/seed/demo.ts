@@ -1,7 +1,9 @@
+import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from '@fleet/fleet-catalog';
 import { OPERATIONS, type Operation, PERMISSION_KEYS, type PermissionKey } from '@fleet/shared';
 import { hashPassword, nowSeconds } from '../../modules/auth/tokens.ts';
 import type { Database, Db } from '../database.ts';
-import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from './demo-fleet.ts';
+import { seedDemoBunker } from './demo-bunker.ts';
+import { seedDemoEvents } from './demo-events.ts';
 import {
   ASSET_TYPES,
   BUNKER_LOCATIONS,
@@ -18,6 +20,8 @@ export const DEMO_USERS: {
   password: string;
   role: 'Administrator' | 'Operator';
   companies: DemoCompanyKey[];
+  /** edits the shared catalogues, built-in roles and the group list (docs/decisions.md "Tenants") */
+  platformAdmin?: boolean;
 }[] = [
   {
     userId: 'admin@fleet.demo',
@@ -25,6 +29,7 @@ export const DEMO_USERS: {
     password: 'Admin#2026',
     role: 'Administrator',
     companies: ['samudra', 'borneo'],
+    platformAdmin: true,
   },
   {
     userId: 'operator@fleet.demo',
@@ -61,7 +66,13 @@ const ROLES: Record<'Administrator' | 'Operator', [PermissionKey, Operation[]][]
   Operator: OPERATOR_READ.map((k) => [k, ['read']]),
 };
 
+/** Creator of the shared rows (catalogues, permissions, built-in roles): the platform administrator. */
 const CREATOR = DEMO_USERS[0].userId;
+
+/** Creator of a tenant's rows: that tenant's administrator (rows never borrow another tenant's creator). */
+function tenantCreator(company: DemoCompanyKey): string {
+  return DEMO_USERS.find((u) => u.role === 'Administrator' && u.companies.includes(company))?.userId ?? CREATOR;
+}
 
 export interface DemoSummary {
   users: number;
@@ -113,7 +124,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
           .values(rows.slice(i, i + 100))
           .execute();
     };
-    const audit = (prefix: string) => ({ [`${prefix}CreatedUserId`]: CREATOR, [`${prefix}CreatedTime`]: now });
+    const audit = (prefix: string, by = CREATOR) => ({ [`${prefix}CreatedUserId`]: by, [`${prefix}CreatedTime`]: now });
 
     // ---- access: permissions, roles
     const permissionIds = new Map<string, number>();
@@ -144,7 +155,9 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
 
     // ---- tenants
     const companyIds = new Map<DemoCompanyKey, number>();
+    const groupOf = new Map<DemoCompanyKey, number>();
     for (const g of DEMO_GROUPS) {
+      const by = tenantCreator(g.companies[0].key);
       const grcpId = await insert(
         'group_company',
         {
@@ -154,11 +167,12 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
           grcpCity: g.city,
           grcpTelp: g.telp,
           grcpFax: g.fax,
-          ...audit('grcp'),
+          ...audit('grcp', by),
         },
         'grcpId',
       );
       for (const c of g.companies) {
+        groupOf.set(c.key, grcpId);
         companyIds.set(
           c.key,
           await insert(
@@ -171,7 +185,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
               compPICPhone: c.picPhone,
               compPhone: c.phone,
               compStatus: '1',
-              ...audit('comp'),
+              ...audit('comp', by),
             },
             'compId',
           ),
@@ -180,31 +194,40 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
     }
 
     for (const [i, u] of DEMO_USERS.entries()) {
+      const by = tenantCreator(u.companies[0]);
       await db
         .insertInto('user')
-        .values({ userId: u.userId, userStatus: 1, ...audit('user') })
+        .values({
+          userId: u.userId,
+          userStatus: 1,
+          userGrcpId: groupOf.get(u.companies[0]),
+          userPlatformAdmin: u.platformAdmin ? 1 : 0,
+          ...audit('user', by),
+        })
         .execute();
       await db
         .insertInto('user_login')
-        .values({ usloUserId: u.userId, usloUserName: u.username, usloPassword: passwords[i], ...audit('uslo') })
+        .values({ usloUserId: u.userId, usloUserName: u.username, usloPassword: passwords[i], ...audit('uslo', by) })
         .execute();
       await db
         .insertInto('user_role')
-        .values({ usroUserId: u.userId, usroRoleId: roleIds.get(u.role), ...audit('usro') })
+        .values({ usroUserId: u.userId, usroRoleId: roleIds.get(u.role), ...audit('usro', by) })
         .execute();
       for (const key of u.companies) {
         await db
           .insertInto('user_company')
-          .values({ uscoUserId: u.userId, uscoCompId: companyIds.get(key), uscoAllAssets: 1, ...audit('usco') })
+          .values({ uscoUserId: u.userId, uscoCompId: companyIds.get(key), uscoAllAssets: 1, ...audit('usco', by) })
           .execute();
       }
     }
 
     // ---- master lists
-    await insertMany(
-      'fuel_type',
-      FUEL_TYPES.map((f) => ({ mftyName: f.name, ...audit('mfty') })),
-    );
+    const fuelTypeIds = new Map<string, number>();
+    for (const f of FUEL_TYPES) {
+      // CO₂ factor and standard density (docs/domain.md §23)
+      const row = { mftyName: f.name, mftyCo2Factor: f.co2Factor, mftyDensity: f.density * 1000, ...audit('mfty') };
+      fuelTypeIds.set(f.name, await insert('fuel_type', row, 'mftyId'));
+    }
     await insertMany(
       'bunker_location',
       BUNKER_LOCATIONS.map((name) => ({ mbloName: name, ...audit('mblo') })),
@@ -228,6 +251,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
     let tankDetailRows = 0;
     for (const v of DEMO_FLEET) {
       const compId = companyIds.get(v.company)!;
+      const by = tenantCreator(v.company);
       const massId = await insert(
         'asset',
         {
@@ -240,7 +264,8 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
           massSystemType: v.systemType,
           massMatyId: assetTypeIds.get(v.assetType),
           massMaintenance: v.variant.maintenance ? 1 : 0,
-          ...audit('mass'),
+          massMftyId: fuelTypeIds.get(v.fuelType) ?? null,
+          ...audit('mass', by),
         },
         'massId',
       );
@@ -256,7 +281,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
             devcLabel: d.label,
             devcMassId: massId,
             devcDescription: d.description,
-            ...audit('devc'),
+            ...audit('devc', by),
           },
           'devcId',
         );
@@ -276,7 +301,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
               // L/h per rpm at service speed (85 % of rated)
               mcrpConsumptRateByRpm: Math.round((e.serviceFuelLph / (0.85 * e.ratedRpm)) * 10000) / 10000,
               mcrpIsSingleEngine: v.variant.engines === 1 ? 1 : 0,
-              ...audit('mcrp'),
+              ...audit('mcrp', by),
             },
             'mcrpId',
           );
@@ -290,7 +315,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
               mcaeConsumptRateByTime: ae.rateLph,
               mcaeConsumptRateByPower: 0.27,
               mcaeConsumptRateByRpm: null,
-              ...audit('mcae'),
+              ...audit('mcae', by),
             },
             'mcaeId',
           );
@@ -304,7 +329,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
               tahdUnit: 'cm',
               tahdFuelType: v.fuelType,
               tahdCompId: compId,
-              ...audit('tahd'),
+              ...audit('tahd', by),
             },
             'tahdId',
           );
@@ -316,7 +341,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
               tadtHeight: r.height,
               tadtVolume: r.volume,
               tadtWeight: r.weight,
-              ...audit('tadt'),
+              ...audit('tadt', by),
             })),
           );
           tankDetailRows += rows.length;
@@ -327,7 +352,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
               mcotNo: `FO 1${sideName}`,
               mcotMscaId: categoryIds.get(TANK_SENSOR_CATEGORY),
               mcotTahdId: tahdId,
-              ...audit('mcot'),
+              ...audit('mcot', by),
             },
             'mcotId',
           );
@@ -335,6 +360,8 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
       }
     }
 
+    await seedDemoBunker(db, now); // bunkering logs and ROB profiles (demo-bunker.ts)
+    await seedDemoEvents(db, now, CREATOR, tenantCreator); // master events and active configurations (demo-events.ts)
     return {
       users: DEMO_USERS.length,
       groups: DEMO_GROUPS.length,

@@ -1,14 +1,14 @@
-import { type TankSpec, tankVolumeAt } from '@fleet/simulator/vessel.ts';
-import { PORTS } from './demo-fleet.ts';
+import { PORTS, type TankSpec, tankVolumeAt } from '@fleet/fleet-catalog';
 
 /** Fuel types sold in Indonesian ports (Pertamina product names); kg/L at 15 °C for the sounding tables. */
-export const FUEL_TYPES: { name: string; density: number }[] = [
-  { name: 'HSD (High Speed Diesel)', density: 0.845 },
-  { name: 'MFO (Marine Fuel Oil)', density: 0.96 },
-  { name: 'MGO (Marine Gas Oil)', density: 0.86 },
-  { name: 'Biosolar B35', density: 0.855 },
-  { name: 'Dexlite', density: 0.84 },
-  { name: 'VLSFO 0.5% S', density: 0.93 },
+/** density in t/m³; co2Factor t CO₂ per t fuel, IMO MEPC.364(79) (docs/domain.md §23); a blend has none until set. */
+export const FUEL_TYPES: { name: string; density: number; co2Factor: number | null }[] = [
+  { name: 'HSD (High Speed Diesel)', density: 0.845, co2Factor: 3.206 },
+  { name: 'MFO (Marine Fuel Oil)', density: 0.96, co2Factor: 3.114 },
+  { name: 'MGO (Marine Gas Oil)', density: 0.86, co2Factor: 3.206 },
+  { name: 'Biosolar B35', density: 0.855, co2Factor: null },
+  { name: 'Dexlite', density: 0.84, co2Factor: 3.206 },
+  { name: 'VLSFO 0.5% S', density: 0.93, co2Factor: 3.151 },
 ];
 
 export const BUNKER_LOCATIONS: string[] = Object.values(PORTS).map((p) => p.name);

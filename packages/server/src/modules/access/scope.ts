@@ -42,7 +42,8 @@ export async function visibleDevices(db: Db, s: Session, only: string[] = []) {
     .select(['devcId', 'devcUniqueId', 'devcType', 'devcLabel', 'devcMassId', 'devcName'])
     .where('devcMassId', 'in', assets);
   if (only.length) {
-    const ids = only.filter((x) => /^\d+$/.test(x)).map(Number);
+    // a devc_id is a 32-bit integer; longer digit strings (a tracker's 15-digit IMEI) are unique ids only
+    const ids = only.filter((x) => /^\d{1,9}$/.test(x)).map(Number);
     q = q.where((eb: any) => eb.or([eb('devcUniqueId', 'in', only), ...(ids.length ? [eb('devcId', 'in', ids)] : [])]));
   }
   return q.execute();

@@ -1,8 +1,9 @@
 import { asset } from '@fleet/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound, ok } from '../../http/envelope.ts';
+import { fileTooLarge, multipartError } from '../../http/multipart.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { nowSeconds } from '../auth/tokens.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
@@ -11,12 +12,37 @@ import { scopeContext } from '../crud/scope.ts';
 import { assetHooks } from './asset.hooks.ts';
 import {
   ASSET_IMAGE_MAX_BYTES,
+  ASSET_IMAGE_TOO_LARGE_MESSAGE,
   ASSET_IMAGE_TYPES_MESSAGE,
+  ASSET_IMAGE_UNREADABLE_MESSAGE,
+  decodesAs,
   imageKind,
   readAssetImage,
   removeAssetImage,
   saveAssetImage,
 } from './asset-image.ts';
+
+const tooLarge = { field: 'image', message: ASSET_IMAGE_TOO_LARGE_MESSAGE };
+
+/**
+ * The one file part `image`, read whole. The multipart limit is one byte above the maximum so that an
+ * oversize file is seen as oversize every time (busboy truncates at the limit; a file cut to exactly the
+ * limit must never pass): 413 when the part was truncated or is longer than the maximum.
+ */
+async function readImagePart(req: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
+  try {
+    const file = await req.file({ limits: { fileSize: ASSET_IMAGE_MAX_BYTES + 1, files: 1 } });
+    if (file?.fieldname !== 'image') {
+      file?.file.resume();
+      throw badRequest({ image: ['Choose an image to upload'] });
+    }
+    const data = await file.toBuffer();
+    if (file.file.truncated || data.length > ASSET_IMAGE_MAX_BYTES) throw fileTooLarge('image', tooLarge.message);
+    return { filename: file.filename, data };
+  } catch (err) {
+    throw multipartError(err, tooLarge);
+  }
+}
 
 /**
  * POST /master/asset/upload/{id} (multipart field `image`) and GET /uploads/… (the image at /api/{massImage}).
@@ -46,20 +72,11 @@ export const assetImageRoutes: FastifyPluginAsync = async (app) => {
       const id = req.params.id;
       const stored = await visibleStored(asset, ctx, id);
       if (!req.isMultipart()) throw badRequest({ image: ['Send the image as multipart/form-data in the field image'] });
-      const file = await req.file();
-      if (file?.fieldname !== 'image') throw badRequest({ image: ['Choose an image to upload'] });
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw badRequest({ image: [`The image must be at most ${ASSET_IMAGE_MAX_BYTES / 1024 / 1024} MB`] });
-        }
-        throw err;
-      }
-      const kind = imageKind(file.filename, bytes);
+      const bytes = await readImagePart(req);
+      const kind = imageKind(bytes.filename, bytes.data);
       if (!kind) throw badRequest({ image: [ASSET_IMAGE_TYPES_MESSAGE] });
-      const massImage = await saveAssetImage(dataDir, Number(id), kind, bytes);
+      if (!decodesAs(kind, bytes.data)) throw badRequest({ image: [ASSET_IMAGE_UNREADABLE_MESSAGE] });
+      const massImage = await saveAssetImage(dataDir, Number(id), kind, bytes.data);
       await db
         .updateTable('asset')
         .set({ massImage, massUpdatedUserId: session.userId, massUpdatedTime: nowSeconds() })

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 /** Asset images: .jpeg/.jpg/.png up to 5 MB, stored under DATA_DIR/uploads/asset, served at /api/{massImage}. */
 export const ASSET_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ASSET_IMAGE_TYPES_MESSAGE = 'Only .jpeg, .jpg and .png images are accepted';
+export const ASSET_IMAGE_TOO_LARGE_MESSAGE = `The image must be at most ${ASSET_IMAGE_MAX_BYTES / 1024 / 1024} MB`;
+export const ASSET_IMAGE_UNREADABLE_MESSAGE = 'The file is not a readable image: choose a complete .jpeg, .jpg or .png';
+/** decoding bound: 40 megapixels (a 5 MB JPEG rarely holds more; more would take ~160 MB to decode) */
+const MAX_PIXELS = 40_000_000;
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
@@ -16,6 +22,28 @@ export function imageKind(filename: string, head: Buffer): 'png' | 'jpg' | null 
   }
   if ((ext === 'jpg' || ext === 'jpeg') && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
   return null;
+}
+
+/**
+ * Whether the bytes decode completely as the image kind (a PNG's chunks and CRCs, a JPEG's scan data):
+ * a file cut short or only dressed with an image header is refused.
+ */
+export function decodesAs(kind: 'png' | 'jpg', bytes: Buffer): boolean {
+  try {
+    if (kind === 'png') {
+      const png = PNG.sync.read(bytes);
+      return png.width > 0 && png.height > 0;
+    }
+    const img = jpeg.decode(bytes, {
+      useTArray: true,
+      maxResolutionInMP: MAX_PIXELS / 1e6,
+      maxMemoryUsageInMB: 256,
+      tolerantDecoding: false,
+    });
+    return img.width > 0 && img.height > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Writes the image and answers its massImage path, e.g. uploads/asset/12-9f3c….png. */

@@ -2,11 +2,11 @@ import { AUTH_ERROR_MESSAGE, ErrorCode, OPERATIONS } from '@fleet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, conflict, envelope, forbidden, ok } from '../../http/envelope.ts';
+import { AppError, badRequest, conflict, envelope, forbidden, idParam, ok } from '../../http/envelope.ts';
 import { APPLICATIONS } from './applications.ts';
 import { checkPassword, findAccount } from './credentials.ts';
 import { multipartFieldsAsBody } from './form-body.ts';
-import { FailureThrottle, retryText } from './login-throttle.ts';
+import { AddressThrottle, FailureThrottle, retryText } from './login-throttle.ts';
 import { createSession, findSession, requireAuth, sessionOf } from './session.ts';
 import { sessionStatus, sessionStatusSchema, userCompanies } from './session-status.ts';
 import { nowSeconds } from './tokens.ts';
@@ -27,7 +27,9 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   const { db } = app.deps.database;
   const idleSeconds = app.deps.config.sessionIdleHours * 3600;
   // per app instance, so every test app (and every server process) counts on its own
-  const throttle = new FailureThrottle();
+  const throttle = new FailureThrottle(); // per account: 5 failures in 15 minutes
+  // per address: 100 free (LOGIN_ADDRESS_FREE_FAILURES), then growing delays
+  const addresses = new AddressThrottle(app.deps.config.loginAddressFreeFailures);
   const base = '/security/authentication';
 
   app.post(
@@ -54,6 +56,8 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
             ? new AppError(401, 'Session expired', ErrorCode.sessionExpired)
             : new AppError(401, AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated);
         }
+        // a share link's session is not a sign-in: it must not learn whose link it is
+        if (found.row.sessShareLinkId) throw new AppError(401, AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated);
         return ok({ token: req.query.token, userId: found.row.sessUserId, username: found.row.usloUserName });
       }
 
@@ -67,8 +71,8 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
       const now = nowSeconds();
       const account = await findAccount(db, username);
       // one counter per account however it is named (login name or e-mail), one per client address
-      const keys = [account ? `user:${account.userId}` : `name:${username.toLowerCase()}`, `ip:${req.ip}`];
-      const wait = Math.max(...keys.map((k) => throttle.retryAfter(k, now)));
+      const accountKey = account ? `user:${account.userId}` : `name:${username.toLowerCase()}`;
+      const wait = Math.max(throttle.retryAfter(accountKey, now), addresses.retryAfter(req.ip, accountKey, now));
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError(
@@ -79,10 +83,12 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
       }
       const user = await checkPassword(account, password);
       if (!user) {
-        for (const k of keys) throttle.fail(k, now);
+        throttle.fail(accountKey, now);
+        addresses.fail(req.ip, now);
         throw new AppError(401, INVALID_LOGIN_MESSAGE, ErrorCode.unauthenticated);
       }
-      throttle.clear(keys[0]);
+      throttle.clear(accountKey);
+      addresses.succeeded(req.ip, accountKey, now);
       // the first company (lowest id) is active; the app is chosen afterwards (spec 000 §1)
       const [first] = await userCompanies(db, user.userId);
       const token = await createSession(db, user.userId, first?.compId ?? null);
@@ -104,7 +110,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags,
         summary: 'Make one of the user’s companies the active company',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam('company id') }),
         response: { 200: statusAnswer },
       },
     },

@@ -54,3 +54,63 @@ export function retryText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/**
+ * The per-address part of the sign-in throttle: an office behind one NAT address must not be locked out by
+ * one person. The first `free` failures within the window cost nothing; after that each attempt from the
+ * address waits a delay that doubles with every further failure (5 s, 10 s, 20 s … up to `maxDelay`), counted
+ * from the last failure — a slowdown, never a lock. An account that signed in successfully from the address
+ * within `trustDays` is not slowed by the address at all (its own per-account limit still holds), so the
+ * right password of a known user is never refused because others behind the same address mistype theirs.
+ */
+export class AddressThrottle {
+  private counts = new Map<string, { n: number; last: number }>();
+  private trusted = new Map<string, number>();
+
+  constructor(
+    private free = 100,
+    private firstDelay = 5,
+    private maxDelay = 60,
+    private windowSeconds = 15 * 60,
+    private trustDays = 30,
+    private maxKeys = 50_000,
+  ) {}
+
+  /** Seconds the address must wait before `accountKey` may try, 0 when it may try now. */
+  retryAfter(address: string, accountKey: string, now: number): number {
+    if (this.isTrusted(address, accountKey, now)) return 0;
+    const c = this.counts.get(address);
+    if (!c || now - c.last >= this.windowSeconds || c.n < this.free) return 0;
+    const delay = Math.min(this.maxDelay, this.firstDelay * 2 ** Math.min(30, c.n - this.free));
+    return Math.max(0, c.last + delay - now);
+  }
+
+  fail(address: string, now: number) {
+    const prev = this.counts.get(address);
+    const n = prev && now - prev.last < this.windowSeconds ? prev.n + 1 : 1;
+    this.counts.delete(address); // re-insert: the Map's order is the order of last use
+    this.counts.set(address, { n, last: now });
+    bound(this.counts, this.maxKeys);
+  }
+
+  /** A successful sign-in: the account is trusted from this address. */
+  succeeded(address: string, accountKey: string, now: number) {
+    const key = `${accountKey}\u0000${address}`;
+    this.trusted.delete(key);
+    this.trusted.set(key, now);
+    bound(this.trusted, this.maxKeys);
+  }
+
+  private isTrusted(address: string, accountKey: string, now: number) {
+    const since = this.trusted.get(`${accountKey}\u0000${address}`);
+    return since !== undefined && now - since < this.trustDays * 86400;
+  }
+}
+
+/** Forgets the oldest entries of a Map kept in order of last use. */
+function bound(map: Map<string, unknown>, max: number) {
+  for (const key of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(key);
+  }
+}

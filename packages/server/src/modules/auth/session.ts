@@ -2,6 +2,7 @@ import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type Us
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
+import { enforceLinkScope, type LinkScope, linkError, loadLinkScope } from '../share-links/link-scope.ts';
 import { newToken, nowSeconds, tokenHash } from './tokens.ts';
 
 export interface Session {
@@ -11,6 +12,8 @@ export interface Session {
   activeCompId: number | null;
   activeApp: string | null;
   access: UserAccess;
+  /** set when the session was opened with a share link: it may only read that link's vessel and period */
+  linkScope?: LinkScope;
 }
 
 declare module 'fastify' {
@@ -46,6 +49,7 @@ export interface SessionRow {
   sessActiveApp: string | null;
   sessLastSeenTime: number;
   usloUserName: string;
+  sessShareLinkId: string | null;
 }
 
 /**
@@ -69,6 +73,7 @@ export async function findSession(
       'session_token.sessActiveApp',
       'session_token.sessLastSeenTime',
       'session_token.sessRevokedTime',
+      'session_token.sessShareLinkId',
       'user_login.usloUserName',
       'user.userStatus',
     ])
@@ -88,6 +93,7 @@ export async function findSession(
       sessActiveApp: row.sessActiveApp,
       sessLastSeenTime: Number(row.sessLastSeenTime),
       usloUserName: row.usloUserName,
+      sessShareLinkId: row.sessShareLinkId ?? null,
     },
   };
 }
@@ -111,6 +117,14 @@ export function sessionResolver(db: Db, idleSeconds: number) {
       return;
     }
     const { row } = found;
+    // a share-link session: the link must still be live, and only its reads are let through
+    let linkScope: LinkScope | undefined;
+    if (row.sessShareLinkId) {
+      const scope = await loadLinkScope(db, row.sessShareLinkId, nowSeconds());
+      if ('problem' in scope) throw linkError(scope.problem);
+      enforceLinkScope(req, scope);
+      linkScope = scope;
+    }
     req.session = {
       tokenHash: found.hash,
       userId: row.sessUserId,
@@ -118,6 +132,7 @@ export function sessionResolver(db: Db, idleSeconds: number) {
       activeCompId: row.sessActiveCompId,
       activeApp: row.sessActiveApp,
       access: await loadAccess(db, row.sessUserId),
+      ...(linkScope ? { linkScope } : {}),
     };
   };
 }

@@ -15,10 +15,17 @@ export interface HookContext {
 
 /** Resource-specific behaviour around the generic routes (asset image, config-event versions …). */
 export interface ResourceHooks {
+  /** what the user may see for this resource, when it differs from the request's (scope.ts scopeContext) */
+  scope?: (db: Db, session: Session, base: ScopeContext) => Promise<ScopeContext>;
   /** extra top-level keys of the list answer, beside data (the asset form's fields schema) */
   listExtra?: { schema: Record<string, z.ZodType>; build: (ctx: HookContext) => Promise<Row> | Row };
   /** extra keys on every answered row (the devices of an asset) */
   rowExtra?: { schema: Record<string, z.ZodType>; decorate: (ctx: HookContext, rows: Row[]) => Promise<void> };
+  /**
+   * before the checks, outside the transaction: may derive server-managed values that decide scope and
+   * references (the tenant of a new role, the gateway device of a configuration)
+   */
+  prepareCreate?: (ctx: HookContext, values: Row) => Promise<void>;
   /** may set server-managed values on the row about to be inserted */
   beforeCreate?: (ctx: HookContext, values: Row) => Promise<void>;
   afterCreate?: (ctx: HookContext, id: unknown, values: Row) => Promise<void>;

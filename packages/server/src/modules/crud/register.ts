@@ -14,7 +14,9 @@ import {
   checkReferences,
   checkRules,
   checkUnique,
+  checkWritable,
   explainConstraint,
+  refuseWhileInUse,
   resourceTitle,
   storedValues,
   withAudit,
@@ -22,10 +24,19 @@ import {
 
 type Raw = Record<string, string | string[] | undefined>;
 
-async function hookContext(app: FastifyInstance, req: FastifyRequest): Promise<HookContext> {
+/** A path parameter in unix seconds (period routes). */
+export const epochParam = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be unix seconds` })
+    .int(`${name} must be unix seconds`)
+    .min(0, `${name} must be unix seconds`)
+    .max(MAX_EPOCH, `${name} must be unix seconds`);
+
+async function hookContext(app: FastifyInstance, req: FastifyRequest, hooks: ResourceHooks): Promise<HookContext> {
   const db = app.deps.database.db;
   const session = sessionOf(req);
-  return { db, session, scope: await scopeContext(db, session), req };
+  const base = await scopeContext(db, session);
+  return { db, session, scope: hooks.scope ? await hooks.scope(db, session, base) : base, req };
 }
 
 /** A row by id as the answer, with the hooks' extras; 404 (the same for missing and not visible). */
@@ -64,7 +75,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     },
     async (req) => {
       const lq = parseListQuery(req.query as Raw, { ...whitelist, defaultPageSize: def.pageSize });
-      const ctx = await hookContext(app, req);
+      const ctx = await hookContext(app, req, hooks);
       const { rows, total } = await listRows(ctx.db, def, ctx.scope, lq);
       await hooks.rowExtra?.decorate(ctx, rows);
       const extra = hooks.listExtra ? await hooks.listExtra.build(ctx) : {};
@@ -74,19 +85,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
 
   if (def.period) {
     const { start: startField, end: endField } = def.period;
-    const epoch = (name: string) =>
-      z.coerce
-        .number({ error: `${name} must be unix seconds` })
-        .int(`${name} must be unix seconds`)
-        .min(0, `${name} must be unix seconds`)
-        .max(MAX_EPOCH, `${name} must be unix seconds`);
     r.get(
       `${base}/period/:start/:end`,
       {
         schema: {
           tags,
           summary: `${title} overlapping a period (unix seconds); all rows unless max is given`,
-          params: z.object({ start: epoch('start'), end: epoch('end') }),
+          params: z.object({ start: epochParam('start'), end: epochParam('end') }),
           querystring: s.query,
           response: { 200: s.periodList },
         },
@@ -96,7 +101,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
         const { start, end } = req.params;
         if (end < start) throw badRequest('end must not be before start');
         const lq = parseListQuery(req.query as Raw, { ...whitelist, defaultPageSize: MAX_PAGE_SIZE });
-        const ctx = await hookContext(app, req);
+        const ctx = await hookContext(app, req, hooks);
         const from = resolveColumn(def, startField).sql;
         const to = resolveColumn(def, endField).sql;
         const { rows, total } = await listRows(ctx.db, def, ctx.scope, lq, {
@@ -115,7 +120,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       preValidation: requirePermission(def.permission, 'read'),
     },
     async (req) => {
-      const ctx = await hookContext(app, req);
+      const ctx = await hookContext(app, req, hooks);
       return ok(await answerRow(def, hooks, ctx, req.params.id));
     },
   );
@@ -127,16 +132,19 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       preValidation: requirePermission(def.permission, 'create'),
     },
     async (req) => {
-      const ctx = await hookContext(app, req);
+      const ctx = await hookContext(app, req, hooks);
       const values = await storedValues(def, req.body as Row, 'create');
       checkRules(def, values);
+      await hooks.prepareCreate?.(ctx, values);
+      await checkWritable(ctx.db, def, ctx.scope, values);
       await checkReferences(ctx.db, def, ctx.scope, values);
-      await checkUnique(ctx.db, def, values);
       let id: unknown;
       try {
         id = await ctx.db.transaction().execute(async (trx) => {
           const tctx = { ...ctx, db: trx };
           await hooks.beforeCreate?.(tctx, values);
+          // after the hook: it may set part of a unique combination (an asset's company)
+          await checkUnique(trx, def, values);
           const inserted = await trx
             .insertInto(def.table)
             .values(withAudit(def, values, ctx.session.userId, 'create'))
@@ -160,9 +168,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       preValidation: requirePermission(def.permission, 'update'),
     },
     async (req) => {
-      const ctx = await hookContext(app, req);
+      const ctx = await hookContext(app, req, hooks);
       const id = req.params.id;
       const stored = await visibleStored(def, ctx, id);
+      await checkWritable(ctx.db, def, ctx.scope, stored);
       const values = await storedValues(def, req.body as Row, 'update');
       checkRules(def, { ...stored, ...values });
       const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => stored[k] !== v));
@@ -195,10 +204,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       preValidation: requirePermission(def.permission, 'delete'),
     },
     async (req) => {
-      const ctx = await hookContext(app, req);
+      const ctx = await hookContext(app, req, hooks);
       const id = req.params.id;
       const answer = await answerRow(def, hooks, ctx, id);
       const stored = await visibleStored(def, ctx, id);
+      await checkWritable(ctx.db, def, ctx.scope, stored);
+      // shared catalogues: in use by any tenant's rows (by id or by name) → refused, naming the users
+      if (def.scope.kind === 'global') await refuseWhileInUse(ctx.db, def, stored);
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await hooks.beforeDelete?.({ ...ctx, db: trx }, stored);

@@ -1,6 +1,6 @@
-import { bodySchema, MAX_INT, type ResourceDef } from '@fleet/shared';
+import { bodySchema, type ResourceDef } from '@fleet/shared';
 import { z } from 'zod';
-import { envelope } from '../../http/envelope.ts';
+import { envelope, idParam } from '../../http/envelope.ts';
 import { joinedKind, ownColumnKind, type ValueKind } from './columns.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { ownColumns } from './rows.ts';
@@ -53,14 +53,7 @@ export function listQuerySchema(def: ResourceDef) {
 
 export function idParams(def: ResourceDef) {
   return z.object({
-    id:
-      def.idKind === 'text'
-        ? z.string().min(1, 'id is required')
-        : z.coerce
-            .number({ error: 'id must be a whole number' })
-            .int('id must be a whole number')
-            .positive('id must be a whole number')
-            .max(MAX_INT, 'id is too large'),
+    id: def.idKind === 'text' ? z.string().min(1, 'id is required') : idParam(),
   });
 }
 

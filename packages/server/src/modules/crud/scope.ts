@@ -9,13 +9,31 @@ export interface ScopeContext {
   userId: string;
   /** every company of the user (company, group, tank header and user scopes) */
   companyIds: number[];
+  /** the groups (tenants) of those companies (group, tenant and user scopes) */
+  groupIds: number[];
+  /** a platform administrator: edits shared catalogues and built-in roles, adds groups (tenants) */
+  platformAdmin: boolean;
   /** assets visible within the active company (asset, device, parent-of-asset and gateway scopes) */
   assetIds: number[];
 }
 
 export async function scopeContext(db: Db, session: Session): Promise<ScopeContext> {
-  const [companyIds, assetIds] = await Promise.all([userCompanyIds(db, session.userId), visibleAssetIds(db, session)]);
-  return { userId: session.userId, companyIds, assetIds };
+  const [companyIds, assetIds, user] = await Promise.all([
+    userCompanyIds(db, session.userId),
+    visibleAssetIds(db, session),
+    db.selectFrom('user').select('userPlatformAdmin').where('userId', '=', session.userId).executeTakeFirst(),
+  ]);
+  const groups = companyIds.length
+    ? await db.selectFrom('company').select('compGrcpId').distinct().where('compId', 'in', companyIds).execute()
+    : [];
+  const groupIds = groups.map((g: { compGrcpId: unknown }) => Number(g.compGrcpId)).filter((g) => g > 0);
+  return {
+    userId: session.userId,
+    companyIds,
+    groupIds,
+    assetIds,
+    platformAdmin: Number((user as { userPlatformAdmin?: unknown } | undefined)?.userPlatformAdmin) === 1,
+  };
 }
 
 type Eb = ExpressionBuilder<any, any>;
@@ -55,24 +73,34 @@ export function visibleWhere(def: ResourceDef, ctx: ScopeContext, alias: string,
           : never;
     }
     case 'group': {
+      // a tenant sees its own group(s); a platform administrator also the groups that have no company yet
+      // (a tenant just added, before its first company) — never another tenant's group
       const c = `sc${depth}`;
+      const own = (eb: Eb) => inList(eb, `${alias}.grcpId`, ctx.groupIds);
+      if (!ctx.platformAdmin) return own;
       return (eb) =>
         eb.or([
-          ctx.companyIds.length
-            ? eb(
-                `${alias}.grcpId`,
-                'in',
-                eb.selectFrom(`company as ${c}`).select(`${c}.compGrcpId`).where(`${c}.compId`, 'in', ctx.companyIds),
-              )
-            : never,
-          // a group just created has no company yet: its creator keeps it
-          eb(`${alias}.grcpCreatedUserId`, '=', ctx.userId),
+          own(eb),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom(`company as ${c}`)
+                .select(sql.lit(1).as('one'))
+                .whereRef(`${c}.compGrcpId`, '=', `${alias}.grcpId`),
+            ),
+          ),
         ]);
+    }
+    case 'tenant': {
+      const col = `${alias}.${scope.field}`;
+      // the tenant's own rows and the built-in ones (no group)
+      return (eb) => eb.or([eb(col, 'is', null), inList(eb, col, ctx.groupIds)]);
     }
     case 'user': {
       const uc = `su${depth}`;
-      const cu = `sv${depth}`;
+      const ug = `sv${depth}`;
       const col = `${alias}.${scope.field}`;
+      // the tenant a user belongs to (their group), or a company shared with the viewer — never who created them
       return (eb) =>
         eb.or([
           eb(col, '=', ctx.userId),
@@ -86,33 +114,14 @@ export function visibleWhere(def: ResourceDef, ctx: ScopeContext, alias: string,
                   .where(`${uc}.uscoCompId`, 'in', ctx.companyIds),
               )
             : never,
-          // a user just created has no company yet: its creator keeps it
-          eb(
-            col,
-            'in',
-            eb.selectFrom(`user as ${cu}`).select(`${cu}.userId`).where(`${cu}.userCreatedUserId`, '=', ctx.userId),
-          ),
+          ctx.groupIds.length
+            ? eb(
+                col,
+                'in',
+                eb.selectFrom(`user as ${ug}`).select(`${ug}.userId`).where(`${ug}.userGrcpId`, 'in', ctx.groupIds),
+              )
+            : never,
         ]);
-    }
-    case 'gateway': {
-      const g = `sg${depth}`;
-      const col = `${alias}.${scope.field}`;
-      return (eb) =>
-        ctx.assetIds.length
-          ? eb.exists(
-              eb
-                .selectFrom(`device as ${g}`)
-                .select(sql.lit(1).as('one'))
-                .where(`${g}.devcType`, '=', 'gateway')
-                .where(`${g}.devcMassId`, 'in', ctx.assetIds)
-                .where((e: Eb) =>
-                  e.or([
-                    e(`${g}.devcUniqueId`, '=', sql`${sql.lit('gateway-')} || ${sql.ref(col)}`),
-                    e(`${g}.devcUniqueId`, '=', e.ref(col)),
-                  ]),
-                ),
-            )
-          : never;
     }
     case 'parent': {
       const parent = resourceByName(scope.parent);
@@ -157,17 +166,4 @@ export function referencesVisibleWhere(def: ResourceDef, ctx: ScopeContext, alia
   }
   if (!parts.length) return null;
   return (eb) => eb.and(parts.map((p) => p(eb)));
-}
-
-/** Whether `assetId` (a gateway devcUniqueId without `gateway-`) names a gateway on a visible asset. */
-export async function isVisibleGateway(db: Db, ctx: ScopeContext, assetId: string): Promise<boolean> {
-  if (!ctx.assetIds.length) return false;
-  const row = await db
-    .selectFrom('device')
-    .select('devcId')
-    .where('devcType', '=', 'gateway')
-    .where('devcMassId', 'in', ctx.assetIds)
-    .where('devcUniqueId', 'in', [`gateway-${assetId}`, assetId])
-    .executeTakeFirst();
-  return !!row;
 }

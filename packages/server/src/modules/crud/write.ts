@@ -1,10 +1,10 @@
 import { auditFields, type FieldMessages, type ResourceDef, resourceList } from '@fleet/shared';
 import type { Db } from '../../db/database.ts';
-import { badRequest, conflict } from '../../http/envelope.ts';
+import { badRequest, conflict, forbidden } from '../../http/envelope.ts';
 import { hashPassword, nowSeconds } from '../auth/tokens.ts';
 import { constraintKind } from './db-errors.ts';
 import type { Row } from './rows.ts';
-import { isVisibleGateway, resourceByName, type ScopeContext, visibleWhere } from './scope.ts';
+import { resourceByName, type ScopeContext, visibleWhere } from './scope.ts';
 
 /** Human name of a resource for messages: its list title without ' List'. */
 export const resourceTitle = (def: ResourceDef) => def.texts.title.replace(/ List$/, '');
@@ -35,8 +35,7 @@ export function checkRules(def: ResourceDef, row: Row) {
 
 /**
  * Every reference being written must name an existing row the user may see (another tenant's asset is
- * answered exactly like a missing one), and meet the reference's `where`. Gateway scope: the asset id must
- * be a visible gateway. 400 per field.
+ * answered exactly like a missing one), and meet the reference's `where`. 400 per field.
  */
 export async function checkReferences(db: Db, def: ResourceDef, ctx: ScopeContext, values: Row) {
   const errors: FieldMessages = {};
@@ -59,22 +58,18 @@ export async function checkReferences(db: Db, def: ResourceDef, ctx: ScopeContex
       }
     }
   }
-  if (def.scope.kind === 'gateway') {
-    const field = def.scope.field;
-    const v = values[field];
-    if (typeof v === 'string' && !(await isVisibleGateway(db, ctx, v))) {
-      add(errors, field, `${def.fields[field]?.label ?? field} not found: choose the gateway of a visible asset`);
-    }
-  }
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** The definition's unique combinations: 409 with the definition's message. */
+/** The definition's unique combinations, text compared case-insensitively: 409 with the definition's message. */
 export async function checkUnique(db: Db, def: ResourceDef, row: Row, exceptId?: unknown) {
   for (const u of def.unique) {
     if (u.fields.some((f) => row[f] === undefined || row[f] === null)) continue;
     let q = db.selectFrom(def.table).select(def.id);
-    for (const f of u.fields) q = q.where(f, '=', row[f]);
+    for (const f of u.fields) {
+      const v = row[f];
+      q = typeof v === 'string' ? q.where((eb) => eb(eb.fn('lower', [f]), '=', v.toLowerCase())) : q.where(f, '=', v);
+    }
     if (exceptId !== undefined) q = q.where(def.id, '!=', exceptId);
     if (await q.executeTakeFirst()) throw conflict(u.message);
   }
@@ -90,22 +85,75 @@ export function withAudit(def: ResourceDef, values: Row, userId: string, mode: '
     : { ...values, [a.updatedUser]: userId, [a.updatedTime]: now };
 }
 
-/** Resources whose rows point at row `id` of `def`, with counts: the reason a delete was refused. */
-async function referencesTo(db: Db, def: ResourceDef, id: unknown): Promise<string[]> {
-  const out: string[] = [];
+/**
+ * Rows of every tenant that use row `stored` of `def` — by reference (ref fields) or by value (`usedBy`) —
+ * as "Asset (4)", the reason a delete is refused.
+ */
+async function referencesTo(db: Db, def: ResourceDef, stored: Row): Promise<string[]> {
+  const uses: { table: string; field: string; value: unknown; title: string }[] = [];
   for (const other of resourceList) {
     for (const [name, f] of Object.entries(other.fields)) {
-      if (f.kind !== 'ref' || f.ref?.resource !== def.name) continue;
-      const r = await db
-        .selectFrom(other.table)
-        .select((eb: any) => eb.fn.countAll().as('n'))
-        .where(name, '=', id)
-        .executeTakeFirst();
-      const n = Number((r as { n?: unknown } | undefined)?.n ?? 0);
-      if (n > 0) out.push(`${resourceTitle(other)} (${n})`);
+      if (f.kind === 'ref' && f.ref?.resource === def.name) {
+        uses.push({ table: other.table, field: name, value: stored[def.id], title: resourceTitle(other) });
+      }
     }
   }
+  for (const u of def.usedBy ?? []) {
+    const other = resourceByName(u.resource);
+    uses.push({ table: other.table, field: u.field, value: stored[u.via], title: resourceTitle(other) });
+  }
+  const out: string[] = [];
+  for (const u of uses) {
+    if (u.value === undefined || u.value === null) continue;
+    const r = await db
+      .selectFrom(u.table)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .where(u.field, '=', u.value)
+      .executeTakeFirst();
+    const n = Number((r as { n?: unknown } | undefined)?.n ?? 0);
+    if (n > 0) out.push(`${u.title} (${n})`);
+  }
   return out;
+}
+
+const inUseMessage = (def: ResourceDef, users: string[]) =>
+  users.length
+    ? `Cannot delete this ${resourceTitle(def)}: it is still used by ${users.join(', ')}`
+    : `Cannot delete this ${resourceTitle(def)}: it is still in use`;
+
+/** A row other rows still use (of any tenant) is not deleted: 409 naming what uses it. */
+export async function refuseWhileInUse(db: Db, def: ResourceDef, stored: Row) {
+  const users = await referencesTo(db, def, stored);
+  if (users.length) throw conflict(inUseMessage(def, users));
+}
+
+export const SHARED_LIST_MESSAGE =
+  'This list is shared by all tenants: only a platform administrator can add, change or delete its entries';
+export const BUILT_IN_ROLE_MESSAGE =
+  'Built-in roles are shared by all tenants and cannot be changed: add a role of your own instead';
+
+/**
+ * Who may write which rows beyond the permission (docs/decisions.md "Tenants"): shared catalogues and
+ * built-in rows (a tenant field left empty) — and rows under them — only a platform administrator.
+ * `stored` is the row being changed or deleted; on create the values about to be stored.
+ */
+export async function checkWritable(db: Db, def: ResourceDef, ctx: ScopeContext, row: Row): Promise<void> {
+  if (ctx.platformAdmin) return;
+  const scope = def.scope;
+  if (scope.kind === 'global') throw forbidden(SHARED_LIST_MESSAGE);
+  if (scope.kind === 'tenant' && (row[scope.field] === null || row[scope.field] === undefined)) {
+    throw forbidden(BUILT_IN_ROLE_MESSAGE);
+  }
+  if (scope.kind === 'parent') {
+    const parent = resourceByName(scope.parent);
+    if (parent.scope.kind !== 'tenant' && parent.scope.kind !== 'global') return;
+    const parentRow = await db
+      .selectFrom(parent.table)
+      .selectAll()
+      .where(parent.id, '=', row[scope.field] as never)
+      .executeTakeFirst();
+    if (parentRow) await checkWritable(db, parent, ctx, parentRow as Row);
+  }
 }
 
 /**
@@ -116,12 +164,7 @@ export async function explainConstraint(db: Db, def: ResourceDef, err: unknown, 
   const kind = constraintKind(err);
   if (kind === 'unique') return conflict(def.unique[0]?.message ?? `This ${resourceTitle(def)} already exists`);
   if (kind === 'foreignKey' && op === 'delete') {
-    const users = await referencesTo(db, def, id);
-    return conflict(
-      users.length
-        ? `Cannot delete this ${resourceTitle(def)}: it is still used by ${users.join(', ')}`
-        : `Cannot delete this ${resourceTitle(def)}: it is still in use`,
-    );
+    return conflict(inUseMessage(def, await referencesTo(db, def, { [def.id]: id })));
   }
   if (kind === 'foreignKey') return badRequest('A referenced record does not exist');
   if (kind === 'notNull') return badRequest('A required value is missing');

@@ -1,5 +1,7 @@
-import { conflict } from '../../http/envelope.ts';
+import { badRequest, conflict } from '../../http/envelope.ts';
 import type { ResourceHooks } from '../crud/hooks.ts';
+
+export const GATEWAY_NOT_FOUND_MESSAGE = 'Asset ID not found: choose the gateway of a visible asset';
 
 export const ACTIVE_CONFIGURATION_DELETE_MESSAGE =
   'An active configuration cannot be deleted. Activate another version first.';
@@ -9,6 +11,22 @@ export const ACTIVE_CONFIGURATION_DELETE_MESSAGE =
  * inactive; editing never touches the active flag (it is read-only in the definition); an active one stays.
  */
 export const configEventHooks: ResourceHooks = {
+  /** mcevAssetId names a gateway among the user's visible assets; the configuration stores that device */
+  async prepareCreate(ctx, values) {
+    const bare = String(values.mcevAssetId ?? '');
+    const gateway = ctx.scope.assetIds.length
+      ? await ctx.db
+          .selectFrom('device')
+          .select('devcId')
+          .where('devcType', '=', 'gateway')
+          .where('devcMassId', 'in', ctx.scope.assetIds)
+          .where('devcUniqueId', 'in', [`gateway-${bare}`, bare])
+          .orderBy('devcId')
+          .executeTakeFirst()
+      : undefined;
+    if (!gateway) throw badRequest({ mcevAssetId: [GATEWAY_NOT_FOUND_MESSAGE] });
+    values.mcevDevcId = gateway.devcId;
+  },
   async beforeCreate(ctx, values) {
     const top = await ctx.db
       .selectFrom('config_event')

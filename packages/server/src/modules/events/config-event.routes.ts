@@ -9,8 +9,8 @@ import { resourceSchemas } from '../crud/schemas.ts';
 import { scopeContext } from '../crud/scope.ts';
 
 /**
- * POST /master/config_event/{id}/activate: makes this version the active one of its asset id (and the
- * others inactive), stamping mcevAppliedTime. Refused while the configuration has no asset events.
+ * POST /master/config_event/{id}/activate: makes this version the active one of its gateway device (and
+ * the others of that device inactive — never another tenant's), stamping mcevAppliedTime. Refused while the configuration has no asset events.
  */
 export const configEventRoutes: FastifyPluginAsync = async (app) => {
   const s = resourceSchemas(configEvent, {});
@@ -42,7 +42,7 @@ export const configEventRoutes: FastifyPluginAsync = async (app) => {
         await trx
           .updateTable('config_event')
           .set({ mcevIsActive: 0, mcevUpdatedUserId: session.userId, mcevUpdatedTime: now })
-          .where('mcevAssetId', '=', stored.mcevAssetId)
+          .where('mcevDevcId', '=', stored.mcevDevcId)
           .where('mcevId', '!=', id)
           .where('mcevIsActive', '=', 1)
           .execute();

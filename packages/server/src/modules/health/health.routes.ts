@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { VERSION } from '../../app.ts';
 import { envelope, ok } from '../../http/envelope.ts';
+import { VERSION } from '../../version.ts';
 
 /** GET /api/health — no auth; proves the database answers. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

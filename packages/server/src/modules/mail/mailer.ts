@@ -12,6 +12,8 @@ export interface OutgoingMail {
   html: string;
   /** the action link in the mail; logged when the mail goes to the outbox, so a local install can follow it */
   link?: string;
+  /** files attached to the mail (the scheduled daily report PDF) */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -23,6 +25,8 @@ export interface Mailer {
    * so the answer's timing does not tell whether a mail was sent. Failures are logged.
    */
   send(mail: OutgoingMail): void;
+  /** Delivers now and rejects when delivery fails (callers that retry: the scheduled daily report). */
+  deliver(mail: OutgoingMail): Promise<void>;
   /** Resolves when every queued mail has been delivered or has failed (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -49,7 +53,14 @@ function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   let sequence = 0;
 
   const deliver = async (mail: OutgoingMail) => {
-    const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+    const message = {
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
+    };
     if (smtp) {
       await smtp.sendMail(message);
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -70,6 +81,7 @@ function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     mode: smtp ? 'smtp' : 'outbox',
     outboxDir,
+    deliver,
     send(mail) {
       const p = deliver(mail)
         .catch((err) => log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent'))

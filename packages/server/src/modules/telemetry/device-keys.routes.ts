@@ -17,6 +17,7 @@ const keyInfo = z.object({
   createdTime: z.number(),
   createdUserId: z.string().nullable(),
   revokedTime: z.number().nullable(),
+  lastUsedTime: z.number().nullable().describe('when the key last let readings in, to the minute; null: never'),
 });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -46,12 +46,14 @@ export interface DeviceKeyInfo {
   createdTime: number;
   createdUserId: string | null;
   revokedTime: number | null;
+  /** when the key last let readings in (epoch seconds, to the minute); null: never */
+  lastUsedTime: number | null;
 }
 
 export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKeyInfo[]> {
   const rows = await db
     .selectFrom('device_key')
-    .select(['dkeyId', 'dkeyLabel', 'dkeyCreatedTime', 'dkeyCreatedUserId', 'dkeyRevokedTime'])
+    .select(['dkeyId', 'dkeyLabel', 'dkeyCreatedTime', 'dkeyCreatedUserId', 'dkeyRevokedTime', 'dkeyLastUsedTime'])
     .where('dkeyDevcId', '=', devcId)
     .orderBy('dkeyId', 'desc')
     .execute();
@@ -61,6 +63,7 @@ export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKeyI
     createdTime: Number(r.dkeyCreatedTime),
     createdUserId: r.dkeyCreatedUserId ?? null,
     revokedTime: r.dkeyRevokedTime === null ? null : Number(r.dkeyRevokedTime),
+    lastUsedTime: r.dkeyLastUsedTime === null ? null : Number(r.dkeyLastUsedTime),
   }));
 }
 
@@ -94,6 +97,7 @@ export async function resolveDeviceKey(database: Database, key: string): Promise
     [keyHash(key)],
   );
   if (!row) return undefined;
+  await recordKeyUse(database, Number(row.dkey_id));
   return {
     keyId: Number(row.dkey_id),
     devcId: Number(row.devc_id),
@@ -101,4 +105,21 @@ export async function resolveDeviceKey(database: Database, key: string): Promise
     massId: row.devc_mass_id === null ? null : Number(row.devc_mass_id),
     gateway: (row.devc_type ?? '').toLowerCase() === 'gateway',
   };
+}
+
+/** Last write of each key's use in this process: a key sending every second is written once a minute, not 86 400 times a day. */
+const lastRecorded = new WeakMap<Database, Map<number, number>>();
+const USE_RESOLUTION = 60;
+
+/** Records that a key was just used (at most once a minute per key and process). */
+async function recordKeyUse(database: Database, keyId: number): Promise<void> {
+  const now = nowSeconds();
+  let recorded = lastRecorded.get(database);
+  if (!recorded) {
+    recorded = new Map();
+    lastRecorded.set(database, recorded);
+  }
+  if (now - (recorded.get(keyId) ?? 0) < USE_RESOLUTION) return;
+  recorded.set(keyId, now);
+  await database.db.updateTable('device_key').set({ dkeyLastUsedTime: now }).where('dkeyId', '=', keyId).execute();
 }

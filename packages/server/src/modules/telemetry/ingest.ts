@@ -1,12 +1,17 @@
+import { toEpochSeconds } from '@fleet/shared';
+import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { prepare } from '../../db/statements.ts';
-import { DEVICE_TYPES, type DeviceType, type DeviceTypeDef, telemetryType } from './catalog.ts';
+import { evaluateReadings, type Outcome } from '../event-engine/engine.ts';
+import { publishEventsOpened } from '../event-engine/opened.ts';
+import { engineReadings, runPg, runSqlite } from '../event-engine/run.ts';
+import { publishLatestStates } from '../live/ingest-hook.ts';
 import { haversine } from './geo.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql, STATS, statColumns, statType, upsertSql } from './rollup.ts';
 import { pgText, placeholders, query } from './sql.ts';
-import { nowSeconds, parseTime } from './time.ts';
+import { nowSeconds } from './time.ts';
 
 /**
  * The one ingest path (HTTP and MQTT): validate each reading, keep the good ones of a bad batch,
@@ -51,7 +56,7 @@ interface Row {
 
 // data key (lower case, with aliases) → metric index, per type
 const keyIndex = new Map<DeviceType, Map<string, number>>();
-for (const def of Object.values(DEVICE_TYPES)) {
+for (const def of Object.values(TELEMETRY_TYPES)) {
   const map = new Map<string, number>();
   def.metrics.forEach((metric, i) => {
     for (const k of [metric.key, ...(metric.aliases ?? [])]) map.set(k.toLowerCase(), i);
@@ -72,7 +77,11 @@ export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[]
     let v = (data as Record<string, unknown>)[key];
     if (v === null || v === undefined) continue;
     if (typeof v === 'boolean' && metric.flag) v = v ? 1 : 0;
-    else if (typeof v === 'string' && v.trim() !== '') v = Number(v);
+    else if (typeof v === 'string') {
+      // decimal text only: Number() would also read '0x10', '1e3', ' ' and 'Infinity'
+      if (!DECIMAL.test(v.trim())) return `${key} must be a number (a JSON number or decimal text such as "12.5")`;
+      v = Number(v.trim());
+    }
     if (typeof v !== 'number' || !Number.isFinite(v)) return `${key} must be a number`;
     if (v < metric.min || v > metric.max) return `${key} ${v} is out of range (${metric.min} to ${metric.max})`;
     if (metric.flag && v !== 0 && v !== 1) return `${key} must be 0 or 1`;
@@ -85,10 +94,15 @@ export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[]
   return values;
 }
 
+/** A decimal number as text: optional sign, digits, optional fraction. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A reading's time, by the shared strict parser (a date the calendar lacks, such as 30 February, is refused). */
 export function readTime(v: unknown, now: number): number | string {
-  const ts = parseTime(v);
-  if (ts === undefined) return 'bad time: ts must be epoch seconds or ISO 8601';
-  if (ts > 1e11) return 'bad time: ts looks like milliseconds, send epoch seconds';
+  const ms = typeof v === 'number' ? v > 1e11 : typeof v === 'string' && /^\s*\d{12,}(\.\d+)?\s*$/.test(v);
+  if (ms) return 'bad time: ts looks like milliseconds, send epoch seconds';
+  const ts = toEpochSeconds(v);
+  if (ts === null) return 'bad time: ts must be epoch seconds or an ISO 8601 date-time that exists';
   if (ts < YEAR_2000) return 'bad time: before 2000';
   if (ts > now + MAX_FUTURE) return 'bad time: in the future';
   return ts;
@@ -148,7 +162,7 @@ function checkReading(
     return `wrong type: device ${uid} is ${type}, not ${String(r.type)}`;
   const ts = readTime(r.ts ?? r.timestamp, now);
   if (typeof ts === 'string') return ts;
-  const values = readValues(DEVICE_TYPES[type], r.data);
+  const values = readValues(TELEMETRY_TYPES[type], r.data);
   if (typeof values === 'string') return values;
   return { deviceId: device.devcId, type, ts, values };
 }
@@ -202,7 +216,7 @@ export async function ingestReadings(
   // one order for every writer (types in catalogue order, rows by device and time): concurrent
   // PostgreSQL transactions then take row locks in the same order and cannot deadlock on each other
   const byType = new Map<DeviceType, Row[]>();
-  for (const type of Object.keys(DEVICE_TYPES) as DeviceType[]) {
+  for (const type of Object.keys(TELEMETRY_TYPES) as DeviceType[]) {
     const rows = grouped.get(type);
     if (rows)
       byType.set(
@@ -210,10 +224,17 @@ export async function ingestReadings(
         rows.sort((a, b) => a.deviceId - b.deviceId || a.ts - b.ts),
       );
   }
+  // EVENT ENGINE HOOK (issue 17, modules/event-engine): each stored reading's asset, for the evaluation in the same transaction
+  const massOf = new Map<number, number | null>();
+  for (const d of devices.values()) massOf.set(d.devcId, d.massId);
+  const events: EventHook = { massOf, outcome: undefined };
   const inserted =
     database.dialect === 'sqlite'
-      ? writeSqlite(database.sqlite!, byType, now)
-      : await writePg(database.pool!, byType, now);
+      ? writeSqlite(database.sqlite!, byType, now, events)
+      : await writePg(database.pool!, byType, now, events);
+  if (events.outcome?.opened.length) publishEventsOpened(database, events.outcome.opened);
+  // LIVE PUSH HOOK (issue 13, modules/live/ingest-hook.ts): the committed newest reading per device → open maps
+  publishLatestStates(database, lastStates(byType, inserted));
 
   let accepted = 0;
   let duplicate = 0;
@@ -231,7 +252,7 @@ export async function ingestReadings(
 
 // ---------------------------------------------------------------- GPS distance
 
-const GPS = DEVICE_TYPES.gps;
+const GPS = TELEMETRY_TYPES.gps;
 const LAT = GPS.metrics.findIndex((x) => x.key === 'latitude');
 const LON = GPS.metrics.findIndex((x) => x.key === 'longitude');
 const DIST = GPS.metrics.findIndex((x) => x.key === 'distance');
@@ -317,7 +338,7 @@ function insertedByType(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
   const out: [DeviceTypeDef, Row[]][] = [];
   for (const [type, rows] of byType) {
     const kept = rows.filter((r) => inserted.has(r));
-    if (kept.length) out.push([DEVICE_TYPES[type], kept]);
+    if (kept.length) out.push([TELEMETRY_TYPES[type], kept]);
   }
   return out;
 }
@@ -351,7 +372,7 @@ const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time
 function lastStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
   const out: { deviceId: number; ts: number; data: string }[] = [];
   for (const [type, rows] of byType) {
-    const metrics = DEVICE_TYPES[type].metrics;
+    const metrics = TELEMETRY_TYPES[type].metrics;
     const newest = new Map<number, Row>();
     for (const r of rows) if (inserted.has(r) && (newest.get(r.deviceId)?.ts ?? -1) < r.ts) newest.set(r.deviceId, r);
     for (const r of newest.values()) {
@@ -365,14 +386,28 @@ function lastStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
   return out;
 }
 
+// ---------------------------------------------------------------- event engine hook
+
+interface EventHook {
+  massOf: Map<number, number | null>;
+  outcome: Outcome | undefined;
+}
+
+/** The inserted rows of every type, as the event engine reads them. */
+function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hook: EventHook) {
+  const rows: { type: string; deviceId: number; ts: number; values: (number | null)[] }[] = [];
+  for (const [type, list] of byType) for (const r of list) if (inserted.has(r)) rows.push({ ...r, type });
+  return engineReadings(rows, hook.massOf);
+}
+
 // ---------------------------------------------------------------- SQLite: prepared statements, one transaction
 
-function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, now: number): Set<Row> {
+function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, now: number, hook: EventHook): Set<Row> {
   const inserted = new Set<Row>();
   sqlite.transaction(() => {
     const fixes: DistanceFix[] = [];
     for (const [type, rows] of byType) {
-      const def = DEVICE_TYPES[type];
+      const def = TELEMETRY_TYPES[type];
       if (type === 'gps') {
         for (const device of gpsDevices(rows)) {
           const stored: StoredFix[] = [];
@@ -398,6 +433,7 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
       for (const [text, params] of rebuildStatements(fixes)) prepare(sqlite, text).run(...params);
     }
+    hook.outcome = runSqlite(sqlite, evaluateReadings(storedForEngine(byType, inserted, hook), now, false));
     const last = prepare(sqlite, LAST_SQL);
     for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
   })();
@@ -407,10 +443,10 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
 // ---------------------------------------------------------------- PostgreSQL: array-bound multi-row statements
 
 /** A deadlock or serialization failure rolls the whole batch back; it is safe to run it again. */
-async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number): Promise<Set<Row>> {
+async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number, hook: EventHook): Promise<Set<Row>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await writePgOnce(pool, byType, now);
+      return await writePgOnce(pool, byType, now, hook);
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
@@ -418,7 +454,12 @@ async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: numbe
   }
 }
 
-async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number): Promise<Set<Row>> {
+async function writePgOnce(
+  pool: pg.Pool,
+  byType: Map<DeviceType, Row[]>,
+  now: number,
+  hook: EventHook,
+): Promise<Set<Row>> {
   const inserted = new Set<Row>();
   if (!byType.size) return inserted;
   const client = await pool.connect();
@@ -426,7 +467,7 @@ async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: n
     await client.query('begin');
     const fixes: DistanceFix[] = [];
     for (const [type, rows] of byType) {
-      const def = DEVICE_TYPES[type];
+      const def = TELEMETRY_TYPES[type];
       if (type === 'gps') {
         for (const device of gpsDevices(rows)) {
           const stored: StoredFix[] = [];
@@ -471,6 +512,7 @@ async function writePgOnce(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: n
       );
       for (const [text, params] of rebuildStatements(fixes)) await client.query(pgText(text), params);
     }
+    hook.outcome = await runPg(client, evaluateReadings(storedForEngine(byType, inserted, hook), now, true));
     const states = lastStates(byType, inserted);
     if (states.length)
       await client.query(

@@ -1,4 +1,4 @@
-import { DAILY_ROLLUP_TZ, type DeviceTypeDef, type MetricDef } from './catalog.ts';
+import { DAILY_ROLLUP_TZ, type DeviceTypeDef, type MetricDef } from '@fleet/shared/telemetry.ts';
 
 /**
  * The rollups (docs/domain.md §1, docs/decisions.md "Wide rollups"): per device type and level, one row per

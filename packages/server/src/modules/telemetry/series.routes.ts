@@ -1,19 +1,21 @@
+import { unitSeconds } from '@fleet/shared';
+import {
+  AGG_FUNCTIONS,
+  AGG_UNITS,
+  type AggFunction,
+  type AggUnit,
+  type DeviceType,
+  findMetric,
+  TELEMETRY_TYPES,
+  telemetryType,
+} from '@fleet/shared/telemetry.ts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, envelope, forbidden, notFound, ok, okJson, plainJsonSerializer } from '../../http/envelope.ts';
 import { visibleDevices } from '../access/scope.ts';
 import { authError } from '../auth/session.ts';
-import {
-  AGG_FUNCTIONS,
-  AGG_UNITS,
-  type AggFunction,
-  type AggUnit,
-  DEVICE_TYPES,
-  type DeviceType,
-  findMetric,
-  telemetryType,
-} from './catalog.ts';
+import { listParam, oneParam, parseLastPeriod, parsePeriod, parseTimezone, type RawQuery, rawQuery } from './params.ts';
 import {
   type AggregateFunction,
   type AggregateRow,
@@ -25,7 +27,7 @@ import {
   rawRows,
   SeriesError,
 } from './series.ts';
-import { isoTime, nowSeconds, parseTime, unitSeconds } from './time.ts';
+import { isoTime, nowSeconds } from './time.ts';
 
 /**
  * Reading telemetry back (spec 000 §7, spec 002 §7.2 and §7.4): pulse (latest readings),
@@ -67,22 +69,6 @@ async function scopedDevices(app: FastifyInstance, req: FastifyRequest, only: st
   }));
 }
 
-type Raw = Record<string, string | string[] | undefined>;
-/** `name`, `name[]` and `name[0]` all feed one list, in order. */
-function listParam(q: Raw, name: string): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(q)) {
-    if (k !== name && k !== `${name}[]` && !new RegExp(`^${name}\\[\\d+\\]$`).test(k)) continue;
-    if (v === undefined) continue;
-    out.push(...(Array.isArray(v) ? v : [v]));
-  }
-  return out.filter((x) => x !== '');
-}
-const oneParam = (q: Raw, name: string) => {
-  const v = q[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
 /** Devices named by unique id (or devc_id) among those in scope; unknown or foreign ones are dropped. */
 function pick(devices: ScopedDevice[], names: string[]): ScopedDevice[] {
   const byUid = new Map(devices.map((d) => [d.devcUniqueId, d]));
@@ -95,40 +81,12 @@ function pick(devices: ScopedDevice[], names: string[]): ScopedDevice[] {
   return [...out];
 }
 
-function period(startText: string, endText: string) {
-  const start = parseTime(startText);
-  const end = parseTime(endText);
-  if (start === undefined) throw badRequest('start must be epoch seconds or a date (ISO 8601 or YYYY-MM-DD HH:mm:ss)');
-  if (end === undefined) throw badRequest('end must be epoch seconds or a date (ISO 8601 or YYYY-MM-DD HH:mm:ss)');
-  if (end <= start) throw badRequest('end must be after start');
-  return { start, end };
-}
-
-/** `last/{duration}/{unit}` — either order, as the specs use both (`last/1/week`, `last/{unit}/{duration}`). */
-function lastPeriod(a: string, b: string) {
-  const [durationText, unitText] = /^\d+$/.test(a) ? [a, b] : [b, a];
-  const duration = Number(durationText);
-  const unit = unitSeconds(unitText);
-  if (!Number.isInteger(duration) || duration < 1) throw badRequest('duration must be a whole number from 1');
-  if (!unit) throw badRequest(`unit must be one of minute, hour, day, week, month (got ${unitText})`);
-  const end = nowSeconds() + 1;
-  return { start: end - duration * unit, end };
-}
-
-function limitParam(q: Raw): number {
+function limitParam(q: RawQuery): number {
   const text = oneParam(q, 'limit');
   if (text === undefined || text === '') return SERIES_LIMIT;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1 || n > SERIES_LIMIT)
     throw badRequest(`limit must be a whole number from 1 to ${SERIES_LIMIT}`);
-  return n;
-}
-
-function timezoneParam(q: Raw, dflt: number): number {
-  const text = oneParam(q, 'timezone');
-  if (text === undefined || text === '') return dflt;
-  const n = Number(text);
-  if (!Number.isFinite(n) || n < -12 || n > 14) throw badRequest('timezone must be hours east of UTC, from -12 to 14');
   return n;
 }
 
@@ -199,7 +157,6 @@ function parseFunction(nameText: string, paramText: string | undefined, index: n
   return { name, column, param: num === undefined ? undefined : Number(num) };
 }
 
-const looseQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const seriesRow = z
   .object({ deviceId: z.string(), devcId: z.number(), timestamp: z.number(), datetime: z.string() })
   .catchall(z.unknown());
@@ -231,7 +188,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
 
   // ------------------------------------------------------------ aggregated
   async function aggregated(req: FastifyRequest, type: DeviceType, range: { start: number; end: number }) {
-    const q = req.query as Raw;
+    const q = req.query as RawQuery;
     const unitText = (oneParam(q, 'aggregatedUnit') ?? 'HOUR').toUpperCase();
     if (!AGG_UNITS.includes(unitText as AggUnit))
       throw badRequest(`aggregatedUnit must be one of ${AGG_UNITS.join(', ')}`);
@@ -244,9 +201,9 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       unit = 'HOUR'; // spec 000 §7: an HOUR unit is sent as MINUTE with length 60
       length /= 60;
     }
-    const tz = timezoneParam(q, tzDefault);
+    const tz = parseTimezone(oneParam(q, 'timezone'), tzDefault);
     const limit = limitParam(q);
-    const def = DEVICE_TYPES[type];
+    const def = TELEMETRY_TYPES[type];
     const primary = (oneParam(q, 'primaryFunctionName') ?? (type === 'tracker' ? 'LAST' : 'AVG')).toUpperCase();
     if (!AGG_FUNCTIONS.includes(primary as AggFunction) || primary === 'COUNTGT')
       throw badRequest(`primaryFunctionName must be one of ${AGG_FUNCTIONS.filter((f) => f !== 'COUNTGT').join(', ')}`);
@@ -317,13 +274,13 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
 
   const typeOf = (text: string): DeviceType => {
     const t = telemetryType(text);
-    if (!t) throw badRequest(`Unknown device type ${text}; one of ${Object.keys(DEVICE_TYPES).join(', ')}`);
+    if (!t) throw badRequest(`Unknown device type ${text}; one of ${Object.keys(TELEMETRY_TYPES).join(', ')}`);
     return t;
   };
   const aggSchema = <P extends z.ZodRawShape>(shape: P) => ({
     tags: ['telemetry'],
     params: z.object(shape),
-    querystring: looseQuery,
+    querystring: rawQuery,
     response: { 200: aggregatedAnswer },
   });
   const periodShape = { start: z.string(), end: z.string() };
@@ -332,12 +289,12 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/series/aggregated/teltonika/gps/period/:start/:end',
     { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: aggSchema(periodShape) },
-    async (req) => aggregated(req, 'tracker', period(req.params.start, req.params.end)),
+    async (req) => aggregated(req, 'tracker', parsePeriod(req.params.start, req.params.end)),
   );
   app.get(
     '/series/aggregated/teltonika/gps/last/:duration/:unit',
     { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: aggSchema(lastShape) },
-    async (req) => aggregated(req, 'tracker', lastPeriod(req.params.duration, req.params.unit)),
+    async (req) => aggregated(req, 'tracker', parseLastPeriod(req.params.duration, req.params.unit, nowSeconds())),
   );
   app.get(
     '/series/aggregated/:deviceType/period/:start/:end',
@@ -346,7 +303,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       serializerCompiler: plainJsonSerializer,
       schema: aggSchema({ deviceType: z.string(), ...periodShape }),
     },
-    async (req) => aggregated(req, typeOf(req.params.deviceType), period(req.params.start, req.params.end)),
+    async (req) => aggregated(req, typeOf(req.params.deviceType), parsePeriod(req.params.start, req.params.end)),
   );
   app.get(
     '/series/aggregated/:deviceType/last/:duration/:unit',
@@ -355,12 +312,17 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       serializerCompiler: plainJsonSerializer,
       schema: aggSchema({ deviceType: z.string(), ...lastShape }),
     },
-    async (req) => aggregated(req, typeOf(req.params.deviceType), lastPeriod(req.params.duration, req.params.unit)),
+    async (req) =>
+      aggregated(
+        req,
+        typeOf(req.params.deviceType),
+        parseLastPeriod(req.params.duration, req.params.unit, nowSeconds()),
+      ),
   );
 
   // ------------------------------------------------------------ base (raw) series
   async function baseSeries(req: FastifyRequest, range: { start: number; end: number }, newest: boolean) {
-    const q = req.query as Raw;
+    const q = req.query as RawQuery;
     const limit = limitParam(q);
     const intervalText = oneParam(q, 'interval');
     let interval: number | undefined;
@@ -422,11 +384,11 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['telemetry'],
         params: z.object({ start: z.string(), end: z.string() }),
-        querystring: looseQuery,
+        querystring: rawQuery,
         response: { 200: baseAnswer },
       },
     },
-    async (req) => baseSeries(req, period(req.params.start, req.params.end), false),
+    async (req) => baseSeries(req, parsePeriod(req.params.start, req.params.end), false),
   );
   app.get(
     '/series/base/last/:a/:b',
@@ -436,11 +398,11 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['telemetry'],
         params: z.object({ a: z.string(), b: z.string() }),
-        querystring: looseQuery,
+        querystring: rawQuery,
         response: { 200: baseAnswer },
       },
     },
-    async (req) => baseSeries(req, lastPeriod(req.params.a, req.params.b), true),
+    async (req) => baseSeries(req, parseLastPeriod(req.params.a, req.params.b, nowSeconds()), true),
   );
 
   // ------------------------------------------------------------ pulse (latest readings)
@@ -469,12 +431,12 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     return ok({ series });
   }
 
-  const pulseSchema = { tags: ['telemetry'], querystring: looseQuery, response: { 200: pulseAnswer } };
+  const pulseSchema = { tags: ['telemetry'], querystring: rawQuery, response: { 200: pulseAnswer } };
   app.get(
     '/series/teltonika/gps/pulse',
     { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
     async (req) => {
-      const named = listParam(req.query as Raw, 'device');
+      const named = listParam(req.query as RawQuery, 'device');
       let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === 'tracker');
       if (named.length) devices = pick(devices, named);
       return pulse(devices);
@@ -492,7 +454,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       schema: { ...pulseSchema, params: z.object({ id: z.string() }) },
     },
     async (req) => {
-      const named = listParam(req.query as Raw, 'device');
+      const named = listParam(req.query as RawQuery, 'device');
       const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
       // only the devices the call can answer with are read: the named ones and the path's id (a device, unless it
       // names a kind); a kind without names needs all of them

@@ -1,14 +1,14 @@
-import type { Database } from '../../db/database.ts';
 import {
   type AggFunction,
   type AggUnit,
-  DEVICE_TYPES,
   type DeviceType,
   type DeviceTypeDef,
   findMetric,
   type MetricDef,
   specColumn,
-} from './catalog.ts';
+  TELEMETRY_TYPES,
+} from '@fleet/shared/telemetry.ts';
+import type { Database } from '../../db/database.ts';
 import { ROLLUPS, type RollupLevel, rollupTable, type StatName, statColumn } from './rollup.ts';
 import { placeholders, query, queryArrays } from './sql.ts';
 
@@ -70,7 +70,7 @@ export interface AggregateRow {
 
 /** The key a function's result goes under in `additional`: `LAST_dlgpLatitude_4`. */
 export function additionalKey(type: DeviceType, fn: AggregateFunction, index: number): string {
-  const def = DEVICE_TYPES[type];
+  const def = TELEMETRY_TYPES[type];
   const metric = findMetric(def, fn.column);
   return `${fn.name}_${metric ? specColumn(def, metric) : fn.column}_${index}`;
 }
@@ -141,7 +141,7 @@ export function parseFilters(type: DeviceType, text: string | undefined): Series
     .map((part) => {
       const m = /^([A-Za-z_][\w]*)\s*(>=|<=|!=|<>|>|<|==|=)\s*(-?\d+(?:\.\d+)?)$/.exec(part.trim());
       if (!m) throw new SeriesError(`additionalFilter: cannot read '${part}' (expected column, operator, number)`);
-      const metric = findMetric(DEVICE_TYPES[type], m[1]);
+      const metric = findMetric(TELEMETRY_TYPES[type], m[1]);
       if (!metric) throw new SeriesError(`additionalFilter: unknown column ${m[1]} for ${type}`);
       const op = m[2] === '<>' ? '!=' : m[2] === '==' ? '=' : m[2];
       return { column: metric.column, op: parseFilterOp(op), value: Number(m[3]) };
@@ -149,7 +149,7 @@ export function parseFilters(type: DeviceType, text: string | undefined): Series
 }
 
 export async function aggregate(database: Database, q: AggregateQuery): Promise<AggregateRow[]> {
-  const def = DEVICE_TYPES[q.type];
+  const def = TELEMETRY_TYPES[q.type];
   if (!def) throw new SeriesError(`Unknown device type ${q.type}`);
   if (!q.deviceIds.length || q.end <= q.start || !q.functions.length) return [];
   if (!Number.isInteger(q.length) || q.length < 1)
@@ -588,7 +588,7 @@ export interface RawQuery {
 
 /** Raw readings of one device type, oldest first. */
 export async function rawRows(database: Database, q: RawQuery): Promise<RawRow[]> {
-  const def = DEVICE_TYPES[q.type];
+  const def = TELEMETRY_TYPES[q.type];
   if (!def || !q.deviceIds.length || q.end <= q.start) return [];
   const cols = def.metrics.map((x) => `t.${x.column}`).join(', ');
   const ids = placeholders(q.deviceIds.length);

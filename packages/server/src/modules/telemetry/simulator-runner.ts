@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { runSimulator, type SimulatorHandle } from '@fleet/simulator';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_FLEET } from '../../db/seed/demo-fleet.ts';
 import { issueDeviceKey } from './device-keys.ts';
 
 /**

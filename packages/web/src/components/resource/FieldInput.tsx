@@ -1,6 +1,6 @@
 import type { FieldDef } from '@fleet/shared/resources/define.ts';
 import { DatePicker, Input, InputNumber, Select } from 'antd';
-import { RefSelect } from './RefSelect.tsx';
+import { RefSelect, type TakenBy } from './RefSelect.tsx';
 
 /** The input for one field of a resource definition, by its kind. */
 export function FieldInput({
@@ -10,8 +10,11 @@ export function FieldInput({
   value,
   onChange,
   disabled,
+  takenBy,
 }: {
   field: FieldDef;
+  /** a ref the resource holds once: offer only values no other row holds */
+  takenBy?: TakenBy;
   mode: 'create' | 'update';
   id?: string;
   value?: any;
@@ -37,7 +40,7 @@ export function FieldInput({
         />
       );
     case 'ref':
-      return <RefSelect {...common} refDef={field.ref!} />;
+      return <RefSelect {...common} refDef={field.ref!} takenBy={takenBy} />;
     case 'datetime':
       return <DatePicker {...common} showTime format="DD MMMM YYYY HH:mm" style={{ width: '100%' }} />;
     case 'password':

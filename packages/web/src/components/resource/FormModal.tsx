@@ -10,6 +10,10 @@ import { FieldInput } from './FieldInput.tsx';
 
 export type FormMode = 'create' | 'update';
 
+/** A ref field the definition allows once across its rows (config_rpm's device): its select offers free values. */
+const heldOnce = (def: ResourceDef, name: string) =>
+  def.fields[name]?.kind === 'ref' && def.unique.some((u) => u.fields.length === 1 && u.fields[0] === name);
+
 /** A field the server requires: its schema refuses a missing value. */
 export function isRequired(field: FieldDef): boolean {
   return !field.schema.safeParse(undefined).success && !field.schema.safeParse(null).success;
@@ -168,7 +172,12 @@ export function FormModal(props: FormModalProps) {
               {custom ? (
                 custom({ mode, form })
               ) : (
-                <FieldInput field={field} mode={mode} disabled={mode === 'update' && field.immutable} />
+                <FieldInput
+                  field={field}
+                  mode={mode}
+                  disabled={mode === 'update' && field.immutable}
+                  takenBy={heldOnce(def, name) ? { def, field: name } : undefined}
+                />
               )}
             </Form.Item>
           );

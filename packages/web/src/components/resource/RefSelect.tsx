@@ -1,23 +1,36 @@
-import type { FieldDef } from '@fleet/shared/resources/define.ts';
+import type { FieldDef, ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Select, type SelectProps } from 'antd';
-import { useResourceOptions } from '../../api/resources.ts';
+import { useResourceOptions, useTakenValues } from '../../api/resources.ts';
+
+/** A ref stored at most once per row of `def` (def.unique on the field alone): the values other rows hold. */
+export interface TakenBy {
+  def: ResourceDef;
+  field: string;
+}
 
 /** A searchable select over the rows of another resource (a `ref` field). */
 export function RefSelect({
   refDef,
   extraOptions = [],
+  takenBy,
   ...props
 }: {
   refDef: NonNullable<FieldDef['ref']>;
   /** choices before the rows (a filter's "All") */
   extraOptions?: { value: string | number; label: string }[];
+  /** leaves out the values other rows already hold (the current value stays) */
+  takenBy?: TakenBy;
 } & Omit<SelectProps, 'options' | 'loading'>) {
   const options = useResourceOptions(refDef.resource, refDef.labelField, { where: refDef.where });
+  const taken = useTakenValues(takenBy?.def, takenBy?.field);
+  const free = (options.data ?? []).filter(
+    (o) => !taken.data?.has(String(o.value)) || String(o.value) === String(props.value),
+  );
   return (
     <Select
       showSearch={{ optionFilterProp: 'label' }}
-      loading={options.isLoading}
-      options={[...extraOptions, ...(options.data ?? [])]}
+      loading={options.isLoading || taken.isLoading}
+      options={[...extraOptions, ...free]}
       notFoundContent={options.isLoading ? 'Loading…' : 'No data'}
       {...props}
     />

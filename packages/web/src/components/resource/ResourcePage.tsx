@@ -123,7 +123,7 @@ export function ResourcePage(props: ResourcePageProps) {
     findValue: applied.search.trim() || undefined,
     orders,
   };
-  const list = useResourceList(def, params, { enabled: canRead });
+  const list = useResourceList(def, params, canRead);
   const mutation = useResourceMutation(def, props.texts);
 
   const refresh = async () => {
@@ -247,8 +247,8 @@ export function ResourcePage(props: ResourcePageProps) {
       <Table<Row>
         rowKey={(r) => String(r[def.id])}
         columns={tableColumns}
-        dataSource={canRead ? (list.data?.rows ?? []) : []}
-        loading={canRead && (list.isLoading || (list.isFetching && !refreshing))}
+        dataSource={list.rows}
+        loading={list.loading || (list.fetching && !refreshing)}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
         locale={{
@@ -257,7 +257,7 @@ export function ResourcePage(props: ResourcePageProps) {
         pagination={{
           current: page,
           pageSize,
-          total: canRead ? (list.data?.total ?? 0) : 0,
+          total: list.total,
           showSizeChanger: false,
           showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}`,
           hideOnSinglePage: false,

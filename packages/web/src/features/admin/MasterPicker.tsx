@@ -1,7 +1,8 @@
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { useMasterList } from './admin-queries.ts';
+import type { ListParams } from '../../api/resources.ts';
+import { useResourceList } from '../../api/resources.ts';
 
 /**
  * A searchable choice among the rows of a master list, leaving out what is already assigned (spec 001 §5:
@@ -15,6 +16,7 @@ export function MasterPicker<T extends Record<string, unknown>>({
   searchField = labelField,
   max,
   finds,
+  enabled = true,
   exclude,
   value,
   onChange,
@@ -29,7 +31,9 @@ export function MasterPicker<T extends Record<string, unknown>>({
   labelField: keyof T & string;
   searchField?: string;
   max: number;
-  finds?: Record<string, string | number>;
+  finds?: ListParams['finds'];
+  /** false: ask nothing, offer nothing */
+  enabled?: boolean;
   exclude: (string | number)[];
   value?: string | number;
   onChange?: (value: string | number | undefined, row: T | undefined) => void;
@@ -41,7 +45,7 @@ export function MasterPicker<T extends Record<string, unknown>>({
   errorToast?: string;
 }) {
   const [search, setSearch] = useState('');
-  const list = useMasterList<T>(
+  const list = useResourceList<T>(
     def,
     {
       page: 1,
@@ -51,7 +55,7 @@ export function MasterPicker<T extends Record<string, unknown>>({
       findField: search ? searchField : undefined,
       findValue: search || undefined,
     },
-    true,
+    enabled,
     errorToast,
   );
   const excluded = useMemo(() => new Set(exclude.map(String)), [exclude]);

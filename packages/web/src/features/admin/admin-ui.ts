@@ -23,14 +23,18 @@ export function optionLabel(options: FieldOption[] | undefined, value: unknown):
 
 /**
  * Runs a save; when the server answers per-field messages they are shown under the form's fields (the client
- * has already toasted 'Error found'). Resolves true on success.
+ * has already toasted 'Error found'), replacing those of the previous attempt. Resolves true on success.
  */
 export async function submitWithFieldErrors(form: FormInstance, save: () => Promise<unknown>): Promise<boolean> {
+  // every field the form shows, filled or not (an untouched field has no value yet but takes its message)
+  const fields = form.getFieldsError().map((f) => String(f.name[0]));
+  // the messages of the previous attempt go: a refusal for another reason must not keep them
+  form.setFields(fields.map((name) => ({ name, errors: [] })));
   try {
     await save();
     return true;
   } catch (e) {
-    if (isApiError(e) && e.fieldMessages) applyFieldErrors(form, e.fieldMessages);
+    if (isApiError(e) && e.fieldMessages) applyFieldErrors(form, e.fieldMessages, fields);
     return false;
   }
 }

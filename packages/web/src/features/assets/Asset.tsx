@@ -1,6 +1,147 @@
+import { asset } from '@fleet/shared/resources/asset.ts';
+import { Empty, Input, Pagination, Select, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { RESOURCE_TEXTS, useResourceMutation } from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
+import { routeNames } from '../../app/route-names.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Page } from '../../components/Page.tsx';
+import { AssetCard } from './AssetCard.tsx';
+import { AssetFormModal } from './AssetFormModal.tsx';
+import { ASSET_TEXTS, type AssetRow, useAssetList } from './asset-api.ts';
+import './assets.css';
 
-/** Asset List — built by a later issue; until then only its title. */
+const PAGE_SIZE = asset.pageSize;
+/** Search by name or by type (spec 000 §7: findField/findValue). */
+const SEARCH_FIELDS = [
+  { value: 'massName', label: 'Name' },
+  { value: 'massMaty.matyName', label: 'Asset Type' },
+];
+
+/**
+ * Asset List (spec 000 §2): cards three per row, ten per page; search by name or type; Add / Refresh; the
+ * schema-driven add/edit form with the optional image; delete asks 'Delete this item ?' and goes to page 1.
+ */
 export default function Asset() {
-  return <Page title="Asset List" />;
+  const navigate = useNavigate();
+  const canRead = useCan('master_asset', 'read');
+  const [page, setPage] = useState(1);
+  const [findField, setFindField] = useState(SEARCH_FIELDS[0].value);
+  const [search, setSearch] = useState('');
+  const [applied, setApplied] = useState('');
+  const [editing, setEditing] = useState<{ row: AssetRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<AssetRow | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const list = useAssetList(
+    { page, pageSize: PAGE_SIZE, findField, findValue: applied.trim() || undefined, orders: { massName: 'asc' } },
+    canRead,
+  );
+  const mutation = useResourceMutation(asset, { deleted: ASSET_TEXTS.deleted });
+  const rows = canRead ? (list.data?.rows ?? []) : [];
+  const total = canRead ? (list.data?.total ?? 0) : 0;
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      const r = await list.refetch();
+      if (!r.error) toast.success(RESOURCE_TEXTS.refreshed);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await mutation.remove.mutateAsync(deleting.massId);
+      setPage(1);
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Page
+      title={asset.texts.title}
+      extra={
+        <ButtonGroup
+          permission="master_asset"
+          onRefresh={refresh}
+          refreshing={refreshing}
+          onAdd={() => setEditing({ row: null })}
+        />
+      }
+    >
+      <div className="page-card">
+        <Space.Compact className="asset-search">
+          <Select
+            aria-label="Search by"
+            value={findField}
+            options={SEARCH_FIELDS}
+            onChange={setFindField}
+            style={{ width: 140 }}
+          />
+          <Input.Search
+            aria-label="Search assets"
+            placeholder="Search"
+            allowClear
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onSearch={(v) => {
+              setApplied(v);
+              setPage(1);
+            }}
+          />
+        </Space.Compact>
+        <Spin spinning={canRead && (list.isLoading || (list.isFetching && !refreshing))}>
+          {rows.length === 0 && !list.isLoading ? (
+            <Empty description={canRead ? 'No data to be displayed' : "You don't have access to this list"} />
+          ) : (
+            <div className="asset-grid">
+              {rows.map((a) => (
+                <AssetCard
+                  key={a.massId}
+                  asset={a}
+                  onOpen={() => navigate(routeNames.AssetDetail(a.massId))}
+                  onDevices={() => navigate(routeNames.AssetDevice(a.massId))}
+                  onEdit={() => setEditing({ row: a })}
+                  onDelete={() => setDeleting(a)}
+                />
+              ))}
+            </div>
+          )}
+        </Spin>
+        <div className="asset-pager">
+          <Pagination
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onChange={setPage}
+            showSizeChanger={false}
+            showTotal={(t) => `${t} ${t === 1 ? 'item' : 'items'}`}
+          />
+        </div>
+      </div>
+      <AssetFormModal
+        open={editing !== null}
+        row={editing?.row ?? null}
+        fields={list.data?.fields ?? []}
+        onClose={() => setEditing(null)}
+        onSaved={() => void mutation.refresh()}
+      />
+      <ConfirmModal
+        open={deleting !== null}
+        confirming={mutation.remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting && <p style={{ margin: 0 }}>{deleting.massName}</p>}
+      </ConfirmModal>
+    </Page>
+  );
 }

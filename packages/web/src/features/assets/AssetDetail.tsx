@@ -1,6 +1,289 @@
+import { asset } from '@fleet/shared/resources/asset.ts';
+import { device } from '@fleet/shared/resources/device.ts';
+import { APPROVAL_NUMBER } from '@fleet/shared/resources/options.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Input, Segmented, Select, Space, Spin, Table, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { type Row, useResourceList, useResourceMutation, useResourceRow } from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
+import { routeNames } from '../../app/route-names.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { EChart } from '../../components/charts/EChart.tsx';
 import { Page } from '../../components/Page.tsx';
+import { timeChart } from '../devices/device-charts.ts';
+import { browserTimezone, hms, localMidnight } from '../devices/device-range.ts';
+import { typeLabel } from '../devices/device-types.ts';
+import { TrackMap } from '../devices/TrackMap.tsx';
+import type { AggregatedRow } from '../devices/telemetry-api.ts';
+import { ASSET_TEXTS, type AssetRow, assetImageUrl } from './asset-api.ts';
+import { type CombinedBucket, type DataLogRow, dataLogRows } from './asset-log.ts';
+import { NotFound } from './NotFound.tsx';
+import { ShipPicture } from './ShipPicture.tsx';
+import './assets.css';
 
-/** Asset Detail — built by a later issue; until then only its title. */
+type RangeChoice = 'Week' | 'Month';
+type TabKey = 'data-log' | 'gps' | 'analysis';
+const PAGE_SIZE = 10;
+/** A Data Log field of a row handed to the chart builder. */
+const pick = (k: keyof DataLogRow) => (r: AggregatedRow) => (r as unknown as DataLogRow)[k] as number | null;
+const fixed = (v: number | null, d: number) =>
+  v === null ? '—' : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+
+/** Week = the last 7 local days including today, Month = the last 30 (docs/domain.md §22). */
+function rangeOf(choice: RangeChoice, now: number, tz: number) {
+  const days = choice === 'Week' ? 7 : 30;
+  return { start: localMidnight(now, tz) - (days - 1) * 86400, end: now };
+}
+
+/** The in-place edit of name and status (spec 000 §2 "The asset name, data id and type can be updated"). */
+function InlineEdit({ row }: { row: AssetRow }) {
+  const canUpdate = useCan('master_asset', 'update');
+  const [name, setName] = useState(row.massName);
+  const [type, setType] = useState(row.massType);
+  useEffect(() => {
+    setName(row.massName);
+    setType(row.massType);
+  }, [row]);
+  const mutation = useResourceMutation(asset, { updated: ASSET_TEXTS.saved });
+  const changed = name.trim() !== row.massName || type !== row.massType;
+  return (
+    <Descriptions size="small" bordered column={1} className="asset-detail-facts">
+      <Descriptions.Item label="Asset Name">
+        {canUpdate ? (
+          <Input aria-label="Asset Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+        ) : (
+          row.massName
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label="Data ID">{row.massDataId}</Descriptions.Item>
+      <Descriptions.Item label="Status">
+        {canUpdate ? (
+          <Select
+            aria-label="Status"
+            value={type}
+            onChange={setType}
+            options={APPROVAL_NUMBER}
+            style={{ width: 180 }}
+          />
+        ) : (
+          (APPROVAL_NUMBER.find((o) => o.value === row.massType)?.label ?? row.massType)
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label="Asset Type">{row.massMaty?.matyName ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label="Installation Type">{row.massSystemType ?? '—'}</Descriptions.Item>
+      {canUpdate && (
+        <Descriptions.Item label=" ">
+          <Button
+            type="primary"
+            disabled={!changed || !name.trim()}
+            loading={mutation.update.isPending}
+            onClick={() => mutation.update.mutate({ id: row.massId, body: { massName: name.trim(), massType: type } })}
+          >
+            Update
+          </Button>
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
+
+/**
+ * Asset Detail (spec 000 §2): the asset (name and status updated in place), its devices ten per page (a click opens
+ * Device Detail), and the tabs 'Data Log' (hourly table), 'GPS Process Log' (the track on the map) and 'Data
+ * Analysis' (RPM, fuel and speed charts) for the last Week or Month.
+ */
 export default function AssetDetail() {
-  return <Page title="Asset Detail" />;
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const valid = Number.isInteger(id) && id > 0;
+  const row = useResourceRow<AssetRow>(asset, valid ? id : undefined);
+  const [page, setPage] = useState(1);
+  const [tab, setTab] = useState<TabKey>('data-log');
+  const [choice, setChoice] = useState<RangeChoice>('Week');
+  const tz = browserTimezone();
+  const range = useMemo(() => rangeOf(choice, Math.floor(Date.now() / 1000), tz), [choice, tz]);
+  const devices = useResourceList(
+    device,
+    { page, pageSize: PAGE_SIZE, finds: { devcMassId: id }, orders: { devcName: 'asc' } },
+    valid && !!row.data,
+  );
+  const combined = useQuery({
+    queryKey: ['summary', 'combined', id, range, tz],
+    enabled: valid && !!row.data,
+    queryFn: ({ signal }) =>
+      api.get<{ datas: Record<string, CombinedBucket> }>(`/summary/combined/period/${range.start}/${range.end}`, {
+        signal,
+        query: { devcMassId: id, aggregatedUnit: 'HOUR', timezone: tz },
+      }),
+  });
+  const log = useMemo(() => dataLogRows(combined.data?.datas ?? {}), [combined.data]);
+  const asRows = useMemo(
+    () => log.map((r) => ({ ...r, deviceId: '', devcId: 0, datetime: '' }) as unknown as AggregatedRow),
+    [log],
+  );
+  const analysis = useMemo(
+    () => [
+      {
+        title: 'RPM',
+        option: timeChart(asRows, [
+          { name: 'Port', unit: 'rpm', value: pick('portRpm'), decimals: 0 },
+          { name: 'Starboard', unit: 'rpm', value: pick('starboardRpm'), decimals: 0 },
+        ]),
+      },
+      {
+        title: 'Fuel',
+        option: timeChart(asRows, [
+          { name: 'Main engine', unit: 'L', value: pick('meFuel'), type: 'bar' },
+          { name: 'Auxiliary engine', unit: 'L', value: pick('aeFuel'), type: 'bar' },
+        ]),
+      },
+      { title: 'Speed', option: timeChart(asRows, [{ name: 'Average speed', unit: 'kn', value: pick('speedKnots') }]) },
+    ],
+    [asRows],
+  );
+  const track = useMemo(
+    () =>
+      log.flatMap((r) =>
+        r.latitude === null || r.longitude === null
+          ? []
+          : [
+              {
+                lat: r.latitude,
+                lng: r.longitude,
+                timestamp: r.timestamp,
+                speed: r.speedKnots === null ? null : r.speedKnots / 0.539957,
+              },
+            ],
+      ),
+    [log],
+  );
+
+  if (!valid || row.isError) {
+    return (
+      <Page title="Asset Detail">
+        <NotFound title={ASSET_TEXTS.notFound} onBack={() => navigate(routeNames.Asset())} />
+      </Page>
+    );
+  }
+  const a = row.data;
+  const image = a ? assetImageUrl(a) : null;
+
+  return (
+    <Page
+      title={a ? a.massName : 'Asset Detail'}
+      extra={
+        <ButtonGroup
+          permission="master_asset"
+          onBack={() => navigate(routeNames.Asset())}
+          onRefresh={async () => {
+            const r = await Promise.all([row.refetch(), devices.refetch(), combined.refetch()]);
+            if (!r.some((x) => x.error)) toast.success('Refreshed');
+          }}
+          refreshing={row.isFetching || combined.isFetching}
+        />
+      }
+    >
+      <Spin spinning={row.isLoading}>
+        {a && (
+          <div className="asset-detail-head">
+            {image ? (
+              <img className="asset-detail-image" src={image} alt={a.massName} />
+            ) : (
+              <ShipPicture className="asset-detail-image" />
+            )}
+            <InlineEdit row={a} />
+          </div>
+        )}
+      </Spin>
+      <Card size="small" title="Devices" className="asset-detail-card">
+        <Table<Row>
+          size="small"
+          rowKey="devcId"
+          scroll={{ x: 'max-content' }}
+          loading={devices.loading}
+          dataSource={devices.rows}
+          locale={{ emptyText: ASSET_TEXTS.noDevice }}
+          onRow={(d) => ({ onClick: () => navigate(routeNames.DeviceDetail(d.devcId)), style: { cursor: 'pointer' } })}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: devices.total,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+          columns={[
+            { key: 'name', title: 'Device Name', dataIndex: 'devcName' },
+            { key: 'type', title: 'Device Type', render: (_, d) => <Tag>{typeLabel(d.devcType)}</Tag> },
+            { key: 'label', title: 'Label', render: (_, d) => d.devcLabel ?? '—' },
+            { key: 'uid', title: 'Unique ID', dataIndex: 'devcUniqueId' },
+          ]}
+        />
+      </Card>
+      <Card size="small" className="asset-detail-card">
+        <Space className="asset-detail-range">
+          <Segmented<RangeChoice> aria-label="Range" options={['Week', 'Month']} value={choice} onChange={setChoice} />
+          <span className="device-range-note">
+            {dayjs.unix(range.start).format('DD MMM YYYY')} – {dayjs.unix(range.end).format('DD MMM YYYY HH:mm')}
+          </span>
+        </Space>
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setTab(k as TabKey)}
+          items={[
+            { key: 'data-log', label: 'Data Log' },
+            { key: 'gps', label: 'GPS Process Log' },
+            { key: 'analysis', label: 'Data Analysis' },
+          ]}
+        />
+        <Spin spinning={combined.isFetching}>
+          {tab === 'data-log' && (
+            <Table<DataLogRow>
+              size="small"
+              rowKey="timestamp"
+              dataSource={log}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: 'No data in this range' }}
+              pagination={{ pageSize: 24, showSizeChanger: false }}
+              columns={[
+                { key: 't', title: 'Hour', render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm') },
+                { key: 'lat', title: 'Latitude', align: 'right', render: (_, r) => fixed(r.latitude, 5) },
+                { key: 'lng', title: 'Longitude', align: 'right', render: (_, r) => fixed(r.longitude, 5) },
+                { key: 'spd', title: 'Speed (knots)', align: 'right', render: (_, r) => fixed(r.speedKnots, 2) },
+                { key: 'dst', title: 'Distance (NM)', align: 'right', render: (_, r) => fixed(r.distanceNm, 2) },
+                { key: 'prpm', title: 'Port RPM', align: 'right', render: (_, r) => fixed(r.portRpm, 0) },
+                { key: 'srpm', title: 'Starboard RPM', align: 'right', render: (_, r) => fixed(r.starboardRpm, 0) },
+                {
+                  key: 'me',
+                  title: 'ME running',
+                  align: 'right',
+                  render: (_, r) => (r.meRunningSeconds === null ? '—' : hms(r.meRunningSeconds)),
+                },
+                { key: 'mef', title: 'ME fuel (L)', align: 'right', render: (_, r) => fixed(r.meFuel, 2) },
+                { key: 'aef', title: 'AE fuel (L)', align: 'right', render: (_, r) => fixed(r.aeFuel, 2) },
+                {
+                  key: 'ae',
+                  title: 'AE running',
+                  align: 'right',
+                  render: (_, r) => (r.aeRunningSeconds === null ? '—' : hms(r.aeRunningSeconds)),
+                },
+              ]}
+            />
+          )}
+          {tab === 'gps' && (
+            <TrackMap points={track} online={false} fitKey={`${id}-${choice}-${track.length}`} height={440} />
+          )}
+          {tab === 'analysis' &&
+            analysis.map((c) => (
+              <Card key={c.title} size="small" title={c.title} className="device-widget">
+                <EChart option={c.option} height={260} aria-label={c.title} />
+              </Card>
+            ))}
+        </Spin>
+      </Card>
+    </Page>
+  );
 }

@@ -1,6 +1,300 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { BunkerDashboardAnswer } from '@fleet/shared/bunker.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { EChart } from '../../components/charts/EChart.tsx';
 import { Page } from '../../components/Page.tsx';
+import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { useFilter } from '../../stores/filter.ts';
+import { useAssets } from './bunker-api.ts';
+import { formatDateTime } from './bunker-format.ts';
+import { BUNKER_LAYOUT_ID, loadLayout, saveLayout } from './column-layout.ts';
+import './bunker.css';
 
-/** Bunker Dashboard — built by a later issue; until then only its title. */
+type DashboardData = BunkerDashboardAnswer;
+type DashboardRow = DashboardData['rows'][number];
+
+type Basis = 'mass' | 'volume';
+type UnitChoice = 'mt' | 'kg' | 'kl' | 'l';
+const COLUMNS = [
+  'datetime',
+  'mass_flowrate',
+  'volume_flowrate',
+  'mass_total',
+  'volume_total',
+  'density',
+  'temperature',
+];
+const PAGE_SIZE = 500; // spec 002 §9
+const SPARK_POINTS = 60;
+const num = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 3 });
+const show = (v: number | null | undefined, digits = 3) =>
+  v === null || v === undefined ? '-' : new Intl.NumberFormat('id-ID', { maximumFractionDigits: digits }).format(v);
+
+function sparkOption(values: (number | null)[], range?: [number, number]) {
+  return {
+    grid: { left: 0, right: 0, top: 4, bottom: 4 },
+    xAxis: { type: 'category', show: false, data: values.map((_, i) => i) },
+    yAxis: { type: 'value', show: false, scale: !range, min: range?.[0], max: range?.[1] },
+    series: [{ type: 'line', data: values, showSymbol: false, smooth: true, areaStyle: { opacity: 0.15 } }],
+  };
+}
+
+/**
+ * Bunker Dashboard (spec 002 §2.14): the selected vessel's BUNKER_IN meter over the range — Bunker Summary with
+ * four sparklines and a combined chart, and the Datalog (reorderable columns kept in IndexedDB record 2, 500 rows
+ * a page, Download Excel). Totals as docs/domain.md §24.6.
+ */
 export default function BunkerDashboard() {
-  return <Page title="Bunker Dashboard" />;
+  const assets = useAssets();
+  // the shared filter bar (spec 002 §2.11) chooses vessel and range, defaults to the first vessel, keeps them in the URL
+  const { range, currentAsset } = useFilter();
+  const [basis, setBasis] = useState<Basis>('volume');
+  const [unit, setUnit] = useState<UnitChoice>('kl');
+  const [order, setOrder] = useState<string[]>(COLUMNS);
+  const [dragged, setDragged] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadLayout(BUNKER_LAYOUT_ID, COLUMNS).then(setOrder);
+  }, []);
+
+  const start = Math.floor(range.start / 1000);
+  const end = Math.floor(range.end / 1000);
+  const data = useQuery({
+    queryKey: ['bunker', 'dashboard', currentAsset, start, end],
+    enabled: currentAsset !== null,
+    queryFn: ({ signal }) =>
+      api.get<DashboardData>(`/bunker/dashboard/${currentAsset}/period/${start}/${end}`, { signal, silent: true }),
+  });
+  const d = data.data;
+  const asset = assets.data?.find((a) => a.massId === currentAsset);
+  const factor = unit === 'kl' || unit === 'mt' ? 1 / 1000 : 1;
+  const scaled = (v: number | null) => (v === null ? null : v * factor);
+  const rows = d?.rows ?? [];
+  const flow = rows.map((r) => scaled(basis === 'mass' ? r.mass_flowrate : r.volume_flowrate));
+  const totals = rows.map((r) => scaled(basis === 'mass' ? r.mass_total : r.volume_total));
+  const density = rows.map((r) => (r.density === null ? null : r.density / 1000));
+  const temperature = rows.map((r) => r.temperature);
+  const total = basis === 'mass' ? d?.summary.totalMass : d?.summary.totalVolume;
+
+  const combined = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 50, right: 50, top: 40, bottom: 60 },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 10 }],
+      xAxis: { type: 'time' },
+      yAxis: [
+        { type: 'value', name: unit, scale: true },
+        { type: 'value', name: '°C / g/cm³', scale: true },
+      ],
+      series: [
+        {
+          name: `Flowrate (${unit}/h)`,
+          type: 'line',
+          showSymbol: false,
+          data: rows.map((r, i) => [r.timestamp * 1000, flow[i]]),
+        },
+        {
+          name: `Total (${unit})`,
+          type: 'line',
+          showSymbol: false,
+          data: rows.map((r, i) => [r.timestamp * 1000, totals[i]]),
+        },
+        {
+          name: 'Density (g/cm³)',
+          type: 'line',
+          yAxisIndex: 1,
+          showSymbol: false,
+          data: rows.map((r, i) => [r.timestamp * 1000, density[i]]),
+        },
+        {
+          name: 'Temperature (°C)',
+          type: 'line',
+          yAxisIndex: 1,
+          showSymbol: false,
+          data: rows.map((r, i) => [r.timestamp * 1000, temperature[i]]),
+        },
+      ],
+    }),
+    [rows, flow, totals, density, temperature, unit],
+  );
+
+  const labels: Record<string, string> = {
+    datetime: 'datetime',
+    mass_flowrate: 'mass_flowrate (kg/h)',
+    volume_flowrate: 'volume_flowrate (L/h)',
+    mass_total: 'mass_total (kg)',
+    volume_total: 'volume_total (L)',
+    density: 'density (kg/m³)',
+    temperature: 'temperature (°C)',
+  };
+  const moveColumn = (from: string, to: string) => {
+    if (from === to || from === 'datetime' || to === 'datetime') return;
+    const next = order.filter((k) => k !== from);
+    next.splice(next.indexOf(to), 0, from);
+    setOrder(next);
+    void saveLayout(BUNKER_LAYOUT_ID, next);
+  };
+  const columns: ColumnsType<DashboardRow> = order.map((key) => ({
+    title: labels[key],
+    dataIndex: key,
+    key,
+    fixed: key === 'datetime' ? 'left' : undefined,
+    align: key === 'datetime' ? 'left' : 'right',
+    render: (v: unknown) =>
+      key === 'datetime' ? formatDateTime(v as string, 'DD-MM-YYYY HH:mm:ss') : show(v as number | null),
+    onHeaderCell: () =>
+      ({
+        draggable: key !== 'datetime',
+        onDragStart: () => setDragged(key),
+        onDragOver: (e: React.DragEvent) => e.preventDefault(),
+        onDrop: () => dragged && moveColumn(dragged, key),
+        style: { cursor: key === 'datetime' ? undefined : 'move' },
+      }) as React.HTMLAttributes<HTMLElement>,
+  }));
+
+  const download = async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Data');
+    ws.addRow(order.map((k) => labels[k]));
+    for (const r of rows)
+      ws.addRow(
+        order.map((k) => (k === 'datetime' ? formatDateTime(r.datetime, 'DD-MM-YYYY HH:mm:ss') : (r as any)[k])),
+      );
+    const buf = await wb.xlsx.writeBuffer();
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(
+      new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    );
+    a.download = `${asset?.massName ?? 'vessel'}_bunker_${dayjs(range.start).format('YYYYMMDD')}_${dayjs(range.end).format('YYYYMMDD')}.xlsx`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+
+  const spark = (title: string, value: string, values: (number | null)[], testId: string, axis?: [number, number]) => (
+    <Card size="small" data-testid={testId}>
+      <div className="bunker-figure-label">{title}</div>
+      <div className="bunker-figure-value">{value}</div>
+      <EChart option={sparkOption(values.slice(-SPARK_POINTS), axis)} height={60} />
+    </Card>
+  );
+
+  return (
+    <Page title="Bunker Dashboard">
+      <ReportFilterBar interval={false} />
+      {data.isLoading ? (
+        <Spin />
+      ) : !d ? (
+        <Empty description="No Data" />
+      ) : d.deviceId === null ? (
+        <Alert
+          type="info"
+          showIcon
+          message={`${asset?.massName ?? 'This vessel'} has no bunker flow meter (BUNKER_IN).`}
+        />
+      ) : (
+        <>
+          <Card
+            title="Bunker Summary"
+            size="small"
+            extra={
+              <Space wrap>
+                <span>Bunker Unit</span>
+                <Select
+                  aria-label="Bunker Unit"
+                  value={basis}
+                  style={{ width: 110 }}
+                  options={[
+                    { value: 'volume', label: 'Volume' },
+                    { value: 'mass', label: 'Mass' },
+                  ]}
+                  onChange={(b) => {
+                    setBasis(b);
+                    setUnit(b === 'mass' ? 'mt' : 'kl');
+                  }}
+                />
+                <span>{basis === 'mass' ? 'Mass Unit' : 'Volume Unit'}</span>
+                <Select
+                  aria-label={basis === 'mass' ? 'Mass Unit' : 'Volume Unit'}
+                  value={unit}
+                  style={{ width: 80 }}
+                  options={(basis === 'mass' ? ['mt', 'kg'] : ['kl', 'l']).map((u) => ({ value: u, label: u }))}
+                  onChange={setUnit}
+                />
+              </Space>
+            }
+          >
+            <Typography.Text type="secondary">
+              Last Update: {formatDateTime(d.lastUpdate, 'DD MMMM YYYY HH:mm')}
+            </Typography.Text>
+            {d.truncated && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginTop: 8 }}
+                message="The range holds more than 10 000 readings: the latest 10 000 are shown."
+              />
+            )}
+            <div className="bunker-spark-cards">
+              {spark('Total Bunker', `${show(scaled(total ?? null))} ${unit}`, totals, 'spark-total')}
+              {spark(
+                'Flowrate',
+                `${show(scaled(basis === 'mass' ? d.summary.averageMassFlowrate : d.summary.averageFlowrate))} ${unit}/h`,
+                flow,
+                'spark-flow',
+              )}
+              {spark(
+                'Density',
+                `${show(d.summary.averageDens === null ? null : d.summary.averageDens / 1000, 4)} g/cm³`,
+                density,
+                'spark-density',
+              )}
+              {spark('Temperature', `${show(d.summary.averageTemp, 1)} °C`, temperature, 'spark-temp', [0, 50])}
+            </div>
+            {basis === 'volume' && d.summary.totalVolume15 !== null && (
+              <Typography.Paragraph type="secondary">
+                Total at 15 °C: {num.format((d.summary.totalVolume15 ?? 0) * factor)} {unit}
+                {d.summary.resets > 0 ? ` · totaliser resets in range: ${d.summary.resets}` : ''}
+              </Typography.Paragraph>
+            )}
+            {rows.length ? (
+              <EChart
+                option={combined}
+                height={600}
+                data-testid="bunker-chart"
+                aria-label="Bunker meter over the range"
+              />
+            ) : (
+              <Empty description="No Data" />
+            )}
+          </Card>
+          <Card
+            title="Datalog"
+            size="small"
+            style={{ marginTop: 16 }}
+            extra={
+              <Button icon={<DownloadOutlined />} onClick={() => void download()} disabled={!rows.length}>
+                Download Excel
+              </Button>
+            }
+          >
+            <Table<DashboardRow>
+              rowKey="timestamp"
+              size="small"
+              dataSource={rows}
+              columns={columns}
+              scroll={{ x: 'max-content' }}
+              pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+            />
+          </Card>
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,318 @@
+import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, DatePicker, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Page } from '../../components/Page.tsx';
+import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
+import { BunkerLogDetail } from './BunkerLogDetail.tsx';
+import { BunkerLogForm } from './BunkerLogForm.tsx';
+import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from './bunker-api.ts';
+import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from './bunker-format.ts';
+import { FilterField } from './FilterField.tsx';
+import './bunker.css';
 
-/** Bunkering Log — built by a later issue; until then only its title. */
+/** Texts of spec 002 §2.15 and §8. */
+export const LOG_TEXTS = {
+  applied: 'Filter applied',
+  reset: 'Filter Reset',
+  loadFailed: 'Something Wrong',
+  deleted: 'Laporan berhasil dihapus',
+  confirmDelete: 'Delete this bunkering log? Its adjustment history is deleted with it.',
+} as const;
+
+interface Filters {
+  range: [dayjs.Dayjs, dayjs.Dayjs];
+  rangeType: RangeType | 'custom';
+  massId: number | null;
+  order: 'ASC' | 'DESC';
+  unit: BunkerUnit;
+}
+
+/** Default period: from the start of the month one year ago to the end of today (spec 002 §2.15). */
+const defaults = (): Filters => ({
+  range: [dayjs().subtract(1, 'year').startOf('month'), dayjs().endOf('day')],
+  rangeType: 'thisMonth',
+  massId: null,
+  order: 'DESC',
+  unit: 'kl',
+});
+
+const RANGE_OPTIONS = [...RANGE_TYPES.map((t) => ({ value: t, label: t })), { value: 'custom', label: 'custom' }];
+
+/** Bunkering Log (spec 002 §2.15): filters, the list of the period, add/edit, detail and delete. */
 export default function BunkeringLog() {
-  return <Page title="Bunkering Log" />;
+  const canCreate = useCan('master_bunker_log', 'create');
+  const canUpdate = useCan('master_bunker_log', 'update');
+  const canDelete = useCan('master_bunker_log', 'delete');
+  const assets = useAssets();
+  const [draft, setDraft] = useState<Filters>(defaults);
+  const [applied, setApplied] = useState<Filters>(defaults);
+  const [page, setPage] = useState(1);
+  const [sounding, setSounding] = useState(false);
+  const [form, setForm] = useState<{ open: boolean; log: BunkerLogRow | null }>({ open: false, log: null });
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<BunkerLogRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
+
+  const assetIds = useMemo(
+    () => (applied.massId !== null ? [applied.massId] : (assets.data ?? []).map((a) => a.massId)),
+    [applied.massId, assets.data],
+  );
+  const start = applied.range[0].startOf('day').unix();
+  const end = applied.range[1].endOf('day').unix();
+  const logs = useQuery({
+    queryKey: ['bunker', 'logs', start, end, assetIds],
+    enabled: assets.isSuccess,
+    queryFn: async ({ signal }) => {
+      if (!assetIds.length) return [];
+      try {
+        return (
+          await api.list<BunkerLogRow>(`/master/bunker/log/period/${start}/${end}`, {
+            signal,
+            silent: true,
+            query: { finds: { bklgMassId: assetIds } },
+          })
+        ).rows;
+      } catch (e) {
+        if ((e as { kind?: string }).kind !== 'cancelled') toast.error(LOG_TEXTS.loadFailed);
+        throw e;
+      }
+    },
+  });
+  const rows = useMemo(() => {
+    const dir = applied.order === 'ASC' ? 1 : -1;
+    return [...(logs.data ?? [])].sort(
+      (a, b) => dir * (dayjs(a.bklgStartDatetime).valueOf() - dayjs(b.bklgStartDatetime).valueOf()),
+    );
+  }, [logs.data, applied.order]);
+  const reload = () => qc.invalidateQueries({ queryKey: ['bunker', 'logs'] });
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.delete(`/master/bunker/log/${deleting.bklgId}`, { silent: true });
+      toast.success(LOG_TEXTS.deleted);
+      setDeleting(null);
+      setPage(1);
+      await reload();
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unitLabel = applied.unit === 'kl' ? 'KL' : 'L';
+  const columns: ColumnsType<BunkerLogRow> = [
+    { title: 'No', key: 'no', width: 56, render: (_v, _r, i) => (page - 1) * 10 + i + 1 },
+    { title: 'Vessel', key: 'vessel', render: (_v, r) => r.bklgMass?.massName ?? 'N/A' },
+    { title: 'Location', key: 'location', render: (_v, r) => r.bklgMblo?.mbloName ?? 'N/A' },
+    { title: 'Fuel Type', key: 'fuel', render: (_v, r) => r.bklgMfty?.mftyName ?? 'N/A' },
+    {
+      title: 'Type',
+      dataIndex: 'bklgType',
+      render: (v) => <Tag color={v === 'IN' ? 'green' : 'orange'}>{v}</Tag>,
+    },
+    { title: 'Start Time', dataIndex: 'bklgStartDatetime', render: (v) => formatDateTime(v) },
+    { title: 'End Time', dataIndex: 'bklgEndDatetime', render: (v) => formatDateTime(v) },
+    {
+      title: `Target (${unitLabel})`,
+      dataIndex: 'bklgTargetBunker',
+      align: 'right',
+      render: (v) => formatBunker(v, applied.unit),
+    },
+    ...(sounding
+      ? ([
+          {
+            title: `Start Sounding (${unitLabel})`,
+            dataIndex: 'bklgStartSounding',
+            align: 'right',
+            render: (v: number | null) => formatBunker(v, applied.unit),
+          },
+          {
+            title: `End Sounding (${unitLabel})`,
+            dataIndex: 'bklgEndSounding',
+            align: 'right',
+            render: (v: number | null) => formatBunker(v, applied.unit),
+          },
+        ] as ColumnsType<BunkerLogRow>)
+      : []),
+    {
+      title: `Final Bunker (${unitLabel})`,
+      key: 'final',
+      align: 'right',
+      render: (_v, r) => {
+        const s = r.bklgSummary;
+        return (
+          <Space size={2} direction="vertical" align="end">
+            <span>{formatBunker(s?.finalBunker, applied.unit)}</span>
+            {s?.toleranceBand && (
+              <Tooltip title={`${formatPercent(s.discrepancyPercentage)} vs target`}>
+                <Tag color={TOLERANCE_TEXT[s.toleranceBand].color}>{TOLERANCE_TEXT[s.toleranceBand].label}</Tag>
+              </Tooltip>
+            )}
+            {s?.flagReset === 1 && <Tag color="warning">RESETED</Tag>}
+          </Space>
+        );
+      },
+    },
+    {
+      title: 'Action',
+      key: 'action',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4}>
+          <Button size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setViewing(r.bklgId)}>
+            View
+          </Button>
+          {canUpdate && (
+            <Button size="small" onClick={() => setForm({ open: true, log: r })}>
+              Edit
+            </Button>
+          )}
+          {canDelete && (
+            <Button size="small" danger onClick={() => setDeleting(r)}>
+              Delete
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title="Bunkering Log"
+      extra={
+        <Space wrap>
+          <Space size={6}>
+            <Switch checked={sounding} onChange={setSounding} aria-label="Show Sounding" />
+            <span>Show Sounding</span>
+          </Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
+            Refresh
+          </Button>
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, log: null })}>
+              Add
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <search className="filter-bar bunker-filters">
+        <FilterField id="bunker-range" label="Date Range">
+          <DatePicker.RangePicker
+            id="bunker-range"
+            format="DD-MM-YYYY"
+            value={draft.range}
+            allowClear={false}
+            onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]], rangeType: 'custom' })}
+          />
+        </FilterField>
+        <FilterField id="bunker-range-type" label="Range Type">
+          <Select
+            id="bunker-range-type"
+            style={{ width: 140 }}
+            value={draft.rangeType}
+            options={RANGE_OPTIONS}
+            onChange={(t) => {
+              if (t === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
+              const r = rangeOf(t as RangeType);
+              setDraft({ ...draft, rangeType: t as RangeType, range: [dayjs(r.start), dayjs(r.end)] });
+            }}
+          />
+        </FilterField>
+        <FilterField id="bunker-asset" label="Asset">
+          <Select
+            id="bunker-asset"
+            style={{ width: 200 }}
+            value={draft.massId ?? 'all'}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={[
+              { value: 'all', label: 'All' },
+              ...(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName })),
+            ]}
+            onChange={(v) => setDraft({ ...draft, massId: v === 'all' ? null : Number(v) })}
+          />
+        </FilterField>
+        <FilterField id="bunker-order" label="Order">
+          <Select
+            id="bunker-order"
+            style={{ width: 110 }}
+            value={draft.order}
+            options={[
+              { value: 'DESC', label: 'DESC' },
+              { value: 'ASC', label: 'ASC' },
+            ]}
+            onChange={(order) => setDraft({ ...draft, order })}
+          />
+        </FilterField>
+        <FilterField id="bunker-unit" label="Bunker Unit">
+          <Select
+            id="bunker-unit"
+            style={{ width: 90 }}
+            value={draft.unit}
+            options={[
+              { value: 'kl', label: 'kl' },
+              { value: 'l', label: 'l' },
+            ]}
+            onChange={(unit) => setDraft({ ...draft, unit })}
+          />
+        </FilterField>
+        <Button
+          type="primary"
+          onClick={() => {
+            setApplied(draft);
+            setPage(1);
+            toast.success(LOG_TEXTS.applied);
+          }}
+        >
+          Apply
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(defaults());
+            setApplied(defaults());
+            setPage(1);
+            toast.info(LOG_TEXTS.reset);
+          }}
+        >
+          Reset
+        </Button>
+      </search>
+      <Table<BunkerLogRow>
+        rowKey="bklgId"
+        size="small"
+        loading={logs.isFetching || assets.isLoading}
+        dataSource={rows}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: 10, onChange: setPage, showSizeChanger: false, total: rows.length }}
+      />
+      <BunkerLogForm
+        open={form.open}
+        log={form.log}
+        assets={assets.data ?? []}
+        onClose={() => setForm({ open: false, log: null })}
+        onSaved={() => void reload()}
+      />
+      <BunkerLogDetail logId={viewing} onClose={() => setViewing(null)} onChanged={() => void reload()} />
+      <ConfirmModal
+        open={deleting !== null}
+        title={LOG_TEXTS.confirmDelete}
+        confirming={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </Page>
+  );
 }

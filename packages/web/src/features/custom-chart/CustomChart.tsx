@@ -1,6 +1,11 @@
 import { Page } from '../../components/Page.tsx';
+import CustomChartView from './CustomChartView.tsx';
 
-/** Custom Chart — built by a later issue; until then only its title. */
+/** /report/custom-chart (spec 002 §2.13). */
 export default function CustomChart() {
-  return <Page title="Custom Chart" />;
+  return (
+    <Page title="Custom Chart">
+      <CustomChartView />
+    </Page>
+  );
 }

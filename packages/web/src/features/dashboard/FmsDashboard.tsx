@@ -1,6 +1,215 @@
+import { Alert, Card, Empty, Spin, Tag } from 'antd';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { routeNames } from '../../app/route-names.ts';
+import { Gauge } from '../../components/charts/Gauge.tsx';
+import { CHART_HEIGHT } from '../../components/charts/rules.ts';
+import { Sparkline } from '../../components/charts/Sparkline.tsx';
+import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Page } from '../../components/Page.tsx';
+import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { useFilter } from '../../stores/filter.ts';
+import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../reports/data.ts';
+import { dateTime, num } from '../reports/format.ts';
+import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../reports/ReportSummary.tsx';
+import { Stat } from '../reports/Stat.tsx';
+import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../reports/SummaryCharts.tsx';
+import { currentData, REFRESH_MS, usePulse } from './pulse.ts';
 
-/** Dashboard — built by a later issue; until then only its title. */
+/** Spec 002 §9: gauge full scale 1600 RPM. */
+export const GAUGE_FULL_SCALE = 1600;
+
+const avg = (pts: [number, number | null][]) => {
+  const v = pts.map((p) => p[1]).filter((x): x is number => x != null);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+};
+
+/** AE badge (spec 002 §4): ON if the last running time is above 0. */
+export function aeOn(s: Summary, key: 'AE1' | 'AE2' | 'AE3'): boolean {
+  const data = s.ae?.data ?? {};
+  const last = Object.keys(data)
+    .map(Number)
+    .sort((a, b) => b - a)
+    .find((ts) => data[ts]?.[key] != null);
+  return last != null && (data[last]?.[key]?.runningSeconds ?? 0) > 0;
+}
+
+/** FMS dashboard (spec 002 §2.9). */
 export default function FmsDashboard() {
-  return <Page title="Dashboard" />;
+  const { range, interval, currentAsset } = useFilter();
+  const assets = useAssets();
+  const asset = assets.data?.find((a) => a.massId === currentAsset);
+  const summary = useSummary(
+    { massId: currentAsset, start: range.start, end: range.end, interval, showDetails: true },
+    { refetchInterval: REFRESH_MS },
+  );
+  const pulse = usePulse(asset);
+  const s = summary.data;
+  const step = UNIT_MS[aggregatedUnit(interval)];
+  // zooming the chart reloads the window at MINUTE (spec 002 §9), as on the Report Summary
+  const zoom = useMinuteZoom(s ?? ({} as Summary), currentAsset, interval);
+
+  let body: React.ReactNode;
+  if (summary.isLoading || (currentAsset == null && assets.isLoading)) {
+    body = (
+      <div className="report-empty">
+        <Spin />
+      </div>
+    );
+  } else if (!hasData(s)) {
+    body = (
+      <div className="report-empty">
+        <Empty description="No Data" />
+      </div>
+    );
+  } else {
+    const rpm = s.rpm?.summary;
+    const fm = s.flowmeter?.summary;
+    const sides = s.singleEngine ? (['PORT'] as const) : (['PORT', 'STARBOARD'] as const);
+    const sideName = (side: 'PORT' | 'STARBOARD') => (s.singleEngine ? 'MAIN ENGINE' : side);
+    const fuel = {
+      PORT: pointsOf(s.flowmeter?.data, (r) => r.portFuelCons),
+      STARBOARD: pointsOf(s.flowmeter?.data, (r) => r.stbFuelCons),
+      TOTAL: pointsOf(s.flowmeter?.data, (r) => r.meFuelCons),
+    };
+    const chart = rpmFuelSpeed(zoom.view);
+    body = (
+      <>
+        {s.maintenanceFlag && <Alert type="warning" showIcon message={MAINTENANCE_TEXT} className="report-section" />}
+        <div className="report-grid">
+          <Card size="small" title={asset?.massName ?? s.massName} data-testid="dash-vessel">
+            {asset?.massImage ? (
+              <img className="dashboard-vessel-img" src={`/api/${asset.massImage}`} alt={asset.massName} />
+            ) : (
+              <div className="dashboard-vessel-img" aria-hidden />
+            )}
+            <Stat label="Type" value={asset?.massMaty?.matyName ?? '-'} />
+            <Stat label="Device Type" value={asset?.massSystemType ?? '-'} />
+            {asset && (
+              <Link to={routeNames.AssetDetail(asset.massId)}>
+                <Tag color="blue">See Details</Tag>
+              </Link>
+            )}
+          </Card>
+          <Card size="small" title="Today's Cruise" data-testid="dash-cruise">
+            <Stat label="Last Data" value={dateTime(s.lastData)} />
+            <Stat label="Total Cruise (NM)" value={num(s.gps?.summary.totalCruise)} testId="dash-total-cruise" />
+            <Stat label="Average Speed (Knot)" value={num(s.gps?.summary.averageSpeedKnot)} testId="dash-avg-speed" />
+          </Card>
+          {sides.map((side) => {
+            const cur = currentData(pulse.data, side);
+            return (
+              <Card key={side} size="small" title={sideName(side)} data-testid={`dash-gauge-${side}`}>
+                <Gauge
+                  label={`${sideName(side)} RPM`}
+                  value={cur.rpm == null ? null : (cur.rpm / GAUGE_FULL_SCALE) * 100}
+                  max={100}
+                  unit="%"
+                  height={170}
+                />
+                <Stat label="Engine Hour" value={num(rpm?.[side]?.runningHours)} />
+                <Stat label="Average RPM" value={num(rpm?.[side]?.average)} testId={`dash-avg-rpm-${side}`} />
+              </Card>
+            );
+          })}
+        </div>
+        <div className="report-grid">
+          {[
+            ...sides.map((side) => ({
+              key: side,
+              title: s.singleEngine
+                ? 'Main Engine Cons'
+                : side === 'PORT'
+                  ? 'Port Engine Cons'
+                  : 'Starboard Engine Cons',
+              litres: side === 'PORT' ? fm?.portEngineCons : fm?.starboardEngineCons,
+              flow: side === 'PORT' ? fm?.portAverageFlow : fm?.starboardAverageFlow,
+              pts: fuel[side],
+            })),
+            {
+              key: 'TOTAL',
+              title: 'Total Engine Cons',
+              litres: fm?.meEngineCons,
+              flow: fm ? (fm.portAverageFlow ?? 0) + (fm.starboardAverageFlow ?? 0) : null,
+              pts: fuel.TOTAL,
+            },
+          ].map((c) => (
+            <Card key={c.key} size="small" title={c.title} data-testid={`dash-cons-${c.key}`}>
+              <Stat label="Liter" value={num(c.litres)} />
+              <Stat label="Avg Fuel Flow (L/h)" value={num(c.flow)} />
+              <Sparkline label={`${c.title} sparkline`} points={c.pts} stepMs={step} />
+            </Card>
+          ))}
+        </div>
+        <div className="report-grid">
+          {sides.map((side) => {
+            const cur = currentData(pulse.data, side);
+            return (
+              <Card
+                key={side}
+                size="small"
+                title={`Current Data ${sideName(side)}`}
+                data-testid={`dash-current-${side}`}
+              >
+                <Stat label="Current RPM" value={num(cur.rpm)} />
+                <Stat label="Flowrate (L/h)" value={num(cur.flowrate)} />
+                <Stat label="Density (kg/m³)" value={num(cur.density)} />
+                <Stat label="Flowmeter Temp (°C)" value={num(cur.flowTemp)} />
+                <Stat label="Exhaust Temp (°C)" value={num(cur.exhaustTemp)} />
+                <Stat label="Reservoir Temp (°C)" value={num(cur.reservoirTemp)} />
+              </Card>
+            );
+          })}
+          {(['AE1', 'AE2', 'AE3'] as const).map((k, i) => {
+            const on = aeOn(s, k);
+            return (
+              <Card
+                key={k}
+                size="small"
+                title={`Auxiliary Engine ${i + 1}`}
+                extra={<Tag color={on ? 'green' : 'default'}>{on ? 'ON' : 'OFF'}</Tag>}
+                data-testid={`dash-${k}`}
+              >
+                <Stat label="Hours" value={num(s.ae?.[k]?.runningTime)} />
+              </Card>
+            );
+          })}
+        </div>
+        <Card size="small" title="Map" className="report-section">
+          <Suspense fallback={<Spin />}>
+            <VesselTrackMap summary={s} name={asset?.massName ?? s.massName} height={420} />
+          </Suspense>
+        </Card>
+        <Card
+          size="small"
+          title="RPM, Fuel Consumption and Speed"
+          className="report-section"
+          extra={<ResetZoom reset={zoom.reset} />}
+        >
+          <div className="report-filter-actions" data-testid="dash-averages">
+            {chart.map((c) => (
+              <Tag key={c.name}>
+                Avg {c.name}: {num(avg(c.points))}
+              </Tag>
+            ))}
+          </div>
+          <TimeChart
+            aria-label="RPM, Fuel Consumption and Speed"
+            height={CHART_HEIGHT.dashboard}
+            stepMs={zoom.stepMs}
+            axes={[{ name: 'RPM', kind: 'rpm' }, { name: 'Liter', kind: 'litres' }, { name: 'knot' }]}
+            series={chart}
+            onZoom={zoom.onZoom}
+          />
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <Page title="Dashboard">
+      <ReportFilterBar />
+      {body}
+    </Page>
+  );
 }

@@ -1,6 +1,53 @@
+import { Card, Select } from 'antd';
+import { useState } from 'react';
+import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
+import '../../components/report-filter/report.css';
+import { useAssets } from '../reports/data.ts';
+import { dateTime, kmhToKnot } from '../reports/format.ts';
+import { Stat } from '../reports/Stat.tsx';
+import { usePulse } from './pulse.ts';
 
-/** Widgets — built by a later issue; until then only its title. */
+/** The speedometer's full scale in knots (tugs and supply boats rarely pass 20). */
+export const SPEEDOMETER_MAX_KNOT = 30;
+
+/** /widgets (spec 002 §2.18): a speedometer fed by the live GPS speed of a chosen vessel. */
 export default function Widgets() {
-  return <Page title="Widgets" />;
+  const assets = useAssets();
+  const [massId, setMassId] = useState<number | null>(null);
+  const asset = assets.data?.find((a) => a.massId === massId) ?? assets.data?.[0];
+  const gps = asset?.massDevice.filter((d) => d.devcType === 'gps').map((d) => d.devcUniqueId) ?? [];
+  // the vessel's latest readings: pushed live, reconciled every 60 s
+  const pulse = usePulse(asset);
+  const gpsRow = pulse.data?.find((r) => r.devcType === 'gps');
+  const speed = typeof gpsRow?.speed === 'number' ? kmhToKnot(gpsRow.speed) : null;
+  return (
+    <Page title="Widgets">
+      <Card
+        size="small"
+        title="Speedometer"
+        style={{ maxWidth: 480 }}
+        extra={
+          <Select
+            aria-label="Vessel"
+            style={{ minWidth: 200 }}
+            loading={assets.isLoading}
+            value={asset?.massId}
+            options={(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName }))}
+            onChange={setMassId}
+          />
+        }
+      >
+        <Gauge label="Speed" value={speed} max={SPEEDOMETER_MAX_KNOT} unit="knot" decimals={1} height={260} />
+        <Stat label="Speed (knot)" value={speed == null ? '-' : speed.toFixed(1)} testId="speed-value" />
+        <div className="report-stat-label" data-testid="speed-time">
+          {gpsRow
+            ? `GPS at ${dateTime(Number(gpsRow.timestamp))}`
+            : gps.length
+              ? 'No GPS data'
+              : 'This vessel has no GPS device'}
+        </div>
+      </Card>
+    </Page>
+  );
 }

@@ -1,6 +1,11 @@
 import { Page } from '../../components/Page.tsx';
+import DatalogView from './DatalogView.tsx';
 
-/** Datalog — built by a later issue; until then only its title. */
+/** /report/datalog/fms: the datalog on its own page (spec 002 §2.8). */
 export default function FmsDatalog() {
-  return <Page title="Datalog" />;
+  return (
+    <Page title="Datalog">
+      <DatalogView />
+    </Page>
+  );
 }

@@ -1,6 +1,228 @@
+import { deviceDetailQuery } from '@fleet/shared/device-detail.ts';
+import { device } from '@fleet/shared/resources/device.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Empty, Spin, Statistic, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { type Row, useResourceRow } from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
+import { routeNames } from '../../app/route-names.ts';
+import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { EChart } from '../../components/charts/EChart.tsx';
+import { LinearGauge } from '../../components/gauges/LinearGauge.tsx';
+import { OFFLINE_AFTER_SECONDS, temperatureGauge } from '../../components/gauges/scales.ts';
 import { Page } from '../../components/Page.tsx';
+import { NotFound } from '../assets/NotFound.tsx';
+import { DeviceLogTable } from './DeviceLogTable.tsx';
+import { chartsFor, timeChart } from './device-charts.ts';
+import { browserTimezone, bucketLength, fromQuery, type Selection, toQuery } from './device-range.ts';
+import { fn, hasWidget, lastOf, val } from './device-series.ts';
+import { tilesFor } from './device-tiles.ts';
+import { typeLabel } from './device-types.ts';
+import { RangeBar } from './RangeBar.tsx';
+import { TrackMap, type TrackPoint } from './TrackMap.tsx';
+import { fetchAggregated } from './telemetry-api.ts';
+import './devices.css';
 
-/** Device Log Detail — built by a later issue; until then only its title. */
+/** Running / flow seconds of the device for the range from the summary API (docs/domain.md §9, §10, §15). */
+function useDurationSeconds(dev: Row | undefined, sel: Selection, tz: number) {
+  const type = dev?.devcType as string | undefined;
+  const label = dev?.devcLabel as string | undefined;
+  const group =
+    type === 'rpm' || type === 'ae'
+      ? type
+      : type === 'flowmeter' && (label === 'PORT_IN' || label === 'STARBOARD_IN')
+        ? 'flowmeter'
+        : null;
+  return useQuery({
+    queryKey: ['summary', 'device-duration', dev?.devcId, sel.start, sel.end, tz],
+    enabled: !!dev && group !== null,
+    queryFn: async ({ signal }) => {
+      const d = await api.get<Record<string, any>>(`/summary/aggregated/period/${sel.start}/${sel.end}`, {
+        signal,
+        query: { devcMassId: dev!.devcMassId, devcType: group, timezone: tz },
+      });
+      if (group === 'rpm') {
+        const side = Object.values(d.rpm?.summary ?? {}).find(
+          (s: any) => s && typeof s === 'object' && s.devcId === dev!.devcId,
+        ) as any;
+        return (side?.runningTime as number | undefined) ?? 0;
+      }
+      if (group === 'ae') {
+        const ae = ['AE1', 'AE2', 'AE3'].map((k) => d.ae?.[k]).find((a) => a?.devcId === dev!.devcId);
+        return (ae?.runningSeconds as number | undefined) ?? 0;
+      }
+      return (d.flowmeter?.summary?.[`${label}_flowTime`] as number | null | undefined) ?? null;
+    },
+  });
+}
+
+/**
+ * Device Log Detail (spec 000 §2, §4, §9): preset, range and data interval held in the query string; a widget per
+ * device type on the range's real data (charts, the GPS track on the map, the temperature line gauge), summary tiles,
+ * and the raw log table; 'No widget available' for a type without one.
+ */
 export default function DeviceDetail() {
-  return <Page title="Device Log Detail" />;
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const valid = Number.isInteger(id) && id > 0;
+  const row = useResourceRow<Row>(device, valid ? id : undefined);
+  const dev = row.data;
+  const tz = browserTimezone();
+  // the selection is read from the link once per change of the query string
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `now` is taken when the link changes, not on every render
+  const { selection, problem } = useMemo(
+    () => fromQuery(params, Math.floor(Date.now() / 1000), tz),
+    [params.toString(), tz],
+  );
+  const length = bucketLength(selection.start, selection.end, selection.aggregatedUnit);
+  const type = (dev?.devcType as string | undefined) ?? '';
+
+  const series = useQuery({
+    queryKey: ['telemetry', 'device-detail', dev?.devcUniqueId, selection, length, tz],
+    enabled: !!dev && hasWidget(type),
+    queryFn: ({ signal }) =>
+      fetchAggregated(
+        type,
+        selection.start,
+        selection.end,
+        deviceDetailQuery(type, dev!.devcUniqueId, selection.start, selection.end, selection.aggregatedUnit, tz),
+        signal,
+      ),
+  });
+  const duration = useDurationSeconds(dev, selection, tz);
+  const rows = series.data?.series ?? [];
+  const fullResolution = selection.aggregatedUnit === 'MINUTE' && length === 1;
+  const charts = useMemo(
+    () =>
+      chartsFor(type, fullResolution, dev?.devcLabel).map((c) => ({
+        title: c.title,
+        option: timeChart(rows, c.lines, { markAbove: c.markAbove }),
+      })),
+    [type, fullResolution, rows, dev?.devcLabel],
+  );
+  const track: TrackPoint[] = useMemo(
+    () =>
+      type === 'gps'
+        ? rows.flatMap((r) => {
+            const lat = fn(r, 3);
+            const lng = fn(r, 4);
+            return lat === null || lng === null ? [] : [{ lat, lng, timestamp: r.timestamp, speed: val(r, 'speed') }];
+          })
+        : [],
+    [type, rows],
+  );
+  const tiles = tilesFor(
+    type,
+    rows,
+    duration.data === undefined ? (duration.isFetching ? null : undefined) : duration.data,
+  );
+
+  const back = () => navigate(dev ? routeNames.AssetDevice(dev.devcMassId) : routeNames.Device());
+  if (!valid || row.isError) {
+    return (
+      <Page title="Device Log Detail">
+        <NotFound title="Device not found" onBack={() => navigate(routeNames.Device())} />
+      </Page>
+    );
+  }
+  const apply = (s: Selection) => setParams(toQuery(s));
+
+  return (
+    <Page
+      title="Device Log Detail"
+      extra={
+        <ButtonGroup
+          permission="master_device"
+          onBack={back}
+          onRefresh={async () => {
+            const r = await series.refetch();
+            if (!r.error) toast.success('Refreshed');
+          }}
+          refreshing={series.isFetching}
+        />
+      }
+    >
+      <Spin spinning={row.isLoading}>
+        {dev && (
+          <Descriptions size="small" bordered column={{ xs: 1, md: 4 }} className="device-facts">
+            <Descriptions.Item label="Device Name">{dev.devcName}</Descriptions.Item>
+            <Descriptions.Item label="Device Type">
+              <Tag>{typeLabel(dev.devcType)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="Unique ID">{dev.devcUniqueId}</Descriptions.Item>
+            <Descriptions.Item label="Asset">{dev.devcMass?.massName ?? '—'}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Spin>
+      <div className="page-card device-range">
+        <RangeBar value={selection} onApply={apply} />
+        <div className="device-range-note">
+          {dayjs.unix(selection.start).format('DD MMM YYYY HH:mm')} –{' '}
+          {dayjs.unix(selection.end).format('DD MMM YYYY HH:mm')}
+          {' · '}
+          {length > 1
+            ? `one point per ${length} × ${selection.aggregatedUnit}`
+            : `one point per ${selection.aggregatedUnit}`}
+        </div>
+        {problem && <Alert type="warning" showIcon message={problem} style={{ marginTop: 8 }} />}
+      </div>
+
+      {dev && !hasWidget(type) && (
+        <div className="page-card">
+          <Empty description="No widget available" />
+        </div>
+      )}
+
+      {dev && hasWidget(type) && (
+        <Spin spinning={series.isFetching}>
+          <div className="device-tiles">
+            {tiles.map((t) => (
+              <Card key={t.label} size="small" data-testid="summary-tile">
+                <Statistic title={t.label} value={t.value} />
+              </Card>
+            ))}
+          </div>
+          {series.isSuccess && rows.length === 0 && (
+            <Alert
+              type="info"
+              showIcon
+              message="No readings of this device in the chosen range."
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          {type === 'gps' && (
+            <Card size="small" title="GPS track" className="device-widget">
+              <TrackMap
+                points={track}
+                online={
+                  track.length > 0 && Date.now() / 1000 - track[track.length - 1].timestamp <= OFFLINE_AFTER_SECONDS
+                }
+                fitKey={`${dev.devcId}-${selection.start}-${selection.end}-${track.length}`}
+              />
+            </Card>
+          )}
+          {type === 'temperature' && (
+            <Card size="small" title="Last temperature of the range" className="device-widget">
+              <LinearGauge value={lastOf(rows, 3)} {...temperatureGauge(dev.devcLabel)} label="Temperature" />
+            </Card>
+          )}
+          {charts.map((c) => (
+            <Card key={c.title} size="small" title={c.title} className="device-widget">
+              <EChart option={c.option} height={280} aria-label={c.title} />
+            </Card>
+          ))}
+        </Spin>
+      )}
+
+      {dev && (
+        <Card size="small" title="Log" className="device-widget">
+          <DeviceLogTable uniqueId={dev.devcUniqueId} start={selection.start} end={selection.end} />
+        </Card>
+      )}
+    </Page>
+  );
 }

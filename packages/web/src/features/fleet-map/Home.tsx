@@ -1,6 +1,87 @@
-import { Page } from '../../components/Page.tsx';
+import { Alert } from 'antd';
+import type L from 'leaflet';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { routeNames } from '../../app/route-names.ts';
+import { FitToPoints, MAP_SHIP_ZOOM } from '../../components/map/index.ts';
+import { useFilter } from '../../stores/filter.ts';
+import { FleetMap, type TrailState } from './FleetMap.tsx';
+import { useFleet } from './fleet-data.ts';
+import { MeasureTool } from './MeasureTool.tsx';
+import { ShipPanel } from './ShipPanel.tsx';
+import { loadVisibility, saveVisibility } from './visibility.ts';
+import './fleet-map.css';
 
-/** Fleet map — built by a later issue; until then only its title. */
+/** The fleet map home (spec 002 §2.5): live vessels, ship panel, trails, measure tool. */
 export default function Home() {
-  return <Page title="Fleet map" />;
+  const { vessels, loading, live } = useFleet();
+  const navigate = useNavigate();
+  const setCurrentAsset = useFilter((s) => s.setCurrentAsset);
+  const [visibility, setVisibility] = useState<Map<number, boolean> | null>(null);
+  const [trails, setTrails] = useState<Record<number, TrailState>>({});
+  const map = useRef<L.Map | null>(null);
+  const [wasOpen, setWasOpen] = useState(false);
+
+  useEffect(() => {
+    void loadVisibility().then(setVisibility);
+  }, []);
+  useEffect(() => {
+    if (live === 'open') setWasOpen(true);
+  }, [live]);
+
+  const isVisible = useCallback((id: number) => visibility?.get(id) ?? true, [visibility]);
+  const setVisible = (ids: number[], v: boolean) => {
+    setVisibility((old) => {
+      const n = new Map(old ?? []);
+      for (const id of ids) n.set(id, v);
+      return n;
+    });
+    void saveVisibility(ids.map((massId) => ({ massId, isVisible: v })));
+  };
+  const go = (massId: number, path: string) => {
+    setCurrentAsset(massId);
+    navigate(path);
+  };
+  const positioned = vessels.filter((v) => v.lat !== null && isVisible(v.massId));
+  const fitKey = loading || !visibility ? '' : 'ready';
+
+  return (
+    <div className="fm-home">
+      {wasOpen && live === 'lost' && (
+        <Alert
+          className="fm-live-banner"
+          type="warning"
+          showIcon
+          title="Live connection lost — reconnecting. Positions refresh every 60 seconds meanwhile."
+        />
+      )}
+      {wasOpen && live === 'open' && <span className="fm-live-dot" title="Live" data-testid="live-status" />}
+      <FleetMap
+        vessels={vessels}
+        visible={isVisible}
+        trails={trails}
+        onTrails={(id, t) => setTrails((old) => ({ ...old, [id]: t }))}
+        onReady={(m) => {
+          map.current = m;
+        }}
+      >
+        {fitKey && <FitToPoints points={positioned.map((v) => [v.lat!, v.lng!])} fitKey={fitKey} maxZoom={9} />}
+        <MeasureTool />
+      </FleetMap>
+      <ShipPanel
+        vessels={vessels}
+        isVisible={isVisible}
+        setVisible={setVisible}
+        trailOn={(id) => !!trails[id]?.trail}
+        setTrail={(id, on) => setTrails((old) => ({ ...old, [id]: { trail: on, dot: on && !!old[id]?.dot } }))}
+        onReport={(id) => go(id, routeNames.ReportWrapper('ReportSummary'))}
+        onDashboard={(id) => go(id, routeNames.FmsDashboard())}
+        onVoyage={(id) => go(id, routeNames.FmsVoyageReport())}
+        onZoom={(id) => {
+          const v = vessels.find((x) => x.massId === id);
+          if (v?.lat != null && v.lng != null) map.current?.setView([v.lat, v.lng], MAP_SHIP_ZOOM);
+        }}
+      />
+    </div>
+  );
 }

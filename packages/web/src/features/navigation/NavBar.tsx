@@ -1,10 +1,11 @@
 import { AppstoreOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { can } from '@fleet/shared/permissions.ts';
-import { Avatar, Button, Dropdown, Menu, type MenuProps } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand.tsx';
 import { useSession } from '../../stores/session.ts';
+import { useHighEvents } from '../event-log/high-events.tsx';
 import { applicationOf } from '../selection/applications.ts';
 import { type SelectionModal, SelectionModals } from '../selection/SelectionModals.tsx';
 import { APP_NAVIGATION, type NavEntry, USER_MENU_ALWAYS, USER_MENU_MASTER } from './menus.ts';
@@ -12,9 +13,11 @@ import { APP_NAVIGATION, type NavEntry, USER_MENU_ALWAYS, USER_MENU_MASTER } fro
 /** The entry whose path is the longest prefix of the current location. */
 function activeKey(entries: NavEntry[], pathname: string): string | undefined {
   let best: NavEntry | undefined;
-  for (const e of entries)
+  for (const e of entries) {
+    if (e.notUnder?.some((prefix) => pathname.startsWith(prefix))) continue;
     if ((pathname === e.path || pathname.startsWith(`${e.path}/`)) && (!best || e.path.length > best.path.length))
       best = e;
+  }
   return best?.key;
 }
 
@@ -43,7 +46,24 @@ export function NavBar() {
     ...(companies.length > 1 ? [{ key: 'company', icon: <SwapOutlined aria-hidden />, label: 'Select Company' }] : []),
   ];
 
-  const toItem = (e: NavEntry) => ({ key: e.key, label: <Link to={e.path}>{e.label}</Link> });
+  const highEvents = useHighEvents((s) => s.count);
+  const toItem = (e: NavEntry) => ({
+    key: e.key,
+    label: (
+      <Link to={e.path}>
+        {e.label}
+        {/* High events pushed since the Event Log was last opened (issue 17) */}
+        {e.key === 'event-log' && highEvents > 0 && (
+          <Badge
+            count={highEvents}
+            size="small"
+            className="navbar-badge"
+            aria-label={`${highEvents} new High priority ${highEvents === 1 ? 'event' : 'events'}`}
+          />
+        )}
+      </Link>
+    ),
+  });
   const userItems: MenuProps['items'] = [
     {
       key: 'user-id',

@@ -7,7 +7,12 @@ export interface NavEntry {
   label: string;
   path: string;
   permission?: PermissionKey;
+  /** paths under `path` that belong to another screen (Asset Event lives at /master/asset/event/:id) */
+  notUnder?: string[];
 }
+
+/** The Asset Event screen (spec 002 route asset/event/:id) is not part of the Asset list. */
+const ASSET_EVENT_PREFIX = `${routeNames.Asset()}/event/`;
 
 /** Main navigation per application. */
 export const APP_NAVIGATION: Record<'fms' | 'bunkering', NavEntry[]> = {
@@ -17,14 +22,14 @@ export const APP_NAVIGATION: Record<'fms' | 'bunkering', NavEntry[]> = {
     { key: 'report', label: 'Report', path: routeNames.ReportWrapper() },
     { key: 'weather', label: 'Weather', path: routeNames.Weather(), permission: 'weather' },
     { key: 'event-log', label: 'Event Log', path: routeNames.EventLog(), permission: 'log_event_event' },
-    { key: 'asset', label: 'Asset', path: routeNames.Asset() },
+    { key: 'asset', label: 'Asset', path: routeNames.Asset(), notUnder: [ASSET_EVENT_PREFIX] },
     { key: 'device', label: 'Device', path: routeNames.Device() },
   ],
   bunkering: [
     { key: 'home', label: 'Home', path: routeNames.BunkerDashboard(), permission: 'master_bunker_log' },
     { key: 'bunker-log', label: 'Bunker Log', path: routeNames.BunkeringLog(), permission: 'master_bunker_log' },
     { key: 'rob', label: 'Remain On Board', path: routeNames.RemainOnBoard(), permission: 'master_rob_rob' },
-    { key: 'asset', label: 'Asset', path: routeNames.Asset() },
+    { key: 'asset', label: 'Asset', path: routeNames.Asset(), notUnder: [ASSET_EVENT_PREFIX] },
     { key: 'device', label: 'Device', path: routeNames.Device() },
   ],
 };

@@ -1,6 +1,11 @@
 import { Page } from '../../components/Page.tsx';
+import { DailyReport } from '../daily-report/DailyReport.tsx';
 
-/** Daily Report — built by a later issue; until then only its title. */
+/** /report/fms — Daily Report (spec 002 §2.3): the report's pages on screen with a Download PDF button. */
 export default function FmsReport() {
-  return <Page title="Daily Report" />;
+  return (
+    <Page title="Daily Report">
+      <DailyReport />
+    </Page>
+  );
 }

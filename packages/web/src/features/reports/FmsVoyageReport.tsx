@@ -1,6 +1,8 @@
-import { Page } from '../../components/Page.tsx';
+import { VoyageReport } from '../voyage/VoyageReport.tsx';
 
-/** Voyage Report — built by a later issue; until then only its title. */
+/** /voyage — the voyage report (spec 002 §2.7). The report wrapper's VoyageReport tab renders `VoyageReport`. */
 export default function FmsVoyageReport() {
-  return <Page title="Voyage Report" />;
+  return <VoyageReport />;
 }
+
+export { VoyageReport };

@@ -1,6 +1,2 @@
-import { Page } from '../../components/Page.tsx';
-
-/** Report Summary — built by a later issue; until then only its title. */
-export default function ReportExport() {
-  return <Page title="Report Summary" />;
-}
+/** Report Summary opened by link (spec 002 §2.4, route /auth/export): built in features/report-link. */
+export { default } from '../report-link/ReportLinkPage.tsx';

@@ -1,6 +1,153 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Select, Space, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { useCan } from '../../auth/permissions.ts';
 import { Page } from '../../components/Page.tsx';
+import { useAssets } from '../bunker/bunker-api.ts';
+import { formatDateTime, formatRob } from '../bunker/bunker-format.ts';
+import '../bunker/bunker.css';
+import { RobDetail } from './RobDetail.tsx';
+import { RobProfileForm } from './RobForms.tsx';
+import { ROB_TEXTS, type RobProfile } from './rob-api.ts';
+import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
-/** Remain On Board — built by a later issue; until then only its title. */
+/**
+ * Remain On Board (spec 002 §2.16): asset selector (the first asset auto-selected), the asset's ROB profiles,
+ * and a profile's detail. Answers are cached per asset and profile, so a late answer for a previous selection
+ * never shows under the current one (§4 "stale responses are ignored").
+ */
 export default function RemainOnBoard() {
-  return <Page title="Remain On Board" />;
+  const canCreate = useCan('master_rob_rob', 'create');
+  const canUpdate = useCan('master_rob_rob', 'update');
+  const canDelete = useCan('master_rob_rob', 'delete');
+  const assets = useAssets();
+  const [massId, setMassId] = useState<number | null>(null);
+  const [detail, setDetail] = useState<RobProfile | null>(null);
+  const [form, setForm] = useState<{ open: boolean; profile: RobProfile | null }>({ open: false, profile: null });
+  const confirm = useTwoStepConfirm<number>();
+  const qc = useQueryClient();
+
+  useEffect(() => {
+    if (massId === null && assets.data?.length) setMassId(assets.data[0].massId);
+  }, [assets.data, massId]);
+
+  const profiles = useQuery({
+    queryKey: ['rob', 'profiles', massId],
+    enabled: massId !== null,
+    queryFn: async ({ signal }) =>
+      (
+        await api.list<RobProfile>('/master/rob/rob', {
+          signal,
+          silent: true,
+          query: { finds: { mrobMassId: massId }, max: 1000, orders: { mrobStartTime: 'desc' } },
+        })
+      ).rows,
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: ['rob', 'profiles', massId] });
+  const remove = async (p: RobProfile) => {
+    try {
+      await api.delete(`/master/rob/rob/${p.mrobId}`, { silent: true });
+      await reload();
+    } catch (e) {
+      console.error('ROB profile delete failed', e);
+    }
+  };
+  const asset = assets.data?.find((a) => a.massId === massId);
+
+  return (
+    <Page title="Remain On Board">
+      <div className="filter-bar-field" style={{ marginBottom: 16 }}>
+        <label htmlFor="rob-asset">Asset</label>
+        <Select
+          id="rob-asset"
+          style={{ width: 280, maxWidth: '100%' }}
+          placeholder="-- Please Select Asset --"
+          value={massId ?? undefined}
+          loading={assets.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(assets.data ?? []).map((a) => ({ value: a.massId, label: `${a.massName} (${a.massId})` }))}
+          onChange={(v) => {
+            setMassId(v);
+            setDetail(null);
+          }}
+        />
+      </div>
+      {massId !== null && detail && detail.mrobMassId === massId ? (
+        <RobDetail profile={detail} onBack={() => setDetail(null)} />
+      ) : (
+        massId !== null && (
+          <>
+            <div className="page-head" style={{ marginBottom: 12 }}>
+              <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+                ROB Profile {asset?.massName ?? ''}
+              </Typography.Title>
+              {canCreate && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, profile: null })}>
+                  Add New ROB
+                </Button>
+              )}
+            </div>
+            {profiles.isError ? (
+              <Alert type="error" showIcon message={ROB_TEXTS.loadFailed} />
+            ) : profiles.isLoading ? (
+              <Typography.Paragraph>Loading...</Typography.Paragraph>
+            ) : (
+              <Table<RobProfile>
+                rowKey="mrobId"
+                size="small"
+                dataSource={profiles.data ?? []}
+                scroll={{ x: 'max-content' }}
+                pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+                locale={{ emptyText: ROB_TEXTS.empty }}
+                columns={[
+                  { title: 'Start Time', dataIndex: 'mrobStartTime', render: (v) => formatDateTime(v) },
+                  { title: 'End Time', dataIndex: 'mrobEndTime', render: (v) => formatDateTime(v) },
+                  {
+                    title: 'Initial Value',
+                    dataIndex: 'mrobInitialValue',
+                    align: 'right',
+                    render: (v) => `${formatRob(v)} L`,
+                  },
+                  { title: 'Created By', dataIndex: 'mrobCreatedUserId', render: (v) => v ?? '-' },
+                  { title: 'Created At', dataIndex: 'mrobCreatedTime', render: (v) => formatDateTime(v) },
+                  {
+                    title: 'Actions',
+                    key: 'actions',
+                    render: (_v, p) => (
+                      <Space size={4}>
+                        <Button size="small" type="primary" ghost onClick={() => setDetail(p)}>
+                          Detail
+                        </Button>
+                        {canUpdate && (
+                          <Button size="small" onClick={() => setForm({ open: true, profile: p })}>
+                            Edit
+                          </Button>
+                        )}
+                        {canDelete && (
+                          <Button size="small" danger {...confirm.props(p.mrobId, () => void remove(p))}>
+                            {confirm.isArmed(p.mrobId) ? ROB_TEXTS.confirm : 'Delete'}
+                          </Button>
+                        )}
+                      </Space>
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </>
+        )
+      )}
+      {massId !== null && (
+        <RobProfileForm
+          open={form.open}
+          massId={massId}
+          profile={form.profile}
+          onClose={() => setForm({ open: false, profile: null })}
+          onSaved={() => void reload()}
+        />
+      )}
+    </Page>
+  );
 }

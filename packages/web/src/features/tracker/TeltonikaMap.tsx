@@ -1,6 +1,231 @@
+import { Alert, Button, Switch } from 'antd';
+import type L from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCan } from '../../auth/permissions.ts';
+import { BaseMap, TrailLayer, VesselLayer } from '../../components/map/index.ts';
+import type { VesselMarkerData } from '../../components/map/vessel-canvas.ts';
 import { Page } from '../../components/Page.tsx';
+import { CommandModal } from './CommandModal.tsx';
+import { DatalogPanel } from './DatalogPanel.tsx';
+import {
+  fetchTrail,
+  localTime,
+  TRACKER,
+  type TrackerPoint,
+  type TrackerStatus,
+  usePulse,
+  useTrackers,
+} from './tracker-api.ts';
+import './tracker.css';
 
-/** Teltonika Map — built by a later issue; until then only its title. */
+const fmt = (v: number | null | undefined, digits: number, unit = '') =>
+  v == null ? '-' : `${Number(v).toFixed(digits)}${unit}`;
+
+interface TrackerMarker extends VesselMarkerData {
+  tracker: TrackerStatus;
+  point: TrackerPoint;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="tk-popup-row">
+      <span className="tk-popup-label">{label}</span>
+      <span className="tk-popup-value">{value}</span>
+    </div>
+  );
+}
+
+/**
+ * The Teltonika Map (spec 002 §2.12; route /teltonika-map and the Teltonika Map tab of /report): one rotated marker
+ * per tracker of the user's company at its latest point, a popup with the point and Show Trail / View Datalog,
+ * one trail at a time (24 h before the last point), the datalog side panel, and codec 12 commands for users who
+ * may update teltonika_map.
+ */
+export function TeltonikaMapView() {
+  const trackers = useTrackers();
+  const ids = useMemo(() => (trackers.data ?? []).map((t) => t.devcId), [trackers.data]);
+  const pulse = usePulse(ids);
+  const canCommand = useCan('teltonika_map', 'update');
+  const map = useRef<L.Map | null>(null);
+  const [trail, setTrail] = useState<{ devcId: number; points: TrackerPoint[] } | null>(null);
+  const [trailLoading, setTrailLoading] = useState<number | null>(null);
+  const [datalog, setDatalog] = useState<TrackerStatus | null>(null);
+  const [command, setCommand] = useState<TrackerStatus | null>(null);
+  const [openId, setOpenId] = useState<number | string | null>(null);
+
+  const markers: TrackerMarker[] = useMemo(() => {
+    const byId = new Map((trackers.data ?? []).map((t) => [t.devcId, t]));
+    const now = Date.now() / 1000;
+    const out: TrackerMarker[] = [];
+    for (const p of pulse.data ?? []) {
+      const t = byId.get(Number(p.devcId)) ?? (trackers.data ?? []).find((x) => x.devcUniqueId === p.deviceId);
+      if (!t || p.latitude == null || p.longitude == null) continue;
+      out.push({
+        id: t.devcId,
+        lat: p.latitude,
+        lng: p.longitude,
+        heading: p.angle ?? null,
+        online: now - p.timestamp < TRACKER.freshSeconds,
+        label: t.devcName,
+        size: [TRACKER.markerSize / 2, TRACKER.markerSize],
+        tracker: t,
+        point: p,
+      });
+    }
+    return out;
+  }, [pulse.data, trackers.data]);
+
+  // the open tracker stays in view as it moves, with room above it for its popup
+  const open = markers.find((m) => m.id === openId);
+  const openLat = open?.lat;
+  const openLng = open?.lng;
+  useEffect(() => {
+    if (openLat !== undefined && openLng !== undefined)
+      map.current?.panInside([openLat, openLng], { paddingTopLeft: [40, 330], paddingBottomRight: [40, 40] });
+  }, [openLat, openLng]);
+
+  /** One trail at a time: on → 24 h before the tracker's last point; no last point → the switch goes back off. */
+  async function toggleTrail(m: TrackerMarker, on: boolean) {
+    if (!on) {
+      setTrail(null);
+      return;
+    }
+    setTrail(null);
+    const last = m.point.timestamp;
+    if (!last) {
+      console.warn('Tracker trail: no last data for device', m.tracker.devcUniqueId);
+      return;
+    }
+    setTrailLoading(m.tracker.devcId);
+    try {
+      const points = await fetchTrail(m.tracker.devcId, last - TRACKER.trailHours * 3600, last + 1, 'MINUTE', 1);
+      if (!points.length) console.warn('Tracker trail: no data for device', m.tracker.devcUniqueId);
+      else setTrail({ devcId: m.tracker.devcId, points });
+    } catch (err) {
+      console.warn('Tracker trail: loading failed', err);
+    } finally {
+      setTrailLoading(null);
+    }
+  }
+
+  const trailPoints = useMemo(
+    () =>
+      (trail?.points ?? [])
+        .filter((p) => p.latitude != null && p.longitude != null)
+        .map((p) => ({ lat: p.latitude!, lng: p.longitude! }))
+        .reverse(),
+    [trail],
+  );
+
+  const popup = (v: VesselMarkerData) => {
+    const m = v as TrackerMarker;
+    const p = m.point;
+    return (
+      <div className="tk-popup" data-testid="tracker-popup">
+        <div className="tk-popup-title">{m.tracker.devcName}</div>
+        <Row label="Device" value={m.tracker.devcUniqueId} />
+        <Row label="Datetime" value={localTime(p.timestamp)} />
+        <Row label="Latitude" value={fmt(p.latitude, 6)} />
+        <Row label="Longitude" value={fmt(p.longitude, 6)} />
+        <Row label="Altitude" value={fmt(p.altitude, 0, ' m')} />
+        <Row label="Angle" value={fmt(p.angle, 0, ' deg')} />
+        <Row label="Speed" value={fmt(p.speed, 0, ' km/h')} />
+        <Row label="Satellites" value={fmt(p.satellites, 0)} />
+        <div className="tk-popup-actions">
+          <span>
+            <Switch
+              size="small"
+              aria-label="Show Trail"
+              checked={trail?.devcId === m.tracker.devcId}
+              loading={trailLoading === m.tracker.devcId}
+              onChange={(on) => void toggleTrail(m, on)}
+            />{' '}
+            Show Trail
+          </span>
+          <Button
+            size="small"
+            type="primary"
+            onClick={() => {
+              setOpenId(null);
+              setDatalog(m.tracker);
+            }}
+          >
+            View Datalog
+          </Button>
+          {canCommand && (
+            <Button size="small" disabled={!m.tracker.online} onClick={() => setCommand(m.tracker)}>
+              Command
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  };
+
+  const noTrackers = trackers.isSuccess && trackers.data.length === 0;
+  return (
+    <div className={`tk-layout${datalog ? ' tk-with-panel' : ''}`}>
+      <div className="tk-map" data-testid="teltonika-map">
+        {noTrackers && (
+          <Alert
+            className="tk-empty"
+            type="info"
+            showIcon
+            message="No trackers"
+            description="Your company has no active Teltonika trackers. Add a device of type Tracker with its IMEI as the unique id."
+          />
+        )}
+        <BaseMap
+          center={TRACKER.initialCenter}
+          zoom={TRACKER.initialZoom}
+          onReady={(m) => {
+            map.current = m;
+          }}
+        >
+          <VesselLayer
+            vessels={markers}
+            renderPopup={popup}
+            openId={openId}
+            onOpenChange={setOpenId}
+            popupMinWidth={250}
+          />
+          {trailPoints.length > 1 && <TrailLayer points={trailPoints} online />}
+        </BaseMap>
+        <nav className="tk-list" aria-label="Trackers">
+          {markers.map((m) => (
+            <Button
+              key={m.id}
+              size="small"
+              className={m.online ? 'tk-chip tk-online' : 'tk-chip tk-offline'}
+              onClick={() => {
+                map.current?.setView([m.lat, m.lng], TRACKER.deviceZoom);
+                setOpenId(m.id);
+              }}
+            >
+              {m.tracker.devcName}
+            </Button>
+          ))}
+        </nav>
+      </div>
+      {datalog && (
+        <DatalogPanel
+          tracker={datalog}
+          onClose={() => setDatalog(null)}
+          onShowPoint={(p) => {
+            if (p.latitude != null && p.longitude != null)
+              map.current?.setView([p.latitude, p.longitude], TRACKER.deviceZoom);
+          }}
+        />
+      )}
+      {command && <CommandModal tracker={command} onClose={() => setCommand(null)} />}
+    </div>
+  );
+}
+
 export default function TeltonikaMap() {
-  return <Page title="Teltonika Map" />;
+  return (
+    <Page title="Teltonika Map" className="tk-page">
+      <TeltonikaMapView />
+    </Page>
+  );
 }

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Bench of the daily report PDF (issue 15): a 7-page one-day PDF (target p50 ≤ 1 s server time, ≤ 2 MB), a 31-day
+ * PDF (p50 ≤ 3 s), and the server's memory while 4 reports are made at once (the server must stay within its heap
+ * budget: it runs with --max-old-space-size, so going past it would end the process).
+ * `benchDailyReport` is called by run.ts against its bench server over HTTP; run alone
+ * (`npx tsx packages/server/bench/daily-report.ts`) it seeds one twin-engine vessel with 31 days of 1-minute
+ * readings into an in-process server and times the same calls there.
+ */
+export const DAILY_REPORT_TARGETS = { oneDayMs: 1000, oneDayMb: 2, monthMs: 3000 };
+const ALL = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage']
+  .map((k) => `reports[]=${k}`)
+  .join('&');
+
+export type PdfCall = (path: string) => Promise<{ status: number; bytes: number; pages: number }>;
+
+export interface DailyReportResult {
+  oneDay: { p50: number; p95: number; mb: number; pages: number };
+  month: { p50: number; p95: number; mb: number; pages: number };
+  concurrent: { ms: number; peakRssMb: number; ok: number };
+}
+
+/** Pages of a PDF from its page objects. */
+export const pagesOf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page[^s]/g) ?? []).length;
+
+/** RSS now and the peak (VmHWM) of a process, in MB (Linux). */
+export function rssOf(pid: number): { now: number; peak: number } {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0) / 1024;
+  return { now: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+export async function benchDailyReport(o: {
+  call: PdfCall;
+  massId: number;
+  /** end of the data (epoch seconds, a local midnight) */
+  end: number;
+  /** the server's process id, for its memory */
+  serverPid: number;
+  runs?: number;
+}): Promise<DailyReportResult> {
+  const runs = o.runs ?? Number(process.env.BENCH_PDF_RUNS ?? 10);
+  const path = (start: number, end: number, tables: boolean) =>
+    `/api/reports/report/print/period/${start}/${end}?devcMassId=${o.massId}&aggregatedUnit=HOUR&aggregatedLength=1&${ALL}${tables ? '&dataTables=true' : ''}`;
+  const time = async (p: string) => {
+    const first = await o.call(p); // warm-up: fonts, land index, JIT
+    if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
+    const times: number[] = [];
+    let last = first;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      last = await o.call(p);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+    return { p50: at(0.5), p95: at(0.95), mb: last.bytes / 1e6, pages: last.pages };
+  };
+  const day = o.end - 86400;
+  const oneDay = await time(path(day, o.end, true));
+  const month = await time(path(o.end - 31 * 86400, o.end, false));
+
+  // 4 reports at once (4 different days), sampling the server's RSS
+  let peakRssMb = rssOf(o.serverPid).now;
+  const timer = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, rssOf(o.serverPid).now);
+  }, 20);
+  const t0 = performance.now();
+  const answers = await Promise.all(
+    [1, 2, 3, 4].map((k) => o.call(path(o.end - (k + 1) * 86400, o.end - k * 86400, true))),
+  );
+  const ms = performance.now() - t0;
+  clearInterval(timer);
+  peakRssMb = Math.max(peakRssMb, rssOf(o.serverPid).now);
+  const result = { oneDay, month, concurrent: { ms, peakRssMb, ok: answers.filter((a) => a.status === 200).length } };
+  const t = DAILY_REPORT_TARGETS;
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  console.log(
+    `Daily report PDF, one day (${oneDay.pages} pages, tables): p50 ${oneDay.p50.toFixed(0)} ms, p95 ${oneDay.p95.toFixed(0)} ms, ${oneDay.mb.toFixed(2)} MB` +
+      ` (target p50 ≤ ${t.oneDayMs} ms ${mark(oneDay.p50 <= t.oneDayMs)}, ≤ ${t.oneDayMb} MB ${mark(oneDay.mb <= t.oneDayMb)})`,
+  );
+  console.log(
+    `Daily report PDF, 31 days (${month.pages} pages): p50 ${month.p50.toFixed(0)} ms, p95 ${month.p95.toFixed(0)} ms, ${month.mb.toFixed(2)} MB` +
+      ` (target p50 ≤ ${t.monthMs} ms ${mark(month.p50 <= t.monthMs)})`,
+  );
+  console.log(
+    `Daily report PDF, 4 at once: ${result.concurrent.ok}/4 answered in ${ms.toFixed(0)} ms; server RSS peak ${peakRssMb.toFixed(0)} MB`,
+  );
+  return result;
+}
+
+/** Alone: an in-process server with one twin-engine vessel and 31 days of 1-minute readings. */
+async function main() {
+  const { bucketStart } = await import('@fleet/shared');
+  const { createTestApp } = await import('../test/helpers/app.ts');
+  const { twoTenants } = await import('../test/helpers/fixtures.ts');
+  const { configRpm, send, series, vessel } = await import('../test/summary/summary-world.ts');
+  const t = await createTestApp('sqlite');
+  try {
+    const tenants = await twoTenants(t.database.db, ['master_asset']);
+    const end = bucketStart(Math.floor(Date.now() / 1000), 86400, 7);
+    const days = 32;
+    const start = end - days * 86400;
+    const n = days * 1440;
+    const v = await vessel(t, tenants.compA1, 'KM Bench Twin');
+    await v.add('b-gps', 'gps', null);
+    await configRpm(t, await v.add('b-rpm-1', 'rpm', 'PORT'), 'PORT', 300);
+    await configRpm(t, await v.add('b-rpm-3', 'rpm', 'STARBOARD'), 'STARBOARD', 300);
+    for (const ae of ['AE1', 'AE2', 'AE3']) await v.add(`b-${ae}`, 'ae', ae);
+    for (const l of ['PORT_IN', 'PORT_OUT', 'STARBOARD_IN', 'STARBOARD_OUT', 'AE_IN', 'AE_OUT'])
+      await v.add(`b-${l}`, 'flowmeter', l);
+    const t0 = performance.now();
+    const on = (i: number) => i % 1440 > 300 && i % 1440 < 1200; // sails 05:00–20:00
+    // a coastal run along the north of Java and back, each day
+    const lon = (i: number) => 106.8 + 0.6 * Math.sin((Math.PI * (i % 1440)) / 1440);
+    for (let d = 0; d < days; d++) {
+      const from = start + d * 86400;
+      const k = (i: number) => d * 1440 + i;
+      await send(t, v.key, [
+        ...series('b-gps', from, 1440, (i) => ({
+          latitude: -5.9 - 0.05 * Math.sin(i / 90),
+          longitude: lon(i),
+          speed: on(i) ? 18 : 0.5,
+          track: 90,
+        })),
+        ...series('b-rpm-1', from, 1440, (i) => ({ rpm: on(i) ? 1200 + (i % 37) : 0 })),
+        ...series('b-rpm-3', from, 1440, (i) => ({ rpm: on(i) ? 1180 + (i % 29) : 0 })),
+        ...series('b-AE1', from, 1440, () => ({ rpm: 1500, running: 1 })),
+        ...series('b-AE2', from, 1440, (i) => ({ rpm: on(i) ? 1500 : 0, running: on(i) ? 1 : 0 })),
+        ...series('b-AE3', from, 1440, () => ({ rpm: 0, running: 0 })),
+        ...series('b-PORT_IN', from, 1440, (i) => ({
+          volumeInventory: 1e5 + 2 * k(i),
+          volumeFlowrate: 120,
+          density: 850,
+          temperature: 40,
+        })),
+        ...series('b-PORT_OUT', from, 1440, (i) => ({ volumeInventory: 5e4 + 0.5 * k(i), volumeFlowrate: 30 })),
+        ...series('b-STARBOARD_IN', from, 1440, (i) => ({
+          volumeInventory: 2e5 + 2.1 * k(i),
+          volumeFlowrate: 126,
+          density: 848,
+          temperature: 41,
+        })),
+        ...series('b-STARBOARD_OUT', from, 1440, (i) => ({ volumeInventory: 7e4 + 0.5 * k(i), volumeFlowrate: 30 })),
+        ...series('b-AE_IN', from, 1440, (i) => ({ volumeInventory: 3e4 + k(i) * 0.4, volumeFlowrate: 24 })),
+        ...series('b-AE_OUT', from, 1440, (i) => ({ volumeInventory: 1e4 + k(i) * 0.1, volumeFlowrate: 6 })),
+      ]);
+    }
+    console.log(
+      `seeded ${(12 * n).toLocaleString('en')} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    const call: PdfCall = async (path) => {
+      const r = await t.app.inject({ method: 'GET', url: path, headers: { authentication: tenants.adminA } });
+      return { status: r.statusCode, bytes: r.rawPayload.length, pages: pagesOf(r.rawPayload) };
+    };
+    await benchDailyReport({ call, massId: v.massId, end, serverPid: process.pid });
+  } finally {
+    await t.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

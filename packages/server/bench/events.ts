@@ -1,0 +1,257 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchFleet, generateReadings } from '@fleet/simulator';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ingestReadings, type KeyScope } from '../src/modules/telemetry/ingest.ts';
+import {
+  createAsset,
+  createCompany,
+  createDevice,
+  createGroup,
+  createRole,
+  createUser,
+  signIn,
+} from '../test/helpers/fixtures.ts';
+
+/**
+ * Issue 17's benchmark (`npx tsx packages/server/bench/events.ts` alone, and at the end of `npm run bench` unless BENCH_EVENTS=0), in process on
+ * embedded SQLite (PostgreSQL too when DATABASE_URL is set):
+ * 1. ingest throughput of the benchmark fleet (BENCH_EVENT_VESSELS vessels, BENCH_EVENT_HOURS hours of 1-minute
+ *    readings, batches of ~1000 per gateway through the one ingest function) without event definitions and with 50
+ *    active master events per gateway; target: with ≥ 90 % of without;
+ * 2. GET /api/log/event/event/period for one gateway holding 10,000 events (page of 10): target p50 ≤ 50 ms.
+ */
+const VESSELS = Number(process.env.BENCH_EVENT_VESSELS ?? 4);
+const HOURS = Number(process.env.BENCH_EVENT_HOURS ?? 24);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const EVENTS = 10000;
+const DEFINITIONS = 50;
+const END = Math.floor(Date.now() / 1000 / 3600) * 3600;
+const START = END - HOURS * 3600;
+
+async function fresh(url: string | undefined, dir: string): Promise<Database & { drop(): Promise<void> }> {
+  if (!url) {
+    const d = openDatabase(`sqlite:${join(dir, `events-${Math.random().toString(36).slice(2)}.db`)}`);
+    await migrate(d);
+    return { ...d, drop: () => d.close() };
+  }
+  const pg = (await import('pg')).default;
+  const name = `fleet_bench_ev_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const d = openDatabase(u.toString());
+  await migrate(d);
+  return {
+    ...d,
+    drop: async () => {
+      await d.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** 50 realistic definitions over the bench devices' data (some hold now and then, most never). */
+function definitions(): { type: string; duration: number; thresholds: object }[] {
+  const out: { type: string; duration: number; thresholds: object }[] = [];
+  const and = (device: string, key: string, operator: string, value: number) => ({
+    [device]: { conditions_operator: 'and', data: { [key]: { operator, value } } },
+  });
+  for (let i = 0; i < DEFINITIONS; i++) {
+    const k = i % 5;
+    const v = Math.floor(i / 5);
+    const t =
+      k === 0
+        ? and('rpm', 'rpm', '>', 600 + v * 100)
+        : k === 1
+          ? and('temperature', 'temperature', '>', 40 + v * 30)
+          : k === 2
+            ? and('power', 'onAc', '==', 0)
+            : k === 3
+              ? and('gps', 'speed', '>', 10 + v * 3)
+              : { ...and('rpm', 'rpm', '>', 300 + v * 50), ...and('gps', 'speed', '<', 2 + v) };
+    out.push({ type: `Bench event ${i}`, duration: (i % 4) * 60, thresholds: t });
+  }
+  return out;
+}
+
+async function ingestRun(url: string | undefined, dir: string, withEvents: boolean) {
+  const database = await fresh(url, dir);
+  try {
+    const db = database.db;
+    const group = await createGroup(db, 'Bench events');
+    const comp = await createCompany(db, group, 'Bench events co');
+    const scopes = new Map<string, KeyScope>();
+    const mevtIds: number[] = [];
+    if (withEvents)
+      for (const d of definitions()) {
+        const r = await db
+          .insertInto('master_event')
+          .values({
+            mevtType: d.type,
+            mevtTriggerDuration: d.duration,
+            mevtIsPriority: 0,
+            mevtThresholds: JSON.stringify(d.thresholds),
+          })
+          .returning('mevtId')
+          .executeTakeFirstOrThrow();
+        mevtIds.push(Number(r.mevtId));
+      }
+    for (const spec of benchFleet(VESSELS)) {
+      const massId = await createAsset(db, comp, spec.name);
+      const gw = spec.devices.find((d) => d.type === 'gateway')!;
+      let gatewayId = 0;
+      for (const d of spec.devices) {
+        const id = await createDevice(db, massId, d.uniqueId, d.type, { devcLabel: d.label });
+        if (d === gw) gatewayId = id;
+      }
+      const scope: KeyScope = { keyId: 0, devcId: gatewayId, devcUniqueId: gw.uniqueId, massId, gateway: true };
+      for (const d of spec.devices) scopes.set(d.uniqueId, scope);
+      if (withEvents) {
+        const c = await db
+          .insertInto('config_event')
+          .values({
+            mcevAssetId: gw.uniqueId.replace(/^gateway-/, ''),
+            mcevDevcId: gatewayId,
+            mcevVersion: 1,
+            mcevIsActive: 1,
+          })
+          .returning('mcevId')
+          .executeTakeFirstOrThrow();
+        for (const mevtId of mevtIds)
+          await db.insertInto('asset_event').values({ asevMcevId: c.mcevId, asevMevtId: mevtId }).execute();
+      }
+    }
+    const perStep = benchFleet(VESSELS).reduce((n, v) => n + v.devices.length, 0) / VESSELS;
+    let sent = 0;
+    const started = performance.now();
+    for (const batch of generateReadings({
+      seed: 'bench',
+      vessels: benchFleet(VESSELS),
+      start: START,
+      end: END,
+      stepSeconds: 60,
+      batchSteps: Math.max(1, Math.round(1000 / perStep)),
+    })) {
+      const byGateway = new Map<KeyScope, unknown[]>();
+      for (const r of batch) {
+        const s = scopes.get(r.device)!;
+        const list = byGateway.get(s);
+        if (list) list.push(r);
+        else byGateway.set(s, [r]);
+      }
+      for (const [scope, readings] of byGateway) {
+        await ingestReadings(database, scope, readings);
+        sent += readings.length;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const events = await db
+      .selectFrom('event_log')
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return { perSecond: sent / seconds, readings: sent, events: Number((events as { n: unknown }).n) };
+  } finally {
+    await database.drop();
+  }
+}
+
+async function logRun(url: string | undefined, dir: string) {
+  const database = await fresh(url, dir);
+  const config = loadConfig({ DATA_DIR: dir, DEMO: '0', SIMULATOR: '0', MAX_EVENT_LOOP_DELAY_MS: '0' });
+  const app = await buildApp({ database, config, logger: false });
+  try {
+    const db = database.db;
+    const group = await createGroup(db, 'Bench log');
+    const comp = await createCompany(db, group, 'Bench log co');
+    const massId = await createAsset(db, comp, 'Bench log vessel');
+    await createDevice(db, massId, 'gateway-benchlog', 'gateway');
+    const mevt = await db
+      .insertInto('master_event')
+      .values({ mevtType: 'Bench log event', mevtThresholds: '{}' })
+      .returning('mevtId')
+      .executeTakeFirstOrThrow();
+    const role = await createRole(db, 'Bench event reader', { log_event_event: ['read'] });
+    await createUser(db, {
+      userId: 'benchlog@fleet.test',
+      username: 'benchlog',
+      roleIds: [role],
+      companies: [{ compId: comp }],
+    });
+    const token = await signIn(db, 'benchlog@fleet.test', comp);
+    const start = END - 365 * 86400;
+    const rows = Array.from({ length: EVENTS }, (_, i) => ({
+      evntTimestamp: start + i * 3000,
+      evntDeviceId: 'gateway-benchlog',
+      evntMevtId: Number(mevt.mevtId),
+      evntStatus: 0,
+      evntIsPriority: i % 7 === 0 ? 1 : 0,
+      evntDuration: 120 + (i % 50),
+      evntOldData: '{"temperature-1":{"temperature":{"temperature":450}}}',
+      evntNewData: '{"temperature-1":{"temperature":{"temperature":545}}}',
+      evntThreshold:
+        '{"temperature":{"conditions_operator":"and","data":{"temperature":{"operator":">","value":500}}}}',
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('event_log')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const url = `/api/log/event/event/period/${start}/${END + 1}?finds[evntDeviceId]=gateway-benchlog&page=3`;
+    const call = async () => {
+      const r = await app.inject({ method: 'GET', url, headers: { authentication: token } });
+      if (r.statusCode !== 200) throw new Error(`event log answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
+      const body = r.json();
+      if (body.pagination.totalData !== EVENTS)
+        throw new Error(`expected ${EVENTS} events, got ${body.pagination.totalData}`);
+    };
+    for (let i = 0; i < WARMUP; i++) await call();
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await call();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+}
+
+export async function benchEvents() {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-events-'));
+  try {
+    for (const [engine, url] of [
+      ['SQLite', undefined],
+      ...(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL]] : []),
+    ] as [string, string | undefined][]) {
+      const without = await ingestRun(url, dir, false);
+      const withEvents = await ingestRun(url, dir, true);
+      const ratio = withEvents.perSecond / without.perSecond;
+      console.log(
+        `events ${engine}: ingest ${without.readings} readings of ${VESSELS} vessels × ${HOURS} h: without definitions ${Math.round(without.perSecond)} /s, with ${DEFINITIONS} active definitions ${Math.round(withEvents.perSecond)} /s (${(ratio * 100).toFixed(1)} %, target ≥ 90 %; ${withEvents.events} events opened)`,
+      );
+      const log = await logRun(url, dir);
+      console.log(
+        `events ${engine}: event log of one gateway with ${EVENTS} events, page 3 of 10: p50 ${log.p50.toFixed(1)} ms, p95 ${log.p95.toFixed(1)} ms (target p50 ≤ 50 ms)`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('events.ts')) await benchEvents();

@@ -1,0 +1,175 @@
+/**
+ * The bunkering numbers of docs/domain.md §24 (bunker received, reconciliation, 15 °C) — pure functions,
+ * no database. Every amount is litres unless a name says otherwise (kg).
+ */
+
+/** §24.3 Table 54B (ASTM D1250 / ISO 91-1): thermal expansion coefficient α at 15 °C for a density ρ15 (kg/m³). */
+export function alpha15(rho15: number): number {
+  if (rho15 >= 838.5) return (186.9696 + 0.48618 * rho15) / (rho15 * rho15); // fuel oils
+  if (rho15 >= 787.5) return 594.5418 / (rho15 * rho15); // gas oils, jet
+  return -0.00336312 + 2680.3206 / (rho15 * rho15); // transition zone 770.5–787.5 (and below, by extension)
+}
+
+/** §24.3 volume correction factor from tC (°C) to 15 °C for a product of density ρ15. */
+export function vcf(rho15: number, tC: number): number {
+  const a = alpha15(rho15);
+  const dt = tC - 15;
+  return Math.exp(-a * dt * (1 + 0.8 * a * dt));
+}
+
+/** §24.3 the density at 15 °C from an observed density at tC: ρ15 = ρobs / VCF(ρ15, t), by fixed-point iteration. */
+export function rho15FromObserved(rhoObs: number, tC: number): number {
+  let rho = rhoObs;
+  for (let i = 0; i < 20; i++) {
+    const next = rhoObs / vcf(rho, tC);
+    if (Math.abs(next - rho) < 1e-9) return next;
+    rho = next;
+  }
+  return rho;
+}
+
+/** One raw reading of the bunker meter (telemetry_flowmeter). */
+export interface MeterReading {
+  ts: number;
+  volumeTotal: number | null;
+  massTotal: number | null;
+  density: number | null;
+  temperature: number | null;
+}
+
+/** §24.1 what the bunker meter measured in a window. */
+export interface MeterTotals {
+  readings: number;
+  /** observed litres (totaliser delta; from mass ÷ density when the meter has no volume totaliser) */
+  volume: number | null;
+  /** kg (totaliser delta; from volume × density when the meter has no mass totaliser) */
+  mass: number | null;
+  /** litres at 15 °C (needs density and temperature) */
+  volume15: number | null;
+  /** totaliser resets seen inside the window */
+  resets: number;
+  averageDensity: number | null;
+  averageTemperature: number | null;
+}
+
+/** §24.1 one step of a totaliser: the rise, or after a reset (the value fell) what was counted since zero. */
+export const totaliserStep = (prev: number, next: number) => (next >= prev ? next - prev : next);
+
+/** §24.1 the meter's totals over readings in time order (the window's readings, start ≤ ts ≤ end). */
+export function meterTotals(readings: MeterReading[]): MeterTotals {
+  let volume = 0;
+  let mass = 0;
+  let volume15 = 0;
+  let hasVolume = false;
+  let hasMass = false;
+  let has15 = true;
+  let resets = 0;
+  let dSum = 0;
+  let dN = 0;
+  let tSum = 0;
+  let tN = 0;
+  let prevV: number | null = null;
+  let prevM: number | null = null;
+  for (const r of readings) {
+    if (r.density !== null) {
+      dSum += r.density;
+      dN++;
+    }
+    if (r.temperature !== null) {
+      tSum += r.temperature;
+      tN++;
+    }
+    let dv: number | null = null;
+    let dm: number | null = null;
+    if (r.volumeTotal !== null) {
+      if (prevV !== null) {
+        if (r.volumeTotal < prevV) resets++;
+        dv = totaliserStep(prevV, r.volumeTotal);
+      }
+      prevV = r.volumeTotal;
+    }
+    if (r.massTotal !== null) {
+      if (prevM !== null) {
+        if (r.massTotal < prevM && r.volumeTotal === null) resets++;
+        dm = totaliserStep(prevM, r.massTotal);
+      }
+      prevM = r.massTotal;
+    }
+    const rho = r.density !== null && r.density > 0 ? r.density : null;
+    if (dv === null && dm !== null && rho !== null) dv = (dm / rho) * 1000;
+    if (dm === null && dv !== null && rho !== null) dm = (dv * rho) / 1000;
+    if (dv !== null) {
+      hasVolume = true;
+      volume += dv;
+      if (rho !== null && r.temperature !== null)
+        volume15 += dv * vcf(rho15FromObserved(rho, r.temperature), r.temperature);
+      else if (dv !== 0) has15 = false;
+    }
+    if (dm !== null) {
+      hasMass = true;
+      mass += dm;
+    }
+  }
+  return {
+    readings: readings.length,
+    volume: hasVolume ? volume : null,
+    mass: hasMass ? mass : null,
+    volume15: hasVolume && has15 ? volume15 : null,
+    resets,
+    averageDensity: dN ? dSum / dN : null,
+    averageTemperature: tN ? tSum / tN : null,
+  };
+}
+
+/** A bunker adjustment as the computation needs it. */
+export interface Adjustment {
+  id: number;
+  type: number; // 1 reset, 2 adjust
+  amount: number;
+  time: number;
+}
+
+/**
+ * §24.2 adjustments in time order (then id): type 1 resets the running value to its amount, type 2 adds its
+ * amount (negative subtracts). With `base` null (nothing measured) the value stays null until a reset gives it one.
+ */
+export function applyAdjustments(base: number | null, adjustments: Adjustment[]) {
+  const ordered = [...adjustments].sort((a, b) => a.time - b.time || a.id - b.id);
+  let value = base;
+  let flagReset = 0;
+  for (const a of ordered) {
+    if (a.type === 1) {
+      value = a.amount;
+      flagReset = 1;
+    } else if (value !== null) value += a.amount;
+  }
+  return { final: value, totalAdjustment: value === null ? 0 : value - (base ?? 0), flagReset };
+}
+
+export interface Discrepancy {
+  amount: number | null;
+  percentage: number | null;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** §24.4 signed difference final − reference and its percentage of the reference (2 decimals; none for 0 or missing). */
+export function discrepancy(final: number | null, reference: number | null): Discrepancy {
+  if (final === null || reference === null) return { amount: null, percentage: null };
+  const amount = final - reference;
+  return { amount, percentage: reference === 0 ? null : round2((amount / reference) * 100) };
+}
+
+export type ToleranceBand = 'within' | 'warning' | 'protest';
+
+/** §24.5 the tolerance band of a percentage: |p| ≤ warning → within, ≤ protest → warning, else protest. */
+export function toleranceBand(
+  percentage: number | null,
+  limits: { warning: number; protest: number },
+): ToleranceBand | null {
+  if (percentage === null) return null;
+  const p = Math.abs(percentage);
+  if (p <= limits.warning) return 'within';
+  if (p <= limits.protest) return 'warning';
+  return 'protest';
+}

@@ -1,0 +1,97 @@
+import * as echarts from 'echarts';
+
+/**
+ * Report charts as vector SVG made on the server (ECharts server-side rendering, no browser). Spec 002 §9: chart
+ * height 320 in reports, 10 % headroom on the value axes, RPM axis max rounded up to the next 100 plus 100 (1000
+ * when there is no data).
+ */
+export const CHART_WIDTH = 780;
+export const CHART_HEIGHT = 240;
+export const FONT = 'DejaVu Sans';
+
+export interface ChartSeries {
+  name: string;
+  type: 'line' | 'bar';
+  /** index of the value axis */
+  axis: number;
+  values: (number | null)[];
+  color: string;
+}
+export interface ChartAxis {
+  name: string;
+  /** 'rpm' applies the RPM maximum rule */
+  kind?: 'rpm';
+}
+
+export interface ChartSpec {
+  labels: string[];
+  axes: ChartAxis[];
+  series: ChartSeries[];
+  width?: number;
+  height?: number;
+}
+
+/** RPM axis maximum (spec 002 §9): next 100 above the highest value plus 100; 1000 without data. */
+export function rpmAxisMax(values: (number | null)[]): number {
+  const top = Math.max(0, ...values.filter((v): v is number => v != null && Number.isFinite(v)));
+  return top > 0 ? Math.ceil(top / 100) * 100 + 100 : 1000;
+}
+
+/** Axis maximum with 10 % headroom (spec 002 §9). */
+function headroom(values: (number | null)[]): number | undefined {
+  const top = Math.max(0, ...values.filter((v): v is number => v != null && Number.isFinite(v)));
+  if (top <= 0) return 1;
+  const raw = top * 1.1;
+  const step = 10 ** Math.floor(Math.log10(raw));
+  return Math.ceil(raw / (step / 2)) * (step / 2);
+}
+
+export function chartSvg(spec: ChartSpec): string {
+  const width = spec.width ?? CHART_WIDTH;
+  const height = spec.height ?? CHART_HEIGHT;
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const right = Math.max(0, spec.axes.length - 1);
+  try {
+    chart.setOption({
+      animation: false,
+      textStyle: { fontFamily: FONT, fontSize: 9 },
+      legend: { top: 0, textStyle: { fontFamily: FONT, fontSize: 9 }, itemWidth: 14, itemHeight: 8 },
+      grid: { left: 52, right: 20 + right * 48, top: 34, bottom: 36 },
+      xAxis: {
+        type: 'category',
+        data: spec.labels,
+        axisLabel: { fontFamily: FONT, fontSize: 8, hideOverlap: true },
+      },
+      yAxis: spec.axes.map((a, i) => {
+        const values = spec.series.filter((s) => s.axis === i).flatMap((s) => s.values);
+        return {
+          type: 'value',
+          name: a.name,
+          nameTextStyle: { fontFamily: FONT, fontSize: 8 },
+          position: i === 0 ? 'left' : 'right',
+          offset: i > 1 ? (i - 1) * 48 : 0,
+          min: 0,
+          max: a.kind === 'rpm' ? rpmAxisMax(values) : headroom(values),
+          splitLine: { show: i === 0 },
+          axisLine: { show: i > 0 },
+          axisLabel: { fontFamily: FONT, fontSize: 8 },
+        };
+      }),
+      series: spec.series.map((s) => ({
+        name: s.name,
+        type: s.type,
+        yAxisIndex: s.axis,
+        data: s.values,
+        color: s.color,
+        showSymbol: s.values.length <= 48,
+        symbolSize: 3,
+        connectNulls: false,
+        lineStyle: { width: 1.5 },
+        barMaxWidth: 14,
+      })),
+    });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}

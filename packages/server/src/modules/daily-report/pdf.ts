@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { Block, ReportModel } from './model.ts';
+
+/**
+ * The daily report PDF (spec 002 §2.3): A4 landscape, one model page per PDF page, a header on each page (vessel,
+ * analysed data range, timezone label) and a footer (generation time, page x/y). Text is real text in an embedded
+ * DejaVu Sans subset (selectable, every glyph the names may need); charts and maps are vector graphics.
+ */
+const PAGE_W = 841.89;
+const PAGE_H = 595.28;
+const M = 28;
+const CONTENT_W = PAGE_W - 2 * M;
+const TOP = 98;
+const BOTTOM = PAGE_H - 34;
+
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function loadFonts() {
+  if (fonts) return fonts;
+  const require = createRequire(import.meta.url);
+  fonts = {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function header(doc: Doc, model: ReportModel, title: string) {
+  doc
+    .font('Bold')
+    .fontSize(15)
+    .fillColor('#1b2a41')
+    .text(model.massName, M, M, { width: CONTENT_W * 0.6, lineBreak: false });
+  doc
+    .font('Regular')
+    .fontSize(8.5)
+    .fillColor('#333333')
+    .text(`Period: ${model.rangeText}`, M, M + 19, { width: CONTENT_W * 0.7, lineBreak: false })
+    .text(`Analysed data range: ${model.dataText}`, M, M + 30, { width: CONTENT_W * 0.7, lineBreak: false });
+  doc
+    .font('Bold')
+    .fontSize(10)
+    .text(model.timezoneLabel, M, M, { width: CONTENT_W, align: 'right', lineBreak: false })
+    .font('Regular')
+    .fontSize(8.5)
+    .text('Daily Report', M, M + 14, { width: CONTENT_W, align: 'right', lineBreak: false });
+  doc
+    .moveTo(M, M + 42)
+    .lineTo(PAGE_W - M, M + 42)
+    .lineWidth(0.8)
+    .strokeColor('#1b2a41')
+    .stroke();
+  doc
+    .font('Bold')
+    .fontSize(11.5)
+    .fillColor('#1b2a41')
+    .text(title, M, M + 48, { width: CONTENT_W, lineBreak: false });
+}
+
+function footer(doc: Doc, model: ReportModel, page: number, pages: number) {
+  const y = PAGE_H - 24;
+  doc.page.margins.bottom = 0; // writing below the bottom margin would add a page (research §4)
+  doc
+    .moveTo(M, y - 5)
+    .lineTo(PAGE_W - M, y - 5)
+    .lineWidth(0.4)
+    .strokeColor('#999999')
+    .stroke();
+  doc
+    .font('Regular')
+    .fontSize(7.5)
+    .fillColor('#555555')
+    .text(`Generated ${model.generatedText} (${model.timezoneLabel})`, M, y, { width: CONTENT_W / 2, lineBreak: false })
+    .text(`Page ${page}/${pages}`, M + CONTENT_W / 2, y, { width: CONTENT_W / 2, align: 'right', lineBreak: false });
+}
+
+/** Draws a table at (x, y) in `width`; returns its height. */
+function table(doc: Doc, b: Extract<Block, { kind: 'table' }>, x: number, y: number, width: number): number {
+  let cy = y;
+  if (b.title) {
+    doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(b.title, x, cy, { width, lineBreak: false });
+    cy += 13;
+  }
+  const n = b.columns.length;
+  const dense = b.rows.length > 12 || n > 6;
+  const size = dense ? 6.6 : 8.5;
+  const rowH = size + (dense ? 3.2 : 6);
+  const first = n > 2 ? Math.min(width * 0.26, Math.max(46, width / n)) : width * 0.55;
+  const rest = n > 1 ? (width - first) / (n - 1) : 0;
+  const colX = (i: number) => (i === 0 ? x : x + first + (i - 1) * rest);
+  const colW = (i: number) => (i === 0 ? first : rest);
+  const line = (cells: string[], bold: boolean, shade: string | null) => {
+    if (shade) doc.rect(x, cy, width, rowH).fill(shade);
+    doc
+      .font(bold ? 'Bold' : 'Regular')
+      .fontSize(size)
+      .fillColor('#222222');
+    cells.forEach((c, i) => {
+      doc.text(c, colX(i) + 3, cy + (rowH - size) / 2 - 0.5, {
+        width: colW(i) - 6,
+        align: i === 0 ? 'left' : 'right',
+        lineBreak: false,
+        ellipsis: true,
+      });
+    });
+    cy += rowH;
+  };
+  line(b.columns, true, '#dde4ee');
+  b.rows.forEach((r, i) => {
+    line(r, false, i % 2 ? '#f4f6f9' : null);
+  });
+  doc
+    .rect(x, y + (b.title ? 13 : 0), width, cy - y - (b.title ? 13 : 0))
+    .lineWidth(0.4)
+    .strokeColor('#b8c2d0')
+    .stroke();
+  return cy - y;
+}
+
+function svg(doc: Doc, markup: string, x: number, y: number, width: number, height: number) {
+  SVGtoPDF(doc, markup, x, y, {
+    width,
+    height,
+    assumePt: true,
+    preserveAspectRatio: 'xMidYMid meet',
+    fontCallback: (_family, bold) => (bold ? 'Bold' : 'Regular'),
+  });
+}
+
+/** Draws a block at y in the content width; returns its height. */
+function block(doc: Doc, b: Block, x: number, y: number, width: number): number {
+  switch (b.kind) {
+    case 'table':
+      return table(doc, b, x, y, width);
+    case 'chart': {
+      const w = Math.min(width, b.width);
+      const h = (b.height * w) / b.width;
+      svg(doc, b.svg, x + (width - w) / 2, y, w, h);
+      return h;
+    }
+    case 'maps': {
+      const gap = 14;
+      const w = (width - gap * (b.maps.length - 1)) / b.maps.length;
+      let h = 0;
+      b.maps.forEach((m, i) => {
+        const mx = x + i * (w + gap);
+        const mh = (m.height * w) / m.width;
+        doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(m.title, mx, y, { width: w, lineBreak: false });
+        svg(doc, m.svg, mx, y + 13, w, mh);
+        doc
+          .rect(mx, y + 13, w, mh)
+          .lineWidth(0.5)
+          .strokeColor('#8a94a6')
+          .stroke();
+        h = Math.max(h, mh + 13);
+      });
+      return h;
+    }
+    case 'row': {
+      const gap = 18;
+      const w = (width - gap * (b.blocks.length - 1)) / b.blocks.length;
+      return Math.max(...b.blocks.map((c, i) => block(doc, c, x + i * (w + gap), y, w)));
+    }
+    case 'notice': {
+      doc.font('Bold').fontSize(13).fillColor('#b02a30');
+      const h = doc.heightOfString(b.text, { width: width - 40 });
+      doc
+        .roundedRect(x, y, width, h + 40, 6)
+        .lineWidth(1)
+        .strokeColor('#b02a30')
+        .stroke();
+      doc.text(b.text, x + 20, y + 20, { width: width - 40 });
+      return h + 40;
+    }
+  }
+}
+
+/** The PDF of a report model, in memory. */
+export function renderPdf(model: ReportModel): Promise<Buffer> {
+  const f = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: M,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: {
+      Title: `Daily Report ${model.massName} ${model.rangeText}`,
+      Author: 'Fleet Monitoring',
+      Subject: `Vessel daily report, ${model.timezoneLabel}`,
+      CreationDate: new Date(model.generatedAt * 1000),
+    },
+  });
+  doc.registerFont('Regular', f.regular);
+  doc.registerFont('Bold', f.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const page of model.pages) {
+    doc.addPage();
+    header(doc, model, page.title);
+    let y = TOP;
+    for (const b of page.blocks) {
+      if (y > BOTTOM - 20) break;
+      y += block(doc, b, M, y, CONTENT_W) + 12;
+    }
+  }
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    footer(doc, model, i + 1, range.count);
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,159 @@
+import { bucketStart } from '@fleet/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { visibleAssetIds } from '../access/scope.ts';
+import { loadAccess, type Session } from '../auth/session.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
+import { REPORT_KEYS } from './model.ts';
+import { drawPdf } from './render-pool.ts';
+import { loadReport } from './report.ts';
+import { reportVesselById } from './summary-source.ts';
+
+/**
+ * Scheduled daily reports (issue 15, docs/domain.md §31): after local midnight (the configured timezone) each
+ * subscription gets the previous day's PDF by mail, once. The sent-log row of (subscription, day) is claimed before
+ * the PDF is made, so a restart or a second server process never sends a day twice; a failure is logged and retried
+ * with a growing delay (5 min, 10, 20, … at most MAX_ATTEMPTS tries); a claim left by a process that died while
+ * sending is taken over after STALE_SECONDS.
+ */
+export const MAX_ATTEMPTS = 6;
+export const RETRY_BASE_SECONDS = 300;
+export const STALE_SECONDS = 1800;
+
+export interface SchedulerDeps {
+  database: Database;
+  deliver: (mail: OutgoingMail) => Promise<void>;
+  log: FastifyBaseLogger;
+  tz: number;
+}
+
+export interface TickResult {
+  day: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The local day that ended last before `now`: [start, end). */
+export function previousDay(now: number, tz: number): { start: number; end: number } {
+  const end = bucketStart(now, 86400, tz);
+  return { start: end - 86400, end };
+}
+
+const retryAt = (now: number, attempts: number) => now + RETRY_BASE_SECONDS * 2 ** (attempts - 1);
+
+/** Claims (subscription, day) for this process; false when it is sent, being sent, waiting, or out of tries. */
+async function claim(database: Database, drsbId: number, day: number, now: number): Promise<number | null> {
+  const db = database.db;
+  const row = await db
+    .selectFrom('daily_report_sent')
+    .selectAll()
+    .where('drsnDrsbId', '=', drsbId)
+    .where('drsnDay', '=', day)
+    .executeTakeFirst();
+  if (!row) {
+    try {
+      await db
+        .insertInto('daily_report_sent')
+        .values({
+          drsnDrsbId: drsbId,
+          drsnDay: day,
+          drsnStatus: 'sending',
+          drsnAttempts: 1,
+          drsnUpdatedTime: now,
+        })
+        .execute();
+      return 1;
+    } catch {
+      return null; // another process claimed it first (unique subscription × day)
+    }
+  }
+  const attempts = Number(row.drsnAttempts);
+  const due =
+    (row.drsnStatus === 'failed' && Number(row.drsnNextTryTime) <= now) ||
+    (row.drsnStatus === 'sending' && Number(row.drsnUpdatedTime) <= now - STALE_SECONDS);
+  if (!due || attempts >= MAX_ATTEMPTS) return null;
+  const r = await db
+    .updateTable('daily_report_sent')
+    .set({ drsnStatus: 'sending', drsnAttempts: attempts + 1, drsnUpdatedTime: now })
+    .where('drsnId', '=', row.drsnId)
+    .where('drsnStatus', '=', row.drsnStatus)
+    .where('drsnAttempts', '=', attempts)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1 ? attempts + 1 : null;
+}
+
+/** One pass: every subscription's mail of the previous local day that is due. */
+export async function runDailyReports(deps: SchedulerDeps, now: number): Promise<TickResult> {
+  const { database, log, tz } = deps;
+  const db = database.db;
+  const day = previousDay(now, tz);
+  const result: TickResult = { day: day.start, sent: 0, failed: 0, skipped: 0 };
+  // a subscription made today starts with today's report (mailed tomorrow), not with the days before it
+  const subs = await db
+    .selectFrom('daily_report_subscription')
+    .selectAll()
+    .where('drsbCreatedTime', '<', day.end)
+    .orderBy('drsbId')
+    .execute();
+  for (const sub of subs) {
+    const drsbId = Number(sub.drsbId);
+    const attempt = await claim(database, drsbId, day.start, now);
+    if (attempt === null) {
+      result.skipped++;
+      continue;
+    }
+    try {
+      // the report is made in the subscriber's scope as it is now: a vessel they no longer see is not sent
+      const access = await loadAccess(db, sub.drsbUserId);
+      const session = { userId: sub.drsbUserId, activeCompId: Number(sub.drsbCompId), access } as Session;
+      const visible = access.master_asset?.includes('read') ? await visibleAssetIds(db, session) : [];
+      const plan = visible.includes(Number(sub.drsbMassId)) ? await reportVesselById(database, sub.drsbMassId) : null;
+      if (!plan) throw new Error('the vessel is no longer visible to the subscriber');
+      const input = await loadReport(
+        database,
+        plan,
+        { start: day.start, end: day.end, unit: 'HOUR', tz, reports: [...REPORT_KEYS], dataTables: true },
+        now,
+      );
+      const { model, pdf } = await drawPdf(input);
+      await deps.deliver({
+        to: sub.drsbUserId,
+        subject: `Daily Report ${model.massName} — ${model.rangeText} (${model.timezoneLabel})`,
+        text: `The daily report of ${model.massName} for ${model.rangeText} (${model.timezoneLabel}) is attached (${model.pages.length} pages).\n\nYou receive it because you subscribed on the Daily Report screen; unsubscribe there.`,
+        html: `<p>The daily report of <b>${escapeHtml(model.massName)}</b> for ${model.rangeText} (${model.timezoneLabel}) is attached (${model.pages.length} pages).</p><p>You receive it because you subscribed on the Daily Report screen; unsubscribe there.</p>`,
+        attachments: [{ filename: model.fileName, content: pdf, contentType: 'application/pdf' }],
+      });
+      await db
+        .updateTable('daily_report_sent')
+        .set({ drsnStatus: 'sent', drsnLastError: null, drsnNextTryTime: null, drsnUpdatedTime: now })
+        .where('drsnDrsbId', '=', drsbId)
+        .where('drsnDay', '=', day.start)
+        .execute();
+      result.sent++;
+    } catch (err) {
+      const message = (err as Error)?.message ?? String(err);
+      const next = attempt < MAX_ATTEMPTS ? retryAt(now, attempt) : null;
+      log.error(
+        { err, drsbId, massId: sub.drsbMassId, to: sub.drsbUserId, day: day.start, attempt, nextTry: next },
+        'daily report mail failed',
+      );
+      await db
+        .updateTable('daily_report_sent')
+        .set({
+          drsnStatus: 'failed',
+          drsnLastError: message.slice(0, 500),
+          drsnNextTryTime: next,
+          drsnUpdatedTime: now,
+        })
+        .where('drsnDrsbId', '=', drsbId)
+        .where('drsnDay', '=', day.start)
+        .execute();
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -1,0 +1,197 @@
+import { type Thresholds, thresholdsSchema } from '@fleet/shared';
+import { type DeviceType, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
+
+/**
+ * The threshold side of the event engine (docs/domain.md §30.1): a master event's thresholds resolved against the
+ * devices of one asset, and whether they hold for the devices' current values. Pure functions, no database.
+ */
+
+/** A value older than this (device time) no longer counts as the device's current value (§30.2, same as "online"). */
+export const STALE_SECONDS = 600;
+
+export type Operator = '==' | '!=' | '>' | '<' | '>=' | '<=';
+
+export interface Condition {
+  /** the data name as the threshold writes it (old/new data are keyed by it) */
+  name: string;
+  /** the catalogue key of that data name for the device type; null when the type has no such data */
+  key: string | null;
+  operator: Operator;
+  value: number | string;
+  /** the value as a number, worked out once (null: a text threshold) */
+  num: number | null;
+}
+
+export interface Group {
+  /** the threshold's device name: a device unique id, or a device type meaning every device of that type */
+  name: string;
+  combine: 'and' | 'or';
+  /** the asset's devices this group reads */
+  devices: AssetDevice[];
+  conditions: Condition[];
+}
+
+export interface AssetDevice {
+  devcId: number;
+  uniqueId: string;
+  type: string;
+}
+
+/** The latest reading of a device: device time and values by catalogue key. */
+export interface Current {
+  ts: number;
+  /** server clock when it arrived (silence is judged on both clocks, §30.2) */
+  received: number;
+  values: Record<string, number>;
+}
+
+/** The data name → catalogue key of a type: the metric key or one of its aliases, any case. */
+function metricKey(type: string, name: string): string | null {
+  const t = telemetryType(type) as DeviceType | null;
+  if (!t) return null;
+  const lower = name.trim().toLowerCase();
+  for (const m of TELEMETRY_TYPES[t].metrics)
+    if (m.key.toLowerCase() === lower || m.aliases?.some((a) => a.toLowerCase() === lower)) return m.key;
+  return null;
+}
+
+const parsed = new Map<string, Thresholds>();
+
+/** Thresholds JSON text → the typed object; unreadable text gives no groups (the event can never hold). */
+export function parseThresholds(text: string | null | undefined): Thresholds {
+  const key = text ?? '{}';
+  let out = parsed.get(key);
+  if (out) return out;
+  try {
+    const r = thresholdsSchema.safeParse(JSON.parse(key));
+    out = r.success ? r.data : {};
+  } catch {
+    out = {};
+  }
+  if (parsed.size > 1000) parsed.clear(); // every batch parses the same few texts; keep the memo bounded
+  parsed.set(key, out);
+  return out;
+}
+
+/**
+ * A threshold's device names → the asset's devices: a name equal to a device's unique id names that device;
+ * otherwise a device type name (gps, rpm, power …) names every device of that type on the asset.
+ */
+export function resolveGroups(thresholds: Thresholds, devices: AssetDevice[]): Group[] {
+  return Object.entries(thresholds).map(([name, g]) => {
+    const exact = devices.filter((d) => d.uniqueId === name);
+    const matched = exact.length ? exact : devices.filter((d) => d.type === name.trim().toLowerCase());
+    const type = matched[0]?.type ?? '';
+    return {
+      name,
+      combine: g.conditions_operator,
+      devices: matched,
+      conditions: Object.entries(g.data).map(([dataName, c]) => ({
+        name: dataName,
+        key: metricKey(type, dataName),
+        operator: c.operator,
+        value: c.value,
+        num: numeric(c.value),
+      })),
+    };
+  });
+}
+
+/** A threshold value as a number: numbers, decimal text, and true/false for flags; other text stays text. */
+function numeric(v: number | string): number | null {
+  if (typeof v === 'number') return v;
+  const t = v.trim().toLowerCase();
+  if (t === 'true') return 1;
+  if (t === 'false') return 0;
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t) ? Number(t) : null;
+}
+
+/** One comparison `reading operator value`; a missing reading never satisfies a condition. */
+export function compare(
+  reading: number | undefined,
+  operator: Operator,
+  value: number | string,
+  v: number | null = numeric(value),
+): boolean {
+  if (reading === undefined || reading === null) return false;
+  if (v === null) {
+    // text thresholds can only be (un)equal to the reading's text
+    if (operator === '==') return String(reading) === String(value).trim();
+    if (operator === '!=') return String(reading) !== String(value).trim();
+    return false;
+  }
+  switch (operator) {
+    case '==':
+      return reading === v;
+    case '!=':
+      return reading !== v;
+    case '>':
+      return reading > v;
+    case '<':
+      return reading < v;
+    case '>=':
+      return reading >= v;
+    case '<=':
+      return reading <= v;
+  }
+}
+
+/** A device's values that count at time `at`: its latest reading, unless older than STALE_SECONDS. */
+function fresh(current: Map<number, Current>, devcId: number, at: number): Current | undefined {
+  const c = current.get(devcId);
+  return c && at - c.ts <= STALE_SECONDS ? c : undefined;
+}
+
+/** A group holds when one of its devices satisfies all (and) or one (or) of its conditions. */
+export function groupHolds(group: Group, current: Map<number, Current>, at: number): boolean {
+  const conditions = group.conditions;
+  if (!conditions.length) return false;
+  const all = group.combine === 'and';
+  // plain loops: this runs for every reading and definition on the ingest path
+  for (const d of group.devices) {
+    const c = fresh(current, d.devcId, at);
+    if (!c) continue;
+    let ok = all;
+    for (const x of conditions) {
+      const hit = x.key !== null && compare(c.values[x.key], x.operator, x.value, x.num);
+      if (all && !hit) {
+        ok = false;
+        break;
+      }
+      if (!all && hit) {
+        ok = true;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** An event's condition: every group holds (an event without groups never does). */
+export function eventHolds(groups: Group[], current: Map<number, Current>, at: number): boolean {
+  if (!groups.length) return false;
+  for (const g of groups) if (!groupHolds(g, current, at)) return false;
+  return true;
+}
+
+/** Old/new data (spec 002 §3.7): device unique id → device type → data name → value, for the thresholds' data. */
+export function dataSnapshot(
+  groups: Group[],
+  current: Map<number, Current>,
+  at: number,
+): Record<string, Record<string, Record<string, number>>> {
+  const out: Record<string, Record<string, Record<string, number>>> = {};
+  for (const g of groups)
+    for (const d of g.devices) {
+      const c = fresh(current, d.devcId, at);
+      if (!c) continue;
+      for (const x of g.conditions) {
+        if (x.key === null || c.values[x.key] === undefined) continue;
+        out[d.uniqueId] ??= {};
+        out[d.uniqueId][d.type] ??= {};
+        out[d.uniqueId][d.type][x.name] = c.values[x.key];
+      }
+    }
+  return out;
+}

@@ -1,0 +1,173 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { badRequest, envelope, ok } from '../../http/envelope.ts';
+import { parseListQuery } from '../../http/list-query.ts';
+import { requirePermission, sessionOf } from '../auth/session.ts';
+import { scopeContext } from '../crud/scope.ts';
+import { epochParam, parseWith, rawQuery } from '../telemetry/params.ts';
+import { isoTime, nowSeconds } from '../telemetry/time.ts';
+
+/** Spec 002 §5 (verbatim). */
+export const END_AFTER_START_MESSAGE = 'The "end" timestamp must be greater than "start" timestamp.';
+export const EVENT_LOG_PERMISSION = 'log_event_event';
+export const EVENT_LOG_PAGE_SIZE = 10;
+
+const FILTERS = ['evntDeviceId', 'evntIsPriority', 'evntStatus', 'evntMevtId'];
+const ORDERS = ['evntTimestamp', 'evntIsPriority', 'evntStatus'];
+
+const json = z.record(z.string(), z.unknown());
+export const eventRowSchema = z.object({
+  evntId: z.number(),
+  evntTimestamp: z.string().describe('when the condition began to hold (UTC, ISO 8601)'),
+  evntDeviceId: z.string().describe('the gateway devcUniqueId'),
+  evntMevtId: z.number().nullable(),
+  evntMcevId: z.number().nullable(),
+  evntStatus: z.number().describe('1 Active, 0 Non Active'),
+  evntIsPriority: z.number().describe('1 High, 0 Normal'),
+  evntDuration: z.number().describe('seconds held; an Active event counts up to now'),
+  evntOldData: json,
+  evntNewData: json,
+  evntThreshold: json,
+  evntMevt: z.object({ mevtId: z.number(), mevtType: z.string() }).nullable(),
+  evntDevice: z
+    .object({ devcUniqueId: z.string(), devcType: z.string(), devcMassId: z.number().nullable() })
+    .nullable(),
+});
+
+const parseJson = (text: unknown): Record<string, unknown> => {
+  try {
+    const v = JSON.parse(String(text ?? '{}'));
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+};
+
+const flag = (field: string) => (v: string) => {
+  if (v !== '0' && v !== '1') throw badRequest(`finds[${field}] must be 0 or 1`);
+  return Number(v);
+};
+
+/**
+ * GET /api/log/event/event/period/{start}/{end} (spec 002 §7.8): the events of the user's visible gateways that
+ * overlap the period (docs/domain.md §30.6), filtered by finds[…], ordered by orders[…] (default newest first),
+ * paged (10 a page unless max says otherwise).
+ */
+export const eventLogRoutes: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/log/event/event/period/:start/:end',
+    {
+      schema: {
+        tags: ['event_log'],
+        summary: 'Events of the visible gateways in a period',
+        description:
+          'finds[evntDeviceId|evntIsPriority|evntStatus|evntMevtId]=value (repeatable); orders[evntTimestamp|evntIsPriority|evntStatus]=asc|desc; page, max',
+        params: z.object({ start: z.string(), end: z.string() }),
+        querystring: rawQuery,
+        response: { 200: envelope(z.array(eventRowSchema), true) },
+      },
+      preValidation: requirePermission(EVENT_LOG_PERMISSION, 'read'),
+    },
+    async (req) => {
+      const start = parseWith(epochParam('start'), req.params.start);
+      const end = parseWith(epochParam('end'), req.params.end);
+      if (end <= start) throw badRequest(END_AFTER_START_MESSAGE);
+      const lq = parseListQuery(req.query as Record<string, string | string[]>, {
+        filters: FILTERS,
+        orders: ORDERS,
+        search: [],
+        defaultPageSize: EVENT_LOG_PAGE_SIZE,
+      });
+      const priorities = (lq.finds.evntIsPriority ?? []).map(flag('evntIsPriority'));
+      const statuses = (lq.finds.evntStatus ?? []).map(flag('evntStatus'));
+      const mevtIds = (lq.finds.evntMevtId ?? []).map((v) => {
+        if (!/^[1-9]\d{0,9}$/.test(v)) throw badRequest('finds[evntMevtId] must be a whole number');
+        return Number(v);
+      });
+      const deviceIds = lq.finds.evntDeviceId ?? [];
+
+      const db = app.deps.database.db;
+      const scope = await scopeContext(db, sessionOf(req));
+      const gateways = scope.assetIds.length
+        ? await db
+            .selectFrom('device')
+            .select(['devcUniqueId', 'devcType', 'devcMassId'])
+            .where('devcType', '=', 'gateway')
+            .where('devcMassId', 'in', scope.assetIds)
+            .execute()
+        : [];
+      const byUid = new Map(gateways.map((g: any) => [String(g.devcUniqueId), g]));
+      const visible = deviceIds.length ? deviceIds.filter((d) => byUid.has(d)) : [...byUid.keys()];
+      if (!visible.length) return ok([], 0);
+
+      const now = nowSeconds();
+      let q = db
+        .selectFrom('event_log as e')
+        .leftJoin('master_event as m', 'm.mevtId', 'e.evntMevtId')
+        .where('e.evntDeviceId', 'in', visible)
+        .where('e.evntTimestamp', '<', end)
+        // overlaps [start, end): still active, or ended at or after start
+        .where((eb: any) =>
+          eb.or([eb('e.evntStatus', '=', 1), eb(sql`e.evnt_timestamp + e.evnt_duration`, '>=', start)]),
+        );
+      if (priorities.length) q = q.where('e.evntIsPriority', 'in', priorities);
+      if (statuses.length) q = q.where('e.evntStatus', 'in', statuses);
+      if (mevtIds.length) q = q.where('e.evntMevtId', 'in', mevtIds);
+
+      const total = await q.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst();
+      let rowsQ = q.select([
+        'e.evntId',
+        'e.evntTimestamp',
+        'e.evntDeviceId',
+        'e.evntMevtId',
+        'e.evntMcevId',
+        'e.evntStatus',
+        'e.evntIsPriority',
+        'e.evntDuration',
+        'e.evntOldData',
+        'e.evntNewData',
+        'e.evntThreshold',
+        'm.mevtType',
+      ]);
+      const orders = lq.orders.length ? lq.orders : [['evntTimestamp', 'desc'] as [string, 'asc' | 'desc']];
+      for (const [field, dir] of orders) rowsQ = rowsQ.orderBy(`e.${field}`, dir);
+      if (!orders.some(([f]) => f === 'evntTimestamp')) rowsQ = rowsQ.orderBy('e.evntTimestamp', 'desc');
+      rowsQ = rowsQ.orderBy('e.evntId', 'desc');
+      const rows = await rowsQ
+        .limit(lq.max)
+        .offset((lq.page - 1) * lq.max)
+        .execute();
+
+      const data = rows.map((r: any) => {
+        const ts = Number(r.evntTimestamp);
+        const status = Number(r.evntStatus);
+        const stored = Number(r.evntDuration);
+        const device = byUid.get(String(r.evntDeviceId)) as any;
+        return {
+          evntId: Number(r.evntId),
+          evntTimestamp: isoTime(ts),
+          evntDeviceId: String(r.evntDeviceId),
+          evntMevtId: r.evntMevtId === null ? null : Number(r.evntMevtId),
+          evntMcevId: r.evntMcevId === null ? null : Number(r.evntMcevId),
+          evntStatus: status,
+          evntIsPriority: Number(r.evntIsPriority),
+          evntDuration: status === 1 ? Math.max(stored, now - ts) : stored,
+          evntOldData: parseJson(r.evntOldData),
+          evntNewData: parseJson(r.evntNewData),
+          evntThreshold: parseJson(r.evntThreshold),
+          evntMevt: r.evntMevtId === null ? null : { mevtId: Number(r.evntMevtId), mevtType: String(r.mevtType ?? '') },
+          evntDevice: device
+            ? {
+                devcUniqueId: String(device.devcUniqueId),
+                devcType: String(device.devcType),
+                devcMassId: device.devcMassId === null ? null : Number(device.devcMassId),
+              }
+            : null,
+        };
+      });
+      return ok(data, Number((total as { n?: unknown } | undefined)?.n ?? 0));
+    },
+  );
+};

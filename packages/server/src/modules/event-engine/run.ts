@@ -1,0 +1,48 @@
+import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+import { prepare } from '../../db/statements.ts';
+import { pgText } from '../telemetry/sql.ts';
+import type { EngineReading, Step } from './engine.ts';
+
+/** Runs an engine step on SQLite inside the caller's (synchronous) transaction. */
+export function runSqlite<T>(sqlite: SQLite.Database, step: Step<T>): T {
+  let r = step.next(undefined as never);
+  while (!r.done) {
+    const st = prepare(sqlite, r.value.text);
+    let rows: Record<string, unknown>[] = [];
+    if (st.reader) rows = st.all(...r.value.params) as Record<string, unknown>[];
+    else st.run(...r.value.params);
+    r = step.next(rows);
+  }
+  return r.value;
+}
+
+/** Runs an engine step on a PostgreSQL client inside the caller's transaction. */
+export async function runPg<T>(client: pg.Pool | pg.PoolClient | pg.Client, step: Step<T>): Promise<T> {
+  let r = step.next(undefined as never);
+  while (!r.done) {
+    const res = await client.query(pgText(r.value.text), r.value.params);
+    r = step.next(res.rows);
+  }
+  return r.value;
+}
+
+/** The ingest's stored rows (values in catalogue metric order) → engine readings of devices on an asset. */
+export function engineReadings(
+  rows: Iterable<{ type: string; deviceId: number; ts: number; values: (number | null)[] }>,
+  massOf: Map<number, number | null>,
+): EngineReading[] {
+  const out: EngineReading[] = [];
+  for (const r of rows) {
+    const massId = massOf.get(r.deviceId);
+    if (massId === null || massId === undefined) continue;
+    const metrics = TELEMETRY_TYPES[r.type as keyof typeof TELEMETRY_TYPES].metrics;
+    const values: Record<string, number> = {};
+    metrics.forEach((m, i) => {
+      if (r.values[i] !== null && r.values[i] !== undefined) values[m.key] = r.values[i]!;
+    });
+    out.push({ devcId: r.deviceId, massId, ts: r.ts, values });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ok } from '../../http/envelope.ts';
+import { requireAuth } from '../auth/session.ts';
+import { locationText, portList } from './gazetteer.ts';
+import { loadBaseLayers } from './map-config.ts';
+import { weatherRoutes } from './weather.routes.ts';
+
+const MAX_POINTS = 2000;
+
+/**
+ * Offline geography for the maps: configured base layers, the port list for labels, and location texts
+ * from the offline gazetteer (docs/domain.md "Location text"). Any signed-in user.
+ */
+export const geoRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const layers = loadBaseLayers();
+  await app.register(weatherRoutes);
+
+  r.get(
+    '/geo/base-layers',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['geo'],
+        summary: 'Configured tile/WMS base layers of the Change Map cycle (MAP_* variables)',
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                kind: z.enum(['tile', 'wms']),
+                url: z.string(),
+                attribution: z.string(),
+                layers: z.string().optional(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async () => ok(layers),
+  );
+
+  r.get(
+    '/geo/ports',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['geo'],
+        summary: 'World ports of the offline gazetteer (name and position)',
+        response: { 200: envelope(z.array(z.object({ name: z.string(), lat: z.number(), lng: z.number() }))) },
+      },
+    },
+    async () => ok(portList().map((p) => ({ name: p.name, lat: p.lat, lng: p.lng }))),
+  );
+
+  r.post(
+    '/geo/locations',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['geo'],
+        summary: 'Location texts ("12.3 NM NE of Tanjung Priok port") of up to 2,000 positions',
+        body: z.object({
+          points: z
+            .array(z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }))
+            .max(MAX_POINTS, `at most ${MAX_POINTS} points`),
+        }),
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
+    async (req) => ok(req.body.points.map((p) => locationText(p.lat, p.lng))),
+  );
+};

@@ -1,0 +1,335 @@
+import { telemetryType } from '@fleet/shared/telemetry.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/database.ts';
+import { visibleAssetIds } from '../access/scope.ts';
+import { nowSeconds } from '../auth/tokens.ts';
+import type { OpenedEvent } from '../event-engine/engine.ts';
+import { onEventsOpened } from '../event-engine/opened.ts';
+import { type LatestState, onLatestState } from './ingest-hook.ts';
+
+/** The PostgreSQL channel that carries committed latest states between server processes. */
+export const LIVE_CHANNEL = 'fleet_live';
+/** Keep-alive message interval (under common proxy idle timeouts of 60 s; research wave2 §1). */
+export const KEEPALIVE_MS = 25_000;
+/** How often a subscriber's visible assets and session are read again. */
+export const RESCOPE_MS = 60_000;
+/** NOTIFY payloads must stay under PostgreSQL's 8,000 bytes. */
+const MAX_PAYLOAD = 7000;
+
+/** What a subscriber receives: the rows of `GET /api/series/device/{type}/pulse`, one per device. */
+export interface LiveRow {
+  deviceId: string;
+  devcId: number;
+  devcUniqueId: string;
+  devcType: string;
+  devcLabel: string | null;
+  devcMassId: number;
+  timestamp: number;
+  datetime: string;
+  [metric: string]: unknown;
+}
+
+export interface LiveSocket {
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  readonly readyState: number;
+}
+
+interface Subscriber {
+  socket: LiveSocket;
+  userId: string;
+  compId: number | null;
+  sessHash: string;
+  assets: Set<number>;
+  /** false: the socket asked for High events only (the app shell's badge), no latest states */
+  states: boolean;
+}
+
+/** A High priority event that opened, as the socket sends it: `{type:'event', event}` (issue 17). */
+export interface LiveEvent {
+  massId: number;
+  massName: string;
+  gatewayUid: string;
+  mevtId: number;
+  eventName: string;
+  timestamp: number;
+}
+
+/** Event priority of master_event.mevt_is_priority that is pushed live (1 = High, spec 001 §2). */
+export const HIGH_PRIORITY = 1;
+
+interface DeviceInfo {
+  devcUniqueId: string;
+  devcType: string;
+  devcLabel: string | null;
+  devcMassId: number | null;
+}
+
+/**
+ * Fan-out of committed latest states to the open sockets (ARCHITECTURE.md "live push"). Each subscriber gets
+ * only the rows of vessels it may see (tenant scope re-read every 60 s). SQLite: the hub hears its own process's
+ * ingest. PostgreSQL: every process NOTIFYs what it ingested on `fleet_live` and every process LISTENs, so a
+ * reading ingested by one process reaches the subscribers of all of them.
+ */
+export class LiveHub {
+  private subscribers = new Set<Subscriber>();
+  private devices = new Map<number, DeviceInfo>();
+  private listenClient: pg.Client | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private unsubscribeEvents: (() => void) | null = null;
+  private closed = false;
+
+  constructor(
+    private database: Database,
+    private log: FastifyBaseLogger,
+    /** a session idle longer than this has ended (SESSION_IDLE_HOURS) */
+    private idleSeconds: number,
+  ) {}
+
+  get size() {
+    return this.subscribers.size;
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = onLatestState((db, states) => {
+      if (db !== this.database) return;
+      if (this.database.dialect === 'postgres') this.notify(states);
+      else void this.deliver(states);
+    });
+    this.unsubscribeEvents = onEventsOpened((db, opened) => {
+      if (db !== this.database) return;
+      const high = opened.filter((e) => e.priority === HIGH_PRIORITY);
+      if (!high.length) return;
+      if (this.database.dialect === 'postgres') this.notifyEvents(high);
+      else void this.deliverEvents(high).catch((err: Error) => this.log.warn({ err: err.message }, 'live push: event'));
+    });
+    if (this.database.dialect === 'postgres') await this.listen();
+    this.timers.push(setInterval(() => this.broadcast('{"type":"ping"}'), KEEPALIVE_MS));
+    this.timers.push(setInterval(() => void this.rescopeAll(), RESCOPE_MS));
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.unsubscribeEvents?.();
+    for (const t of this.timers) clearInterval(t);
+    for (const s of this.subscribers) s.socket.close(1001, 'server shutting down');
+    this.subscribers.clear();
+    const c = this.listenClient;
+    this.listenClient = null;
+    await c?.end().catch(() => {});
+  }
+
+  /** Adds an authenticated socket; reads its visible assets first. Returns the remover. */
+  async add(
+    socket: LiveSocket,
+    owner: { userId: string; compId: number | null; sessHash: string },
+    opts: { states?: boolean } = {},
+  ) {
+    const sub: Subscriber = { socket, ...owner, assets: new Set(), states: opts.states ?? true };
+    sub.assets = new Set(
+      await visibleAssetIds(this.database.db, { userId: owner.userId, activeCompId: owner.compId } as never),
+    );
+    this.subscribers.add(sub);
+    return () => this.subscribers.delete(sub);
+  }
+
+  // ------------------------------------------------------------ cross-process (PostgreSQL)
+
+  private async listen() {
+    // its own connection, with the pool's settings: a LISTEN must stay on one session
+    const client = new pg.Client((this.database.pool as unknown as { options: pg.ClientConfig }).options);
+    client.on('error', (err) => {
+      this.log.warn({ err: err.message }, 'live push: LISTEN connection lost; reconnecting');
+      if (this.listenClient === client) this.listenClient = null;
+      if (!this.closed) setTimeout(() => void this.listen().catch(() => {}), 2000).unref();
+    });
+    client.on('notification', (msg) => {
+      if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
+      try {
+        const payload = JSON.parse(msg.payload) as LatestState[] | { events: OpenedEvent[] };
+        if (Array.isArray(payload)) void this.deliver(payload);
+        else if (Array.isArray(payload?.events))
+          void this.deliverEvents(payload.events).catch((err: Error) =>
+            this.log.warn({ err: err.message }, 'live push: event'),
+          );
+      } catch {
+        // a foreign payload on our channel: ignore
+      }
+    });
+    await client.connect();
+    await client.query(`listen ${LIVE_CHANNEL}`);
+    this.listenClient = client;
+  }
+
+  private notify(states: LatestState[]) {
+    const pool = this.database.pool!;
+    let chunk: LatestState[] = [];
+    let size = 2;
+    const flush = () => {
+      if (!chunk.length) return;
+      const payload = JSON.stringify(chunk);
+      chunk = [];
+      size = 2;
+      pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((err: Error) => {
+        this.log.warn({ err: err.message }, 'live push: NOTIFY failed');
+      });
+    };
+    for (const s of states) {
+      const len = s.data.length + 60;
+      if (size + len > MAX_PAYLOAD) flush();
+      chunk.push(s);
+      size += len;
+    }
+    flush();
+  }
+
+  /** Opened High events to every process (they are few and small: one NOTIFY per batch). */
+  private notifyEvents(events: OpenedEvent[]) {
+    const payload = JSON.stringify({ events: events.slice(0, 40) });
+    this.database.pool!.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((err: Error) => {
+      this.log.warn({ err: err.message }, 'live push: NOTIFY failed');
+    });
+  }
+
+  // ------------------------------------------------------------ fan-out
+
+  /** Sends each opened High event to the subscribers who may see its vessel. */
+  async deliverEvents(events: OpenedEvent[]): Promise<void> {
+    if (!this.subscribers.size || !events.length) return;
+    const ids = [...new Set(events.map((e) => e.massId))];
+    const rows = await this.database.db
+      .selectFrom('asset')
+      .select(['massId', 'massName'])
+      .where('massId', 'in', ids)
+      .execute();
+    const names = new Map(rows.map((r: { massId: unknown; massName: string }) => [Number(r.massId), r.massName]));
+    for (const e of events) {
+      const event: LiveEvent = {
+        massId: e.massId,
+        massName: names.get(e.massId) ?? '',
+        gatewayUid: e.gatewayUid,
+        mevtId: e.mevtId,
+        eventName: e.type,
+        timestamp: e.timestamp,
+      };
+      const text = JSON.stringify({ type: 'event', event });
+      for (const sub of this.subscribers) if (sub.assets.has(e.massId)) this.send(sub, text);
+    }
+  }
+
+  private async deviceInfo(ids: number[]): Promise<Map<number, DeviceInfo>> {
+    const missing = ids.filter((id) => !this.devices.has(id));
+    if (missing.length) {
+      const rows = await this.database.db
+        .selectFrom('device')
+        .select(['devcId', 'devcUniqueId', 'devcType', 'devcLabel', 'devcMassId'])
+        .where('devcId', 'in', missing)
+        .execute();
+      for (const r of rows)
+        this.devices.set(Number(r.devcId), {
+          devcUniqueId: r.devcUniqueId,
+          devcType: telemetryType(r.devcType) ?? String(r.devcType),
+          devcLabel: r.devcLabel ?? null,
+          devcMassId: r.devcMassId === null ? null : Number(r.devcMassId),
+        });
+    }
+    return this.devices;
+  }
+
+  /** Sends each subscriber the rows of its visible vessels. */
+  async deliver(states: LatestState[]): Promise<void> {
+    if (!this.subscribers.size || !states.length) return;
+    const info = await this.deviceInfo([...new Set(states.map((s) => s.deviceId))]);
+    const byMass = new Map<number, LiveRow[]>();
+    for (const s of states) {
+      const d = info.get(s.deviceId);
+      if (!d || d.devcMassId === null) continue;
+      let data: Record<string, unknown>;
+      try {
+        data = JSON.parse(s.data);
+      } catch {
+        continue;
+      }
+      const row: LiveRow = {
+        deviceId: d.devcUniqueId,
+        devcId: s.deviceId,
+        devcUniqueId: d.devcUniqueId,
+        devcType: d.devcType,
+        devcLabel: d.devcLabel,
+        devcMassId: d.devcMassId,
+        timestamp: s.ts,
+        datetime: new Date(s.ts * 1000).toISOString(),
+        ...data,
+      };
+      let list = byMass.get(d.devcMassId);
+      if (!list) {
+        list = [];
+        byMass.set(d.devcMassId, list);
+      }
+      list.push(row);
+    }
+    if (!byMass.size) return;
+    // one serialisation per distinct visible set (most users of a company see the same vessels)
+    const cache = new Map<string, string>();
+    for (const sub of this.subscribers) {
+      if (!sub.states) continue;
+      const rows: LiveRow[] = [];
+      const masses: number[] = [];
+      for (const [massId, list] of byMass)
+        if (sub.assets.has(massId)) {
+          rows.push(...list);
+          masses.push(massId);
+        }
+      if (!rows.length) continue;
+      const key = masses.join(',');
+      let text = cache.get(key);
+      if (!text) {
+        text = JSON.stringify({ type: 'states', states: rows });
+        cache.set(key, text);
+      }
+      this.send(sub, text);
+    }
+  }
+
+  private send(sub: Subscriber, text: string) {
+    if (sub.socket.readyState !== 1) return;
+    try {
+      sub.socket.send(text);
+    } catch {
+      this.subscribers.delete(sub);
+    }
+  }
+
+  private broadcast(text: string) {
+    for (const sub of this.subscribers) this.send(sub, text);
+  }
+
+  /** Re-reads every subscriber's assets; closes sockets of sessions that ended (code 4000, as Traccar). */
+  private async rescopeAll() {
+    for (const sub of [...this.subscribers]) {
+      try {
+        const sess = await this.database.db
+          .selectFrom('session_token')
+          .select(['sessRevokedTime', 'sessLastSeenTime'])
+          .where('sessTokenHash', '=', sub.sessHash)
+          .executeTakeFirst();
+        if (!sess || sess.sessRevokedTime || nowSeconds() - Number(sess.sessLastSeenTime) > this.idleSeconds) {
+          this.subscribers.delete(sub);
+          sub.socket.close(4000, 'session ended');
+          continue;
+        }
+        sub.assets = new Set(
+          await visibleAssetIds(this.database.db, { userId: sub.userId, activeCompId: sub.compId } as never),
+        );
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, 'live push: rescope failed');
+      }
+    }
+    // devices may have moved to another vessel: read them again on next use
+    this.devices.clear();
+  }
+}

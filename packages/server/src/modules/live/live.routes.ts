@@ -1,0 +1,95 @@
+import websocket from '@fastify/websocket';
+import { AUTH_ERROR_MESSAGE, ErrorCode } from '@fleet/shared/api.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, fail, ok } from '../../http/envelope.ts';
+import { requireAuth, sessionOf } from '../auth/session.ts';
+import { LiveHub } from './hub.ts';
+import { consumeTicket, issueTicket, type TicketOwner } from './tickets.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    liveOwner?: TicketOwner;
+  }
+}
+
+/**
+ * Live push (issue 13, ARCHITECTURE.md "live push"):
+ * - POST /api/socket/ticket — a single-use ticket, good for 30 s, for the signed-in session;
+ * - GET /api/socket?ticket=… — WebSocket; sends `{type:'hello'}`, then `{type:'states', states:[pulse rows]}` for
+ *   each committed reading of a visible vessel, `{type:'event', event}` when a High priority event opens on a
+ *   visible vessel (issue 17; `&only=events` sends only these), and `{type:'ping'}` every 25 s. A wrong, used or expired ticket is
+ *   refused before the upgrade (401, 'Authentication Error').
+ */
+export const liveRoutes: FastifyPluginAsync = async (app) => {
+  const { database, config } = app.deps;
+  const hub = new LiveHub(database, app.log, config.sessionIdleHours * 3600);
+  await hub.start();
+  app.addHook('onClose', async () => hub.stop());
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/socket/ticket',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['live'],
+        summary: 'A single-use, 30-second ticket to open the live socket',
+        response: { 200: envelope(z.object({ ticket: z.string(), expiresIn: z.number() })) },
+      },
+    },
+    async (req) => ok(await issueTicket(database.db, sessionOf(req))),
+  );
+
+  r.get(
+    '/socket',
+    {
+      websocket: true,
+      schema: {
+        tags: ['live'],
+        summary: 'Live latest states of the visible vessels (WebSocket; open with ?ticket=)',
+        querystring: z.object({
+          ticket: z.string().max(100).optional(),
+          // 'events': only the High events (the navigation bar's badge), no latest states
+          only: z.enum(['events']).optional(),
+        }),
+      },
+      preValidation: async (req, reply) => {
+        const ticket = (req.query as { ticket?: string }).ticket ?? '';
+        const owner = await consumeTicket(database.db, ticket);
+        if (!owner) return reply.status(401).send(fail(AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated));
+        req.liveOwner = owner;
+      },
+    },
+    (socket, req) => {
+      const owner = req.liveOwner!;
+      // messages from the client are liveness probes only; attach synchronously (@fastify/websocket README)
+      socket.on('message', () => {});
+      let remove: (() => void) | null = null;
+      let closed = false;
+      socket.on('close', () => {
+        closed = true;
+        remove?.();
+      });
+      hub
+        .add(
+          socket,
+          { userId: owner.userId, compId: owner.compId, sessHash: owner.sessHash },
+          { states: (req.query as { only?: string }).only !== 'events' },
+        )
+        .then((rm) => {
+          if (closed) rm();
+          else {
+            remove = rm;
+            socket.send(JSON.stringify({ type: 'hello' }));
+          }
+        })
+        .catch((err: Error) => {
+          app.log.warn({ err: err.message }, 'live push: subscribe failed');
+          socket.close(1011, 'subscribe failed');
+        });
+    },
+  );
+};

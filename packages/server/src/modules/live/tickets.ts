@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { nowSeconds, tokenHash } from '../auth/tokens.ts';
+
+/** A socket ticket lives this long and is good once (ARCHITECTURE.md "live push"). */
+export const TICKET_TTL_S = 30;
+
+/**
+ * A new single-use ticket for the signed-in session. Stored hashed in the database (not in memory), so the
+ * socket may be opened on another server process behind the same address.
+ */
+export async function issueTicket(
+  db: Db,
+  s: { tokenHash: string; userId: string; activeCompId: number | null },
+): Promise<{ ticket: string; expiresIn: number }> {
+  const ticket = randomBytes(32).toString('base64url');
+  const now = nowSeconds();
+  await db.deleteFrom('live_ticket').where('ltckExpiresTime', '<', now).execute();
+  await db
+    .insertInto('live_ticket')
+    .values({
+      ltckHash: tokenHash(ticket),
+      ltckSessHash: s.tokenHash,
+      ltckUserId: s.userId,
+      ltckCompId: s.activeCompId,
+      ltckExpiresTime: now + TICKET_TTL_S,
+    })
+    .execute();
+  return { ticket, expiresIn: TICKET_TTL_S };
+}
+
+export interface TicketOwner {
+  sessHash: string;
+  userId: string;
+  compId: number | null;
+}
+
+/** Takes a ticket (deleting it: a second use fails); null when unknown, used or expired. */
+export async function consumeTicket(db: Db, ticket: string): Promise<TicketOwner | null> {
+  if (!ticket || ticket.length > 100) return null;
+  const row = await db
+    .deleteFrom('live_ticket')
+    .where('ltckHash', '=', tokenHash(ticket))
+    .returning(['ltckSessHash', 'ltckUserId', 'ltckCompId', 'ltckExpiresTime'])
+    .executeTakeFirst();
+  if (!row || Number(row.ltckExpiresTime) < nowSeconds()) return null;
+  return {
+    sessHash: row.ltckSessHash,
+    userId: row.ltckUserId,
+    compId: row.ltckCompId === null ? null : Number(row.ltckCompId),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The remain-on-board ledger of docs/domain.md §25 — pure, no database. Litres throughout.
+ */
+
+import type { RobEntryType, RobInterval, RobLedgerEntry, RobSummaryAnswer } from '@fleet/shared';
+
+export type { RobInterval };
+
+const DAY = 86400;
+
+/** §25.4 the start of the daily / weekly (Monday) / monthly interval holding ts, in the timezone (hours east). */
+export function intervalStart(ts: number, interval: RobInterval, tzHours: number): number {
+  const shift = Math.round(tzHours * 3600);
+  const local = ts + shift;
+  const day = Math.floor(local / DAY);
+  if (interval === 'daily') return day * DAY - shift;
+  if (interval === 'weekly') return (day - ((day + 3) % 7)) * DAY - shift; // 1970-01-01 was a Thursday
+  const d = new Date(day * DAY * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000 - shift;
+}
+
+/** §25.4 the start of the interval after the one starting at `start`. */
+export function nextIntervalStart(start: number, interval: RobInterval, tzHours: number): number {
+  if (interval === 'daily') return start + DAY;
+  if (interval === 'weekly') return start + 7 * DAY;
+  const shift = Math.round(tzHours * 3600);
+  const d = new Date((start + shift) * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000 - shift;
+}
+
+export interface LedgerBunker {
+  id: number;
+  time: number;
+  type: 'IN' | 'OUT';
+  /** the log's final bunker received (docs/domain.md §24.2); null when nothing was measured */
+  amount: number | null;
+  note: string;
+}
+
+export interface LedgerAdjustment {
+  id: number;
+  time: number;
+  type: number; // 1 reset, 2 adjust
+  value: number;
+  note: string | null;
+}
+
+export interface LedgerInput {
+  start: number;
+  end: number;
+  initial: number;
+  now: number;
+  tz: number;
+  interval: RobInterval;
+  /** [hour start, litres] of the vessel's fuel (§25.2) */
+  hourlyFuel: [number, number][];
+  bunkers: LedgerBunker[];
+  adjustments: LedgerAdjustment[];
+}
+
+export type EntryType = RobEntryType;
+export type LedgerEntry = RobLedgerEntry;
+export type LedgerDetail = RobSummaryAnswer['details'][number];
+export type LedgerSummary = RobSummaryAnswer['rob'] & { details: LedgerDetail[] };
+
+const fmt = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+/**
+ * §25: the balance starts at the initial value at the profile's start; at each instant the bunkerings and
+ * adjustments of that instant apply first (bunker IN adds, OUT subtracts; adjustment type 1 resets, type 2
+ * adds), then the fuel of the segment that starts there is consumed. Segments split at interval starts and
+ * at event times; an hour's fuel belongs to the segment holding the hour's start (the profile's start for the
+ * hour it falls in). The ledger ends at min(profile end, now).
+ */
+export function robLedger(input: LedgerInput): LedgerSummary {
+  const S = input.start;
+  const E = Math.max(S, Math.min(input.end, input.now));
+  const inWindow = (t: number) => t >= S && t <= E;
+  const bunkers = input.bunkers.filter((b) => inWindow(b.time)).sort((a, b) => a.time - b.time || a.id - b.id);
+  const adjustments = input.adjustments.filter((a) => inWindow(a.time)).sort((a, b) => a.time - b.time || a.id - b.id);
+
+  // segment boundaries: S, every interval start inside (S, E), every event time
+  const bounds = new Set<number>([S]);
+  let next = nextIntervalStart(intervalStart(S, input.interval, input.tz), input.interval, input.tz);
+  while (next < E) {
+    bounds.add(next);
+    next = nextIntervalStart(next, input.interval, input.tz);
+  }
+  for (const b of bunkers) bounds.add(b.time);
+  for (const a of adjustments) bounds.add(a.time);
+  const times = [...bounds].sort((a, b) => a - b);
+
+  // fuel per segment (by the segment's start), only for segments that hold measured hours
+  const fuel = new Map<number, number>();
+  let k = 0;
+  for (const [hour, litres] of input.hourlyFuel) {
+    const at = Math.max(hour, S);
+    if (at >= E && !(at === S && S === E)) continue;
+    while (k + 1 < times.length && times[k + 1] <= at) k++;
+    fuel.set(times[k], (fuel.get(times[k]) ?? 0) + litres);
+  }
+
+  const details = new Map<number, LedgerDetail>();
+  let balance = input.initial;
+  let consumption = 0;
+  let adjTotal = 0;
+  let adjLast: number | null = null;
+  const bunkerTotals: LedgerSummary['bunker'] = {};
+  const put = (t: number, type: EntryType, change: number, note: string) => {
+    const key = intervalStart(t, input.interval, input.tz);
+    const detail = details.get(key) ?? { time: key, startInventory: balance, endInventory: balance, logs: {} };
+    details.set(key, detail);
+    balance += change;
+    detail.logs[String(t)] ??= {};
+    const slot = detail.logs[String(t)];
+    const prev = slot[type];
+    slot[type] = prev
+      ? { note: `${prev.note}\n${note}`, inventoryChange: prev.inventoryChange + change, endInventory: balance }
+      : { note, inventoryChange: change, endInventory: balance };
+    detail.endInventory = balance;
+  };
+
+  let bi = 0;
+  let ai = 0;
+  for (const t of times) {
+    for (; bi < bunkers.length && bunkers[bi].time === t; bi++) {
+      const b = bunkers[bi];
+      if (b.amount === null) continue;
+      const sign = b.type === 'OUT' ? -1 : 1;
+      put(t, 'bunker', sign * b.amount, b.note);
+      const total = bunkerTotals[b.type] ?? { totalVolume: 0, count: 0 };
+      bunkerTotals[b.type] = total;
+      total.totalVolume += b.amount;
+      total.count++;
+    }
+    for (; ai < adjustments.length && adjustments[ai].time === t; ai++) {
+      const a = adjustments[ai];
+      const change = a.type === 1 ? a.value - balance : a.value;
+      const label = a.type === 1 ? `Reset to ${fmt(a.value)} L` : `Adjusted by ${fmt(a.value)} L`;
+      put(t, 'adjustments', change, a.note ? `${label}: ${a.note}` : label);
+      adjTotal += change;
+      adjLast = change;
+    }
+    const f = fuel.get(t);
+    if (f !== undefined) {
+      const used = Math.max(0, f);
+      put(t, 'fuelcons', -used, 'Fuel consumption (main and auxiliary engines)');
+      consumption += used;
+    }
+  }
+
+  return {
+    balances: { start: input.initial, last: balance },
+    consumption: { totalVolume: consumption },
+    adjustments: { totalVolume: adjTotal, lastVolume: adjLast, count: adjustments.length },
+    bunker: bunkerTotals,
+    details: [...details.values()].sort((a, b) => a.time - b.time),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Database } from '../../db/database.ts';
+import { detailsOf, storedLogs } from '../bunker/bunker-detail.ts';
+import type { Row } from '../crud/rows.ts';
+import { type RobInterval, robLedger } from './rob-ledger.ts';
+import { vesselHourlyFuel } from './vessel-fuel.ts';
+
+/** docs/domain.md §25: loads what a profile's ledger needs and runs it. */
+export async function robSummary(
+  database: Database,
+  profile: Row,
+  o: { interval: RobInterval; tz: number; now: number },
+) {
+  const db = database.db;
+  const massId = Number(profile.mrobMassId);
+  const start = Number(profile.mrobStartTime);
+  const end = Number(profile.mrobEndTime);
+  const until = Math.max(start, Math.min(end, o.now));
+  const [hourlyFuel, logRows, adjRows] = await Promise.all([
+    vesselHourlyFuel(database, massId, start, until, o.now),
+    db
+      .selectFrom('bunker_log')
+      .select(['bklgId'])
+      .where('bklgMassId', '=', massId)
+      .where('bklgEndDatetime', '>=', start)
+      .where('bklgEndDatetime', '<=', until)
+      .execute(),
+    db
+      .selectFrom('rob_adjustment')
+      .select(['robaId', 'robaTime', 'robaType', 'robaValue', 'robaNote'])
+      .where('robaMrobId', '=', profile.mrobId)
+      .execute(),
+  ]);
+  const logs = await storedLogs(
+    db,
+    logRows.map((r: any) => Number(r.bklgId)),
+  );
+  const details = await detailsOf(db, logs);
+  const notes = new Map<number, string | null>(
+    (
+      await (logs.length
+        ? db
+            .selectFrom('bunker_log')
+            .leftJoin('bunker_location', 'bunker_location.mbloId', 'bunker_log.bklgMbloId')
+            .select(['bunker_log.bklgId', 'bunker_location.mbloName'])
+            .where(
+              'bunker_log.bklgId',
+              'in',
+              logs.map((l) => l.bklgId),
+            )
+            .execute()
+        : Promise.resolve([]))
+    ).map((r: any) => [Number(r.bklgId), r.mbloName ?? null]),
+  );
+  const ledger = robLedger({
+    start,
+    end,
+    initial: Number(profile.mrobInitialValue),
+    now: o.now,
+    tz: o.tz,
+    interval: o.interval,
+    hourlyFuel,
+    bunkers: logs.map((l) => ({
+      id: l.bklgId,
+      time: l.bklgEndDatetime,
+      type: l.bklgType === 'OUT' ? 'OUT' : 'IN',
+      amount: details.get(l.bklgId)?.detail.finalBunker ?? null,
+      note: `Bunker ${l.bklgType} #${l.bklgId}${notes.get(l.bklgId) ? ` at ${notes.get(l.bklgId)}` : ''}`,
+    })),
+    adjustments: adjRows.map((a: any) => ({
+      id: Number(a.robaId),
+      time: Number(a.robaTime),
+      type: Number(a.robaType),
+      value: Number(a.robaValue),
+      note: a.robaNote ?? null,
+    })),
+  });
+  const { details: entries, ...rob } = ledger;
+  return { rob, interval: o.interval, timezone: o.tz, until, details: entries };
+}

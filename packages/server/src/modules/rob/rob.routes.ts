@@ -1,0 +1,56 @@
+import { ROB_INTERVALS, rob, robSummarySchema } from '@fleet/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, notFound, ok } from '../../http/envelope.ts';
+import { requirePermission, sessionOf } from '../auth/session.ts';
+import { nowSeconds } from '../auth/tokens.ts';
+import { getRow, getStored } from '../crud/rows.ts';
+import { idParams } from '../crud/schemas.ts';
+import { scopeContext } from '../crud/scope.ts';
+import { robSummary } from './rob-summary.ts';
+
+const summarySchema = z.object({ master: z.record(z.string(), z.unknown()), summary: robSummarySchema });
+
+/**
+ * GET /api/summary/rob/{id}?interval=daily|weekly|monthly (spec 002 §7.7, §3.6): the ROB ledger of one
+ * visible profile (docs/domain.md §25), in the server's timezone (TZ_OFFSET) unless `timezone` is given.
+ */
+export const robRoutes: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/summary/rob/:id',
+    {
+      schema: {
+        tags: ['rob'],
+        summary: 'Remain-on-board ledger of a ROB profile',
+        params: idParams(rob),
+        querystring: z.looseObject({
+          interval: z
+            .enum(ROB_INTERVALS, { error: `interval must be one of ${ROB_INTERVALS.join(', ')}` })
+            .default('daily'),
+          timezone: z.coerce
+            .number({ error: 'timezone must be hours east of UTC' })
+            .min(-12, 'timezone must be hours east of UTC')
+            .max(14, 'timezone must be hours east of UTC')
+            .optional(),
+        }),
+        response: { 200: envelope(summarySchema) },
+      },
+      preValidation: requirePermission('summary_rob', 'read'),
+    },
+    async (req) => {
+      const db = app.deps.database.db;
+      const scope = await scopeContext(db, sessionOf(req));
+      const master = await getRow(db, rob, scope, req.params.id);
+      const stored = await getStored(db, rob, scope, req.params.id);
+      if (!master || !stored) throw notFound('ROB profile');
+      const tz = req.query.timezone ?? app.deps.config.tzOffset;
+      const summary = await robSummary(app.deps.database, stored, {
+        interval: req.query.interval,
+        tz,
+        now: nowSeconds(),
+      });
+      return ok({ master, summary });
+    },
+  );
+};

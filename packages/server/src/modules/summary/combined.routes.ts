@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, envelope, ok } from '../../http/envelope.ts';
+import { requirePermission } from '../auth/session.ts';
+import { listParam, oneParam } from '../telemetry/params.ts';
+import { nowSeconds } from '../telemetry/time.ts';
+import { buildCombined } from './combined.ts';
+import { COMBINED_TYPES, type CombinedType, combinedSchema } from './summary.schemas.ts';
+import { loadPeriod } from './summary-load.ts';
+import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
+
+/** The groups sent when typesToGet is absent (spec 002 §7.2). */
+const DEFAULT_TYPES: CombinedType[] = ['gps', 'ae', 'flowmeter', 'rpm'];
+
+/**
+ * GET /api/summary/combined/period/{start}/{end} — combined data of one vessel (spec 002 §3.1
+ * "Combined report data per vessel", §7.2 "Get combined data for devices"), one record per bucket
+ * for the charts and the datalog. Permission: read on master_asset; the vessel must be visible.
+ */
+export const combinedRoutes: FastifyPluginAsync = async (app) => {
+  const database = app.deps.database;
+  const querystring = periodQuery(
+    app.deps.config.tzOffset,
+    {
+      'typesToGet[]': z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .describe(`repeat per group: ${COMBINED_TYPES.join(', ')}; default gps, ae, flowmeter, rpm`),
+      mode: z.string().optional().describe("'period' (the only mode)"),
+    },
+    (q) => {
+      const mode = oneParam(q, 'mode');
+      if (mode && mode !== 'period') throw badRequest("mode must be 'period'");
+      const asked = listParam(q, 'typesToGet', { commas: true }).map((t) => t.toLowerCase());
+      const unknown = asked.filter((t) => !(COMBINED_TYPES as readonly string[]).includes(t));
+      if (unknown.length)
+        throw badRequest(`typesToGet: unknown ${unknown.join(', ')}; use ${COMBINED_TYPES.join(', ')}`);
+      return { types: asked.length ? ([...new Set(asked)] as CombinedType[]) : DEFAULT_TYPES };
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/summary/combined/period/:start/:end',
+    {
+      preHandler: requirePermission('master_asset', 'read'),
+      schema: {
+        tags: ['summary'],
+        summary: 'Combined per-bucket data of one vessel for charts and the datalog',
+        params: periodParams,
+        querystring,
+        response: { 200: envelope(combinedSchema) },
+      },
+    },
+    async (req) => {
+      const { types, ...q } = req.query;
+      const period = periodRequest(req.params, q);
+      const plan = await visibleVessel(database, req, period.massId);
+      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups: types, buckets: true });
+      return ok(buildCombined(vessel, types));
+    },
+  );
+};

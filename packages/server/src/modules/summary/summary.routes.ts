@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, envelope, ok } from '../../http/envelope.ts';
+import { requirePermission } from '../auth/session.ts';
+import { oneParam, parseFlag } from '../telemetry/params.ts';
+import { nowSeconds } from '../telemetry/time.ts';
+import { combinedRoutes } from './combined.routes.ts';
+import { SUMMARY_GROUPS, type SummaryGroup, summarySchema } from './summary.schemas.ts';
+import { buildSummary } from './summary-build.ts';
+import { loadPeriod } from './summary-load.ts';
+import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
+
+/**
+ * GET /api/summary/aggregated/period/{start}/{end} — one vessel's numbers for a period, keyed by
+ * sensor group (spec 002 §3.1, §7.2); every number as docs/domain.md defines it. Also registers the
+ * combined-data call. Permission: read on master_asset; the vessel must be visible to the user.
+ */
+export const summaryRoutes: FastifyPluginAsync = async (app) => {
+  const database = app.deps.database;
+  const querystring = periodQuery(
+    app.deps.config.tzOffset,
+    {
+      devcType: z
+        .string()
+        .optional()
+        .describe(`only this group: ${SUMMARY_GROUPS.join(', ')}`),
+      showDetails: z.string().optional().describe('true: include per-bucket data and the per-period records'),
+    },
+    (q) => {
+      const typeText = oneParam(q, 'devcType')?.toLowerCase();
+      if (typeText && !(SUMMARY_GROUPS as readonly string[]).includes(typeText))
+        throw badRequest(`devcType must be one of ${SUMMARY_GROUPS.join(', ')}`);
+      const groups: readonly SummaryGroup[] = typeText ? [typeText as SummaryGroup] : SUMMARY_GROUPS;
+      return { groups, showDetails: parseFlag(oneParam(q, 'showDetails'), 'showDetails') };
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/summary/aggregated/period/:start/:end',
+    {
+      preHandler: requirePermission('master_asset', 'read'),
+      schema: {
+        tags: ['summary'],
+        summary: 'Per-vessel summary of a period, keyed by sensor group',
+        params: periodParams,
+        querystring,
+        response: { 200: envelope(summarySchema) },
+      },
+    },
+    async (req) => {
+      const { groups, showDetails, ...q } = req.query;
+      const period = periodRequest(req.params, q);
+      const plan = await visibleVessel(database, req, period.massId);
+      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups, buckets: showDetails });
+      return ok(buildSummary(vessel, { groups, showDetails }));
+    },
+  );
+  await app.register(combinedRoutes);
+};

@@ -1,0 +1,357 @@
+import dgram from 'node:dgram';
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { DecodeError, encodeCommand, tcpAck } from './codec.ts';
+import { findTracker, type TrackerDevice } from './devices.ts';
+import { type Frame, FrameReader } from './framing.ts';
+import { storeRecords } from './store.ts';
+import { decodeUdp, udpAck } from './udp.ts';
+
+/**
+ * The Teltonika listeners (docs/decisions.md "Teltonika trackers", docs/operations.md): TCP and UDP on one port.
+ * TCP: IMEI handshake answered 01 only for a known active tracker (00 and close otherwise); each AVL frame stored,
+ * then acknowledged with its record count — never before the commit; a bad frame closes that connection with a
+ * log line. Codec 12 commands go out on the tracker's open connection, one at a time, and wait for its response.
+ * UDP: each datagram decoded, stored, then acknowledged (packet id echoed).
+ * Limits: connections in total and per address, a handshake deadline, an idle timeout, a deadline for a frame
+ * that has started to arrive (slow drip), a bound on a frame's size.
+ */
+export interface HubLimits {
+  maxConnections: number;
+  maxPerAddress: number;
+  handshakeTimeoutMs: number;
+  idleTimeoutMs: number;
+  frameTimeoutMs: number;
+  commandTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: HubLimits = {
+  maxConnections: 5000,
+  maxPerAddress: 50,
+  handshakeTimeoutMs: 30_000,
+  idleTimeoutMs: 15 * 60_000,
+  frameTimeoutMs: 30_000,
+  commandTimeoutMs: 30_000,
+};
+
+export class TrackerOffline extends Error {}
+export class CommandTimeout extends Error {}
+
+export interface CommandAnswer {
+  command: string;
+  response: string;
+  /** epoch seconds */
+  sentTime: number;
+  answerTime: number;
+}
+
+export interface HubStats {
+  connections: number;
+  frames: number;
+  records: number;
+  refusedFrames: number;
+  datagrams: number;
+}
+
+interface Pending {
+  resolve(text: string): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+class Connection {
+  readonly reader = new FrameReader();
+  device?: TrackerDevice;
+  readonly connectedTime = Math.floor(Date.now() / 1000);
+  lastFrameTime = this.connectedTime;
+  closed = false;
+  private queue: Frame[] = [];
+  private busy = false;
+  private frameTimer?: NodeJS.Timeout;
+  pending?: Pending;
+  commands: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly hub: TrackerHub,
+    readonly socket: net.Socket,
+    readonly address: string,
+  ) {
+    socket.setNoDelay(true);
+    socket.setTimeout(hub.limits.handshakeTimeoutMs);
+    socket.on('timeout', () => this.drop(this.device ? 'idle timeout' : 'no handshake in time', 'info'));
+    socket.on('data', (chunk) => this.onData(chunk));
+    socket.on('error', (err) => this.drop(`socket error: ${err.message}`, 'info'));
+    socket.on('close', () => this.cleanup());
+  }
+
+  private onData(chunk: Buffer) {
+    if (this.closed) return;
+    let frames: Frame[];
+    try {
+      frames = this.reader.push(chunk);
+    } catch (err) {
+      this.refuse(err);
+      return;
+    }
+    // a frame that has begun must finish within the deadline (slow drip)
+    if (this.reader.pending === 0) {
+      clearTimeout(this.frameTimer);
+      this.frameTimer = undefined;
+    } else if (!this.frameTimer) {
+      this.frameTimer = setTimeout(() => this.drop('frame not completed in time'), this.hub.limits.frameTimeoutMs);
+    }
+    if (!frames.length) return;
+    this.queue.push(...frames);
+    void this.pump();
+  }
+
+  private refuse(err: unknown) {
+    if (err instanceof DecodeError) {
+      this.hub.stats.refusedFrames++;
+      this.drop(`bad frame: ${err.message}`);
+    } else this.drop(`error: ${(err as Error).message}`, 'error');
+  }
+
+  /** Frames are handled one at a time, in order; the socket is paused meanwhile (back-pressure). */
+  private async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    this.socket.pause();
+    try {
+      while (this.queue.length && !this.closed) await this.handle(this.queue.shift()!);
+    } catch (err) {
+      this.refuse(err);
+    } finally {
+      this.busy = false;
+      if (!this.closed) this.socket.resume();
+    }
+  }
+
+  private async handle(frame: Frame) {
+    this.lastFrameTime = Math.floor(Date.now() / 1000);
+    if (frame.kind === 'keepalive') return;
+    if (frame.kind === 'imei') {
+      const device = await this.hub.lookup(frame.imei);
+      if (this.closed) return;
+      if (!device) {
+        this.hub.log.info({ imei: frame.imei, remote: this.address }, 'teltonika: unknown or inactive tracker refused');
+        this.socket.end(Buffer.from([0]));
+        this.closed = true;
+        return;
+      }
+      this.device = device;
+      this.hub.attach(this);
+      this.socket.setTimeout(this.hub.limits.idleTimeoutMs);
+      this.socket.write(Buffer.from([1]));
+      this.hub.log.info({ imei: device.imei, remote: this.address }, 'teltonika: tracker connected');
+      return;
+    }
+    if (frame.kind === 'avl') {
+      const records = frame.data.records;
+      const outcome = await storeRecords(this.hub.database, this.device!, records);
+      if (this.closed) return; // the connection went away before the commit: no acknowledgement, the tracker resends
+      this.hub.stats.frames++;
+      this.hub.stats.records += records.length;
+      if (outcome.rejected)
+        this.hub.log.warn(
+          { imei: this.device!.imei, rejected: outcome.rejected, reasons: outcome.reasons },
+          'teltonika: records refused by validation (acknowledged, not stored)',
+        );
+      this.socket.write(tcpAck(records.length));
+      return;
+    }
+    for (const m of frame.data.messages) {
+      if (m.type === 6) {
+        const p = this.pending;
+        this.pending = undefined;
+        if (p) {
+          clearTimeout(p.timer);
+          p.resolve(m.payload.toString('latin1'));
+        } else this.hub.log.info({ imei: this.device!.imei }, 'teltonika: command response without a command');
+      } else if (m.type === 5) throw new DecodeError('a command message sent by a tracker');
+      else this.hub.log.info({ imei: this.device!.imei, type: m.type }, 'teltonika: message type ignored');
+    }
+  }
+
+  /** Sends one codec 12 command and waits for its response (commands queue per connection). */
+  exchange(command: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      if (this.closed) {
+        reject(new TrackerOffline('The tracker is not connected'));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending = undefined;
+        reject(new CommandTimeout(`The tracker did not answer within ${this.hub.limits.commandTimeoutMs / 1000} s`));
+      }, this.hub.limits.commandTimeoutMs);
+      this.pending = { resolve, reject, timer };
+      this.socket.write(encodeCommand(command));
+    });
+  }
+
+  drop(reason: string, level: 'info' | 'warn' | 'error' = 'warn') {
+    if (this.closed && this.socket.destroyed) return;
+    this.hub.log[level]({ imei: this.device?.imei, remote: this.address, reason }, 'teltonika: connection closed');
+    this.closed = true;
+    this.socket.destroy();
+    this.cleanup();
+  }
+
+  private cleanup() {
+    this.closed = true;
+    clearTimeout(this.frameTimer);
+    if (this.pending) {
+      clearTimeout(this.pending.timer);
+      this.pending.reject(new TrackerOffline('The tracker disconnected before answering'));
+      this.pending = undefined;
+    }
+    this.hub.detach(this);
+  }
+}
+
+export class TrackerHub {
+  readonly limits: HubLimits;
+  readonly stats: HubStats = { connections: 0, frames: 0, records: 0, refusedFrames: 0, datagrams: 0 };
+  private readonly online = new Map<number, Connection>();
+  private readonly connections = new Set<Connection>();
+  private readonly perAddress = new Map<string, number>();
+  private tcp?: net.Server;
+  private udp?: dgram.Socket;
+
+  constructor(
+    readonly database: Database,
+    readonly log: FastifyBaseLogger,
+    limits: Partial<HubLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  lookup(imei: string) {
+    return findTracker(this.database, imei);
+  }
+
+  /** Starts TCP and UDP on `port` (0: an ephemeral port, UDP on the same number when free). */
+  async listen(port: number, host = '0.0.0.0'): Promise<{ tcp: number; udp: number }> {
+    const tcp = net.createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, host, () => resolve());
+    });
+    tcp.on('error', (err) => this.log.error({ err }, 'teltonika: TCP listener error'));
+    this.tcp = tcp;
+    const tcpPort = (tcp.address() as net.AddressInfo).port;
+    const udp = dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
+    udp.on('message', (msg, rinfo) => void this.datagram(udp, msg, rinfo));
+    const bind = (p: number) =>
+      new Promise<void>((resolve, reject) => {
+        udp.once('error', reject);
+        udp.bind(p, host, () => {
+          udp.off('error', reject);
+          resolve();
+        });
+      });
+    try {
+      await bind(tcpPort);
+    } catch (err) {
+      if (port !== 0) throw err;
+      await bind(0);
+    }
+    udp.on('error', (err) => this.log.error({ err }, 'teltonika: UDP listener error'));
+    this.udp = udp;
+    return { tcp: tcpPort, udp: udp.address().port };
+  }
+
+  private accept(socket: net.Socket) {
+    const address = socket.remoteAddress ?? '?';
+    const n = this.perAddress.get(address) ?? 0;
+    if (this.connections.size >= this.limits.maxConnections || n >= this.limits.maxPerAddress) {
+      this.log.warn(
+        { remote: address, total: this.connections.size, fromAddress: n },
+        'teltonika: connection refused (connection cap reached)',
+      );
+      socket.destroy();
+      return;
+    }
+    this.perAddress.set(address, n + 1);
+    const c = new Connection(this, socket, address);
+    this.connections.add(c);
+    this.stats.connections = this.connections.size;
+  }
+
+  attach(c: Connection) {
+    const old = this.online.get(c.device!.devcId);
+    if (old && old !== c) old.drop('replaced by a new connection of the same tracker', 'info');
+    this.online.set(c.device!.devcId, c);
+  }
+
+  detach(c: Connection) {
+    if (!this.connections.delete(c)) return;
+    const n = (this.perAddress.get(c.address) ?? 1) - 1;
+    if (n > 0) this.perAddress.set(c.address, n);
+    else this.perAddress.delete(c.address);
+    if (c.device && this.online.get(c.device.devcId) === c) this.online.delete(c.device.devcId);
+    this.stats.connections = this.connections.size;
+  }
+
+  private async datagram(udp: dgram.Socket, msg: Buffer, rinfo: dgram.RemoteInfo) {
+    try {
+      const p = decodeUdp(msg);
+      const device = await this.lookup(p.imei);
+      if (!device) {
+        this.log.info({ imei: p.imei, remote: rinfo.address }, 'teltonika: UDP datagram of an unknown tracker dropped');
+        return;
+      }
+      await storeRecords(this.database, device, p.data.records);
+      this.stats.datagrams++;
+      this.stats.records += p.data.records.length;
+      udp.send(udpAck(p.packetId, p.avlPacketId, p.data.records.length), rinfo.port, rinfo.address);
+    } catch (err) {
+      const bad = err instanceof DecodeError;
+      if (bad) this.stats.refusedFrames++;
+      this.log[bad ? 'warn' : 'error'](
+        { remote: rinfo.address, reason: (err as Error).message },
+        'teltonika: UDP datagram dropped',
+      );
+    }
+  }
+
+  /** The connected trackers: device id → since when, last frame. */
+  connected(): { devcId: number; imei: string; connectedTime: number; lastFrameTime: number; remote: string }[] {
+    return [...this.online.values()].map((c) => ({
+      devcId: c.device!.devcId,
+      imei: c.device!.imei,
+      connectedTime: c.connectedTime,
+      lastFrameTime: c.lastFrameTime,
+      remote: c.address,
+    }));
+  }
+
+  isOnline(devcId: number) {
+    return this.online.has(devcId);
+  }
+
+  /** Sends a codec 12 command to a connected tracker and resolves with its response text. */
+  async sendCommand(devcId: number, command: string): Promise<CommandAnswer> {
+    const c = this.online.get(devcId);
+    if (!c) throw new TrackerOffline('The tracker is not connected');
+    const run = async () => {
+      const sentTime = Math.floor(Date.now() / 1000);
+      const response = await c.exchange(command);
+      return { command, response, sentTime, answerTime: Math.floor(Date.now() / 1000) };
+    };
+    const next = c.commands.then(run, run);
+    c.commands = next.catch(() => {});
+    return next;
+  }
+
+  async close() {
+    for (const c of this.connections) c.drop('server stopping', 'info');
+    await Promise.all([
+      this.tcp ? new Promise<void>((r) => this.tcp!.close(() => r())) : undefined,
+      this.udp ? new Promise<void>((r) => this.udp!.close(() => r())) : undefined,
+    ]);
+    this.tcp = undefined;
+    this.udp = undefined;
+  }
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/**
+ * The answers of the bunkering and remain-on-board calls (docs/api.md "Bunkering and remain on board"): the
+ * server validates what it sends with these schemas, the web app reads their types. Litres unless named otherwise.
+ */
+
+const n = z.number().nullable();
+
+export const discrepancySchema = z.object({ amount: n, percentage: n });
+export type Discrepancy = z.infer<typeof discrepancySchema>;
+
+export const TOLERANCE_BANDS = ['within', 'warning', 'protest'] as const;
+export type ToleranceBand = (typeof TOLERANCE_BANDS)[number];
+
+/** `bklgSummary` of every bunker log row (docs/domain.md §24). */
+export const bunkerRowSummarySchema = z.object({
+  finalBunker: n,
+  totalBunkerFlowmeter: n,
+  totalBunkerSounding: n,
+  discrepancyPercentage: n,
+  toleranceBand: z.enum(TOLERANCE_BANDS).nullable(),
+  flagReset: z.number(),
+  adjustmentCount: z.number(),
+});
+
+export const bunkerAdjustmentAnswerSchema = z.object({
+  bklaId: z.number(),
+  bklaBklgId: z.number(),
+  bklaType: z.number(),
+  bklaAmount: z.number(),
+  bklaReason: z.string(),
+  bklaDesc: z.string().nullable(),
+  bklaCreatedTime: z.string().nullable(),
+  bklaCreatedUserId: z.string().nullable(),
+  bklaUpdatedTime: z.string().nullable(),
+});
+export type BunkerAdjustmentAnswer = z.infer<typeof bunkerAdjustmentAnswerSchema>;
+
+export const meterTotalsSchema = z.object({
+  readings: z.number(),
+  volume: n,
+  mass: n,
+  volume15: n,
+  resets: z.number(),
+  averageDensity: n,
+  averageTemperature: n,
+});
+
+/** GET /api/master/bunker/log/detail/{id} without `log` and `adjustments` (docs/domain.md §24). */
+export const bunkerFiguresSchema = z.object({
+  finalBunker: n,
+  targetBunker: z.number(),
+  totalBunkerFlowmeter: n,
+  totalAdjustment: z.number(),
+  totalBunkerSounding: n,
+  discrepancyToTarget: discrepancySchema,
+  discrepancyToSounding: discrepancySchema,
+  flagReset: z.number(),
+  adjustmentCount: z.number(),
+  flowmeter: meterTotalsSchema.extend({ deviceId: z.string().nullable() }),
+  standard: z.object({
+    totalBunkerFlowmeter15: n,
+    finalBunker15: n,
+    discrepancyToTarget15: discrepancySchema,
+  }),
+  tolerance: z.object({
+    warning: z.number(),
+    protest: z.number(),
+    basis: z.enum(['15C', 'observed']),
+    percentage: n,
+    band: z.enum(TOLERANCE_BANDS).nullable(),
+  }),
+});
+export type BunkerFigures = z.infer<typeof bunkerFiguresSchema>;
+
+export const bunkerDetailSchema = bunkerFiguresSchema.extend({
+  log: z.record(z.string(), z.unknown()),
+  adjustments: z.record(z.string(), bunkerAdjustmentAnswerSchema),
+});
+
+/** GET /api/bunker/dashboard/{massId}/period/{start}/{end} (docs/domain.md §24.6). */
+export const bunkerDashboardSchema = z.object({
+  massId: z.number(),
+  deviceId: z.string().nullable(),
+  lastUpdate: z.string().nullable(),
+  summary: z.object({
+    totalMass: n,
+    totalVolume: n,
+    totalVolume15: n,
+    resets: z.number(),
+    averageMassFlowrate: n,
+    averageFlowrate: n,
+    averageDens: n,
+    averageTemp: n,
+  }),
+  truncated: z.boolean(),
+  rows: z.array(
+    z.object({
+      datetime: z.string(),
+      timestamp: z.number(),
+      mass_flowrate: n,
+      volume_flowrate: n,
+      mass_total: n,
+      volume_total: n,
+      density: n,
+      temperature: n,
+    }),
+  ),
+});
+export type BunkerDashboardAnswer = z.infer<typeof bunkerDashboardSchema>;
+
+export const ROB_INTERVALS = ['daily', 'weekly', 'monthly'] as const;
+export type RobInterval = (typeof ROB_INTERVALS)[number];
+export const ROB_ENTRY_TYPES = ['fuelcons', 'bunker', 'adjustments'] as const;
+export type RobEntryType = (typeof ROB_ENTRY_TYPES)[number];
+
+const ledgerEntry = z.object({ note: z.string(), inventoryChange: z.number(), endInventory: z.number() });
+export type RobLedgerEntry = z.infer<typeof ledgerEntry>;
+const bunkerTotal = z.object({ totalVolume: z.number(), count: z.number() });
+
+/** `summary` of GET /api/summary/rob/{id} (spec 002 §3.6, docs/domain.md §25). */
+export const robSummarySchema = z.object({
+  rob: z.object({
+    balances: z.object({ start: z.number(), last: z.number() }),
+    consumption: z.object({ totalVolume: z.number() }),
+    adjustments: z.object({ totalVolume: z.number(), lastVolume: n, count: z.number() }),
+    bunker: z.object({ IN: bunkerTotal.optional(), OUT: bunkerTotal.optional() }),
+  }),
+  interval: z.enum(ROB_INTERVALS),
+  timezone: z.number(),
+  until: z.number(),
+  details: z.array(
+    z.object({
+      time: z.number(),
+      startInventory: z.number(),
+      endInventory: z.number(),
+      logs: z.record(
+        z.string(),
+        z.object({
+          fuelcons: ledgerEntry.optional(),
+          bunker: ledgerEntry.optional(),
+          adjustments: ledgerEntry.optional(),
+        }),
+      ),
+    }),
+  ),
+});
+export type RobSummaryAnswer = z.infer<typeof robSummarySchema>;

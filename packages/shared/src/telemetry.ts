@@ -1,0 +1,178 @@
+/**
+ * What each device type sends and where it is stored: the data keys of docs/api.md "Data points per
+ * device type", their table columns, the specs' column names used by aggregation functions
+ * (`dlgpLatitude`, `dlfmVolInventory` …) and the plausible range a reading must fall in.
+ */
+
+export interface MetricDef {
+  /** data key in readings and answers (camelCase, docs/api.md) */
+  key: string;
+  /** column in the typed table; its rollup statistics are `<column>_n`, `<column>_sum` … (rollup.ts) */
+  column: string;
+  /** the specs' column name without the type prefix: `VolInventory` → `dlfmVolInventory` */
+  name: string;
+  min: number;
+  max: number;
+  /** 0/1 flags: JSON booleans are accepted too */
+  flag?: boolean;
+  integer?: boolean;
+  /** other names devices send for the same value (spec 000 §3 widgets read `heading`, `massFlowRate`) */
+  aliases?: string[];
+}
+
+export type DeviceType = 'gps' | 'rpm' | 'ae' | 'flowmeter' | 'temperature' | 'power' | 'gateway' | 'tank' | 'tracker';
+
+export interface DeviceTypeDef {
+  type: DeviceType;
+  table: string;
+  /** prefix of the specs' aggregated column names */
+  prefix: string;
+  metrics: MetricDef[];
+}
+
+const BIG = 1e12;
+const m = (key: string, column: string, name: string, min: number, max: number, extra: Partial<MetricDef> = {}) => ({
+  key,
+  column,
+  name,
+  min,
+  max,
+  ...extra,
+});
+
+const pct = (key: string, column: string, name: string) => m(key, column, name, 0, 100);
+
+export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
+  gps: {
+    type: 'gps',
+    table: 'telemetry_gps',
+    prefix: 'dlgp',
+    metrics: [
+      m('latitude', 'latitude', 'Latitude', -90, 90),
+      m('longitude', 'longitude', 'Longitude', -180, 180),
+      m('speed', 'speed', 'Speed', 0, 200), // km/h; the fastest vessels do ~100
+      m('track', 'track', 'Track', 0, 360, { aliases: ['heading'] }),
+      m('altitude', 'altitude', 'Altitude', -1000, 20000),
+      m('satellites', 'satellites', 'Satellites', 0, 128, { integer: true }),
+      m('geoidal', 'geoidal', 'Geoidal', -200, 200),
+      m('distance', 'distance', 'Distance', 0, 1e7), // m since the previous fix
+    ],
+  },
+  rpm: { type: 'rpm', table: 'telemetry_rpm', prefix: 'dlrp', metrics: [m('rpm', 'rpm', 'Rpm', 0, 5000)] },
+  ae: {
+    type: 'ae',
+    table: 'telemetry_ae',
+    prefix: 'dlae',
+    metrics: [m('rpm', 'rpm', 'Rpm', 0, 5000), m('running', 'running', 'Running', 0, 1, { flag: true })],
+  },
+  flowmeter: {
+    type: 'flowmeter',
+    table: 'telemetry_flowmeter',
+    prefix: 'dlfm',
+    metrics: [
+      m('massFlowrate', 'mass_flowrate', 'MassFlowrate', 0, 1e6), // kg/h
+      m('volumeFlowrate', 'volume_flowrate', 'VolFlowrate', 0, 1e6), // L/h
+      m('density', 'density', 'Density', 0, 2000), // kg/m³
+      m('temperature', 'temperature', 'Temp', -60, 400),
+      m('pressure', 'pressure', 'Pressure', -1, 1000), // bar
+      m('massTotal', 'mass_total', 'MassTotal', 0, BIG), // totalisers never go negative
+      m('volumeTotal', 'volume_total', 'VolTotal', 0, BIG),
+      m('massInventory', 'mass_inventory', 'MassInventory', 0, BIG),
+      m('volumeInventory', 'volume_inventory', 'VolInventory', 0, BIG),
+    ],
+  },
+  temperature: {
+    type: 'temperature',
+    table: 'telemetry_temperature',
+    prefix: 'dltm',
+    metrics: [m('temperature', 'temperature', 'Temp', -60, 1500)], // exhaust gas reaches ~600 °C
+  },
+  power: {
+    type: 'power',
+    table: 'telemetry_power',
+    prefix: 'dlpw',
+    metrics: [
+      m('onAc', 'on_ac', 'OnAc', 0, 1, { flag: true }),
+      m('batteryFail', 'battery_fail', 'BatteryFail', 0, 1, { flag: true }),
+      m('batteryVoltage', 'battery_voltage', 'BatteryVoltage', 0, 100),
+    ],
+  },
+  gateway: {
+    type: 'gateway',
+    table: 'telemetry_gateway',
+    prefix: 'dlgw',
+    metrics: [
+      pct('cpuUsage', 'cpu_usage', 'CpuUsage'),
+      pct('memoryFree', 'memory_free', 'MemoryFree'),
+      pct('spaceFree', 'space_free', 'SpaceFree'),
+      m('uptime', 'uptime', 'Uptime', 0, BIG),
+      pct('battery', 'battery', 'Battery'),
+      m('memory', 'memory', 'Memory', 0, 1e7), // MB total
+    ],
+  },
+  tank: {
+    type: 'tank',
+    table: 'telemetry_tank',
+    prefix: 'dltk',
+    metrics: [
+      m('level', 'level', 'Level', 0, 1e5), // mm
+      m('volume', 'volume', 'Volume', 0, BIG), // L
+      m('temperature', 'temperature', 'Temp', -60, 400),
+    ],
+  },
+  tracker: {
+    type: 'tracker',
+    table: 'telemetry_tracker',
+    prefix: 'dltr',
+    metrics: [
+      m('latitude', 'latitude', 'Latitude', -90, 90),
+      m('longitude', 'longitude', 'Longitude', -180, 180),
+      m('altitude', 'altitude', 'Altitude', -1000, 20000),
+      m('angle', 'angle', 'Angle', 0, 360, { aliases: ['heading'] }),
+      m('speed', 'speed', 'Speed', 0, 500), // km/h
+      m('satellites', 'satellites', 'Satellites', 0, 128, { integer: true }),
+    ],
+  },
+};
+
+export const TELEMETRY_TYPE_NAMES = Object.keys(TELEMETRY_TYPES) as DeviceType[];
+
+/**
+ * The device table's `devcType` → telemetry type. The device list filter spells 'Temperature'
+ * (spec 000 §3) and Teltonika trackers may be typed either way, so matching is forgiving.
+ */
+export function telemetryType(devcType: string | null | undefined): DeviceType | undefined {
+  const t = (devcType ?? '').trim().toLowerCase();
+  if (t === 'teltonika') return 'tracker';
+  return (TELEMETRY_TYPES as Record<string, DeviceTypeDef>)[t]?.type;
+}
+
+/** The specs' column name of a metric: `dlfmVolInventory`. */
+export const specColumn = (def: DeviceTypeDef, metric: MetricDef) => def.prefix + metric.name;
+
+/**
+ * A column argument as clients send it: the specs' name (`dlfmVolInventory`), without prefix
+ * (`VolInventory`), the data key (`volumeInventory`) or the table column — case-insensitive.
+ */
+export function findMetric(def: DeviceTypeDef, arg: string): MetricDef | undefined {
+  const a = arg.trim().toLowerCase();
+  return def.metrics.find(
+    (x) =>
+      x.key.toLowerCase() === a ||
+      x.column === a ||
+      x.name.toLowerCase() === a ||
+      (def.prefix + x.name).toLowerCase() === a,
+  );
+}
+
+/**
+ * The timezone (hours) of the daily rollups: the product's, which every spec call sends (`timezone=7`).
+ * DAY, WEEK and MONTH series in this timezone read the daily rollups; other timezones read the hourly rollups.
+ */
+export const DAILY_ROLLUP_TZ = 7;
+
+export const AGG_FUNCTIONS = ['AVG', 'SUM', 'MIN', 'MAX', 'COUNT', 'FIRST', 'LAST', 'COUNTGT'] as const;
+export type AggFunction = (typeof AGG_FUNCTIONS)[number];
+
+export const AGG_UNITS = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
+export type AggUnit = (typeof AGG_UNITS)[number];

@@ -1,0 +1,60 @@
+import dayjs from 'dayjs';
+import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
+import { api, freshVessel, ingest, now } from './fleet-map-helpers.ts';
+
+/** Voyage report (issue 13): the sidebar's numbers equal the summary API for the same vessel and range. */
+test('voyage report summary equals the summary API', async ({ page }) => {
+  test.setTimeout(120_000);
+  await enterApp(page, USERS.admin);
+  const v = await freshVessel(page, 'Vessel E2E Voyage'); // readings of this spec only
+  const t = now();
+  await ingest(page, v.key, v.gps.devcUniqueId, t - 3000, { latitude: -6.0, longitude: 106.6, track: 80, speed: 15 });
+  await ingest(page, v.key, v.gps.devcUniqueId, t - 1800, { latitude: -6.02, longitude: 106.75, track: 85, speed: 17 });
+  await ingest(page, v.key, v.gps.devcUniqueId, t - 600, { latitude: -6.05, longitude: 106.9, track: 90, speed: 19 });
+
+  await page.goto('/voyage');
+  await page.getByRole('combobox', { name: 'Asset' }).click();
+  await page.locator('.ant-select-item-option').getByText(v.asset.massName, { exact: true }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+
+  // the default range: today 00:00 to 23:59 (filter store defaults), as the page sends it
+  const start = dayjs().startOf('day').unix();
+  const end = dayjs().endOf('day').unix();
+  const s = await api(
+    page.request,
+    v.token,
+    'GET',
+    `/summary/aggregated/period/${start}/${end}?devcMassId=${v.asset.massId}&aggregatedUnit=HOUR`,
+  );
+  const box = page.getByTestId('voyage-summary');
+  await expect(box).toContainText(v.asset.massName);
+  expect(s.gps.summary.totalCruise).toBeGreaterThan(15); // 3 fixes ≈ 18 NM
+  await expect(box).toContainText(`Total Cruise (NM)${s.gps.summary.totalCruise.toFixed(2)}`);
+  await expect(box).toContainText(`Average Speed (KNOT)${s.gps.summary.averageSpeedKnot.toFixed(2)}`);
+  await expect(box).toContainText('First Position6°00\'00.0"S 106°36\'00.0"E');
+  await expect(box).toContainText('Last Position6°03\'00.0"S 106°54\'00.0"E');
+  // the trail is forced on (green online, red offline: the last fix is ~10 minutes old)
+  await expect(page.locator('path[stroke="#28F385"], path[stroke="#FF3B30"]')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'View Datalog' }).click();
+  const log = page.getByTestId('voyage-datalog');
+  await expect(log.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await log.getByRole('button', { name: 'Filter Column' }).click();
+  await expect(page.getByText('Show/Hide Datalog Column')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide All' }).first().click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(log.getByRole('columnheader', { name: 'Heading' })).toHaveCount(0);
+  await shot(page, 'voyage-report');
+
+  // chart mode: four selectors, the first shown by default (spec 002 §2.7)
+  await log.getByText('Chart', { exact: true }).click();
+  await expect(log.getByRole('img', { name: 'RPM, Fuel Cons, Speed' })).toBeVisible();
+  await log.getByRole('combobox', { name: 'Chart' }).click();
+  for (const name of ['Port Fuel Characteristic', 'STBD Fuel Characteristic', 'Auxiliary Engine Usage'])
+    await expect(page.locator('.ant-select-item-option').getByText(name, { exact: true })).toBeVisible();
+  await page.locator('.ant-select-item-option').getByText('Port Fuel Characteristic', { exact: true }).click();
+  await expect(log.locator('.ant-empty-description')).toHaveText('No Data'); // a vessel with a GPS only has no fuel meters
+  await shot(page, 'voyage-datalog-chart');
+  await log.getByText('Datalog', { exact: true }).click();
+  await expect(log.locator('tbody tr.ant-table-row').first()).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { autoIntervalMinutes, axisLook, formatValue, headroomMax, rpmAxisMax, splitGaps } from './rules.ts';
+
+describe('chart rules (spec 002 §9)', () => {
+  it('adds 10 % headroom', () => {
+    expect(headroomMax([10, 50, 20])).toBe(55);
+    expect(headroomMax([0.5])).toBe(0.55);
+    expect(headroomMax([1])).toBe(1.1);
+    expect(headroomMax([null, undefined])).toBeUndefined();
+  });
+  it('rounds the RPM maximum up to the next 100 plus 100', () => {
+    expect(rpmAxisMax([1234])).toBe(1400);
+    expect(rpmAxisMax([1200])).toBe(1300);
+    expect(rpmAxisMax([])).toBe(1000);
+  });
+  it('shows litres as integers and values between 0 and 1 with 2 decimals', () => {
+    expect(formatValue(12.6, 'litres')).toBe('13');
+    expect(formatValue(0.456)).toBe('0.46');
+    expect(formatValue(12.3456)).toBe('12.35');
+    expect(formatValue(null)).toBe('-');
+  });
+  it('joins the points around a gap with a separate dashed series', () => {
+    const { solid, gaps } = splitGaps(
+      [
+        [0, 1],
+        [60, 2],
+        [240, 5],
+        [300, null],
+        [360, 6],
+      ],
+      60,
+    );
+    expect(gaps).toEqual([
+      [60, 2],
+      [240, 5],
+      [240, null],
+      [240, 5],
+      [360, 6],
+      [360, null],
+    ]);
+    expect(solid).toEqual([
+      [0, 1],
+      [60, 2],
+      [120, null],
+      [240, 5],
+      [300, null],
+      [360, 6],
+    ]);
+  });
+  it('picks the automatic interval', () => {
+    expect(autoIntervalMinutes(0, 50 * 60)).toBe(1);
+    expect(autoIntervalMinutes(0, 6 * 3600)).toBe(8);
+  });
+  it('uses 3 ticks up to 991 px and hides axes on phones', () => {
+    expect(axisLook(1440)).toEqual({ show: true });
+    expect(axisLook(900)).toEqual({ show: true, splitNumber: 3 });
+    expect(axisLook(390).show).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The chart rules of spec 002 §9, in one place: heights, y-axis headroom, the RPM axis maximum, value labels,
+ * gaps drawn as dashed faded interpolation, ticks and axes by screen width, the automatic chart interval.
+ */
+
+export const CHART_HEIGHT = { report: 320, dashboard: 600, sparkline: 60 } as const;
+/** Screens up to this width get 3 ticks (spec 002 §9). */
+export const NARROW_MAX_WIDTH = 991;
+/** Phones: axes hidden. */
+export const PHONE_MAX_WIDTH = 576;
+export const RPM_DEFAULT_MAX = 1000;
+export const HEADROOM = 0.1;
+
+/** A y-axis maximum with 10 % headroom (undefined: let the chart decide, e.g. no data). */
+export function headroomMax(values: readonly (number | null | undefined)[]): number | undefined {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) if (v != null && Number.isFinite(v) && v > max) max = v;
+  if (!Number.isFinite(max) || max <= 0) return undefined;
+  const m = Math.round(max * (1 + HEADROOM) * 1e6) / 1e6; // 50 × 1.1 is 55.000000000000014
+  // keep the axis on readable numbers: litres as integers, small values with 2 decimals
+  if (m >= 10) return Math.ceil(m);
+  if (m >= 1) return Math.ceil(Math.round(m * 1e7) / 1e6) / 10;
+  return Math.ceil(Math.round(m * 1e8) / 1e6) / 100;
+}
+
+/** RPM axis: the highest RPM rounded up to the next 100, plus 100; 1000 without data. */
+export function rpmAxisMax(values: readonly (number | null | undefined)[]): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) if (v != null && Number.isFinite(v) && v > max) max = v;
+  if (!Number.isFinite(max) || max <= 0) return RPM_DEFAULT_MAX;
+  return Math.ceil(max / 100) * 100 + 100;
+}
+
+export type ValueKind = 'litres' | 'number';
+
+/** Axis and tooltip numbers: litres as integers; values between 0 and 1 with 2 decimals; others 2 decimals at most. */
+export function formatValue(v: number | null | undefined, kind: ValueKind = 'number'): string {
+  if (v == null || !Number.isFinite(v)) return '-';
+  if (kind === 'litres') return String(Math.round(v));
+  const a = Math.abs(v);
+  if (a > 0 && a < 1) return v.toFixed(2);
+  return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
+}
+
+export type Point = [x: number, y: number | null];
+
+/**
+ * Spec 002 §9 "Chart gaps": the measured points as they are (null breaks the line), and a second series that
+ * linearly joins the points on both sides of each gap, drawn dashed and faded. A gap is a missing bucket
+ * (`step` apart) or a null value.
+ */
+export function splitGaps(points: readonly Point[], step: number): { solid: Point[]; gaps: Point[] } {
+  const solid: Point[] = [];
+  const gaps: Point[] = [];
+  let prev: Point | null = null;
+  for (const p of points) {
+    if (p[1] == null) continue;
+    if (prev && p[0] - prev[0] > step) {
+      solid.push([prev[0] + step, null]);
+      gaps.push([prev[0], prev[1]], [p[0], p[1]], [p[0], null]);
+    }
+    solid.push(p);
+    prev = p;
+  }
+  return { solid, gaps };
+}
+
+/** Spec 002 §9 "Chart auto interval": minutes; length 1 if the range has at most 50 points, else range/50 rounded up. */
+export function autoIntervalMinutes(startSec: number, endSec: number): number {
+  const minutes = Math.max(0, (endSec - startSec) / 60);
+  return minutes <= 50 ? 1 : Math.ceil(minutes / 50);
+}
+
+/** How an axis looks at a width: 3 ticks up to 991 px, hidden on phones. */
+export function axisLook(width: number): { splitNumber?: number; show: boolean } {
+  if (width <= PHONE_MAX_WIDTH) return { show: false, splitNumber: 3 };
+  if (width <= NARROW_MAX_WIDTH) return { show: true, splitNumber: 3 };
+  return { show: true };
+}

@@ -1,0 +1,135 @@
+import 'leaflet/dist/leaflet.css';
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import type L from 'leaflet';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { MapContainer, TileLayer, useMap, WMSTileLayer } from 'react-leaflet';
+import { type BaseLayerConfig, OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_PADDING, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './constants.ts';
+import { NaturalEarthBase } from './NaturalEarthBase.tsx';
+import { PortLabels } from './PortLabels.tsx';
+
+export interface BaseMapProps {
+  center?: [number, number];
+  zoom?: number;
+  /** configured tile layers; default: the server's configuration (`GET /api/geo/base-layers`) */
+  baseLayers?: BaseLayerConfig[];
+  /** show the Change Map button (default true) */
+  changeMap?: boolean;
+  /** draw port dots and names (default true) */
+  portLabels?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  /** receives the Leaflet map once created */
+  onReady?: (map: L.Map) => void;
+  /** layers (VesselLayer, TrailLayer, …) and controls */
+  children?: ReactNode;
+}
+
+/**
+ * The product's base map: Leaflet (react-leaflet MapContainer), zoom 5–19, the offline Natural Earth base
+ * always underneath, the configured tile layer of the Change Map cycle on top, port labels. Put layers in
+ * `children`. Size it with `style`/`className` (it fills its box; give the box a height).
+ */
+export function BaseMap({
+  center = MAP_DEFAULT_CENTER,
+  zoom = MAP_DEFAULT_ZOOM,
+  baseLayers,
+  changeMap = true,
+  portLabels = true,
+  className,
+  style,
+  onReady,
+  children,
+}: BaseMapProps) {
+  const configured = useBaseLayers(baseLayers === undefined);
+  const layers = baseLayers ?? configured;
+  const cycle = useBaseLayerCycle(layers);
+  const active = layers.find((l) => l.id === cycle.active);
+  return (
+    <div className={className} style={{ position: 'relative', height: '100%', width: '100%', ...style }}>
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        minZoom={MAP_MIN_ZOOM}
+        maxZoom={MAP_MAX_ZOOM}
+        worldCopyJump
+        style={{ height: '100%', width: '100%' }}
+        ref={(m) => {
+          if (!m) return;
+          // a handle for end-to-end tests and debugging: document.querySelector('.leaflet-container').leafletMap
+          (m.getContainer() as HTMLElement & { leafletMap?: L.Map }).leafletMap = m;
+          onReady?.(m);
+        }}
+      >
+        <NaturalEarthBase />
+        {active && <ConfiguredLayer layer={active} />}
+        {portLabels && <PortLabels />}
+        {children}
+      </MapContainer>
+      {changeMap && (
+        <ChangeMapButton
+          label={active ? active.name : 'Natural Earth (offline)'}
+          disabled={cycle.ids.length < 2}
+          onClick={cycle.next}
+        />
+      )}
+    </div>
+  );
+}
+
+function ConfiguredLayer({ layer }: { layer: BaseLayerConfig }) {
+  const common = { attribution: layer.attribution, maxZoom: MAP_MAX_ZOOM, maxNativeZoom: layer.maxNativeZoom };
+  if (layer.kind === 'wms')
+    return (
+      <WMSTileLayer
+        key={layer.id}
+        url={layer.url}
+        params={{ layers: layer.layers ?? '', format: 'image/png', transparent: true }}
+        {...common}
+      />
+    );
+  return <TileLayer key={layer.id} url={layer.url} {...common} />;
+}
+
+/** The 'Change Map' button (spec 002 §2.5): cycles the base layers; the name of the current one in its tooltip. */
+function ChangeMapButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  const hint = disabled
+    ? `${label} — no tile server configured (MAP_TILE_* variables, see README)`
+    : `Change Map (now: ${label})`;
+  return (
+    <Tooltip title={hint} placement="left">
+      <Button
+        aria-label="Change Map"
+        icon={<GlobalOutlined />}
+        onClick={onClick}
+        disabled={disabled}
+        style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000 }}
+      >
+        Change Map
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** Fits the map to the given points once per `fitKey` change (padding 100 px, spec 002 §9). */
+export function FitToPoints({
+  points,
+  fitKey,
+  maxZoom,
+}: {
+  points: [number, number][];
+  fitKey: string | number;
+  maxZoom?: number;
+}) {
+  const map = useMap();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fit only when the caller says the set changed
+  useEffect(() => {
+    if (points.length === 0) return;
+    if (points.length === 1) map.setView(points[0], Math.min(maxZoom ?? 12, MAP_MAX_ZOOM));
+    else map.fitBounds(points, { padding: [MAP_FIT_PADDING, MAP_FIT_PADDING], maxZoom });
+  }, [map, fitKey]);
+  return null;
+}
+
+export { OFFLINE_BASE_ID };

@@ -1,0 +1,151 @@
+import L from 'leaflet';
+import { VESSEL_ICON_SIZE } from './constants.ts';
+
+/** The plain data one vessel marker is drawn from. */
+export interface VesselMarkerData {
+  /** stable id (massId for vessels, device id for trackers) */
+  id: number | string;
+  lat: number;
+  lng: number;
+  /** degrees clockwise from north; null = unknown (drawn pointing north, without the heading line) */
+  heading: number | null;
+  online: boolean;
+  /** hull size: ship [40,56] or tug [60,86] (spec 002 §2.5); default ship */
+  kind?: 'ship' | 'tug';
+  /** [width, height] in pixels, overriding `kind` (e.g. the tracker icon) */
+  size?: [number, number];
+  /** added to the heading when drawing (the tracker map's "angle + 10") */
+  rotationOffset?: number;
+  /** name written under the hull from zoom 9 */
+  label?: string;
+  /** fill colour overriding the online/offline colours */
+  color?: string;
+}
+
+/** Hull fill by state: online green, offline grey-red. */
+export const VESSEL_COLORS = { online: '#1aa35a', offline: '#b0413e', stroke: '#0b2540', heading: '#0b2540' };
+
+/**
+ * A vessel hull drawn on Leaflet's canvas renderer: a CircleMarker whose path is a rotated 5-point hull
+ * (research wave2 §1: 1,000 vessels update in ~7 ms vs ~71 ms as DOM markers). Update in place with `setVessel`.
+ */
+export const VesselHull = L.CircleMarker.extend({
+  initialize(this: any, v: VesselMarkerData, options: L.CircleMarkerOptions) {
+    this._vessel = v;
+    const [w, h] = v.size ?? VESSEL_ICON_SIZE[v.kind ?? 'ship'];
+    (L.CircleMarker.prototype as any).initialize.call(this, [v.lat, v.lng], { ...options, radius: Math.max(w, h) / 2 });
+  },
+  /** Move/re-style the hull; one redraw (coalesced per frame by the canvas renderer). */
+  setVessel(this: any, v: VesselMarkerData) {
+    this._vessel = v;
+    const [w, h] = v.size ?? VESSEL_ICON_SIZE[v.kind ?? 'ship'];
+    this._radius = Math.max(w, h) / 2;
+    return this.setLatLng([v.lat, v.lng]);
+  },
+  getVessel(this: any): VesselMarkerData {
+    return this._vessel;
+  },
+  _updatePath(this: any) {
+    const r = this._renderer;
+    if (!r._drawing || this._empty()) return;
+    r._vesselsDrawn = (r._vesselsDrawn ?? 0) + 1;
+    const ctx: CanvasRenderingContext2D = r._ctx;
+    const v: VesselMarkerData = this._vessel;
+    const p = this._point;
+    // scale the hull down when zoomed far out so a fleet stays readable
+    const zoom = this._map?.getZoom?.() ?? 10;
+    const scale = zoom >= 10 ? 1 : zoom >= 7 ? 0.7 : 0.5;
+    const [w0, h0] = v.size ?? VESSEL_ICON_SIZE[v.kind ?? 'ship'];
+    const w = (w0 * scale) / 2;
+    const h = (h0 * scale) / 2;
+    const angle = (((v.heading ?? 0) + (v.rotationOffset ?? 0)) * Math.PI) / 180;
+    ctx.save();
+    ctx.translate(p.x, p.y);
+    ctx.rotate(angle);
+    ctx.beginPath();
+    ctx.moveTo(0, -h); // bow
+    ctx.lineTo(w * 0.55, -h * 0.35);
+    ctx.lineTo(w * 0.45, h);
+    ctx.lineTo(-w * 0.45, h);
+    ctx.lineTo(-w * 0.55, -h * 0.35);
+    ctx.closePath();
+    ctx.fillStyle = v.color ?? (v.online ? VESSEL_COLORS.online : VESSEL_COLORS.offline);
+    ctx.globalAlpha = 0.92;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = VESSEL_COLORS.stroke;
+    ctx.stroke();
+    if (v.heading != null) {
+      // heading line ahead of the bow
+      ctx.beginPath();
+      ctx.moveTo(0, -h);
+      ctx.lineTo(0, -h * 1.6);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = VESSEL_COLORS.heading;
+      ctx.stroke();
+    }
+    ctx.restore();
+    if (v.label && zoom >= 9) {
+      ctx.font = '12px sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+      ctx.strokeText(v.label, p.x, p.y + h + 4);
+      ctx.fillStyle = '#0b2540';
+      ctx.fillText(v.label, p.x, p.y + h + 4);
+    }
+  },
+  _updateBounds(this: any) {
+    // room for the heading line and the label under the hull
+    const r = this._radius * 1.7 + 4;
+    const p = this._point;
+    this._pxBounds = L.bounds(p.subtract([r + 60, r]), p.add([r + 60, r + 18]));
+  },
+  _containsPoint(this: any, p: L.Point) {
+    return p.distanceTo(this._point) <= this._radius * 0.8;
+  },
+});
+
+export type VesselHullLayer = L.CircleMarker & {
+  setVessel(v: VesselMarkerData): VesselHullLayer;
+  getVessel(): VesselMarkerData;
+};
+
+export function createVesselHull(v: VesselMarkerData, options: L.CircleMarkerOptions): VesselHullLayer {
+  return new (VesselHull as any)(v, options);
+}
+
+/** Name of the mark a live push sets on arrival (live-socket.ts); the next redraw measures `live-update` from it. */
+export const LIVE_ARRIVAL_MARK = 'live-arrival';
+
+/**
+ * Timing of the vessel canvas for the browser benchmark (docs/benchmarks.md "Live push (issue 13)"), cheap enough
+ * to stay on: every redraw becomes a `vessel-layer-draw` measure whose detail counts the hulls drawn, the count is
+ * written to `data-vessels-drawn` on the map container, and a redraw that follows live pushes also measures
+ * `live-update` from the first push's arrival to the end of this redraw. Each name is cleared before it is measured
+ * again, so the browser's timing buffer never grows (a PerformanceObserver still sees every entry).
+ */
+export function instrumentVesselRenderer(renderer: L.Canvas, container: HTMLElement): void {
+  const r = renderer as any;
+  if (r._instrumented) return; // the effect may run twice (React strict mode)
+  r._instrumented = true;
+  const redraw = r._redraw;
+  r._redraw = function (this: any) {
+    const start = performance.now();
+    this._vesselsDrawn = 0;
+    redraw.call(this);
+    const end = performance.now();
+    const drawn: number = this._vesselsDrawn;
+    container.dataset.vesselsDrawn = String(drawn);
+    performance.clearMeasures('vessel-layer-draw');
+    performance.measure('vessel-layer-draw', { start, end, detail: { drawn } });
+    const arrivals = performance.getEntriesByName(LIVE_ARRIVAL_MARK, 'mark');
+    if (arrivals.length && drawn > 0) {
+      performance.clearMeasures('live-update');
+      performance.measure('live-update', { start: arrivals[0].startTime, end, detail: { pushes: arrivals.length } });
+      performance.clearMarks(LIVE_ARRIVAL_MARK);
+    }
+  };
+}

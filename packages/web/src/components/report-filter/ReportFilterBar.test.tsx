@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { rangeOf, useFilter } from '../../stores/filter.ts';
+import { envelope, jsonResponse } from '../../test/setup.ts';
+import { ReportFilterBar } from './ReportFilterBar.tsx';
+
+const ASSETS = [
+  { massId: 7, massName: 'TB Alpha', massDevice: [] },
+  { massId: 9, massName: 'TB Bravo', massDevice: [] },
+];
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+function renderBar(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <ReportFilterBar />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Opens an antd Select by its aria-label and picks an option. */
+function pick(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const opts = screen.getAllByTitle(option);
+  fireEvent.click(opts[opts.length - 1]);
+}
+
+describe('shared filter bar (spec 002 §2.11)', () => {
+  beforeEach(() => {
+    useFilter.getState().reset();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(envelope(ASSETS, { pagination: { totalData: 2 } })),
+    );
+  });
+
+  it('reads the filter from the URL and picks the first asset when none is given', async () => {
+    renderBar('/dashboard/fms?rangeType=yesterday&interval=day');
+    await waitFor(() => expect(useFilter.getState().currentAsset).toBe(7));
+    expect(useFilter.getState()).toMatchObject({
+      rangeType: 'yesterday',
+      interval: 'day',
+      range: rangeOf('yesterday'),
+    });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('massId=7'));
+  });
+
+  it('a preset sets the range only on Apply, which writes the store and the URL', async () => {
+    renderBar('/report');
+    await waitFor(() => expect(useFilter.getState().currentAsset).toBe(7));
+    pick('Range Type', 'lastWeek');
+    pick('Asset', 'TB Bravo');
+    expect(useFilter.getState().rangeType).toBe('today'); // a draft until Apply
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(useFilter.getState()).toMatchObject({ rangeType: 'lastWeek', currentAsset: 9, range: rangeOf('lastWeek') });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('rangeType=lastWeek'));
+    expect(screen.getByTestId('where').textContent).toContain('massId=9');
+  });
+
+  it('offers Minute only with the minute flag, and leaves minute for hour without it', async () => {
+    useFilter.getState().setInterval('minute');
+    renderBar('/dashboard/fms');
+    await waitFor(() => expect(useFilter.getState().interval).toBe('hour'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Interval' }));
+    const list = await screen.findByRole('listbox');
+    expect(within(list.parentElement as HTMLElement).queryByText('Minute')).toBeNull();
+  });
+});

@@ -1,0 +1,210 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAssets } from '../../features/reports/data.ts';
+import {
+  filterFromSearch,
+  filterToSearch,
+  type Interval,
+  RANGE_TYPES,
+  type RangeType,
+  rangeOf,
+  useFilter,
+} from '../../stores/filter.ts';
+import { ReportDownload } from './ReportDownload.tsx';
+import './report.css';
+
+/** Display format of the range (spec 002 §2.11): DD-MM-YYYY HH:mm, 24 h. */
+export const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
+
+export interface ReportFilterBarProps {
+  /** offers the Minute interval (the datalog) */
+  minute?: boolean;
+  /** shows the report download dropdown */
+  report?: boolean;
+  /** shows Download XLSX and runs this when clicked */
+  onDownloadXlsx?: () => Promise<void>;
+  /** false: a screen whose data has no interval (the bunker dashboard's raw readings) hides the field */
+  interval?: boolean;
+}
+
+/** Keeps the shared filter in the URL: read once when a screen opens, written back on every change. */
+function useFilterInUrl() {
+  const [params, setParams] = useSearchParams();
+  const read = useRef(false);
+  const { range, rangeType, interval, currentAsset } = useFilter();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is read once, when the screen opens
+  useEffect(() => {
+    const q = filterFromSearch(params);
+    useFilter.setState((s) => ({
+      range: q.start != null && q.end != null ? { start: q.start, end: q.end } : s.range,
+      rangeType: q.rangeType ?? s.rangeType,
+      interval: q.interval ?? s.interval,
+      currentAsset: q.massId ?? s.currentAsset,
+    }));
+    read.current = true;
+  }, []);
+  useEffect(() => {
+    if (!read.current) return;
+    const next = filterToSearch(
+      { start: range.start, end: range.end, rangeType, interval, massId: currentAsset },
+      new URLSearchParams(window.location.search),
+    );
+    if (next.toString() !== new URLSearchParams(window.location.search).toString()) {
+      setParams(next, { replace: true });
+    }
+  }, [range, rangeType, interval, currentAsset, setParams]);
+}
+
+const RANGE_LABELS: Record<RangeType | 'custom', string> = {
+  today: 'today',
+  yesterday: 'yesterday',
+  thisWeek: 'thisWeek',
+  lastWeek: 'lastWeek',
+  thisMonth: 'thisMonth',
+  lastMonth: 'lastMonth',
+  custom: 'custom',
+};
+
+/**
+ * The shared filter bar of spec 002 §2.11: date-time range, Interval, Range Type, Asset, Apply, the optional
+ * Download XLSX and the report download dropdown. The fields edit a draft; Apply writes it to the shared store
+ * (and so to the URL).
+ */
+export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = true }: ReportFilterBarProps) {
+  useFilterInUrl();
+  const filter = useFilter();
+  const assets = useAssets();
+  const [draft, setDraft] = useState(() => ({
+    range: filter.range,
+    rangeType: filter.rangeType,
+    interval: filter.interval,
+    massId: filter.currentAsset,
+  }));
+  const [xlsxBusy, setXlsxBusy] = useState(false);
+
+  // the store may change from the URL or another screen: the draft follows
+  useEffect(() => {
+    setDraft({
+      range: filter.range,
+      rangeType: filter.rangeType,
+      interval: filter.interval,
+      massId: filter.currentAsset,
+    });
+  }, [filter.range, filter.rangeType, filter.interval, filter.currentAsset]);
+
+  // a screen without the minute option never runs at minute (spec 002 §4)
+  useEffect(() => {
+    if (!minute && filter.interval === 'minute') filter.setInterval('hour');
+  }, [minute, filter.interval, filter.setInterval]);
+
+  // no asset chosen: the first one (spec 002 §4)
+  useEffect(() => {
+    const rows = assets.data;
+    if (!rows?.length) return;
+    if (filter.currentAsset == null || !rows.some((a) => a.massId === filter.currentAsset)) {
+      filter.setCurrentAsset(rows[0].massId);
+    }
+  }, [assets.data, filter.currentAsset, filter.setCurrentAsset]);
+
+  const intervals: { value: Interval; label: string }[] = [
+    ...(minute ? [{ value: 'minute' as const, label: 'Minute' }] : []),
+    { value: 'hour', label: 'Hour' },
+    { value: 'day', label: 'Day' },
+  ];
+
+  const apply = () => {
+    useFilter.setState({
+      range: draft.range,
+      rangeType: draft.rangeType,
+      interval: draft.interval,
+      currentAsset: draft.massId,
+    });
+  };
+
+  return (
+    <search className="report-filter" aria-label="Report filter">
+      <div className="report-filter-field report-filter-range">
+        <span>Date Range</span>
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format={RANGE_FORMAT}
+          allowClear={false}
+          value={[dayjs(draft.range.start), dayjs(draft.range.end)]}
+          onChange={(v) => {
+            const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
+            if (a && b)
+              setDraft((d) => ({ ...d, range: { start: a.valueOf(), end: b.valueOf() }, rangeType: 'custom' }));
+          }}
+        />
+      </div>
+      {interval && (
+        <div className="report-filter-field">
+          <span>Interval</span>
+          <Select
+            aria-label="Interval"
+            value={draft.interval}
+            options={intervals}
+            onChange={(value) => setDraft((d) => ({ ...d, interval: value }))}
+            style={{ minWidth: 110 }}
+          />
+        </div>
+      )}
+      <div className="report-filter-field">
+        <span>Range Type</span>
+        <Select
+          aria-label="Range Type"
+          value={draft.rangeType}
+          style={{ minWidth: 130 }}
+          options={[...RANGE_TYPES.slice().reverse(), 'custom' as const].map((t) => ({
+            value: t,
+            label: RANGE_LABELS[t],
+          }))}
+          onChange={(t) =>
+            setDraft((d) => (t === 'custom' ? { ...d, rangeType: t } : { ...d, rangeType: t, range: rangeOf(t) }))
+          }
+        />
+      </div>
+      <div className="report-filter-field report-filter-asset">
+        <span>Asset</span>
+        <Select
+          aria-label="Asset"
+          showSearch
+          optionFilterProp="label"
+          loading={assets.isLoading}
+          value={draft.massId ?? undefined}
+          placeholder="Select Asset"
+          options={(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName }))}
+          onChange={(massId) => setDraft((d) => ({ ...d, massId }))}
+          style={{ minWidth: 200 }}
+        />
+      </div>
+      <div className="report-filter-actions">
+        <Button type="primary" onClick={apply}>
+          Apply
+        </Button>
+        {onDownloadXlsx && (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={xlsxBusy}
+            onClick={async () => {
+              setXlsxBusy(true);
+              try {
+                await onDownloadXlsx();
+              } catch (e) {
+                console.error('Excel export failed', e); // spec 002 §8: logged only
+              } finally {
+                setXlsxBusy(false);
+              }
+            }}
+          >
+            Download XLSX
+          </Button>
+        )}
+        {report && <ReportDownload />}
+      </div>
+    </search>
+  );
+}

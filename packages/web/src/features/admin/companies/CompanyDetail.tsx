@@ -1,0 +1,124 @@
+import { company } from '@fleet/shared/resources/company.ts';
+import { Card, Descriptions, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { companyAssets, useResourceList, useResourceRow } from '../../../api/resources.ts';
+import { toast } from '../../../api/toast.ts';
+import { routeNames } from '../../../app/route-names.ts';
+import { useCan } from '../../../auth/permissions.ts';
+import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { Page } from '../../../components/Page.tsx';
+import type { AssetRow, CompanyRow } from '../admin-types.ts';
+import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { CardGrid } from './CardGrid.tsx';
+import { CompanyStatusTag } from './CompanyStatusTag.tsx';
+import '../admin.css';
+
+const PAGE_SIZE = 10;
+const C = company.fields;
+
+/**
+ * Company Detail (spec 000 §2): the company's data (its edit form is hidden on this screen; editing is on the
+ * Company List) and the 'Company Asset List', cards three per row, ten per page; a card opens Asset Detail.
+ */
+export default function CompanyDetail() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const canReadAssets = useCan('master_asset', 'read');
+  const [page, setPage] = useState(1);
+
+  const row = useResourceRow<CompanyRow>(company, id);
+  // every company of the user, not only the active one (GET /master/company_asset)
+  const assets = useResourceList<AssetRow>(
+    companyAssets,
+    { page, pageSize: PAGE_SIZE, finds: { massCompId: id }, orders: { massName: 'asc' } },
+    canReadAssets,
+  );
+  const c = row.data;
+
+  if (isNotFound(row.error)) {
+    return (
+      <Page title="Company Detail">
+        <NotFoundState what="Company" onBack={() => navigate(routeNames.Company())} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={c ? c.compName : 'Company Detail'}
+      extra={
+        <ButtonGroup
+          permission={company.permission}
+          onBack={() => navigate(routeNames.Company())}
+          onRefresh={() => Promise.all([row.refetch(), assets.refetch()]).then(() => toast.success('Refreshed'))}
+          refreshing={row.isFetching || assets.refreshing}
+        />
+      }
+    >
+      {row.isLoading ? (
+        <Skeleton active />
+      ) : (
+        c && (
+          <Descriptions bordered size="small" column={{ xs: 1, md: 3 }} className="admin-table">
+            <Descriptions.Item label={C.compGrcpId.label}>
+              {c.compGrcp ? (
+                <Typography.Link onClick={() => navigate(routeNames.GroupDetail(c.compGrcpId))}>
+                  {c.compGrcp.grcpName}
+                </Typography.Link>
+              ) : (
+                '—'
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={C.compStatus.label}>
+              <CompanyStatusTag value={c.compStatus} />
+            </Descriptions.Item>
+            <Descriptions.Item label={C.compPhone.label}>{c.compPhone || '—'}</Descriptions.Item>
+            <Descriptions.Item label={C.compAddress.label}>{c.compAddress || '—'}</Descriptions.Item>
+            <Descriptions.Item label={C.compPIC.label}>{c.compPIC || '—'}</Descriptions.Item>
+            <Descriptions.Item label={C.compPICPhone.label}>{c.compPICPhone || '—'}</Descriptions.Item>
+          </Descriptions>
+        )
+      )}
+
+      <Typography.Title level={4} className="admin-section-title">
+        Company Asset List
+      </Typography.Title>
+      <CardGrid
+        items={assets.rows}
+        rowKey={(a) => a.massId}
+        loading={assets.loading || assets.refreshing}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={assets.total}
+        onPage={setPage}
+        renderCard={(a) => (
+          <Card
+            hoverable
+            data-testid="asset-card"
+            onClick={() => navigate(routeNames.AssetDetail(a.massId))}
+            cover={
+              a.massImage ? (
+                <img className="asset-card-image" alt={a.massName} src={`/api/${a.massImage}`} />
+              ) : (
+                <div className="asset-card-placeholder" aria-hidden>
+                  ⚓
+                </div>
+              )
+            }
+          >
+            <Card.Meta
+              title={a.massName}
+              description={
+                <Descriptions size="small" column={1} colon={false}>
+                  <Descriptions.Item label="Installation Type">{a.massSystemType || '—'}</Descriptions.Item>
+                  <Descriptions.Item label="Asset Type">{a.massMaty?.matyName || '—'}</Descriptions.Item>
+                </Descriptions>
+              }
+            />
+          </Card>
+        )}
+      />
+    </Page>
+  );
+}

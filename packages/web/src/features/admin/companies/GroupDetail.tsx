@@ -1,0 +1,128 @@
+import { EnvironmentOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { company } from '@fleet/shared/resources/company.ts';
+import { groupCompany } from '@fleet/shared/resources/group-company.ts';
+import { Card, Descriptions, Input, Skeleton, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useResourceList, useResourceRow } from '../../../api/resources.ts';
+import { toast } from '../../../api/toast.ts';
+import { routeNames } from '../../../app/route-names.ts';
+import { useCan } from '../../../auth/permissions.ts';
+import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { Page } from '../../../components/Page.tsx';
+import type { CompanyRow, GroupRow } from '../admin-types.ts';
+import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { CardGrid } from './CardGrid.tsx';
+import { CompanyStatusTag } from './CompanyStatusTag.tsx';
+import '../admin.css';
+
+const PAGE_SIZE = 10;
+const G = groupCompany.fields;
+
+/** Group Detail (spec 001 §2): the group's data and a card per company; a card opens Company Detail. */
+export default function GroupDetail() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const canReadCompanies = useCan(company.permission, 'read');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+
+  const group = useResourceRow<GroupRow>(groupCompany, id);
+  const companies = useResourceList<CompanyRow>(
+    company,
+    {
+      page,
+      pageSize: PAGE_SIZE,
+      finds: { compGrcpId: id },
+      findField: search ? 'compName' : undefined,
+      findValue: search || undefined,
+    },
+    canReadCompanies,
+  );
+  const g = group.data;
+
+  if (isNotFound(group.error)) {
+    return (
+      <Page title="Group Detail">
+        <NotFoundState what="Group" onBack={() => navigate(routeNames.Group())} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={g ? g.grcpName : 'Group Detail'}
+      extra={
+        <ButtonGroup
+          permission={groupCompany.permission}
+          onBack={() => navigate(routeNames.Group())}
+          onRefresh={() => Promise.all([group.refetch(), companies.refetch()]).then(() => toast.success('Refreshed'))}
+          refreshing={group.isFetching || companies.refreshing}
+        />
+      }
+    >
+      {group.isLoading ? (
+        <Skeleton active />
+      ) : (
+        g && (
+          <Descriptions bordered size="small" column={{ xs: 1, md: 3 }} className="admin-table">
+            <Descriptions.Item label={G.grcpNickName.label}>{g.grcpNickName || '—'}</Descriptions.Item>
+            <Descriptions.Item label={G.grcpCity.label}>{g.grcpCity || '—'}</Descriptions.Item>
+            <Descriptions.Item label={G.grcpTelp.label}>{g.grcpTelp || '—'}</Descriptions.Item>
+            <Descriptions.Item label={G.grcpAddress.label} span={2}>
+              {g.grcpAddress || '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={G.grcpFax.label}>{g.grcpFax || '—'}</Descriptions.Item>
+          </Descriptions>
+        )
+      )}
+
+      <div className="admin-section-head">
+        <Typography.Title level={4} className="admin-section-title">
+          Companies
+        </Typography.Title>
+        <Input.Search
+          aria-label="Search company"
+          placeholder="Search company"
+          allowClear
+          onSearch={(v) => {
+            setSearch(v.trim());
+            setPage(1);
+          }}
+          style={{ width: 260 }}
+        />
+      </div>
+      <CardGrid
+        items={companies.rows}
+        rowKey={(c) => c.compId}
+        loading={companies.loading || companies.refreshing}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={companies.total}
+        onPage={setPage}
+        renderCard={(c) => (
+          <Card hoverable onClick={() => navigate(routeNames.CompanyDetail(c.compId))} data-testid="company-card">
+            <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+              <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+                <Typography.Text strong>{c.compName}</Typography.Text>
+                <CompanyStatusTag value={c.compStatus} />
+              </Space>
+              <Typography.Text type="secondary">
+                <EnvironmentOutlined /> {c.compAddress || 'No address'}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                <PhoneOutlined /> {c.compPhone || '—'}
+                {c.compPIC && (
+                  <>
+                    {'  '}
+                    <UserOutlined /> {c.compPIC}
+                  </>
+                )}
+              </Typography.Text>
+            </Space>
+          </Card>
+        )}
+      />
+    </Page>
+  );
+}

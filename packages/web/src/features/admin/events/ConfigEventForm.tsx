@@ -1,0 +1,59 @@
+import { configEvent } from '@fleet/shared/resources/config-event.ts';
+import { Input, InputNumber } from 'antd';
+import { api } from '../../../api/client.ts';
+import { RESOURCE_TEXTS, type Row, resourcePath } from '../../../api/resources.ts';
+import { toast } from '../../../api/toast.ts';
+import { FormModal } from '../../../components/resource/FormModal.tsx';
+import type { ConfigEventRow } from '../admin-types.ts';
+
+/**
+ * Add / edit an event configuration (spec 001 §2, §4). Asset id and version are read-only: a new
+ * configuration takes the next version of its asset id (the server assigns it) and starts inactive; an edit
+ * changes only the description, never the active flag.
+ */
+export function ConfigEventForm({
+  open,
+  record,
+  assetId,
+  nextVersion,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** null: add mode */
+  record: ConfigEventRow | null;
+  /** the selected gateway's asset id (add mode) */
+  assetId: string;
+  nextVersion: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const save = async (body: Row) => {
+    if (record) {
+      await api.put(resourcePath(configEvent, record.mcevId), { mcevDescription: body.mcevDescription ?? '' });
+      toast.success(RESOURCE_TEXTS.updated);
+    } else {
+      await api.post(resourcePath(configEvent), { mcevAssetId: assetId, mcevDescription: body.mcevDescription });
+      toast.success(configEvent.texts.created ?? RESOURCE_TEXTS.created);
+    }
+    onSaved();
+  };
+
+  return (
+    <FormModal
+      def={configEvent}
+      open={open}
+      mode={record ? 'update' : 'create'}
+      row={record}
+      fields={['mcevAssetId', 'mcevVersion', 'mcevDescription']}
+      initialValues={{ mcevAssetId: assetId, mcevVersion: nextVersion }}
+      renderField={{
+        mcevAssetId: () => <Input readOnly variant="filled" />,
+        mcevVersion: () => <InputNumber readOnly variant="filled" style={{ width: '100%' }} />,
+      }}
+      footerNote={record ? undefined : <span className="form-note">A new configuration starts inactive.</span>}
+      onSubmit={save}
+      onClose={onClose}
+    />
+  );
+}

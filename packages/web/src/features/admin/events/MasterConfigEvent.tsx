@@ -1,0 +1,239 @@
+import { CheckCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { configEvent } from '@fleet/shared/resources/config-event.ts';
+import { Badge, Button, Modal, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../../api/client.ts';
+import { resourcePath, useReloadResources, useResourceList } from '../../../api/resources.ts';
+import { toast } from '../../../api/toast.ts';
+import { routeNames } from '../../../app/route-names.ts';
+import { useCan } from '../../../auth/permissions.ts';
+import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { Page } from '../../../components/Page.tsx';
+import type { ConfigEventRow } from '../admin-types.ts';
+import { formatDateTime } from '../admin-ui.ts';
+import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
+import { ConfigEventForm } from './ConfigEventForm.tsx';
+import { useGatewayOptions } from './useGatewayOptions.ts';
+import '../admin.css';
+
+const KEY = configEvent.permission;
+const DESCRIPTION_LIMIT = 50;
+
+export const NO_DEVICE_FOR_ADD = 'Please select an Asset ID from the filter before adding a new event.';
+export const NO_DEVICE_FOR_LIST = 'Please select an Asset ID to display data.';
+
+/**
+ * Event configurations of one gateway (spec 001 §2 "Event configuration"): the gateway selection is the
+ * route param; versions with their description, active badge and applied time; two-step activation.
+ */
+export default function MasterConfigEvent() {
+  const { id: assetId = '' } = useParams();
+  const navigate = useNavigate();
+  const canRead = useCan(KEY, 'read');
+  const canActivate = useCan(KEY, 'update');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ConfigEventRow | null | undefined>(undefined);
+  const [fullDescription, setFullDescription] = useState<string | null>(null);
+  /** the row whose Activate was clicked once and now shows Confirm? */
+  const [pending, setPending] = useState<number | null>(null);
+  const [activating, setActivating] = useState<number | null>(null);
+  const reload = useReloadResources();
+  const del = useDeleteConfirm();
+  const gateways = useGatewayOptions();
+
+  const list = useResourceList<ConfigEventRow>(
+    configEvent,
+    { page, pageSize: configEvent.pageSize, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
+    canRead && !!assetId,
+  );
+  const newest = useResourceList<ConfigEventRow>(
+    configEvent,
+    { page: 1, pageSize: 1, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
+    canRead && !!assetId,
+  );
+  const nextVersion = (newest.rows[0]?.mcevVersion ?? 0) + 1;
+
+  const selectDevice = (next: string | undefined) => {
+    setPending(null);
+    setPage(1);
+    navigate(routeNames.MasterConfigEvent(next ?? ''), { replace: true });
+    if (next) toast.success('Device selected');
+  };
+
+  const add = () => {
+    if (!assetId) {
+      toast.warning(NO_DEVICE_FOR_ADD);
+      return;
+    }
+    setPending(null);
+    setEditing(null);
+  };
+
+  const activate = async (row: ConfigEventRow) => {
+    if (pending !== row.mcevId) {
+      setPending(row.mcevId);
+      return;
+    }
+    setActivating(row.mcevId);
+    try {
+      await api.post(`${resourcePath(configEvent, row.mcevId)}/activate`);
+      toast.success('Event activated successfully');
+      reload(configEvent);
+    } catch {
+      // the client has shown the server's refusal (no events yet)
+    } finally {
+      setActivating(null);
+      setPending(null);
+    }
+  };
+
+  return (
+    <Page
+      title={configEvent.texts.title}
+      extra={
+        <ButtonGroup
+          permission={KEY}
+          onRefresh={assetId ? () => list.refetch().then(() => toast.success('Refreshed')) : undefined}
+          refreshing={list.refreshing}
+          onAdd={add}
+        />
+      }
+    >
+      <div className="page-card">
+        <div className="filter-bar">
+          <div className="filter-bar-field">
+            <label htmlFor="config-event-asset">Asset ID</label>
+            <Select
+              id="config-event-asset"
+              showSearch={{ optionFilterProp: 'label' }}
+              allowClear
+              placeholder="Select a gateway"
+              loading={gateways.loading}
+              options={gateways.options}
+              value={assetId || undefined}
+              onChange={selectDevice}
+              style={{ width: 380 }}
+            />
+          </div>
+        </div>
+
+        <Table<ConfigEventRow>
+          rowKey="mcevId"
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: assetId ? 'No configuration yet' : NO_DEVICE_FOR_LIST }}
+          dataSource={list.rows}
+          loading={list.loading || list.refreshing}
+          pagination={{
+            current: page,
+            pageSize: configEvent.pageSize,
+            total: list.total,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}`,
+          }}
+          columns={[
+            { title: configEvent.fields.mcevAssetId.label, dataIndex: 'mcevAssetId', width: 140 },
+            { title: configEvent.fields.mcevVersion.label, dataIndex: 'mcevVersion', width: 100, align: 'right' },
+            {
+              title: configEvent.fields.mcevDescription.label,
+              dataIndex: 'mcevDescription',
+              render: (v: string | null) => <Description text={v ?? ''} onExpand={setFullDescription} />,
+            },
+            {
+              title: configEvent.fields.mcevIsActive.label,
+              dataIndex: 'mcevIsActive',
+              width: 120,
+              render: (v: number) =>
+                v === 1 ? <Badge status="success" text="Active" /> : <Badge status="default" text="Inactive" />,
+            },
+            {
+              title: configEvent.fields.mcevAppliedTime.label,
+              dataIndex: 'mcevAppliedTime',
+              width: 210,
+              render: (v: string | null) => <span className="nowrap">{formatDateTime(v) || '-'}</span>,
+            },
+            {
+              title: 'Action',
+              key: 'action',
+              align: 'right',
+              width: 1,
+              render: (_, row) => (
+                <div className="config-actions">
+                  {row.mcevIsActive !== 1 && canActivate && (
+                    <Button
+                      size="small"
+                      type={pending === row.mcevId ? 'primary' : 'default'}
+                      danger={pending === row.mcevId}
+                      icon={pending === row.mcevId ? <CheckCircleOutlined /> : <ThunderboltOutlined />}
+                      loading={activating === row.mcevId}
+                      onClick={() => activate(row)}
+                    >
+                      {pending === row.mcevId ? 'Confirm?' : 'Activate'}
+                    </Button>
+                  )}
+                  <ButtonGroup
+                    compact
+                    permission={KEY}
+                    subject={`version ${row.mcevVersion}`}
+                    onDetail={() => navigate(routeNames.AssetEvent(row.mcevId))}
+                    onEdit={() => {
+                      setPending(null);
+                      setEditing(row);
+                    }}
+                    onDelete={
+                      row.mcevIsActive === 1
+                        ? undefined
+                        : () => {
+                            setPending(null);
+                            del.ask({
+                              subject: `${row.mcevAssetId} version ${row.mcevVersion}`,
+                              remove: () => api.delete(resourcePath(configEvent, row.mcevId)),
+                              deleted: configEvent.texts.deleted,
+                              onDeleted: () => {
+                                setPage(1);
+                                reload(configEvent);
+                              },
+                            });
+                          }
+                    }
+                  />
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <ConfigEventForm
+        open={editing !== undefined}
+        record={editing ?? null}
+        assetId={assetId}
+        nextVersion={nextVersion}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          reload(configEvent);
+        }}
+      />
+      <Modal
+        open={fullDescription !== null}
+        title={configEvent.fields.mcevDescription.label}
+        footer={null}
+        onCancel={() => setFullDescription(null)}
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{fullDescription}</Typography.Paragraph>
+      </Modal>
+      {del.modal}
+    </Page>
+  );
+}
+
+/** A description cut at 50 characters with an ellipsis; a click opens the whole text (spec 001 §2, §9). */
+function Description({ text, onExpand }: { text: string; onExpand: (text: string) => void }) {
+  if (text.length <= DESCRIPTION_LIMIT) return <span>{text}</span>;
+  return (
+    <Typography.Link className="config-description" onClick={() => onExpand(text)} title="Show the full description">
+      {text.slice(0, DESCRIPTION_LIMIT)}…
+    </Typography.Link>
+  );
+}

@@ -1,0 +1,91 @@
+import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
+import { masterEvent } from '@fleet/shared/resources/master-event.ts';
+import { Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useResourceList } from '../../../api/resources.ts';
+import { routeNames } from '../../../app/route-names.ts';
+import { useCan } from '../../../auth/permissions.ts';
+import type { AssetEventRow, MasterEventRow } from '../admin-types.ts';
+import { formatDateTime } from '../admin-ui.ts';
+import { PriorityTag } from './PriorityTag.tsx';
+import { parseThresholds } from './thresholds.ts';
+
+const F = masterEvent.fields;
+
+/**
+ * Detail of a master event: its fields, its thresholds laid out per device, and the event configurations
+ * that use it. (Spec 001 §2 sends Detail to the user detail route, a leftover: docs/spec-deviations.md.)
+ */
+export function MasterEventDetail({ record, onClose }: { record: MasterEventRow | null; onClose: () => void }) {
+  const canReadConfigs = useCan('master_config_event', 'read');
+  const usedIn = useResourceList<AssetEventRow>(
+    assetEvent,
+    { page: 1, pageSize: 1000, finds: { asevMevtId: record?.mevtId } },
+    !!record && canReadConfigs,
+  );
+  const devices = parseThresholds(record?.mevtThresholds);
+
+  return (
+    <Drawer open={!!record} onClose={onClose} size={560} title={record?.mevtType ?? ''} destroyOnHidden>
+      {record && (
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label={F.mevtType.label}>{record.mevtType}</Descriptions.Item>
+            <Descriptions.Item label={F.mevtIsPriority.label}>
+              <PriorityTag value={record.mevtIsPriority} />
+            </Descriptions.Item>
+            <Descriptions.Item label={F.mevtTriggerDuration.label}>{record.mevtTriggerDuration}</Descriptions.Item>
+            <Descriptions.Item label={F.mevtDescription.label}>{record.mevtDescription || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Created Date">{formatDateTime(record.mevtCreatedTime)}</Descriptions.Item>
+          </Descriptions>
+
+          <div>
+            <Typography.Title level={5}>{F.mevtThresholds.label}</Typography.Title>
+            {devices.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No device conditions" />
+            ) : (
+              devices.map((d) => (
+                <div key={d.name} className="thresholds-view-device">
+                  <Space>
+                    <Typography.Text strong>{d.name}</Typography.Text>
+                    <Tag>{d.conditionsOperator}</Tag>
+                  </Space>
+                  <ul className="thresholds-view-rows">
+                    {d.rows.map((r) => (
+                      <li key={r.key}>
+                        <code>
+                          {r.key} {r.operator} {r.value}
+                        </code>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))
+            )}
+          </div>
+
+          {canReadConfigs && (
+            <div>
+              <Typography.Title level={5}>Used in event configurations</Typography.Title>
+              <List
+                size="small"
+                bordered
+                loading={usedIn.loading}
+                dataSource={usedIn.rows}
+                locale={{ emptyText: 'Not used by any configuration' }}
+                renderItem={(link) => (
+                  <List.Item>
+                    <Link to={routeNames.AssetEvent(link.asevMcevId)}>
+                      {link.asevMcev?.mcevAssetId} — version {link.asevMcev?.mcevVersion}
+                    </Link>
+                    {link.asevMcev?.mcevIsActive === 1 && <Tag color="green">Active</Tag>}
+                  </List.Item>
+                )}
+              />
+            </div>
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}

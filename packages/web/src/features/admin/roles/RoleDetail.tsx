@@ -1,0 +1,228 @@
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { OPERATIONS, type Operation, parseOperations } from '@fleet/shared/permissions.ts';
+import { permission } from '@fleet/shared/resources/permission.ts';
+import { role } from '@fleet/shared/resources/role.ts';
+import { rolePermission } from '@fleet/shared/resources/role-permission.ts';
+import { Button, Card, Form, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../../api/client.ts';
+import { resourcePath, useReloadResources, useResourceList, useResourceRow } from '../../../api/resources.ts';
+import { toast } from '../../../api/toast.ts';
+import { routeNames } from '../../../app/route-names.ts';
+import { useCan } from '../../../auth/permissions.ts';
+import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { Page } from '../../../components/Page.tsx';
+import type { PermissionRow, RolePermissionRow, RoleRow } from '../admin-types.ts';
+import { submitWithFieldErrors } from '../admin-ui.ts';
+import { MasterPicker } from '../MasterPicker.tsx';
+import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
+import { OperationsPicker } from './OperationsTags.tsx';
+import '../admin.css';
+
+const KEY = role.permission;
+
+/**
+ * Role Detail (spec 001 §2): add a permission with operations to the role (the picker leaves out what the
+ * role has), and the role's permissions with their operations edited and saved per row.
+ */
+export default function RoleDetail() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const canRead = useCan(KEY, 'read');
+  const canCreate = useCan(KEY, 'create');
+  const canUpdate = useCan(KEY, 'update');
+  const reload = useReloadResources();
+  const del = useDeleteConfirm();
+
+  const roleRow = useResourceRow<RoleRow>(role, id);
+  const granted = useResourceList<RolePermissionRow>(
+    rolePermission,
+    { page: 1, pageSize: rolePermission.pageSize, finds: { rperRoleId: id } },
+    canRead,
+  );
+  /** operations edited in a row and not saved yet, by rperId */
+  const [drafts, setDrafts] = useState<Record<number, Operation[]>>({});
+  const [savingRow, setSavingRow] = useState<number | null>(null);
+
+  const saveRow = async (row: RolePermissionRow) => {
+    const ops = drafts[row.rperId];
+    if (!ops) return;
+    setSavingRow(row.rperId);
+    try {
+      await api.put(resourcePath(rolePermission, row.rperId), { rperOperations: JSON.stringify(ops) });
+      toast.success('Updated');
+      setDrafts(({ [row.rperId]: _, ...rest }) => rest);
+      await reload(rolePermission);
+    } catch {
+      // toasted by the client
+    } finally {
+      setSavingRow(null);
+    }
+  };
+
+  if (isNotFound(roleRow.error)) {
+    return (
+      <Page title="Role Detail">
+        <NotFoundState what="Role" onBack={() => navigate(routeNames.Role())} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={roleRow.data ? `Role: ${roleRow.data.roleName}` : 'Role Detail'}
+      extra={
+        <ButtonGroup
+          permission={KEY}
+          onBack={() => navigate(routeNames.Role())}
+          onRefresh={() => granted.refetch().then(() => toast.success('Refreshed'))}
+          refreshing={granted.refreshing}
+        />
+      }
+    >
+      {canCreate && (
+        <AddPermission
+          roleId={id}
+          assigned={granted.rows.map((r) => r.rperPrmsId)}
+          onAdded={() => reload(rolePermission)}
+        />
+      )}
+
+      <Typography.Title level={4} className="admin-section-title">
+        {rolePermission.texts.title}
+      </Typography.Title>
+      <div className="page-card">
+        <Table<RolePermissionRow>
+          size="middle"
+          rowKey="rperId"
+          dataSource={granted.rows}
+          loading={granted.loading || granted.refreshing}
+          pagination={false}
+          columns={[
+            {
+              title: 'Permission',
+              key: 'prmsName',
+              render: (_, r) => <Typography.Text strong>{r.rperPrms?.prmsName}</Typography.Text>,
+            },
+            {
+              title: 'Operations',
+              key: 'ops',
+              render: (_, r) => (
+                <OperationsPicker
+                  label={`Operations of ${r.rperPrms?.prmsName}`}
+                  value={drafts[r.rperId] ?? parseOperations(r.rperOperations)}
+                  offered={parseOperations(r.rperPrms?.prmsOperations)}
+                  disabled={!canUpdate || savingRow === r.rperId}
+                  onChange={(ops) => setDrafts((d) => ({ ...d, [r.rperId]: ops }))}
+                />
+              ),
+            },
+            {
+              title: 'Action',
+              key: 'action',
+              width: 160,
+              render: (_, r) => (
+                <div className="config-actions">
+                  {canUpdate && (
+                    <Button
+                      size="small"
+                      type="primary"
+                      icon={<SaveOutlined />}
+                      disabled={!drafts[r.rperId]}
+                      loading={savingRow === r.rperId}
+                      onClick={() => saveRow(r)}
+                      aria-label={`Save ${r.rperPrms?.prmsName}`}
+                    >
+                      Save
+                    </Button>
+                  )}
+                  <ButtonGroup
+                    compact
+                    permission={KEY}
+                    subject={r.rperPrms?.prmsName}
+                    onDelete={() =>
+                      del.ask({
+                        subject: r.rperPrms?.prmsName,
+                        remove: () => api.delete(resourcePath(rolePermission, r.rperId)),
+                        deleted: rolePermission.texts.deleted,
+                        onDeleted: () => reload(rolePermission),
+                      })
+                    }
+                  />
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
+      {del.modal}
+    </Page>
+  );
+}
+
+/** The "add a permission with operations" form of Role Detail. */
+function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned: number[]; onAdded: () => void }) {
+  const [form] = Form.useForm<{ rperPrmsId?: number; rperOperations: Operation[] }>();
+  const [offered, setOffered] = useState<readonly Operation[]>(OPERATIONS);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (v: { rperPrmsId?: number; rperOperations: Operation[] }) => {
+    setSubmitting(true);
+    const ok = await submitWithFieldErrors(form, () =>
+      api.post(resourcePath(rolePermission), {
+        rperRoleId: roleId,
+        rperPrmsId: v.rperPrmsId,
+        rperOperations: JSON.stringify(v.rperOperations ?? []),
+      }),
+    );
+    setSubmitting(false);
+    if (ok) {
+      toast.success('Success');
+      form.resetFields();
+      setOffered(OPERATIONS);
+      onAdded();
+    }
+  };
+
+  return (
+    <Card size="small" title={rolePermission.texts.addTitle} className="admin-add-card">
+      <Form
+        name="role-permission-add"
+        form={form}
+        layout="inline"
+        onFinish={submit}
+        initialValues={{ rperOperations: ['read'] }}
+        disabled={submitting}
+      >
+        <Form.Item name="rperPrmsId" label="Permission">
+          <MasterPicker<PermissionRow & Record<string, unknown>>
+            def={permission}
+            valueField="prmsId"
+            labelField="prmsName"
+            max={100}
+            exclude={assigned}
+            placeholder="Choose a permission"
+            onChange={(_, row) => {
+              const ops = row ? parseOperations(row.prmsOperations) : [...OPERATIONS];
+              setOffered(ops);
+              form.setFieldValue(
+                'rperOperations',
+                (form.getFieldValue('rperOperations') as Operation[]).filter((o) => ops.includes(o)),
+              );
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="rperOperations" label="Operations">
+          <OperationsPicker offered={offered} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={submitting}>
+            Add
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

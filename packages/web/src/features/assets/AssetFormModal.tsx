@@ -1,0 +1,193 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useState } from 'react';
+import { isApiError } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+import { useSession } from '../../stores/session.ts';
+import {
+  ASSET_TEXTS,
+  type AssetRow,
+  type FormFieldSpec,
+  IMAGE_TYPES,
+  imageProblem,
+  saveAsset,
+  uploadAssetImage,
+  useAssetTypeOptions,
+} from './asset-api.ts';
+
+/** The options of an `enum('a','b')` type when the schema gives no labelled Options. */
+export function enumValues(type: string): string[] | null {
+  const m = /^enum\((.*)\)$/i.exec(type.trim());
+  if (!m) return null;
+  return [...m[1].matchAll(/'((?:[^']|'')*)'/g)].map((x) => x[1].replace(/''/g, "'"));
+}
+
+/** The input for one entry of the fields schema (spec 000 §5: enum → select, date → date input, asset type → select). */
+function SchemaInput({
+  spec,
+  assetTypes,
+  ...rest
+}: {
+  spec: FormFieldSpec;
+  assetTypes: { value: number; label: string }[];
+}) {
+  const enumOptions = spec.Options ?? enumValues(spec.Type)?.map((v) => ({ value: v, label: v }));
+  if (spec.Ref === 'asset_type')
+    return <Select {...rest} allowClear showSearch optionFilterProp="label" options={assetTypes} />;
+  if (enumOptions) return <Select {...rest} options={enumOptions} />;
+  if (spec.Type === 'date') return <DatePicker {...rest} showTime style={{ width: '100%' }} />;
+  if (spec.Type === 'text') return <Input.TextArea {...rest} autoSize={{ minRows: 2, maxRows: 6 }} />;
+  if (spec.Type === 'int') return <InputNumber {...rest} precision={0} style={{ width: '100%' }} />;
+  if (spec.Type === 'decimal') return <InputNumber {...rest} style={{ width: '100%' }} />;
+  return <Input {...rest} />;
+}
+
+/** Form values → request body: dates as ISO 8601, cleared values as null on edit, left out on add. */
+export function assetBody(fields: FormFieldSpec[], values: Record<string, unknown>, editing: boolean) {
+  const body: Record<string, string | number | null> = {};
+  for (const f of fields) {
+    let v = values[f.Field];
+    if (dayjs.isDayjs(v)) v = v.toISOString();
+    if (v === undefined || v === null || v === '') {
+      if (editing) body[f.Field] = f.Type === 'varchar' || f.Type === 'text' ? '' : null;
+      continue;
+    }
+    body[f.Field] = v as string | number;
+  }
+  return body;
+}
+
+/**
+ * 'Add New Asset' / 'Edit Asset' plus the company name (spec 000 §2): inputs from the list's fields schema,
+ * an optional image; Esc and the mask do not close it. After a successful save the image is uploaded, then
+ * `onSaved` reloads the list.
+ */
+export function AssetFormModal({
+  open,
+  row,
+  fields,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  row: AssetRow | null;
+  fields: FormFieldSpec[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const companyName = useSession((s) => s.activeCompany?.compName);
+  const assetTypes = useAssetTypeOptions(open);
+  const editing = row !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    const initial: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = row ? row[f.Field] : f.Default;
+      initial[f.Field] = f.Type === 'date' && v ? dayjs(v as string) : (v ?? undefined);
+    }
+    form.setFieldsValue(initial);
+    setFile(null);
+    setFileError(null);
+  }, [open, row, fields, form]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    if (fileError) return;
+    setSaving(true);
+    try {
+      const saved = await saveAsset(row ? row.massId : null, assetBody(fields, values, editing));
+      toast.success(ASSET_TEXTS.saved);
+      if (file) {
+        try {
+          await uploadAssetImage(saved.massId, file);
+        } catch {
+          // the client has shown why; the asset is saved with its previous image
+        }
+      }
+      onSaved();
+      onClose();
+    } catch (e) {
+      if (isApiError(e) && e.fieldMessages) {
+        const rest = applyFieldErrors(
+          form,
+          e.fieldMessages,
+          fields.map((f) => f.Field),
+        );
+        if (rest.length) toast.error(rest.join(' '));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title: ReactNode = (
+    <span>
+      {editing ? 'Edit Asset' : 'Add New Asset'}
+      {companyName && (
+        <Typography.Text type="secondary" className="asset-form-company">
+          {' '}
+          {companyName}
+        </Typography.Text>
+      )}
+    </span>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText="Save"
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: saving, disabled: !!fileError }}
+      cancelButtonProps={{ disabled: saving }}
+      onCancel={onClose}
+      keyboard={false}
+      mask={{ closable: false }}
+      destroyOnHidden
+      width={560}
+    >
+      <Form form={form} layout="vertical" onFinish={submit} disabled={saving}>
+        {fields.map((f) => (
+          <Form.Item
+            key={f.Field}
+            name={f.Field}
+            label={f.Label}
+            rules={f.Required ? [{ required: true, message: `${f.Label} is required` }] : undefined}
+          >
+            <SchemaInput spec={f} assetTypes={assetTypes.data ?? []} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          label="Image"
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ?? `${IMAGE_TYPES.join(', ')}; at most 5 MB`}
+        >
+          <Upload
+            accept={IMAGE_TYPES.join(',')}
+            maxCount={1}
+            fileList={file ? [{ uid: '1', name: file.name, status: fileError ? 'error' : 'done' }] : []}
+            beforeUpload={(f) => {
+              setFile(f);
+              setFileError(imageProblem(f));
+              return false; // uploaded after the save
+            }}
+            onRemove={() => {
+              setFile(null);
+              setFileError(null);
+            }}
+          >
+            <Button icon={<UploadOutlined />}>Choose image</Button>
+          </Upload>
+        </Form.Item>
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,317 @@
+import { BUNKER_ADJUSTMENT_REASONS } from '@fleet/shared/resources/bunker-adjustment.ts';
+import { Badge, Button, Card, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { ADJUSTMENT_TEXTS, BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
+import { type BunkerAdjustment, type BunkerDetail, type Discrepancy, TOLERANCE_TEXT } from './bunker-api.ts';
+import { formatBunker, formatDateTime, formatKl3, formatPercent, truncate } from './bunker-format.ts';
+
+export const DETAIL_FAILED = 'Failed to fetch detail data.';
+
+const reasonLabel = (v: string) => BUNKER_ADJUSTMENT_REASONS.find((r) => r.value === v)?.label ?? v;
+
+function DiscrepancyValue({ d }: { d: Discrepancy }) {
+  if (d.amount === null) return <span>N/A</span>;
+  const color = d.amount >= 0 ? 'var(--ant-color-info, #1677ff)' : 'var(--ant-color-error, #ff4d4f)';
+  return (
+    <span style={{ color }}>
+      {d.amount >= 0 ? '+' : ''}
+      {formatBunker(d.amount)} KL ({formatPercent(d.percentage)})
+    </span>
+  );
+}
+
+function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card size="small" className="bunker-figure" data-testid={testId}>
+      <div className="bunker-figure-label">{label}</div>
+      <div className="bunker-figure-value">{children}</div>
+    </Card>
+  );
+}
+
+/**
+ * The bunkering log detail (spec 002 §2.15): not closable by Esc or a click outside; Bunker Summary and,
+ * for readers of master_bunker_adjustment, Adjustment History. Figures from the server (docs/domain.md §24).
+ */
+export function BunkerLogDetail({
+  logId,
+  onClose,
+  onChanged,
+}: {
+  logId: number | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [detail, setDetail] = useState<BunkerDetail | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [tab, setTab] = useState('summary');
+  const [note, setNote] = useState<string | null>(null);
+  const [editing, setEditing] = useState<BunkerAdjustment | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<BunkerAdjustment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const canReadAdj = useCan('master_bunker_adjustment', 'read');
+  const canCreateAdj = useCan('master_bunker_adjustment', 'create');
+  const canUpdateAdj = useCan('master_bunker_adjustment', 'update');
+  const canDeleteAdj = useCan('master_bunker_adjustment', 'delete');
+
+  const load = useCallback(async () => {
+    if (logId === null) return;
+    setLoading(true);
+    try {
+      setDetail(await api.get<BunkerDetail>(`/master/bunker/log/detail/${logId}`, { silent: true }));
+    } catch {
+      setDetail(null);
+      toast.error(DETAIL_FAILED);
+    } finally {
+      setLoading(false);
+    }
+  }, [logId]);
+
+  useEffect(() => {
+    setDetail(null);
+    setTab('summary');
+    void load();
+  }, [load]);
+
+  const log = detail?.log;
+  const adjustments = detail
+    ? Object.values(detail.adjustments).sort(
+        (a, b) => dayjs(b.bklaCreatedTime).valueOf() - dayjs(a.bklaCreatedTime).valueOf() || b.bklaId - a.bklaId,
+      )
+    : [];
+  const latest = adjustments[0];
+  const title = log?.bklgMass
+    ? `${log.bklgMass.massName} - ${log.bklgMblo?.mbloName ?? 'N/A'} - ${formatDateTime(log.bklgEndDatetime, 'DD/MM/YYYY')}`
+    : 'Bunkering Log Detail';
+  const product = log?.bklgMfty?.mftyName ?? '';
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.delete(`/master/bunker/adjustment/${deleting.bklaId}`, { silent: true });
+      toast.success(ADJUSTMENT_TEXTS.deleted);
+      setDeleting(null);
+      await load();
+      onChanged();
+    } catch {
+      toast.error(ADJUSTMENT_TEXTS.deleteFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const summary = detail && (
+    <div className="bunker-summary">
+      <div className="bunker-figures">
+        <Figure label="Final Bunker Received" testId="final-bunker">
+          {formatBunker(detail.finalBunker)} KL
+        </Figure>
+        <Figure label="Target Bunker (KL)">{formatBunker(detail.targetBunker)} KL</Figure>
+        <Figure label={`Total Bunker ${product} (flowmeter)`} testId="flowmeter-total">
+          {formatBunker(detail.totalBunkerFlowmeter)} KL
+        </Figure>
+        <Figure label="Total Adjustment">
+          <span style={{ color: detail.totalAdjustment >= 0 ? '#1677ff' : '#ff4d4f' }}>
+            {formatBunker(detail.totalAdjustment)} KL
+          </span>
+        </Figure>
+        <Figure label="Total Bunker (Sounding)">{formatBunker(detail.totalBunkerSounding)} KL</Figure>
+        <Figure label="Discrepancy vs Target" testId="discrepancy-target">
+          <DiscrepancyValue d={detail.discrepancyToTarget} />
+        </Figure>
+        <Figure label="Discrepancy vs Sounding" testId="discrepancy-sounding">
+          <DiscrepancyValue d={detail.discrepancyToSounding} />
+        </Figure>
+        <Figure label="At 15 °C (flowmeter / final)">
+          {formatBunker(detail.standard.totalBunkerFlowmeter15)} / {formatBunker(detail.standard.finalBunker15)} KL
+        </Figure>
+        <Figure label="Tolerance" testId="tolerance">
+          {detail.tolerance.band ? (
+            <Tag color={TOLERANCE_TEXT[detail.tolerance.band].color}>{TOLERANCE_TEXT[detail.tolerance.band].label}</Tag>
+          ) : (
+            'N/A'
+          )}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatPercent(detail.tolerance.percentage)} vs target
+            {detail.tolerance.basis === '15C' ? ' at 15 °C' : ' (observed)'}; bands {detail.tolerance.warning}% /{' '}
+            {detail.tolerance.protest}%
+          </Typography.Text>
+        </Figure>
+      </div>
+      {detail.flowmeter.resets > 0 && (
+        <Typography.Paragraph type="secondary">
+          The bunker meter&apos;s totaliser was reset {detail.flowmeter.resets} time(s) during this bunkering; the total
+          counts before and after each reset.
+        </Typography.Paragraph>
+      )}
+      <Card size="small" title="Report Notes">
+        <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
+          {log?.bklgNote?.trim() ? log.bklgNote : 'No notes provided.'}
+        </Typography.Paragraph>
+      </Card>
+      {canReadAdj && latest && (
+        <Card size="small" title={`Latest Adjustment Note (${formatDateTime(latest.bklaCreatedTime)})`}>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
+            {latest.bklaDesc}
+          </Typography.Paragraph>
+        </Card>
+      )}
+    </div>
+  );
+
+  const history = detail && (
+    <div>
+      {canCreateAdj && (
+        <Button type="primary" onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
+          Add Adjustment
+        </Button>
+      )}
+      <Table<BunkerAdjustment>
+        rowKey="bklaId"
+        size="small"
+        pagination={false}
+        scroll={{ x: true }}
+        dataSource={adjustments}
+        locale={{ emptyText: 'No adjustment history.' }}
+        columns={[
+          { title: 'Date', dataIndex: 'bklaCreatedTime', render: (v) => formatDateTime(v) },
+          {
+            title: 'Type',
+            dataIndex: 'bklaType',
+            render: (v) => (v === 1 ? <Tag color="warning">Reset Value</Tag> : <Tag color="blue">Adjust Value</Tag>),
+          },
+          { title: 'Value (KL)', dataIndex: 'bklaAmount', align: 'right', render: (v) => formatKl3(v) },
+          { title: 'Reason', dataIndex: 'bklaReason', render: reasonLabel },
+          {
+            title: 'Note',
+            dataIndex: 'bklaDesc',
+            render: (v: string | null) =>
+              v ? (
+                <Button type="link" size="small" onClick={() => setNote(v)} style={{ padding: 0 }}>
+                  {truncate(v, 30)}
+                </Button>
+              ) : (
+                '-'
+              ),
+          },
+          { title: 'User', dataIndex: 'bklaCreatedUserId', render: (v) => v ?? '-' },
+          ...(canUpdateAdj || canDeleteAdj
+            ? [
+                {
+                  title: 'Actions',
+                  key: 'actions',
+                  render: (_: unknown, a: BunkerAdjustment) => (
+                    <Space>
+                      {canUpdateAdj && (
+                        <Button size="small" onClick={() => setEditing(a)}>
+                          Edit
+                        </Button>
+                      )}
+                      {canDeleteAdj && (
+                        <Button size="small" danger onClick={() => setDeleting(a)}>
+                          Delete
+                        </Button>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </div>
+  );
+
+  return (
+    <Modal
+      open={logId !== null}
+      title={title}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>Close</Button>}
+      keyboard={false}
+      mask={{ closable: false }}
+      width={1000}
+      destroyOnHidden
+    >
+      {loading && !detail ? (
+        <Spin />
+      ) : !detail ? (
+        <Empty description="No Data" />
+      ) : (
+        <>
+          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} className="bunker-detail-head">
+            <Descriptions.Item label="Vessel">{log?.bklgMass?.massName ?? 'N/A'}</Descriptions.Item>
+            <Descriptions.Item label="Location">{log?.bklgMblo?.mbloName ?? 'N/A'}</Descriptions.Item>
+            <Descriptions.Item label="Time">
+              {log ? `${formatDateTime(log.bklgStartDatetime)} - ${formatDateTime(log.bklgEndDatetime)}` : 'N/A'}
+            </Descriptions.Item>
+            <Descriptions.Item label="Fuel Type">{log?.bklgMfty?.mftyName ?? 'N/A'}</Descriptions.Item>
+          </Descriptions>
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              {
+                key: 'summary',
+                label: (
+                  <Space size={6}>
+                    Bunker Summary
+                    {detail.flagReset === 1 && <Tag color="warning">RESETED</Tag>}
+                  </Space>
+                ),
+                children: summary,
+              },
+              ...(canReadAdj
+                ? [
+                    {
+                      key: 'history',
+                      label: (
+                        <Space size={6}>
+                          Adjustment History
+                          {adjustments.length > 0 && <Badge count="ADJUSTED" color="blue" />}
+                        </Space>
+                      ),
+                      children: history,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </>
+      )}
+      <Modal
+        open={note !== null}
+        title="Note Detail"
+        onCancel={() => setNote(null)}
+        footer={<Button onClick={() => setNote(null)}>Close</Button>}
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{note}</Typography.Paragraph>
+      </Modal>
+      {logId !== null && (
+        <BunkerAdjustmentForm
+          open={editing !== null}
+          logId={logId}
+          adjustment={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            void load();
+            onChanged();
+          }}
+        />
+      )}
+      <ConfirmModal
+        open={deleting !== null}
+        title={ADJUSTMENT_TEXTS.confirmDelete}
+        confirming={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,190 @@
+import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { RANGE_FORMAT } from '../../components/report-filter/ReportFilterBar.tsx';
+import { useAssets } from '../reports/data.ts';
+import { type ChartDraft, type IntervalUnit, isValid, pointsFor, REQUIRED_TEXT, type SavedChart } from './model.ts';
+
+const UNITS: IntervalUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'];
+
+/** Spec 002 §9: default chart range the last 6 hours; automatic interval in minutes. */
+function emptyDraft(order: number): Partial<ChartDraft> {
+  const end = dayjs();
+  return {
+    dateRange: { start: end.subtract(6, 'hour').valueOf(), end: end.valueOf() },
+    devicesData: [],
+    intervalUnit: 'MINUTE',
+    intervalLength: 8, // 6 h = 360 min > 50 points: ceil(360 / 50)
+    order,
+  };
+}
+
+/** 'Create New Chart' / 'Edit Chart' (spec 002 §2.13, §5). */
+export function ChartForm({
+  open,
+  editing,
+  nextOrder,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  editing: SavedChart | null;
+  nextOrder: number;
+  onSave: (d: ChartDraft) => Promise<void>;
+  onClose: () => void;
+}) {
+  const assets = useAssets();
+  const [draft, setDraft] = useState<Partial<ChartDraft>>(() => emptyDraft(nextOrder));
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setFailed(false);
+    setDraft(editing ? { ...editing } : emptyDraft(nextOrder));
+  }, [open, editing, nextOrder]);
+
+  const asset = assets.data?.find((a) => a.massId === draft.asset?.massId);
+  const valid = isValid(draft);
+  const selected = (devcId: number) => draft.devicesData?.find((d) => d.devcId === devcId)?.selectedDataPoints ?? [];
+
+  const setPoints = (dev: NonNullable<typeof asset>['massDevice'][number], points: string[]) =>
+    setDraft((d) => {
+      const rest = (d.devicesData ?? []).filter((x) => x.devcId !== dev.devcId);
+      return {
+        ...d,
+        devicesData: points.length
+          ? [
+              ...rest,
+              {
+                devcId: dev.devcId,
+                devcName: dev.devcName,
+                devcUniqueId: dev.devcUniqueId,
+                devcType: dev.devcType,
+                devcLabel: dev.devcLabel,
+                selectedDataPoints: points,
+              },
+            ]
+          : rest,
+      };
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? 'Edit Chart' : 'Create New Chart'}
+      onCancel={onClose}
+      keyboard={false}
+      maskClosable={false}
+      okText="Save"
+      okButtonProps={{ disabled: !valid, loading: saving }}
+      width={760}
+      onOk={async () => {
+        if (!valid) return;
+        setSaving(true);
+        setFailed(false);
+        try {
+          await onSave(draft as ChartDraft);
+        } catch (e) {
+          console.error(e);
+          setFailed(true);
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      {!valid && <Alert type="warning" showIcon message={REQUIRED_TEXT} style={{ marginBottom: 12 }} />}
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          message="Failed to save chart configuration or fetch data. Please try again."
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <div className="report-filter" style={{ padding: 0 }}>
+        <div className="report-filter-field report-filter-asset">
+          <span>Asset</span>
+          <Select
+            aria-label="Chart Asset"
+            showSearch
+            optionFilterProp="label"
+            style={{ minWidth: 220 }}
+            value={draft.asset?.massId}
+            placeholder="Select Asset"
+            options={(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName }))}
+            onChange={(massId) => {
+              const a = assets.data?.find((x) => x.massId === massId);
+              // changing the asset clears the selected devices (spec 002 §5)
+              setDraft((d) => ({
+                ...d,
+                asset: a ? { massId: a.massId, massName: a.massName } : undefined,
+                devicesData: [],
+              }));
+            }}
+          />
+        </div>
+        <div className="report-filter-field report-filter-range">
+          <span>Date Range</span>
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format={RANGE_FORMAT}
+            value={draft.dateRange ? [dayjs(draft.dateRange.start), dayjs(draft.dateRange.end)] : null}
+            onChange={(v) => {
+              const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
+              setDraft((d) => ({ ...d, dateRange: a && b ? { start: a.valueOf(), end: b.valueOf() } : undefined }));
+            }}
+          />
+        </div>
+        <div className="report-filter-field">
+          <span>Interval Unit</span>
+          <Select
+            aria-label="Interval Unit"
+            value={draft.intervalUnit}
+            style={{ minWidth: 110 }}
+            options={UNITS.map((u) => ({ value: u, label: u }))}
+            onChange={(intervalUnit) => setDraft((d) => ({ ...d, intervalUnit }))}
+          />
+        </div>
+        <div className="report-filter-field">
+          <span>Interval Length</span>
+          <InputNumber
+            aria-label="Interval Length"
+            min={0}
+            value={draft.intervalLength}
+            onChange={(v) => setDraft((d) => ({ ...d, intervalLength: v ?? 0 }))}
+          />
+        </div>
+        <div className="report-filter-field">
+          <span>Order</span>
+          <InputNumber
+            aria-label="Order"
+            min={0}
+            value={draft.order}
+            onChange={(v) => setDraft((d) => ({ ...d, order: v ?? 0 }))}
+          />
+        </div>
+      </div>
+      <div className="chart-form-devices">
+        {asset ? (
+          asset.massDevice
+            .filter((dev) => pointsFor(dev).length > 0)
+            .map((dev) => (
+              <fieldset key={dev.devcId} className="datalog-category">
+                <legend>
+                  {dev.devcName} <small>({dev.devcType})</small>
+                </legend>
+                <Checkbox.Group
+                  value={selected(dev.devcId)}
+                  onChange={(v) => setPoints(dev, v as string[])}
+                  options={pointsFor(dev).map((p) => ({ value: p.key, label: p.label }))}
+                />
+              </fieldset>
+            ))
+        ) : (
+          <p>Select an asset to choose its devices.</p>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,167 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Spin } from 'antd';
+import { useState } from 'react';
+import { isApiError } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { useFilter } from '../../stores/filter.ts';
+import { type Block, downloadPdf, periodOf, type ReportModel, type ReportPage, useDailyReport } from './data.ts';
+import './daily-report.css';
+import { Subscribe } from './Subscribe.tsx';
+
+const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+function BlockView({ b }: { b: Block }) {
+  switch (b.kind) {
+    case 'table':
+      return (
+        <div className="dr-table">
+          {b.title && <h4>{b.title}</h4>}
+          <table>
+            <thead>
+              <tr>
+                {b.columns.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {b.rows.map((r, i) => (
+                // rows are positional: the hour or the item is the first cell
+                // biome-ignore lint/suspicious/noArrayIndexKey: a report is drawn once from fixed data; its parts never reorder
+                <tr key={`${i}-${r[0]}`}>
+                  {r.map((c, j) => (
+                    <td key={`${b.columns[j]}`}>{c}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'chart':
+      return <img className="dr-chart" src={svgSrc(b.svg)} alt="chart" width={b.width} height={b.height} />;
+    case 'maps':
+      return (
+        <div className="dr-maps">
+          {b.maps.map((m) => (
+            <figure key={m.title}>
+              <figcaption>{m.title}</figcaption>
+              <img src={svgSrc(m.svg)} alt={m.title} width={m.width} height={m.height} />
+            </figure>
+          ))}
+        </div>
+      );
+    case 'row':
+      return (
+        <div className="dr-row">
+          {b.blocks.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a report is drawn once from fixed data; its parts never reorder
+            <BlockView key={`${c.kind}-${i}`} b={c} />
+          ))}
+        </div>
+      );
+    case 'notice':
+      return (
+        <div className="dr-notice" role="alert">
+          {b.text}
+        </div>
+      );
+  }
+}
+
+function PageView({ model, page, n }: { model: ReportModel; page: ReportPage; n: number }) {
+  return (
+    <section className="dr-page" aria-label={page.title}>
+      <header className="dr-header">
+        <div>
+          <div className="dr-vessel">{model.massName}</div>
+          <div className="dr-range">Period: {model.rangeText}</div>
+          <div className="dr-range">Analysed data range: {model.dataText}</div>
+        </div>
+        <div className="dr-tz">
+          <strong>{model.timezoneLabel}</strong>
+          <div>Daily Report</div>
+        </div>
+      </header>
+      <h3 className="dr-title">{page.title}</h3>
+      {page.blocks.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a report is drawn once from fixed data; its parts never reorder
+        <BlockView key={`${page.title}-${b.kind}-${i}`} b={b} />
+      ))}
+      <footer className="dr-footer">
+        <span>
+          Generated {model.generatedText} ({model.timezoneLabel})
+        </span>
+        <span>
+          Page {n}/{model.pages.length}
+        </span>
+      </footer>
+    </section>
+  );
+}
+
+/**
+ * /report/fms — the Daily Report (spec 002 §2.3): the PDF's pages on screen for the filter bar's vessel and day,
+ * drawn from the same server model (same numbers, chart and map SVGs), a Download PDF button, the maintenance
+ * notice, and a hidden done marker when loading finishes.
+ */
+export function DailyReport() {
+  const { range, currentAsset } = useFilter();
+  const { start, end } = periodOf(range);
+  const report = useDailyReport(currentAsset, start, end);
+  const [busy, setBusy] = useState(false);
+  const done = currentAsset != null && !report.isLoading;
+
+  const download = async () => {
+    if (currentAsset == null) return;
+    setBusy(true);
+    try {
+      await downloadPdf(currentAsset, start, end);
+    } catch (e) {
+      console.error('daily report download failed', e);
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="daily-report">
+      <ReportFilterBar report />
+      <div className="dr-actions">
+        {currentAsset != null && <Subscribe massId={currentAsset} />}
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          onClick={download}
+          loading={busy}
+          disabled={!report.data || busy}
+        >
+          {busy ? 'Downloading...' : 'Download PDF'}
+        </Button>
+      </div>
+      {currentAsset == null ? (
+        <Empty description="No Data" />
+      ) : report.isLoading ? (
+        <Spin tip="Loading data...">
+          <div className="dr-loading" />
+        </Spin>
+      ) : report.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={isApiError(report.error) ? report.error.message : 'The daily report could not be loaded'}
+        />
+      ) : report.data ? (
+        <div className="dr-pages">
+          {report.data.maintenance && <Alert type="warning" showIcon message="This vessel is under maintenance." />}
+          {report.data.pages.map((p, i) => (
+            <PageView key={`${p.title}-${p.key}`} model={report.data} page={p} n={i + 1} />
+          ))}
+        </div>
+      ) : null}
+      {done && <div data-testid="daily-report-done" hidden />}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Button, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { api } from '../../api/client.ts';
+import type { RawRow } from './telemetry-api.ts';
+
+/** Raw readings fetched per request (the base series' maximum). */
+const CHUNK = 10000;
+const PAGE_SIZE = 25;
+
+type Parsed = { key: string; timestamp: number; values: Record<string, unknown> };
+
+/**
+ * The device's raw readings of the range (GET /api/series/base/period): one column per data key, 25 per page,
+ * oldest first; the range is read 10 000 readings at a time ('Load more').
+ */
+export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; start: number; end: number }) {
+  const q = useInfiniteQuery({
+    queryKey: ['telemetry', 'base', uniqueId, start, end],
+    initialPageParam: start,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<{ series: RawRow[] }>(`/series/base/period/${pageParam}/${end}`, {
+        signal,
+        query: { device: uniqueId, limit: CHUNK },
+      }),
+    getNextPageParam: (last) =>
+      last.series.length === CHUNK ? last.series[last.series.length - 1].timestamp + 1 : undefined,
+  });
+  const rows: Parsed[] = useMemo(
+    () =>
+      (q.data?.pages ?? []).flatMap((p) =>
+        p.series.map((r) => {
+          let values: Record<string, unknown> = {};
+          try {
+            values = JSON.parse(r.data) as Record<string, unknown>;
+          } catch {
+            values = { data: r.data };
+          }
+          return { key: `${r.id}`, timestamp: r.timestamp, values };
+        }),
+      ),
+    [q.data],
+  );
+  const keys = useMemo(() => [...new Set(rows.flatMap((r) => Object.keys(r.values)))], [rows]);
+  return (
+    <>
+      <Table<Parsed>
+        size="small"
+        rowKey="key"
+        loading={q.isLoading}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No readings in this range' }}
+        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t.toLocaleString()} readings` }}
+        columns={[
+          { key: 'time', title: 'Time', render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm:ss') },
+          ...keys.map((k) => ({
+            key: k,
+            title: k,
+            align: 'right' as const,
+            render: (_: unknown, r: Parsed) => {
+              const v = r.values[k];
+              return v === undefined || v === null
+                ? '—'
+                : typeof v === 'number'
+                  ? v.toLocaleString('en-US', { maximumFractionDigits: 6 })
+                  : String(v);
+            },
+          })),
+        ]}
+      />
+      {q.hasNextPage && (
+        <Alert
+          type="info"
+          showIcon
+          message={`The first ${rows.length.toLocaleString()} readings of the range are listed.`}
+          action={
+            <Button size="small" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+              Load more
+            </Button>
+          }
+        />
+      )}
+    </>
+  );
+}

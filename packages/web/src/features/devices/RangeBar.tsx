@@ -1,0 +1,69 @@
+import { Button, DatePicker, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import {
+  browserTimezone,
+  defaultInterval,
+  INTERVAL_NAMES,
+  type Interval,
+  type Mode,
+  PRESETS,
+  presetRange,
+  type Selection,
+} from './device-range.ts';
+
+const INTERVAL_LABELS: Record<Interval, string> = {
+  MINUTE: 'Minute',
+  HOUR: 'Hour',
+  DAY: 'Day',
+  WEEK: 'Week',
+  MONTH: 'Month',
+};
+
+/**
+ * The Device Detail date selection (spec 000 §4): a preset sets the range and its default interval, a picked range
+ * turns the preset to Custom; Apply hands the selection over (the screen writes it to the query string).
+ */
+export function RangeBar({ value, onApply }: { value: Selection; onApply: (s: Selection) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+
+  const pickPreset = (mode: Mode) => {
+    if (mode === 'custom') return setDraft((d) => ({ ...d, mode }));
+    const now = Math.floor(Date.now() / 1000);
+    setDraft({ mode, ...presetRange(mode, now, browserTimezone()), aggregatedUnit: defaultInterval(mode) });
+  };
+
+  return (
+    <Space wrap className="device-range-bar">
+      <Select
+        aria-label="Range"
+        value={draft.mode}
+        style={{ width: 150 }}
+        options={PRESETS.map((p) => ({ value: p.mode, label: p.label }))}
+        onChange={pickPreset}
+      />
+      <DatePicker.RangePicker
+        aria-label="Start and end"
+        showTime={{ format: 'HH:mm' }}
+        format="DD MMM YYYY HH:mm"
+        allowClear={false}
+        value={[dayjs.unix(draft.start), dayjs.unix(draft.end)]}
+        onChange={(v) => {
+          if (!v?.[0] || !v[1]) return;
+          setDraft((d) => ({ ...d, mode: 'custom', start: v[0]!.unix(), end: v[1]!.unix() }));
+        }}
+      />
+      <Select
+        aria-label="Data interval"
+        value={draft.aggregatedUnit}
+        style={{ width: 120 }}
+        options={INTERVAL_NAMES.map((u) => ({ value: u, label: INTERVAL_LABELS[u] }))}
+        onChange={(u) => setDraft((d) => ({ ...d, aggregatedUnit: u }))}
+      />
+      <Button type="primary" onClick={() => onApply(draft)} disabled={draft.end <= draft.start}>
+        Apply
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Switch } from 'antd';
+import { api } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+
+/** The signed-in user's opt-in to an e-mail for every High priority event of their vessels (issue 17). */
+export function EventMailSwitch() {
+  const qc = useQueryClient();
+  const key = ['event-log', 'mail'];
+  const q = useQuery({ queryKey: key, queryFn: () => api.get<{ enabled: boolean }>('/log/event/mail') });
+  const m = useMutation({
+    mutationFn: (enabled: boolean) => api.put<{ enabled: boolean }>('/log/event/mail', { enabled }),
+    onSuccess: (data) => {
+      qc.setQueryData(key, data);
+      toast.success(
+        data.enabled ? 'High priority events will be e-mailed to you' : 'High priority events are no longer e-mailed',
+      );
+    },
+  });
+  return (
+    <span className="event-mail-switch">
+      <Switch
+        id="event-mail-switch"
+        size="small"
+        checked={q.data?.enabled ?? false}
+        loading={q.isLoading || m.isPending}
+        onChange={(v) => m.mutate(v)}
+        aria-label="E-mail me High priority events"
+      />
+      <label htmlFor="event-mail-switch">E-mail me High priority events</label>
+    </span>
+  );
+}

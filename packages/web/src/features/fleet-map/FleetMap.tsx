@@ -1,0 +1,153 @@
+import type L from 'leaflet';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { routeNames } from '../../app/route-names.ts';
+import { BaseMap, DotTrailLayer, TrailLayer, VesselLayer, type VesselMarkerData } from '../../components/map/index.ts';
+import { useFilter } from '../../stores/filter.ts';
+import type { FleetVessel } from './fleet-data.ts';
+import { type TrailPointInfo, useVesselTrail } from './trail-data.ts';
+import { fmtTime, PopupPages, VesselPopupFooter } from './VesselPopup.tsx';
+
+export interface TrailState {
+  trail: boolean;
+  dot: boolean;
+}
+
+export interface FleetMapProps {
+  vessels: FleetVessel[];
+  /** massIds shown on the map (Show Ship) */
+  visible: (massId: number) => boolean;
+  trails: Record<number, TrailState>;
+  onTrails: (massId: number, t: TrailState) => void;
+  /** spec option hideVoyageButton (the voyage report's map) */
+  hideVoyageButton?: boolean;
+  onReady?: (map: L.Map) => void;
+  center?: [number, number];
+  zoom?: number;
+  children?: React.ReactNode;
+}
+
+/** The vessels, their popups and trails over the base map (fleet map home and voyage report). */
+export function FleetMap({
+  vessels,
+  visible,
+  trails,
+  onTrails,
+  hideVoyageButton,
+  onReady,
+  center,
+  zoom,
+  children,
+}: FleetMapProps) {
+  const navigate = useNavigate();
+  const setCurrentAsset = useFilter((s) => s.setCurrentAsset);
+  const go = (massId: number, path: string) => {
+    setCurrentAsset(massId);
+    navigate(path);
+  };
+  const shown = useMemo(
+    () => vessels.filter((v) => v.lat !== null && v.lng !== null && visible(v.massId)),
+    [vessels, visible],
+  );
+  const markers = useMemo<VesselMarkerData[]>(
+    () =>
+      shown.map((v) => ({
+        id: v.massId,
+        lat: v.lat!,
+        lng: v.lng!,
+        heading: v.heading,
+        online: v.online,
+        kind: v.kind,
+        label: v.name,
+      })),
+    [shown],
+  );
+  const byId = useMemo(() => new Map(vessels.map((v) => [v.massId, v])), [vessels]);
+
+  return (
+    <BaseMap center={center} zoom={zoom} onReady={onReady}>
+      <VesselLayer
+        vessels={markers}
+        renderPopup={(m) => {
+          const v = byId.get(m.id as number);
+          if (!v) return null;
+          const t = trails[v.massId] ?? { trail: false, dot: false };
+          return (
+            <PopupPages
+              title={
+                <>
+                  <b>{v.name}</b>{' '}
+                  <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? 'Online' : 'Offline'}</span>
+                  <div className="fm-popup-sub">Last Update {fmtTime(v.lastUpdate)}</div>
+                </>
+              }
+              n={{
+                location: v.location,
+                totalCruiseNm: v.summary?.totalCruise ?? null,
+                avgSpeedKnot: v.summary?.averageSpeedKnot ?? null,
+                ae: v.ae,
+                portRpm: v.portRpm,
+                starboardRpm: v.starboardRpm,
+                portInFlowrate: v.portInFlowrate,
+                starboardInFlowrate: v.starboardInFlowrate,
+              }}
+              footer={
+                <VesselPopupFooter
+                  trail={t.trail}
+                  dotTrail={t.dot}
+                  onTrail={(on) => onTrails(v.massId, { trail: on, dot: on && t.dot })}
+                  onDotTrail={(on) => onTrails(v.massId, { ...t, dot: on })}
+                  onReport={() => go(v.massId, routeNames.ReportWrapper('ReportSummary'))}
+                  onDashboard={() => go(v.massId, routeNames.FmsDashboard())}
+                  onVoyage={hideVoyageButton ? undefined : () => go(v.massId, routeNames.FmsVoyageReport())}
+                />
+              }
+            />
+          );
+        }}
+      />
+      {shown
+        .filter((v) => trails[v.massId]?.trail)
+        .map((v) => (
+          <VesselTrail key={v.massId} vessel={v} dot={!!trails[v.massId]?.dot} />
+        ))}
+      {children}
+    </BaseMap>
+  );
+}
+
+/** One vessel's 24 h trail (and dot trail) ending at its current position. */
+function VesselTrail({ vessel, dot }: { vessel: FleetVessel; dot: boolean }) {
+  const q = useVesselTrail(vessel.massId, vessel.lastUpdate, true);
+  const points = useMemo(() => {
+    const list = q.data ?? [];
+    return vessel.lat !== null && vessel.lng !== null ? [...list, { lat: vessel.lat, lng: vessel.lng }] : list;
+  }, [q.data, vessel.lat, vessel.lng]);
+  return (
+    <>
+      <TrailLayer points={points} online={vessel.online} />
+      {dot && (
+        <DotTrailLayer<TrailPointInfo>
+          points={q.data ?? []}
+          online={vessel.online}
+          renderPopup={(p) => (
+            <PopupPages
+              title={<b>{vessel.name}</b>}
+              n={{
+                datetime: p.timestamp,
+                location: p.location,
+                totalCruiseNm: p.cruiseNm,
+                avgSpeedKnot: p.speedKnot,
+                ae: p.ae,
+                portRpm: p.portRpm,
+                starboardRpm: p.starboardRpm,
+                portInFlowrate: p.portInFlowrate,
+                starboardInFlowrate: p.starboardInFlowrate,
+              }}
+            />
+          )}
+        />
+      )}
+    </>
+  );
+}

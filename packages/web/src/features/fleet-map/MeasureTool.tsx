@@ -1,0 +1,263 @@
+import { ColumnWidthOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, DatePicker, InputNumber, Select, Space, Table, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import L from 'leaflet';
+import { useState } from 'react';
+import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
+import {
+  formatDuration,
+  formatLatLng,
+  type LatLng,
+  LENGTH_UNITS,
+  type LengthUnit,
+  legs,
+  lineLengthM,
+  MEASURE_UNITS,
+  type MeasureUnit,
+} from './measure.ts';
+
+/** Clicks, double-clicks and wheel on a panel over the map must not reach the map (no measure points). */
+const isolate = (el: HTMLDivElement | null) => {
+  if (el) L.DomEvent.disableClickPropagation(el).disableScrollPropagation(el);
+};
+
+const fmtEta = (ms: number) => (Number.isFinite(ms) ? dayjs(ms).format('DD-MM-YYYY HH:mm') : '-');
+
+/**
+ * Our own polyline measure tool (spec 002 §2.5; research wave2 §3): click to add points, double-click (or Finish)
+ * to end a line; running length in km, land miles or NM; then the coordinates panel with the leg table and
+ * the Excel export.
+ */
+export function MeasureTool() {
+  const [active, setActive] = useState(false);
+  const [drawing, setDrawing] = useState<LatLng[]>([]);
+  const [lines, setLines] = useState<LatLng[][]>([]);
+  const [current, setCurrent] = useState(0);
+  const [lengthUnit, setLengthUnit] = useState<LengthUnit>('nm');
+
+  const finish = () => {
+    if (drawing.length >= 2) {
+      setLines((l) => [...l, drawing]);
+      setCurrent(lines.length);
+    }
+    setDrawing([]);
+  };
+  useMapEvents({
+    click(e) {
+      if (active) setDrawing((d) => [...d, { lat: e.latlng.lat, lng: e.latlng.lng }]);
+    },
+    dblclick() {
+      if (active) finish();
+    },
+  });
+
+  const unit = LENGTH_UNITS.find((u) => u.value === lengthUnit)!;
+  const toggle = () => {
+    if (active) finish();
+    setActive(!active);
+  };
+
+  return (
+    <>
+      {lines.map((l, i) => (
+        <Polyline
+          key={l.map((p) => `${p.lat},${p.lng}`).join(';')}
+          positions={l}
+          pathOptions={{ color: i === current ? '#d4380d' : '#fa8c16', weight: 3, dashArray: '6 4' }}
+        />
+      ))}
+      {drawing.length > 0 && <Polyline positions={drawing} pathOptions={{ color: '#d4380d', weight: 3 }} />}
+      {[...drawing, ...(lines[current] ?? [])].map((p) => (
+        <CircleMarker
+          key={`${p.lat},${p.lng}`}
+          center={p}
+          radius={4}
+          pathOptions={{ color: '#d4380d', fillOpacity: 1 }}
+          interactive={false}
+        />
+      ))}
+      <div className="fm-measure leaflet-bar" ref={isolate}>
+        <Tooltip title={active ? 'Finish measuring' : 'Measure distance'} placement="right">
+          <Button
+            aria-label="Measure"
+            type={active ? 'primary' : 'default'}
+            icon={<ColumnWidthOutlined />}
+            onClick={toggle}
+          />
+        </Tooltip>
+        {active && (
+          <Space className="fm-measure-box" size={4}>
+            <span data-testid="measure-length">
+              {(lineLengthM(drawing) / unit.metres).toFixed(2)} {lengthUnit.toUpperCase()}
+            </span>
+            <Select
+              size="small"
+              value={lengthUnit}
+              onChange={setLengthUnit}
+              options={LENGTH_UNITS}
+              style={{ width: 130 }}
+            />
+            <Button size="small" onClick={finish} disabled={drawing.length < 2}>
+              Finish
+            </Button>
+            <Button
+              size="small"
+              onClick={() => {
+                setLines([]);
+                setDrawing([]);
+                setCurrent(0);
+              }}
+            >
+              Clear
+            </Button>
+          </Space>
+        )}
+      </div>
+      {lines.length > 0 && (
+        <CoordinatesPanel
+          lines={lines}
+          current={current}
+          setCurrent={setCurrent}
+          onClose={() => {
+            setLines([]);
+            setCurrent(0);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function CoordinatesPanel({
+  lines,
+  current,
+  setCurrent,
+  onClose,
+}: {
+  lines: LatLng[][];
+  current: number;
+  setCurrent: (n: number) => void;
+  onClose: () => void;
+}) {
+  const [speed, setSpeed] = useState<number>(1);
+  const [unit, setUnit] = useState<MeasureUnit>('NM');
+  const [departure, setDeparture] = useState<Dayjs>(() => dayjs());
+  const table = legs(lines[current] ?? [], speed, unit, departure.valueOf());
+  const dUnit = unit === 'NM' ? 'NM' : 'KM';
+  const sUnit = unit === 'NM' ? 'knot' : 'km/h';
+  const rows = [
+    ...table.legs.map((l, i) => ({
+      key: i,
+      from: formatLatLng(l.from),
+      to: formatLatLng(l.to),
+      heading: `${l.heading.toFixed(1)}°`,
+      speed: `${l.speed} ${sUnit}`,
+      eta: fmtEta(l.eta),
+      distance: `${l.distance.toFixed(2)} ${dUnit}`,
+      duration: formatDuration(l.duration),
+    })),
+    {
+      key: 'total',
+      from: 'Total',
+      to: '',
+      heading: '',
+      speed: '',
+      eta: fmtEta(table.total.eta),
+      distance: `${table.total.distance.toFixed(2)} ${dUnit}`,
+      duration: formatDuration(table.total.duration),
+    },
+  ];
+
+  const exportExcel = async () => {
+    const { default: writeXlsxFile } = await import('write-excel-file/browser');
+    const header = ['From', 'To', 'Heading', 'Speed', 'ETA', 'Distance', 'Duration'].map((value) => ({
+      value,
+      fontWeight: 'bold' as const,
+    }));
+    const data = [
+      header,
+      ...table.legs.map((l) => [
+        formatLatLng(l.from),
+        formatLatLng(l.to),
+        Number(l.heading.toFixed(1)),
+        `${l.speed} ${sUnit}`,
+        fmtEta(l.eta),
+        `${l.distance.toFixed(2)} ${dUnit}`,
+        formatDuration(l.duration),
+      ]),
+      [
+        'Total',
+        '',
+        '',
+        '',
+        fmtEta(table.total.eta),
+        `${table.total.distance.toFixed(2)} ${dUnit}`,
+        formatDuration(table.total.duration),
+      ],
+    ];
+    await writeXlsxFile(data).toFile(`${dayjs().format('YYYYMMDDHHmmss')}-coordinates.xlsx`);
+  };
+
+  return (
+    <div className="fm-coords" data-testid="coordinates-panel" ref={isolate}>
+      <Space wrap className="fm-coords-tools">
+        <Space size={2}>
+          <Button
+            size="small"
+            icon={<LeftOutlined />}
+            aria-label="Previous line"
+            disabled={current === 0}
+            onClick={() => setCurrent(current - 1)}
+          />
+          <span>Line {current + 1}</span>
+          <Button
+            size="small"
+            icon={<RightOutlined />}
+            aria-label="Next line"
+            disabled={current >= lines.length - 1}
+            onClick={() => setCurrent(current + 1)}
+          />
+        </Space>
+        <span>Speed</span>
+        <InputNumber size="small" min={0} value={speed} onChange={(v) => setSpeed(Number(v ?? 0))} aria-label="Speed" />
+        <Select
+          size="small"
+          value={unit}
+          onChange={setUnit}
+          options={MEASURE_UNITS}
+          style={{ width: 130 }}
+          aria-label="Unit"
+        />
+        <DatePicker
+          size="small"
+          showTime={{ format: 'HH:mm' }}
+          format="DD-MM-YYYY HH:mm"
+          value={departure}
+          onChange={(d) => d && setDeparture(d)}
+          allowClear={false}
+        />
+        <Button size="small" type="primary" onClick={() => void exportExcel()}>
+          Export Excel
+        </Button>
+        <Button size="small" onClick={onClose}>
+          Close
+        </Button>
+      </Space>
+      <Table
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: true, y: 200 }}
+        columns={[
+          { title: 'From', dataIndex: 'from' },
+          { title: 'To', dataIndex: 'to' },
+          { title: 'Heading', dataIndex: 'heading' },
+          { title: 'Speed', dataIndex: 'speed' },
+          { title: 'ETA', dataIndex: 'eta' },
+          { title: 'Distance', dataIndex: 'distance' },
+          { title: 'Duration', dataIndex: 'duration' },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Spin, Tag } from 'antd';
+import { Suspense, useState } from 'react';
+import '../../components/report-filter/report.css';
+import { isApiError } from '../../api/client.ts';
+import { browserTimezone, summaryQuery } from '../reports/data.ts';
+import { dateTime } from '../reports/format.ts';
+import { MAINTENANCE_TEXT, VesselTrackMap } from '../reports/ReportSummary.tsx';
+import { SummaryCharts } from '../reports/SummaryCharts.tsx';
+import { EngineSections } from './EngineSections.tsx';
+import { gmtLabel, type LinkSummary } from './layout.ts';
+import { takeLinkParams } from './link-params.ts';
+import { LINK_PAGE_TEXTS, type LinkView, useLinkSession } from './link-session.ts';
+import { SummaryTable } from './SummaryTable.tsx';
+import './report-link.css';
+
+const LOADING_DATA = 'Loading data...';
+const LOADING = 'Loading...';
+
+/** Spinner with the spec's loading text (spec 002 §2.4). */
+function Loading({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <div className="rl-loading" data-testid={testId} role="status">
+      <Spin />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+/**
+ * The report summary page opened by link (spec 002 §2.4, route /auth/export): signed in by a share link
+ * (`?link=`, the default way) or, for compatibility, by the spec's `u`/`p` (taken out of the address at once).
+ * Header, vessel tracking, summary table, RPM and fuel charts, engine sections and footer; a hidden
+ * `#report-done` marker appears when loading has finished, so a headless printer can wait for it.
+ */
+export default function ReportLinkPage() {
+  const [params] = useState(takeLinkParams);
+  const session = useLinkSession(params);
+  const view = session.view;
+  const summary = useQuery({
+    ...summaryQuery({
+      massId: view?.massId ?? null,
+      start: (view?.start ?? 0) * 1000,
+      end: (view?.end ?? 0) * 1000,
+      interval: 'hour',
+      showDetails: true,
+    }),
+    enabled: !!view,
+  });
+  const s = summary.data as LinkSummary | undefined;
+  const failure =
+    session.error ??
+    (summary.error
+      ? isApiError(summary.error) && summary.error.httpStatus === 404
+        ? LINK_PAGE_TEXTS.vesselUnavailable
+        : summary.error.message
+      : null);
+  const loading = !failure && (session.loading || (!!view && summary.isLoading));
+  const [generated] = useState(() => Math.floor(Date.now() / 1000));
+
+  return (
+    <div className="rl-page">
+      <Header view={view} s={s} />
+      {failure ? (
+        <Alert type="error" showIcon message={failure} className="rl-failure" data-testid="rl-failure" />
+      ) : loading || !view ? (
+        <Loading text={LOADING_DATA} testId="rl-loading" />
+      ) : (
+        <Body s={s} view={view} />
+      )}
+      <footer className="rl-footer" data-testid="rl-footer">
+        <span>
+          Generated {dateTime(generated)} ({gmtLabel(browserTimezone())})
+        </span>
+        {view?.mode === 'share-link' && view.expires != null && (
+          <span>Read-only report link, valid until {dateTime(view.expires)}</span>
+        )}
+        <span>Fleet Monitoring</span>
+      </footer>
+      {!loading && <div id="report-done" data-testid="report-done" hidden />}
+    </div>
+  );
+}
+
+function Header({ view, s }: { view: LinkView | undefined; s: LinkSummary | undefined }) {
+  return (
+    <header className="rl-header" data-testid="rl-header">
+      <div>
+        <h1 className="rl-title">Report Summary</h1>
+        <div className="rl-vessel" data-testid="rl-vessel">
+          {view?.massName ?? s?.massName ?? ''}
+          {s?.maintenance && (
+            <Tag color="orange" className="rl-maintenance" data-testid="rl-maintenance">
+              Under Maintenance
+            </Tag>
+          )}
+        </div>
+      </div>
+      {view && (
+        <div className="rl-range" data-testid="rl-range">
+          <div>Analysed data range</div>
+          <strong>
+            {dateTime(view.start)} - {dateTime(view.end)}
+          </strong>
+          <div>{gmtLabel(browserTimezone())}</div>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function Body({ s, view }: { s: LinkSummary | undefined; view: LinkView }) {
+  if (!s) return <Loading text={LOADING_DATA} />;
+  const hasData = s.firstData != null;
+  return (
+    <>
+      {s.maintenance && (
+        <Alert
+          type="warning"
+          showIcon
+          message={MAINTENANCE_TEXT}
+          className="rl-section"
+          data-testid="rl-maintenance-note"
+        />
+      )}
+      <Card size="small" title="Vessel Tracking" className="rl-section" data-testid="rl-tracking">
+        {s.gps && Object.keys(s.gps.data).length ? (
+          <Suspense fallback={<Loading text={LOADING} />}>
+            <VesselTrackMap summary={s} name={view.massName ?? s.massName} height={320} />
+          </Suspense>
+        ) : (
+          <div className="rl-table-empty">No Data</div>
+        )}
+      </Card>
+      <Card size="small" title="Summary" className="rl-section" data-testid="rl-summary">
+        <SummaryTable s={s} />
+      </Card>
+      {hasData && (
+        <Suspense fallback={<Loading text={LOADING} />}>
+          <section className="rl-section" data-testid="rl-charts">
+            <SummaryCharts summary={s} massId={s.massId} interval="hour" />
+          </section>
+          <section className="rl-section" data-testid="rl-engines">
+            <EngineSections s={s} />
+          </section>
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError, setPageToken } from '../../api/client.ts';
+import type { AssetRow } from '../reports/data.ts';
+import type { LinkParams } from './link-params.ts';
+
+/** Messages of the report link page for what the server does not answer itself. */
+export const LINK_PAGE_TEXTS = {
+  noLink: 'This page opens with a report link. Ask the sender for a new link.',
+  noVessel: 'The link does not name a vessel and a period.',
+  wrongGroup: 'The company in this link is not part of its group.',
+  vesselUnavailable: 'This vessel is not available to this account.',
+} as const;
+
+/** The vessel and period the page shows, and how it was opened. */
+export interface LinkView {
+  mode: 'share-link' | 'password';
+  massId: number;
+  start: number;
+  end: number;
+  /** share links only: until when the link works (epoch s) */
+  expires: number | null;
+  massName: string | null;
+  fuelType: { mftyName: string; mftyCo2Factor: number | null; mftyDensity: number | null } | null;
+}
+
+class LinkPageError extends Error {}
+
+const messageOf = (e: unknown) => (isApiError(e) || e instanceof LinkPageError ? e.message : String(e));
+
+async function openShareLink(link: string): Promise<LinkView> {
+  const opened = await api.post<{ token: string }>('/share-links/open', { token: link }, { silent: true });
+  setPageToken(opened.token);
+  const cur = await api.get<{
+    massId: number;
+    massName: string;
+    start: number;
+    end: number;
+    expires: number;
+    fuelType: LinkView['fuelType'];
+  }>('/share-links/current', { silent: true });
+  return { mode: 'share-link', ...cur };
+}
+
+/**
+ * Spec 002 §7.1 for compatibility: the credentials from the link go in a POST body to the product's own sign-in
+ * (never in a URL the server sees), then the link's company (and group) become active. The session lives in this
+ * page only (setPageToken).
+ */
+async function signInWithPassword(p: LinkParams): Promise<LinkView> {
+  if (!p.username || !p.password) throw new LinkPageError(LINK_PAGE_TEXTS.noLink);
+  if (p.massId == null || p.start == null || p.end == null || p.end <= p.start)
+    throw new LinkPageError(LINK_PAGE_TEXTS.noVessel);
+  // an external OpenID Connect issuer, when the server has one configured (README "Report links"), else the product
+  const { method } = await api.get<{ method: 'local' | 'oidc' }>('/share-links/signin-method', { silent: true });
+  const signed = await api.post<{ token: string }>(
+    method === 'oidc' ? '/share-links/oidc-signin' : '/security/authentication/login',
+    { username: p.username, password: p.password },
+    { silent: true },
+  );
+  setPageToken(signed.token);
+  if (p.compId != null) {
+    const status = await api.get<{ activeCompany: { compId: number; grcpId: number | null } | null }>(
+      `/security/authentication/setcompany/${p.compId}`,
+      { silent: true },
+    );
+    if (p.grcpId != null && status.activeCompany?.grcpId !== p.grcpId)
+      throw new LinkPageError(LINK_PAGE_TEXTS.wrongGroup);
+  }
+  const assets = await api.list<AssetRow>('/master/asset', { silent: true, query: { max: 1000 } });
+  const asset = assets.rows.find((a) => a.massId === p.massId);
+  if (!asset) throw new LinkPageError(LINK_PAGE_TEXTS.vesselUnavailable);
+  return {
+    mode: 'password',
+    massId: p.massId,
+    start: p.start,
+    end: p.end,
+    expires: null,
+    massName: asset.massName,
+    fuelType: asset.massMfty ?? null,
+  };
+}
+
+/** Signs the page in once per load (a share link, else u/p) and says what it may show, or why not. */
+export function useLinkSession(p: LinkParams) {
+  const q = useQuery({
+    queryKey: ['report-link', 'session', p.link ?? p.username],
+    queryFn: async () => {
+      try {
+        if (p.link) return await openShareLink(p.link);
+        return await signInWithPassword(p);
+      } catch (e) {
+        setPageToken(null);
+        throw new LinkPageError(messageOf(e));
+      }
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { view: q.data, error: q.error ? q.error.message : null, loading: q.isLoading };
+}

@@ -1,0 +1,291 @@
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Descriptions, Empty, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { formatDateTime, formatRob, truncate } from '../bunker/bunker-format.ts';
+import { RobAdjustmentForm } from './RobForms.tsx';
+import {
+  ENTRY_LABEL,
+  ledgerRows,
+  ROB_TEXTS,
+  type RobAdjustment,
+  type RobInterval,
+  type RobProfile,
+  type RobSummary,
+} from './rob-api.ts';
+import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
+
+function SummaryCard({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Card size="small" data-testid={testId}>
+      <div className="bunker-figure-label">{label}</div>
+      <div className="bunker-figure-value">{value}</div>
+    </Card>
+  );
+}
+
+/** The detail view of a ROB profile (spec 002 §2.16): profile card, summary cards, Summary and Adjustment pills. */
+export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: () => void }) {
+  const canSummary = useCan('summary_rob', 'read');
+  const canAdj = useCan('master_rob_adjustment', 'read');
+  const canAdjCreate = useCan('master_rob_adjustment', 'create');
+  const canAdjUpdate = useCan('master_rob_adjustment', 'update');
+  const canAdjDelete = useCan('master_rob_adjustment', 'delete');
+  const [pill, setPill] = useState<'summary' | 'adjustment'>(canSummary ? 'summary' : 'adjustment');
+  const [interval, setIntervalChoice] = useState<RobInterval>('daily');
+  const [editing, setEditing] = useState<RobAdjustment | null | 'new'>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const confirm = useTwoStepConfirm<number>();
+  const qc = useQueryClient();
+  const firstLoad = useRef(true);
+
+  const summary = useQuery({
+    queryKey: ['rob', 'summary', profile.mrobId, interval],
+    enabled: canSummary,
+    queryFn: ({ signal }) =>
+      api.get<RobSummary>(`/summary/rob/${profile.mrobId}`, { signal, silent: true, query: { interval } }),
+  });
+  const adjustments = useQuery({
+    queryKey: ['rob', 'adjustments', profile.mrobId],
+    enabled: canAdj,
+    queryFn: async ({ signal }) =>
+      (
+        await api.list<RobAdjustment>('/master/rob/adjustment', {
+          signal,
+          silent: true,
+          query: { finds: { robaMrobId: profile.mrobId }, max: 1000, orders: { robaTime: 'desc' } },
+        })
+      ).rows,
+  });
+  useEffect(() => {
+    if (summary.isError) toast.error(firstLoad.current ? ROB_TEXTS.detailFailed : ROB_TEXTS.refreshFailed);
+    if (summary.isSuccess) firstLoad.current = false;
+  }, [summary.isError, summary.isSuccess]);
+  useEffect(() => {
+    if (adjustments.isError) toast.error(ROB_TEXTS.adjustmentsFailed);
+  }, [adjustments.isError]);
+
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['rob', 'summary', profile.mrobId] });
+    void qc.invalidateQueries({ queryKey: ['rob', 'adjustments', profile.mrobId] });
+  };
+  const remove = async (a: RobAdjustment) => {
+    try {
+      await api.delete(`/master/rob/adjustment/${a.robaId}`, { silent: true });
+      refresh();
+    } catch (e) {
+      console.error('ROB adjustment delete failed', e);
+    }
+  };
+
+  const rob = summary.data?.summary.rob;
+  const count = adjustments.data?.length ?? 0;
+  const rows = summary.data ? ledgerRows(summary.data.summary.details) : [];
+
+  return (
+    <div className="rob-detail">
+      <Button icon={<ArrowLeftOutlined />} onClick={onBack} style={{ marginBottom: 12 }}>
+        Back
+      </Button>
+      <Card size="small" title="ROB Profile">
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 5 }}>
+          <Descriptions.Item label="Start Time">{formatDateTime(profile.mrobStartTime)}</Descriptions.Item>
+          <Descriptions.Item label="End Time">{formatDateTime(profile.mrobEndTime)}</Descriptions.Item>
+          <Descriptions.Item label="Initial Value">{formatRob(profile.mrobInitialValue)} L</Descriptions.Item>
+          <Descriptions.Item label="Created By">{profile.mrobCreatedUserId ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="Created At">{formatDateTime(profile.mrobCreatedTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      {canSummary &&
+        (rob ? (
+          <div className="rob-cards">
+            <SummaryCard label="Start Balance" value={`${formatRob(rob.balances.start)} L`} testId="rob-start" />
+            <SummaryCard label="Last Balance" value={`${formatRob(rob.balances.last)} L`} testId="rob-last" />
+            <SummaryCard label="Consumption (Total Volume)" value={`${formatRob(rob.consumption.totalVolume)} L`} />
+            <SummaryCard label="Total Adj. Vol" value={`${formatRob(rob.adjustments.totalVolume)} L`} />
+            <SummaryCard
+              label="Last Adj. Vol"
+              value={rob.adjustments.lastVolume === null ? '-' : `${formatRob(rob.adjustments.lastVolume)} L`}
+            />
+            <SummaryCard
+              label="Bunker (IN)"
+              value={rob.bunker.IN ? `${formatRob(rob.bunker.IN.totalVolume)} L` : '-'}
+              testId="rob-bunker-in"
+            />
+          </div>
+        ) : summary.isLoading ? (
+          <Typography.Paragraph>Loading...</Typography.Paragraph>
+        ) : (
+          <Empty description={ROB_TEXTS.noSummary} />
+        ))}
+      <Space style={{ margin: '12px 0' }}>
+        {canSummary && (
+          <Button type={pill === 'summary' ? 'primary' : 'default'} shape="round" onClick={() => setPill('summary')}>
+            Summary
+          </Button>
+        )}
+        {canAdj && (
+          <Button
+            type={pill === 'adjustment' ? 'primary' : 'default'}
+            shape="round"
+            onClick={() => setPill('adjustment')}
+          >
+            <Space size={6}>
+              Adjustment
+              {count > 0 && <Badge count={`${count} Adjusted`} color="blue" />}
+            </Space>
+          </Button>
+        )}
+      </Space>
+      {pill === 'summary' && canSummary && (
+        <Card
+          size="small"
+          title="Detail Log"
+          extra={
+            <Segmented<RobInterval>
+              value={interval}
+              onChange={setIntervalChoice}
+              options={[
+                { value: 'daily', label: 'Daily' },
+                { value: 'weekly', label: 'Weekly' },
+                { value: 'monthly', label: 'Monthly' },
+              ]}
+            />
+          }
+        >
+          <Table
+            rowKey="key"
+            size="small"
+            loading={summary.isFetching}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+            locale={{ emptyText: ROB_TEXTS.noLogs }}
+            columns={[
+              {
+                title: 'Time',
+                dataIndex: 'time',
+                render: (t: number) => formatDateTime(new Date(t * 1000).toISOString()),
+              },
+              {
+                title: 'Type',
+                dataIndex: 'type',
+                render: (t: keyof typeof ENTRY_LABEL) => (
+                  <Tag color={t === 'fuelcons' ? 'default' : t === 'bunker' ? 'green' : 'blue'}>{ENTRY_LABEL[t]}</Tag>
+                ),
+              },
+              {
+                title: 'Note',
+                key: 'note',
+                render: (_v, r) => <span title={r.entry.note}>{truncate(r.entry.note, 50)}</span>,
+              },
+              {
+                title: 'Addition',
+                key: 'add',
+                align: 'right',
+                render: (_v, r) => (r.entry.inventoryChange > 0 ? formatRob(r.entry.inventoryChange) : '-'),
+              },
+              {
+                title: 'Reduction',
+                key: 'reduce',
+                align: 'right',
+                render: (_v, r) => (r.entry.inventoryChange < 0 ? formatRob(-r.entry.inventoryChange) : '-'),
+              },
+              {
+                title: 'ROB Balance',
+                key: 'balance',
+                align: 'right',
+                render: (_v, r) => formatRob(r.entry.endInventory),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      {pill === 'adjustment' && canAdj && (
+        <Card
+          size="small"
+          title="Adjustment"
+          extra={
+            canAdjCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                Add Adjustment
+              </Button>
+            )
+          }
+        >
+          <Table<RobAdjustment>
+            rowKey="robaId"
+            size="small"
+            loading={adjustments.isFetching}
+            dataSource={adjustments.data ?? []}
+            scroll={{ x: 'max-content' }}
+            pagination={false}
+            locale={{ emptyText: ROB_TEXTS.noAdjustments }}
+            columns={[
+              { title: 'Time', dataIndex: 'robaTime', render: (v) => formatDateTime(v) },
+              { title: 'Type', dataIndex: 'robaType', render: (v) => (v === 1 ? 'Reset Value' : 'Adjust Value') },
+              { title: 'Value', dataIndex: 'robaValue', align: 'right', render: (v) => formatRob(v) },
+              {
+                title: 'Note',
+                dataIndex: 'robaNote',
+                render: (v: string | null) =>
+                  v ? (
+                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setNote(v)}>
+                      {truncate(v, 20)}
+                    </Button>
+                  ) : (
+                    '-'
+                  ),
+              },
+              { title: 'Created By', dataIndex: 'robaCreatedUserId', render: (v) => v ?? '-' },
+              { title: 'Created At', dataIndex: 'robaCreatedTime', render: (v) => formatDateTime(v) },
+              {
+                title: 'Actions',
+                key: 'actions',
+                render: (_v, a) => (
+                  <Space size={4}>
+                    {canAdjUpdate && (
+                      <Button size="small" onClick={() => setEditing(a)}>
+                        Edit
+                      </Button>
+                    )}
+                    {canAdjDelete && (
+                      <Button size="small" danger {...confirm.props(a.robaId, () => void remove(a))}>
+                        {confirm.isArmed(a.robaId) ? ROB_TEXTS.confirm : 'Delete'}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      <RobAdjustmentForm
+        open={editing !== null}
+        profileId={profile.mrobId}
+        adjustment={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={refresh}
+      />
+      <NoteModal note={note} onClose={() => setNote(null)} />
+    </div>
+  );
+}
+
+/** 'Note Detail' keeps the note's line breaks (spec 002 §2.16). */
+function NoteModal({ note, onClose }: { note: string | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={note !== null}
+      title="Note Detail"
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{note}</Typography.Paragraph>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import type { RobEntryType, RobInterval, RobLedgerEntry, RobSummaryAnswer } from '@fleet/shared/bunker.ts';
+
+export interface RobProfile {
+  mrobId: number;
+  mrobMassId: number;
+  mrobStartTime: string;
+  mrobEndTime: string;
+  mrobInitialValue: number;
+  mrobCreatedUserId: string | null;
+  mrobCreatedTime: string | null;
+}
+
+export interface RobAdjustment {
+  robaId: number;
+  robaMrobId: number;
+  robaType: number;
+  robaTime: string;
+  robaValue: number;
+  robaNote: string | null;
+  robaCreatedUserId: string | null;
+  robaCreatedTime: string | null;
+}
+
+export type { RobInterval };
+export type EntryType = RobEntryType;
+export type LedgerEntry = RobLedgerEntry;
+
+/** GET /api/summary/rob/{id} */
+export interface RobSummary {
+  master: RobProfile;
+  summary: RobSummaryAnswer;
+}
+
+/** Texts of spec 002 §2.16 and §8. */
+export const ROB_TEXTS = {
+  loadFailed: 'Failed to load data. Please try again.',
+  detailFailed: 'Failed to fetch details. Please try again.',
+  adjustmentsFailed: 'Failed to fetch adjustments.',
+  refreshFailed: 'Failed to refresh summary. Please try again.',
+  empty: 'No data available for this asset.',
+  noSummary: 'Summary data is not available for this ROB profile.',
+  noLogs: 'No log data available for this interval.',
+  noAdjustments: 'No adjustment data available.',
+  allRequired: 'All fields are required.',
+  confirm: 'Confirm?',
+} as const;
+
+export const ENTRY_LABEL: Record<EntryType, string> = {
+  fuelcons: 'Fuel Consumption',
+  bunker: 'Bunker',
+  adjustments: 'Adjustment',
+};
+
+/** One table row per ledger entry, in time order (fuel consumption after the events of the same instant). */
+export function ledgerRows(details: RobSummary['summary']['details']) {
+  const order: EntryType[] = ['bunker', 'adjustments', 'fuelcons'];
+  const rows: { key: string; time: number; type: EntryType; entry: LedgerEntry }[] = [];
+  for (const d of details)
+    for (const ts of Object.keys(d.logs).sort((a, b) => Number(a) - Number(b)))
+      for (const type of order) {
+        const entry = d.logs[ts][type];
+        if (entry) rows.push({ key: `${ts}-${type}`, time: Number(ts), type, entry });
+      }
+  return rows;
+}

@@ -1,0 +1,123 @@
+import { Button, DatePicker, Form, InputNumber, Select, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import {
+  AGGREGATE_UNITS,
+  type AggregateUnit,
+  fetchTrail,
+  localTime,
+  TRACKER,
+  type TrackerPoint,
+  type TrackerStatus,
+} from './tracker-api.ts';
+
+const num = (v: number | null | undefined, digits: number) => (v == null ? '-' : Number(v).toFixed(digits));
+
+/**
+ * The side panel 'Datalog Trail (Device: id)' (spec 002 §2.12): range (default the last 24 h), Aggregate Unit,
+ * Aggregate Length (min 1), Apply Filter, and the table of the tracker's aggregated points, newest first.
+ * An invalid range only warns on the console (spec 002 §5).
+ */
+export function DatalogPanel({
+  tracker,
+  onClose,
+  onShowPoint,
+}: {
+  tracker: TrackerStatus;
+  onClose: () => void;
+  onShowPoint: (p: TrackerPoint) => void;
+}) {
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour'), dayjs()]);
+  const [unit, setUnit] = useState<AggregateUnit>(TRACKER.aggregateUnit);
+  const [length, setLength] = useState<number>(TRACKER.aggregateLength);
+  const [rows, setRows] = useState<TrackerPoint[]>([]);
+  const [loading, setLoading] = useState(false);
+
+  async function apply(r = range, u = unit, l = length) {
+    if (!r[0] || !r[1]?.isAfter(r[0])) {
+      console.warn('Datalog trail: invalid date range');
+      return;
+    }
+    setLoading(true);
+    try {
+      setRows(await fetchTrail(tracker.devcId, r[0].unix(), r[1].unix(), u, Math.max(1, l)));
+    } catch (err) {
+      console.warn('Datalog trail: loading failed', err);
+      setRows([]);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  // a new device opens with the default filter applied
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the device changes
+  useEffect(() => {
+    const r: [Dayjs, Dayjs] = [dayjs().subtract(24, 'hour'), dayjs()];
+    setRange(r);
+    void apply(r, unit, length);
+  }, [tracker.devcId]);
+
+  return (
+    <aside className="tk-panel" aria-label="Datalog Trail">
+      <div className="tk-panel-head">
+        <h2>Datalog Trail (Device: {tracker.devcUniqueId})</h2>
+        <Button size="small" type="text" aria-label="Close" onClick={onClose}>
+          ✕
+        </Button>
+      </div>
+      <Form layout="vertical" size="small" className="tk-panel-form">
+        <Form.Item label="Range">
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="DD-MM-YYYY HH:mm"
+            value={range}
+            allowClear={false}
+            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+        <div className="tk-panel-row">
+          <Form.Item label="Aggregate Unit">
+            <Select
+              value={unit}
+              onChange={setUnit}
+              options={AGGREGATE_UNITS.map((u) => ({ value: u, label: u }))}
+              style={{ width: 120 }}
+            />
+          </Form.Item>
+          <Form.Item label="Aggregate Length">
+            <InputNumber
+              min={1}
+              precision={0}
+              value={length}
+              onChange={(v) => setLength(Math.max(1, Number(v) || 1))}
+            />
+          </Form.Item>
+          <Form.Item label=" ">
+            <Button type="primary" onClick={() => void apply()} loading={loading}>
+              Apply Filter
+            </Button>
+          </Form.Item>
+        </div>
+      </Form>
+      <Table<TrackerPoint>
+        size="small"
+        rowKey="timestamp"
+        loading={loading}
+        dataSource={rows}
+        pagination={{ pageSize: 50, showSizeChanger: false, size: 'small' }}
+        locale={{ emptyText: 'No data available.' }}
+        onRow={(p) => ({ onClick: () => onShowPoint(p) })}
+        scroll={{ x: 490, y: 'calc(100vh - 430px)' }}
+        columns={[
+          { title: 'Datetime', dataIndex: 'timestamp', render: (v: number) => localTime(v), width: 140 },
+          { title: 'Lat', dataIndex: 'latitude', render: (v) => num(v, 5), width: 84 },
+          { title: 'Lon', dataIndex: 'longitude', render: (v) => num(v, 5), width: 92 },
+          { title: 'Speed', dataIndex: 'speed', render: (v) => num(v, 0), width: 60 },
+          { title: 'Angle', dataIndex: 'angle', render: (v) => num(v, 0), width: 60 },
+          { title: 'Sats', dataIndex: 'satellites', render: (v) => num(v, 0), width: 52 },
+        ]}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,293 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import type { Summary } from '../reports/data.ts';
+import { VoyageCharts } from './VoyageCharts.tsx';
+import { fmtNum } from './voyage-format.ts';
+
+type Raw = Record<string, any>;
+const KNOTS_PER_KMH = 0.539957;
+
+/** A datalog column (spec 002 §3.3): key, label, group, value of a row. */
+interface Col {
+  key: string;
+  label: string;
+  group: 'gps' | 'port' | 'starboard' | 'ae1' | 'ae2' | 'ae3';
+  value: (r: Raw, u: Units) => string;
+}
+interface Units {
+  speed: 'knot' | 'kmh';
+  distance: 'nm' | 'km';
+}
+
+const coord = (lat: number | null | undefined, lng: number | null | undefined) =>
+  lat == null || lng == null ? '-' : `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+
+function engineCols(group: 'port' | 'starboard', side: 'PORT' | 'STARBOARD'): Col[] {
+  const label = side === 'PORT' ? 'Port' : 'Starboard';
+  return [
+    { key: `${group}Rpm`, label: `${label} RPM`, group, value: (r) => fmtNum(r.rpmData?.[side]?.rpm, 0) },
+    {
+      key: `${group}RunningHours`,
+      label: `${label} Running Hours`,
+      group,
+      value: (r) => fmtNum(r.rpmData?.[side] ? r.rpmData[side].runningTime / 3600 : null),
+    },
+    {
+      key: `${group}VolumeFlowrate`,
+      label: `${label} Flowrate (L/h)`,
+      group,
+      value: (r) => fmtNum(r.fmData?.[`${side}_IN`]?.volumeFlowrate),
+    },
+    {
+      key: `${group}Density`,
+      label: `${label} Density`,
+      group,
+      value: (r) => fmtNum(r.fmData?.[`${side}_IN`]?.density),
+    },
+    {
+      key: `${group}Temperature`,
+      label: `${label} Temperature`,
+      group,
+      value: (r) => fmtNum(r.fmData?.[`${side}_IN`]?.temperature),
+    },
+  ];
+}
+
+const COLUMNS: Col[] = [
+  {
+    key: 'firstCoordinate',
+    label: 'First Coordinate',
+    group: 'gps',
+    value: (r) => coord(r.gpsData?.latitude, r.gpsData?.longitude),
+  },
+  {
+    key: 'lastCoordinate',
+    label: 'Last Coordinate',
+    group: 'gps',
+    value: (r) => coord(r.gpsData?.additional?.LAST_dlgpLatitude_4, r.gpsData?.additional?.LAST_dlgpLongitude_5),
+  },
+  { key: 'heading', label: 'Heading', group: 'gps', value: (r) => fmtNum(r.gpsData?.track, 1) },
+  {
+    key: 'speed',
+    label: 'Speed',
+    group: 'gps',
+    value: (r, u) =>
+      fmtNum(r.gpsData?.speed == null ? null : u.speed === 'knot' ? r.gpsData.speed * KNOTS_PER_KMH : r.gpsData.speed),
+  },
+  {
+    key: 'cruise',
+    label: 'Cruise',
+    group: 'gps',
+    value: (r, u) => {
+      const m = r.gpsData?.additional?.SUM_dlgpDistance_3;
+      return fmtNum(m == null ? null : u.distance === 'nm' ? m / 1852 : m / 1000);
+    },
+  },
+  ...engineCols('port', 'PORT'),
+  ...engineCols('starboard', 'STARBOARD'),
+  ...(['AE1', 'AE2', 'AE3'] as const).flatMap((k, i) => {
+    const group = `ae${i + 1}` as Col['group'];
+    return [
+      {
+        key: `ae${i + 1}RunningHours`,
+        label: `AE ${i + 1} Running Hours`,
+        group,
+        value: (r: Raw) => fmtNum(r.aeData?.[k] ? r.aeData[k].runningSeconds / 3600 : null),
+      },
+      {
+        key: `ae${i + 1}FuelConsumption`,
+        label: `AE ${i + 1} Fuel (L)`,
+        group,
+        value: (r: Raw) => fmtNum(r.aeData?.[k]?.fuelConsumption),
+      },
+    ];
+  }),
+];
+const GROUPS: Col['group'][] = ['gps', 'port', 'starboard', 'ae1', 'ae2', 'ae3'];
+
+/**
+ * The voyage report's datalog menu (spec 002 §2.7): table mode (units, sort, column filter, Download XLSX) and chart
+ * mode (four charts of the voyage's hourly data), plus a close control.
+ */
+export function VoyageDatalog({
+  summary,
+  vesselName,
+  onClose,
+}: {
+  summary: Raw;
+  vesselName: string;
+  onClose: () => void;
+}) {
+  const [units, setUnits] = useState<Units>({ speed: 'knot', distance: 'nm' });
+  const [sort, setSort] = useState<'oldest' | 'latest'>('oldest');
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [mode, setMode] = useState<'table' | 'chart'>('table');
+  const records = useMemo(() => {
+    const list = [...((summary.details ?? []) as Raw[])].sort((a, b) => a.timestamp - b.timestamp);
+    return sort === 'latest' ? list.reverse() : list;
+  }, [summary, sort]);
+  const visible = COLUMNS.filter((c) => !hidden.has(c.key));
+  const unitLabel = (c: Col) =>
+    c.key === 'speed'
+      ? `Speed (${units.speed === 'knot' ? 'knot' : 'km/h'})`
+      : c.key === 'cruise'
+        ? `Cruise (${units.distance.toUpperCase()})`
+        : c.label;
+
+  const download = async () => {
+    const { default: writeXlsxFile } = await import('write-excel-file/browser');
+    const header = ['No', 'Date Time', ...visible.map(unitLabel)].map((value) => ({
+      value,
+      fontWeight: 'bold' as const,
+    }));
+    const rows = records.map((r, i) => [
+      i + 1,
+      dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
+      ...visible.map((c) => c.value(r, units)),
+    ]);
+    const name = `${vesselName}_${dayjs.unix(summary.start).format('DD-MM-YYYY')}_${dayjs.unix(summary.end).format('DD-MM-YYYY')}.xlsx`;
+    await writeXlsxFile([header, ...rows], { sheet: 'Data' }).toFile(name);
+  };
+
+  return (
+    <div className="voyage-datalog" data-testid="voyage-datalog">
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Segmented
+          size="small"
+          aria-label="Datalog mode"
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'table', label: 'Datalog' },
+            { value: 'chart', label: 'Chart' },
+          ]}
+        />
+        {mode === 'chart' && (
+          <Button size="small" type="text" icon={<CloseOutlined />} aria-label="Close datalog" onClick={onClose} />
+        )}
+      </Space>
+      {mode === 'chart' ? (
+        <VoyageCharts summary={summary as Summary} />
+      ) : (
+        <>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Select
+              size="small"
+              value={units.speed}
+              onChange={(speed) => setUnits({ ...units, speed })}
+              options={[
+                { value: 'knot', label: 'knot' },
+                { value: 'kmh', label: 'km/h' },
+              ]}
+              aria-label="Speed unit"
+            />
+            <Select
+              size="small"
+              value={units.distance}
+              onChange={(distance) => setUnits({ ...units, distance })}
+              options={[
+                { value: 'nm', label: 'nm' },
+                { value: 'km', label: 'km' },
+              ]}
+              aria-label="Distance unit"
+            />
+            <Select
+              size="small"
+              value={sort}
+              onChange={setSort}
+              options={[
+                { value: 'oldest', label: 'Oldest' },
+                { value: 'latest', label: 'Latest' },
+              ]}
+              aria-label="Sort"
+            />
+            <Button size="small" onClick={() => setFilterOpen(true)}>
+              Filter Column
+            </Button>
+            <Button size="small" onClick={() => void download()}>
+              Download XLSX
+            </Button>
+            <Button size="small" type="text" icon={<CloseOutlined />} aria-label="Close datalog" onClick={onClose} />
+          </Space>
+          <Table
+            size="small"
+            rowKey="timestamp"
+            dataSource={records}
+            pagination={{ pageSize: 24, showSizeChanger: false }}
+            scroll={{ x: true }}
+            columns={[
+              { title: 'No', key: 'no', render: (_v, _r, i) => i + 1 },
+              {
+                title: 'Date Time',
+                key: 'dt',
+                render: (_v, r: Raw) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
+              },
+              ...visible.map((c) => ({
+                title: unitLabel(c),
+                key: c.key,
+                render: (_v: unknown, r: Raw) => c.value(r, units),
+              })),
+            ]}
+          />
+          <Modal
+            title="Show/Hide Datalog Column"
+            open={filterOpen}
+            onCancel={() => setFilterOpen(false)}
+            onOk={() => setFilterOpen(false)}
+            keyboard={false}
+            maskClosable={false}
+          >
+            {GROUPS.map((g) => {
+              const cols = COLUMNS.filter((c) => c.group === g);
+              const allShown = cols.every((c) => !hidden.has(c.key));
+              return (
+                <div key={g} className="voyage-col-group">
+                  <Space>
+                    <b>{g.toUpperCase()}</b>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() =>
+                        setHidden((old) => {
+                          const n = new Set(old);
+                          for (const c of cols) {
+                            if (allShown) n.add(c.key);
+                            else n.delete(c.key);
+                          }
+                          return n;
+                        })
+                      }
+                    >
+                      {allShown ? 'Hide All' : 'Show All'}
+                    </Button>
+                  </Space>
+                  <div>
+                    {cols.map((c) => (
+                      <Checkbox
+                        key={c.key}
+                        checked={!hidden.has(c.key)}
+                        onChange={(e) =>
+                          setHidden((old) => {
+                            const n = new Set(old);
+                            if (e.target.checked) n.delete(c.key);
+                            else n.add(c.key);
+                            return n;
+                          })
+                        }
+                      >
+                        {c.label}
+                      </Checkbox>
+                    ))}
+                  </div>
+                </div>
+              );
+            })}
+          </Modal>
+        </>
+      )}
+    </div>
+  );
+}
