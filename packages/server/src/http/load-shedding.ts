@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope.ts';
 
 /** Route classes with their own bound on concurrent work (docs/operations.md "Load shedding"). */
-export type RouteClass = 'essential' | 'ingest' | 'api' | 'static';
+export type RouteClass = 'essential' | 'ingest' | 'api' | 'stream' | 'static';
 
 export interface LoadOptions {
   /** event-loop delay (ms, mean over a sample) above which non-essential requests get 503; 0 = off */
@@ -28,6 +28,9 @@ export function routeClass(url: string): RouteClass {
   if (!url.startsWith('/api/')) return 'static';
   if (ESSENTIAL.some((r) => r.test(url))) return 'essential';
   if (/^\/api\/ingest(\/|\?|$)/.test(url)) return 'ingest';
+  // the live WebSocket stays open for as long as the page does: a concurrency slot held that long would let a few
+  // dozen open fleet maps starve every other request; its own limits are the ticket and the socket per session
+  if (/^\/api\/socket(\?|$)/.test(url)) return 'stream';
   return 'api';
 }
 

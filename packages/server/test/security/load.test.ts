@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE, routeClass, Semaphore } from '../../src/http/load-shedding.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, twoTenants } from '../helpers/fixtures.ts';
+import { SocketClient } from '../live/socket-client.ts';
 
 const LOGIN = '/api/security/authentication/login';
 
@@ -35,6 +36,8 @@ describe('route classes', () => {
     expect(routeClass('/api/ingest')).toBe('ingest');
     expect(routeClass('/api/master/asset')).toBe('api');
     expect(routeClass('/api/healthy')).toBe('api');
+    expect(routeClass('/api/socket?ticket=x')).toBe('stream'); // held open: not a concurrency slot
+    expect(routeClass('/api/socket/ticket')).toBe('api');
     expect(routeClass('/assets/index.js')).toBe('static');
   });
 });
@@ -85,6 +88,21 @@ describe('load shedding', () => {
     expect(codes.every((c) => c === 200 || c === 503)).toBe(true);
     // the slots are given back: a later read is served
     expect((await t.call({ method: 'GET', url: '/api/master/asset', token })).statusCode).toBe(200);
+  });
+
+  it('open live sockets hold no api slot: requests are still answered while more sockets than slots are open', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sockets: SocketClient[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await t.call({ method: 'POST', url: '/api/socket/ticket', token });
+        expect(r.statusCode).toBe(200);
+        sockets.push(await SocketClient.open(base, r.json.data.ticket));
+      }
+      expect((await t.call({ method: 'GET', url: '/api/master/asset', token })).statusCode).toBe(200);
+    } finally {
+      for (const s of sockets) s.ws.close();
+    }
   });
 
   it('sign-in and health are not bounded by the api class', async () => {
