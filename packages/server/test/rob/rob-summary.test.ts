@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intervalStart, nextIntervalStart, robLedger } from '../../src/modules/rob/rob-ledger.ts';
+import { vesselFuel } from '../../src/modules/rob/vessel-fuel.ts';
 import { type BunkerWorld, bunkerWorld, DAY, H, T0 } from '../bunker/world.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 
@@ -21,7 +22,7 @@ describe('ROB intervals (docs/domain.md §25.4)', () => {
       now: T0 + 10 * DAY,
       tz: 7,
       interval: 'daily',
-      hourlyFuel: [],
+      fuel: [],
       bunkers: [],
       adjustments: [],
     });
@@ -108,6 +109,26 @@ describe.each(dialects())('ROB summary on %s', (dialect) => {
     expect(day2[T0 + 30 * H].adjustments.note).toContain('sounding');
     expect(day2[T0 + 40 * H].fuelcons).toMatchObject({ inventoryChange: -2400, endInventory: 53600 });
     expect(s.details[1]).toMatchObject({ startInventory: 53350, endInventory: 53600 });
+  });
+
+  it('§25.2 the fuel comes per whole local day without an event inside, else per hour; the ledger is the same', async () => {
+    const o = { start: T0, end: T0 + 3 * DAY, now: T0 + 10 * DAY, tz: 7 };
+    // day 1: 250 + 23 × 300 = 7 150 L; day 2: 24 × 300 = 7 200 L; day 3 has no data (left out)
+    expect(await vesselFuel(t.database, w.assetA1, { ...o, splits: [] })).toEqual([
+      [T0, 7150],
+      [T0 + DAY, 7200],
+    ]);
+    // a bunkering ending 03:00 on day 1 needs day 1's hours; a split at a midnight splits no day
+    const split = await vesselFuel(t.database, w.assetA1, { ...o, splits: [T0 + 3 * H, T0 + DAY] });
+    expect(split.length).toBe(25);
+    expect(split.slice(0, 3)).toEqual([
+      [T0, 250],
+      [T0 + H, 300],
+      [T0 + 2 * H, 300],
+    ]);
+    expect(split[24]).toEqual([T0 + DAY, 7200]);
+    // a fractional timezone puts midnight inside an hour: every entry is an hour (48 hours of data)
+    expect((await vesselFuel(t.database, w.assetA1, { ...o, tz: 5.5, splits: [] })).length).toBe(48);
   });
 
   it('weekly and monthly give the same balances in fewer intervals', async () => {

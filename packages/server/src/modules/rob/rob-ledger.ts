@@ -52,8 +52,8 @@ export interface LedgerInput {
   now: number;
   tz: number;
   interval: RobInterval;
-  /** [hour start, litres] of the vessel's fuel (§25.2) */
-  hourlyFuel: [number, number][];
+  /** [start, litres] of the vessel's fuel (§25.2) per hour, or per whole local day without an event inside */
+  fuel: [number, number][];
   bunkers: LedgerBunker[];
   adjustments: LedgerAdjustment[];
 }
@@ -91,13 +91,13 @@ export function robLedger(input: LedgerInput): LedgerSummary {
   const times = [...bounds].sort((a, b) => a - b);
 
   // fuel per segment (by the segment's start), only for segments that hold measured hours
-  const fuel = new Map<number, number>();
+  const perSegment = new Map<number, number>();
   let k = 0;
-  for (const [hour, litres] of input.hourlyFuel) {
-    const at = Math.max(hour, S);
+  for (const [from, litres] of input.fuel) {
+    const at = Math.max(from, S);
     if (at >= E && !(at === S && S === E)) continue;
     while (k + 1 < times.length && times[k + 1] <= at) k++;
-    fuel.set(times[k], (fuel.get(times[k]) ?? 0) + litres);
+    perSegment.set(times[k], (perSegment.get(times[k]) ?? 0) + litres);
   }
 
   const details = new Map<number, LedgerDetail>();
@@ -141,7 +141,7 @@ export function robLedger(input: LedgerInput): LedgerSummary {
       adjTotal += change;
       adjLast = change;
     }
-    const f = fuel.get(t);
+    const f = perSegment.get(t);
     if (f !== undefined) {
       const used = Math.max(0, f);
       put(t, 'fuelcons', -used, 'Fuel consumption (main and auxiliary engines)');

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { detailsOf, storedLogs } from '../bunker/bunker-detail.ts';
 import type { Row } from '../crud/rows.ts';
 import { type RobInterval, robLedger } from './rob-ledger.ts';
-import { vesselHourlyFuel } from './vessel-fuel.ts';
+import { vesselFuel } from './vessel-fuel.ts';
 
 /** docs/domain.md §25: loads what a profile's ledger needs and runs it. */
 export async function robSummary(
@@ -15,11 +15,10 @@ export async function robSummary(
   const start = Number(profile.mrobStartTime);
   const end = Number(profile.mrobEndTime);
   const until = Math.max(start, Math.min(end, o.now));
-  const [hourlyFuel, logRows, adjRows] = await Promise.all([
-    vesselHourlyFuel(database, massId, start, until, o.now),
+  const [logRows, adjRows] = await Promise.all([
     db
       .selectFrom('bunker_log')
-      .select(['bklgId'])
+      .select(['bklgId', 'bklgEndDatetime'])
       .where('bklgMassId', '=', massId)
       .where('bklgEndDatetime', '>=', start)
       .where('bklgEndDatetime', '<=', until)
@@ -30,6 +29,12 @@ export async function robSummary(
       .where('robaMrobId', '=', profile.mrobId)
       .execute(),
   ]);
+  // the ledger splits its segments at these times: the fuel is needed per hour only on the days they fall in
+  const splits = [
+    ...logRows.map((r: any) => Number(r.bklgEndDatetime)),
+    ...adjRows.map((a: any) => Number(a.robaTime)),
+  ];
+  const fuel = await vesselFuel(database, massId, { start, end: until, now: o.now, tz: o.tz, splits });
   const logs = await storedLogs(
     db,
     logRows.map((r: any) => Number(r.bklgId)),
@@ -58,7 +63,7 @@ export async function robSummary(
     now: o.now,
     tz: o.tz,
     interval: o.interval,
-    hourlyFuel,
+    fuel,
     bunkers: logs.map((l) => ({
       id: l.bklgId,
       time: l.bklgEndDatetime,
