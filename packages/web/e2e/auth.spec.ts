@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { adminApi } from './assets-data.ts';
 import {
   dataDir,
   enterApp,
@@ -89,8 +90,19 @@ test.describe('sign in (spec 000 §2 Login, §5, §8)', () => {
 });
 
 test.describe('password reset (spec 000 §2, §5, §8)', () => {
-  test('forgot password → mail in the outbox → update password → sign in with the new password', async ({ page }) => {
-    const user = USERS.other;
+  test('forgot password → mail in the outbox → update password → sign in with the new password', async ({
+    page,
+    request,
+  }) => {
+    // a user of its own: the demo users' passwords stay what the other specs sign in with
+    const stamp = Date.now().toString(36);
+    const user = { name: `zzreset${stamp}`, email: `zz-reset-${stamp}@fleet.demo` };
+    const { call } = await adminApi(request);
+    await call('POST', '/master/user_account', {
+      userId: user.email,
+      usloUserName: user.name,
+      usloPassword: 'Reset#Start2026',
+    });
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
