@@ -95,8 +95,10 @@ test.describe('Remain On Board (spec 002 §2.16)', () => {
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     const asset = page.getByLabel('Asset');
     await asset.click();
-    const labels = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
-    expect(labels.length).toBeGreaterThanOrEqual(3);
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // the options come with the asset list, which may still be on its way when the dropdown opens
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+    const labels = await options.allTextContents();
     const [slow, current] = [labels[1], labels[2]];
     const idOf = (label: string) => /\((\d+)\)$/.exec(label)![1];
     // the slow asset's answer comes late and holds a profile no demo vessel has (initial value 987 654 321)
