@@ -549,7 +549,7 @@ async function main() {
   if (!results.some((r) => r.engine === 'postgres')) {
     // a run without PostgreSQL keeps the last PostgreSQL figures written (they carry their own time)
     const previous = existsSync(docFile)
-      ? /\n### PostgreSQL — [^\n]*\n[\s\S]*?(?=\n### |$)/.exec(readFileSync(docFile, 'utf8'))?.[0]
+      ? /\n### PostgreSQL — [^\n]*\n[\s\S]*?(?=\n#{2,3} |$)/.exec(readFileSync(docFile, 'utf8'))?.[0]
       : undefined;
     if (previous) out.push(...previous.trimEnd().split('\n'));
     else

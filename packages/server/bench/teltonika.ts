@@ -159,8 +159,10 @@ export async function benchTeltonika(): Promise<string[]> {
 export function writeTeltonikaSection(lines: string[]) {
   const file = join(ROOT, 'docs/benchmarks.md');
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const kept = doc.replace(/\n### Teltonika trackers[\s\S]*?(?=\n### |$)/, '').trimEnd();
-  writeFileSync(file, `${kept}\n${lines.join('\n')}\n`);
+  // the section ends at the next heading of level 2 or 3: it is replaced where it stands, the sections after it kept
+  const section = /\n### Teltonika trackers[\s\S]*?(?=\n#{2,3} |$)/;
+  const text = `\n${lines.join('\n').trim()}\n\n`;
+  writeFileSync(file, section.test(doc) ? doc.replace(section, () => text) : `${doc.trimEnd()}\n${text}`);
 }
 
 /**
