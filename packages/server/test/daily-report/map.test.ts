@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { MultiPolygon } from 'geojson';
+import type { FeatureCollection, MultiPolygon } from 'geojson';
 import { feature } from 'topojson-client';
 import { describe, expect, it } from 'vitest';
 import { indexLand, landFile, landPolygon, parseTopology } from '../../src/modules/daily-report/map.ts';
@@ -65,7 +65,8 @@ describe('report map land index', () => {
     const text = readFileSync(landFile(), 'utf8');
     const index = indexLand(parseTopology(text));
     const topo = JSON.parse(text);
-    const geometry = feature(topo, topo.objects.land).features[0].geometry as MultiPolygon;
+    const land = feature(topo, topo.objects.land) as unknown as FeatureCollection<MultiPolygon>;
+    const geometry = land.features[0].geometry;
     expect(index.polygons).toBe(geometry.coordinates.length);
     let points = 0;
     let different = 0;

@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@fleet/shared';
 import { AppError } from '../../http/envelope.ts';
-import { buildModel, type ModelInput, type ReportModel } from './model.ts';
-import { renderPdf } from './pdf.ts';
+import type { ModelInput, ReportModel } from './model.ts';
 
 /**
  * One worker thread draws the reports off the event loop (render-worker.ts), one at a time: requests queue here
@@ -138,6 +137,8 @@ function armIdle() {
 
 async function inProcess(job: Job) {
   try {
+    // loaded only here: the drawing code (ECharts, pdfkit, the land index) belongs in the worker
+    const [{ buildModel }, { renderPdf }] = await Promise.all([import('./model.ts'), import('./pdf.ts')]);
     const model = buildModel(job.input);
     job.resolve({ model, pdf: job.pdf ? await renderPdf(model) : null });
   } catch (err) {
