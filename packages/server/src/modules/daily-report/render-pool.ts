@@ -30,7 +30,7 @@ const envNumber = (name: string, fallback: number) => {
 
 export const RENDER_POOL_DEFAULTS: RenderPoolOptions = {
   idleMs: envNumber('REPORT_WORKER_IDLE_MS', 60_000),
-  maxOldGenerationSizeMb: envNumber('REPORT_WORKER_HEAP_MB', 64),
+  maxOldGenerationSizeMb: envNumber('REPORT_WORKER_HEAP_MB', 96),
   maxYoungGenerationSizeMb: envNumber('REPORT_WORKER_YOUNG_MB', 16),
 };
 let options: RenderPoolOptions = { ...RENDER_POOL_DEFAULTS };
