@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   configureRenderPool,
+  drawPdf,
   RENDER_POOL_DEFAULTS,
   renderWorkerStatus,
   stopRenderWorker,
@@ -56,6 +57,13 @@ describe.each(dialects())('report worker on %s', (dialect) => {
     expect(after.starts).toBe(before.starts + 2); // started once more, for all three
     expect(after.running).toBe(true);
     expect(after).toMatchObject({ answered: true, broken: false });
+  });
+
+  it('an input the worker cannot be sent fails alone; the reports queued after it are drawn', async () => {
+    const bad = drawPdf({ now: () => 0 } as unknown as Parameters<typeof drawPdf>[0]);
+    const good = print();
+    await expect(bad).rejects.toThrow(/could not be cloned/);
+    expect((await good).status).toBe(200);
   });
 
   it('a report past the worker heap limit: 503 with a clear message, and the next report is drawn', async () => {

@@ -169,7 +169,13 @@ function next() {
     return;
   }
   w.ref(); // keep the process alive while a report is being drawn
-  w.postMessage({ pdf: job.pdf, input: job.input });
+  try {
+    w.postMessage({ pdf: job.pdf, input: job.input });
+  } catch (err) {
+    current = null; // the input could not be sent (not cloneable): this report fails, the queue goes on
+    job.reject(err as Error);
+    next();
+  }
 }
 
 function draw(input: ModelInput, pdf: boolean): Promise<Drawn> {
