@@ -20,6 +20,10 @@ export interface DailyReportResult {
   oneDay: { p50: number; p95: number; mb: number; pages: number };
   month: { p50: number; p95: number; mb: number; pages: number };
   concurrent: { ms: number; peakRssMb: number; ok: number };
+  /** the first report (it starts the worker: isolate, modules, land index) */
+  firstMs: number;
+  /** server RSS before the first report, after the 4 at once, and after the worker's idle stop (alone mode) */
+  rssMb: { before: number; after: number; idle?: number };
 }
 
 /** Pages of a PDF from its page objects. */
@@ -40,12 +44,17 @@ export async function benchDailyReport(o: {
   /** the server's process id, for its memory */
   serverPid: number;
   runs?: number;
+  /** waits until the report worker stopped for being idle (alone mode: in-process server) */
+  idle?: () => Promise<void>;
 }): Promise<DailyReportResult> {
   const runs = o.runs ?? Number(process.env.BENCH_PDF_RUNS ?? 10);
   const path = (start: number, end: number, tables: boolean) =>
     `/api/reports/report/print/period/${start}/${end}?devcMassId=${o.massId}&aggregatedUnit=HOUR&aggregatedLength=1&${ALL}${tables ? '&dataTables=true' : ''}`;
+  let firstMs = 0;
   const time = async (p: string) => {
+    const t0 = performance.now();
     const first = await o.call(p); // warm-up: fonts, land index, JIT
+    firstMs ||= performance.now() - t0;
     if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
     const times: number[] = [];
     let last = first;
@@ -59,6 +68,7 @@ export async function benchDailyReport(o: {
     return { p50: at(0.5), p95: at(0.95), mb: last.bytes / 1e6, pages: last.pages };
   };
   const day = o.end - 86400;
+  const before = rssOf(o.serverPid).now;
   const oneDay = await time(path(day, o.end, true));
   const month = await time(path(o.end - 31 * 86400, o.end, false));
 
@@ -73,8 +83,21 @@ export async function benchDailyReport(o: {
   );
   const ms = performance.now() - t0;
   clearInterval(timer);
-  peakRssMb = Math.max(peakRssMb, rssOf(o.serverPid).now);
-  const result = { oneDay, month, concurrent: { ms, peakRssMb, ok: answers.filter((a) => a.status === 200).length } };
+  const after = rssOf(o.serverPid).now;
+  peakRssMb = Math.max(peakRssMb, after);
+  let idle: number | undefined;
+  if (o.idle) {
+    await o.idle();
+    await new Promise((r) => setTimeout(r, 500));
+    idle = rssOf(o.serverPid).now;
+  }
+  const result = {
+    oneDay,
+    month,
+    concurrent: { ms, peakRssMb, ok: answers.filter((a) => a.status === 200).length },
+    firstMs,
+    rssMb: { before, after, idle },
+  };
   const t = DAILY_REPORT_TARGETS;
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
   console.log(
@@ -87,6 +110,10 @@ export async function benchDailyReport(o: {
   );
   console.log(
     `Daily report PDF, 4 at once: ${result.concurrent.ok}/4 answered in ${ms.toFixed(0)} ms; server RSS peak ${peakRssMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `Daily report PDF, first report (starts the worker) ${firstMs.toFixed(0)} ms; server RSS ${before.toFixed(0)} MB before the reports, ${after.toFixed(0)} MB after` +
+      (idle === undefined ? '' : `, ${idle.toFixed(0)} MB after the worker's idle stop`),
   );
   return result;
 }
@@ -155,7 +182,12 @@ async function main() {
       const r = await t.app.inject({ method: 'GET', url: path, headers: { authentication: tenants.adminA } });
       return { status: r.statusCode, bytes: r.rawPayload.length, pages: pagesOf(r.rawPayload) };
     };
-    await benchDailyReport({ call, massId: v.massId, end, serverPid: process.pid });
+    const pool = await import('../src/modules/daily-report/render-pool.ts');
+    pool.configureRenderPool({ idleMs: Number(process.env.BENCH_PDF_IDLE_MS ?? 3000) });
+    const idle = async () => {
+      while (pool.renderWorkerStatus().running) await new Promise((r) => setTimeout(r, 100));
+    };
+    await benchDailyReport({ call, massId: v.massId, end, serverPid: process.pid, idle });
   } finally {
     await t.close();
   }

@@ -55,7 +55,7 @@ describe.each(dialects())('daily report PDF on %s', (dialect) => {
       expect(pdfInfo(r.body).pages).toBe(pages);
     }
     // drawn off the event loop, in the worker thread
-    expect(renderWorkerStatus()).toEqual({ answered: true, broken: false });
+    expect(renderWorkerStatus()).toMatchObject({ answered: true, broken: false });
     const flagged = pdfText((await print(w.flagged)).body);
     expect(flagged).toContain('Under Maintenance');
     expect(flagged).toContain('flagged as under maintenance');

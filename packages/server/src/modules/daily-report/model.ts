@@ -1,6 +1,7 @@
 import { BUCKET_SECONDS, type BucketUnit, bucketStart } from '@fleet/shared';
 import { co2Tonnes } from '@fleet/shared/co2.ts';
 import { CHART_HEIGHT, CHART_WIDTH, type ChartSeries, chartSvg } from './charts.ts';
+import type { ReportKey } from './keys.ts';
 import { MAP_HEIGHT, MAP_WIDTH, mapSvg, type TrackPoint } from './map.ts';
 import type { SummaryAnswer } from './summary-source.ts';
 
@@ -10,8 +11,7 @@ import type { SummaryAnswer } from './summary-source.ts';
  * model, so the screen and the file show the same numbers, charts and map. Every number is a summary API number
  * for the same period (docs/domain.md §31).
  */
-export const REPORT_KEYS = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage'] as const;
-export type ReportKey = (typeof REPORT_KEYS)[number];
+export { REPORT_KEYS, type ReportKey } from './keys.ts';
 
 export type Block =
   | { kind: 'table'; title?: string; columns: string[]; rows: string[][]; width?: number }

@@ -1,52 +1,117 @@
 import { Worker } from 'node:worker_threads';
-import { buildModel, type ModelInput, type ReportModel } from './model.ts';
-import { renderPdf } from './pdf.ts';
+import { ErrorCode } from '@fleet/shared';
+import { AppError } from '../../http/envelope.ts';
+import type { ModelInput, ReportModel } from './model.ts';
 
 /**
- * One worker thread draws the reports, one at a time, off the event loop (render-worker.ts). Requests queue in the
- * worker, so 4 reports at once cost the memory of one drawing at a time. If the worker cannot start (a runtime
- * without worker threads or the TypeScript loader) the report is drawn in-process.
+ * One worker thread draws the reports off the event loop (render-worker.ts), one at a time: requests queue here
+ * and the next is sent when the worker has answered, so 4 reports at once cost the memory of one drawing.
+ *
+ * Memory (issue 15; docs/operations.md "Memory"): the worker's heap is capped by V8 resource limits. A report that
+ * needs more ends the worker with an out-of-memory error; that request gets a clear 503 and the worker starts again
+ * for the next one. After `idleMs` without a report the worker stops, so the memory of its isolate, loaded modules
+ * and land index returns to the system; the next report starts it again (that report pays the start).
+ * If the worker cannot start at all (a runtime without worker threads or the TypeScript loader) the reports are
+ * drawn in-process.
  */
-type Pending = { resolve: (v: { model: ReportModel; pdf: Buffer | null }) => void; reject: (e: Error) => void };
+export interface RenderPoolOptions {
+  /** the worker stops after this long without a report (ms) */
+  idleMs: number;
+  /** V8 old-generation limit of the worker (MB) */
+  maxOldGenerationSizeMb: number;
+  /** V8 young-generation limit of the worker (MB) */
+  maxYoungGenerationSizeMb: number;
+}
 
+const envNumber = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+export const RENDER_POOL_DEFAULTS: RenderPoolOptions = {
+  idleMs: envNumber('REPORT_WORKER_IDLE_MS', 60_000),
+  maxOldGenerationSizeMb: envNumber('REPORT_WORKER_HEAP_MB', 96),
+  maxYoungGenerationSizeMb: envNumber('REPORT_WORKER_YOUNG_MB', 16),
+};
+let options: RenderPoolOptions = { ...RENDER_POOL_DEFAULTS };
+
+/** Changes the pool's options (tests; the limits apply to the next worker start). */
+export function configureRenderPool(o: Partial<RenderPoolOptions>): void {
+  options = { ...options, ...o };
+}
+
+type Drawn = { model: ReportModel; pdf: Buffer | null };
+interface Job {
+  input: ModelInput;
+  pdf: boolean;
+  resolve: (v: Drawn) => void;
+  reject: (e: Error) => void;
+}
+
+const queue: Job[] = [];
+let current: Job | null = null;
 let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
 let broken = false;
 let answered = false;
-let sequence = 0;
-const pending = new Map<number, Pending>();
+const counts = { starts: 0, idleStops: 0, outOfMemory: 0 };
 
-function failAll(err: Error) {
-  for (const p of pending.values()) p.reject(err);
-  pending.clear();
-}
+/** The answer to a report the worker ran out of memory on. */
+export const reportTooLarge = () =>
+  new AppError(
+    503,
+    `This report needs more memory than the report worker may use (${options.maxOldGenerationSizeMb} MB). Choose a shorter period or fewer report pages; the administrator can raise REPORT_WORKER_HEAP_MB.`,
+    ErrorCode.internal,
+  );
 
 function start(): Worker | null {
   if (worker) return worker;
   if (broken) return null;
   try {
     // the server runs TypeScript through tsx; the worker needs the same loader
-    const w = new Worker(new URL('./render-worker.mjs', import.meta.url));
-    w.unref();
-    w.on('message', (m: { id: number; model?: ReportModel; pdf?: Uint8Array | null; error?: string }) => {
-      answered = true;
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      if (m.error || !m.model) p.reject(new Error(m.error ?? 'report worker answered nothing'));
-      else
-        p.resolve({
-          model: m.model,
-          pdf: m.pdf ? Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength) : null,
-        });
+    const w = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb,
+      },
     });
-    w.on('error', (err) => {
+    counts.starts++;
+    w.unref();
+    w.on('message', (m: { model?: ReportModel; pdf?: Uint8Array | null; error?: string }) => {
+      answered = true;
+      const job = current;
+      current = null;
+      if (job) {
+        if (m.error || !m.model) job.reject(new Error(m.error ?? 'report worker answered nothing'));
+        else
+          job.resolve({
+            model: m.model,
+            pdf: m.pdf ? Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength) : null,
+          });
+      }
+      next();
+    });
+    w.on('error', (err: Error & { code?: string }) => {
+      if (worker !== w) return;
       worker = null;
-      if (!answered) broken = true; // it never worked here (no loader): draw in-process from now on
-      failAll(err);
+      const job = current;
+      current = null;
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        counts.outOfMemory++;
+        job?.reject(reportTooLarge());
+      } else if (!answered) {
+        broken = true; // it never worked here (no loader): draw in-process from now on, this report too
+        if (job) queue.unshift(job);
+      } else job?.reject(err);
+      next();
     });
     w.on('exit', () => {
+      if (worker !== w) return; // stopped on purpose or after an error (handled there)
       worker = null;
-      failAll(new Error('report worker stopped'));
+      const job = current;
+      current = null;
+      job?.reject(new Error('report worker stopped'));
+      next();
     });
     worker = w;
     return w;
@@ -56,27 +121,68 @@ function start(): Worker | null {
   }
 }
 
-async function draw(input: ModelInput, pdf: boolean): Promise<{ model: ReportModel; pdf: Buffer | null }> {
+/** Stops the worker when it has been idle for `idleMs`. */
+function armIdle() {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (current || queue.length || !worker) return;
+    const w = worker;
+    worker = null;
+    counts.idleStops++;
+    void w.terminate();
+  }, options.idleMs);
+  idleTimer.unref();
+}
+
+async function inProcess(job: Job) {
+  try {
+    // loaded only here: the drawing code (ECharts, pdfkit, the land index) belongs in the worker
+    const [{ buildModel }, { renderPdf }] = await Promise.all([import('./model.ts'), import('./pdf.ts')]);
+    const model = buildModel(job.input);
+    job.resolve({ model, pdf: job.pdf ? await renderPdf(model) : null });
+  } catch (err) {
+    job.reject(err as Error);
+  } finally {
+    current = null;
+    next();
+  }
+}
+
+/** Sends the next queued report to the worker (or draws it in-process), or arms the idle stop. */
+function next() {
+  if (current) return;
+  const job = queue.shift();
+  if (!job) {
+    worker?.unref();
+    if (worker) armIdle();
+    return;
+  }
+  if (idleTimer) {
+    clearTimeout(idleTimer);
+    idleTimer = null;
+  }
+  current = job;
   const w = start();
   if (!w) {
-    const model = buildModel(input);
-    return { model, pdf: pdf ? await renderPdf(model) : null };
+    void inProcess(job);
+    return;
   }
-  const id = ++sequence;
-  const done = new Promise<{ model: ReportModel; pdf: Buffer | null }>((resolve, reject) =>
-    pending.set(id, { resolve, reject }),
-  );
   w.ref(); // keep the process alive while a report is being drawn
   try {
-    w.postMessage({ id, pdf, input });
-    return await done;
+    w.postMessage({ pdf: job.pdf, input: job.input });
   } catch (err) {
-    if (!broken) throw err;
-    const model = buildModel(input); // the worker could not start: once more in-process
-    return { model, pdf: pdf ? await renderPdf(model) : null };
-  } finally {
-    if (pending.size === 0) w.unref();
+    current = null; // the input could not be sent (not cloneable): this report fails, the queue goes on
+    job.reject(err as Error);
+    next();
   }
+}
+
+function draw(input: ModelInput, pdf: boolean): Promise<Drawn> {
+  return new Promise<Drawn>((resolve, reject) => {
+    queue.push({ input, pdf, resolve, reject });
+    next();
+  });
 }
 
 /** The report model (Daily Report screen). */
@@ -89,12 +195,20 @@ export async function drawPdf(input: ModelInput): Promise<{ model: ReportModel; 
   return { model: r.model, pdf: r.pdf };
 }
 
-/** Stops the worker (tests, shutdown). */
+/** Stops the worker (tests, shutdown); reports still queued or being drawn are answered with an error. */
 export async function stopRenderWorker(): Promise<void> {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   const w = worker;
   worker = null;
+  const stopped = new Error('report worker stopped');
+  for (const job of [...(current ? [current] : []), ...queue.splice(0)]) job.reject(stopped);
+  current = null;
   if (w) await w.terminate();
 }
 
-/** Whether reports are drawn by the worker thread (it has answered) or in-process (it could not start). */
-export const renderWorkerStatus = () => ({ answered, broken });
+/**
+ * Whether reports are drawn by the worker thread (it has answered) or in-process (it could not start), whether the
+ * worker runs now, and how often it started, stopped when idle and ran out of memory.
+ */
+export const renderWorkerStatus = () => ({ answered, broken, running: worker !== null, ...counts });

@@ -2,7 +2,8 @@ import { BUCKET_SECONDS } from '@fleet/shared';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/envelope.ts';
 import { listParam, oneParam, parseFlag, type RawQuery } from '../telemetry/params.ts';
-import { type ModelInput, REPORT_KEYS, type ReportKey } from './model.ts';
+import { REPORT_KEYS, type ReportKey } from './keys.ts';
+import type { ModelInput } from './model.ts';
 import {
   parsePeriodQuery,
   reportFuelType,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/scope.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
-import { REPORT_KEYS } from './model.ts';
+import { REPORT_KEYS } from './keys.ts';
 import { drawPdf } from './render-pool.ts';
 import { loadReport } from './report.ts';
 import { reportVesselById } from './summary-source.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_KEYS } from './model.ts';
+import { REPORT_KEYS } from './keys.ts';
 
 export const periodParamsSchema = z.object({
   start: z.string().describe('epoch seconds, ISO 8601 or YYYY-MM-DD HH:mm:ss (UTC)'),
