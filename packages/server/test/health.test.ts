@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from './helpers/app.ts';
+import { createTestApp, dialects, pgPool, type TestApp } from './helpers/app.ts';
 
 describe.each(dialects())('health on %s', (dialect) => {
   let t: TestApp;
@@ -26,7 +26,7 @@ describe.each(dialects())('health on %s', (dialect) => {
     await t.call({ method: 'GET', url: '/api/health' }); // the pool holds an idle connection now
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    const db = (await t.database.pool!.query('select current_database() as d')).rows[0].d;
+    const db = (await pgPool(t.database).query('select current_database() as d')).rows[0].d;
     const ended = await admin.query(
       'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [db],

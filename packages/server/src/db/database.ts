@@ -9,14 +9,25 @@ export type Dialect = 'sqlite' | 'postgres';
 /** Tables are described by the shared resource definitions, so the query builder is untyped here. */
 export type Db = Kysely<any>;
 
-export interface Database {
+/**
+ * An open database: the query builder for everything, and the engine's own handle for the few places that need it —
+ * the telemetry store (modules/telemetry/store*.ts: ingest writes, rollup and last-state reads), the event engine's
+ * sweep, the tracker's IO rows and the live push's LISTEN/NOTIFY. Which handle exists follows from `dialect`.
+ */
+export type Database = SqliteDatabase | PostgresDatabase;
+interface DatabaseBase {
   db: Db;
-  dialect: Dialect;
-  /** The raw better-sqlite3 handle (SQLite only): the ingest hot path uses prepared statements on it. */
-  sqlite?: SQLite.Database;
-  /** The raw pg pool (PostgreSQL only). */
-  pool?: pg.Pool;
   close(): Promise<void>;
+}
+export interface SqliteDatabase extends DatabaseBase {
+  dialect: 'sqlite';
+  /** The raw better-sqlite3 handle: the ingest hot path uses prepared statements on it. */
+  sqlite: SQLite.Database;
+}
+export interface PostgresDatabase extends DatabaseBase {
+  dialect: 'postgres';
+  /** The raw pg pool. */
+  pool: pg.Pool;
 }
 
 // int8 and numeric come back as strings by default; our values fit in a double.
@@ -31,7 +42,7 @@ export function openDatabase(url: string): Database {
     // unheard, it would stop the process. The pool opens a new connection when one is needed.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection closed (${err.message})`));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() } satisfies PostgresDatabase;
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -44,5 +55,5 @@ export function openDatabase(url: string): Database {
   // the query builder's statements come from the statement cache too (db/statements.ts)
   const database = { prepare: (text: string) => prepare(sqlite, text), close: () => sqlite.close() };
   const db = new Kysely({ dialect: new SqliteDialect({ database }), plugins });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() } satisfies SqliteDatabase;
 }

@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { LOCK_NAMESPACE } from '../../src/modules/event-engine/engine.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
 import { nowSeconds } from '../../src/modules/telemetry/time.ts';
-import { freshDatabase } from '../helpers/app.ts';
+import { freshDatabase, pgPool } from '../helpers/app.ts';
 import { eventWorld, T0 } from './world.ts';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -107,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       });
       await w.activate([ac, both]);
       const scope = { keyId: 0, devcId: w.gatewayId, devcUniqueId: w.gatewayUid, massId: w.massId, gateway: true };
-      const url = (database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      const url = (pgPool(database) as unknown as { options: { connectionString: string } }).options.connectionString;
       const a = child(url, scope);
       const b = child(url, scope);
       const now = nowSeconds();
@@ -140,7 +140,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       const hot = await w.defineEvent('Exhaust temperature high', 0, hotThresholds);
       await w.activate([hot]);
       await w.ingest([{ device: w.uid.temperature, ts: T0, data: { temperature: 450 } }]);
-      const other = await database.pool!.connect();
+      const other = await pgPool(database).connect();
       await other.query('begin');
       await other.query('select pg_advisory_xact_lock($1::int4, $2::int4)', [LOCK_NAMESPACE, w.massId]);
       let ingested = false;

@@ -5,6 +5,12 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, type Dialect, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
+/** The pg pool of a PostgreSQL test database (tests that run only there). */
+export function pgPool(database: Database): pg.Pool {
+  if (database.dialect !== 'postgres') throw new Error('this test runs on PostgreSQL only');
+  return database.pool;
+}
+
 /** The engines every server suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (CI). */
 export function dialects(): Dialect[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
+import { createTestApp, dialects, pgPool, type TestApp } from '../helpers/app.ts';
 import { telemetryWorld } from '../telemetry/world.ts';
 import { SocketClient } from './socket-client.ts';
 
@@ -111,7 +111,7 @@ describe.each(dialects())('High events pushed live on %s', (dialect) => {
     'delivers a High event opened by another server process (LISTEN/NOTIFY)',
     async () => {
       const a = await open(w.adminA, '&only=events');
-      const r = await t.database.pool!.query('select current_database() as name');
+      const r = await pgPool(t.database).query('select current_database() as name');
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${r.rows[0].name}`;
       // closes the open event (below 450), then opens it again at T0 + 120

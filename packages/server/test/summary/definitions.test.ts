@@ -41,6 +41,9 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
   let tracker: number;
   let fuel: number;
   let aeVessel: number;
+  let heading: number;
+  /** the Track vessel's fixes: minute i from T0 → track (degrees) */
+  const trackAt = (i: number) => (i < 30 ? 45 : i < 60 ? 90 : i < 120 ? 350 : i < 180 ? 10 : i < 210 ? 270 : 200);
 
   const get = async (path: string, massId: number, start: number, end: number, query: string) => {
     const r = await t.call({
@@ -133,6 +136,17 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
       ...series('as-in', T0, 180, (i) => ({ volumeInventory: 500 + i, volumeFlowrate: 60 })),
     ]);
     aeVessel = a.massId;
+
+    // Track: 1-minute fixes for 4 hours — 45° the first half hour, 90° the second, 350° the second hour, 10° the
+    // third, 270° the first half of the fourth hour, 200° the second half.
+    const k2 = await vessel(t, tenants.compA1, 'Track');
+    await k2.add('tk-gps', 'gps', null);
+    await send(
+      t,
+      k2.key,
+      series('tk-gps', T0, 240, (i) => ({ latitude: 0, longitude: 100 + 0.001 * i, speed: 10, track: trackAt(i) })),
+    );
+    heading = k2.massId;
   });
   afterAll(() => t?.close());
 
@@ -179,6 +193,39 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
     expect(first.track).toBeCloseTo(0, 6);
     expect(d.gps.data[T0 + H].speed).toBe(0);
     expect(d.gps.data[T0 + H].track).toBeCloseTo(180, 6);
+  });
+
+  it('§7 track of a DAY bucket over partial hours: the circular mean of the fixes in the period (rollups and edges)', async () => {
+    const combined = (start: number, end: number, unit: string) =>
+      get('combined', heading, start, end, `&aggregatedUnit=${unit}&typesToGet[]=gps`);
+    // [T0 + 30 min, T0 + 3 h 30 min): 30 × 90° (partial first hour), 60 × 350°, 60 × 10°, 30 × 270° (partial last
+    // hour). Σ sin = 30 − 30 + 60 (sin 350° + sin 10°) = 0, Σ cos = 0 + 0 + 120 cos 10° > 0: north, 0°. The fixes of
+    // the same hours outside the period (45°, 200°) must not count; the arithmetic mean would be 180°.
+    const day = await combined(T0 + 30 * MIN, T0 + 3 * H + 30 * MIN, 'DAY');
+    expect(day.datas[T0].gps.track).toBeCloseTo(0, 6);
+    const hour = await combined(T0 + 30 * MIN, T0 + 3 * H + 30 * MIN, 'HOUR');
+    expect(hour.datas[T0].gps.track).toBeCloseTo(90, 6);
+    expect(hour.datas[T0 + H].gps.track).toBeCloseTo(350, 6);
+    expect(hour.datas[T0 + 3 * H].gps.track).toBeCloseTo(270, 6);
+    // the whole local day equals the circular mean worked out here from every fix sent
+    let sin = 0;
+    let cos = 0;
+    for (let i = 0; i < 240; i++) {
+      sin += Math.sin((trackAt(i) * Math.PI) / 180);
+      cos += Math.cos((trackAt(i) * Math.PI) / 180);
+    }
+    const want = ((((Math.atan2(sin, cos) * 180) / Math.PI) % 360) + 360) % 360;
+    const whole = await combined(T0, T0 + 24 * H, 'DAY');
+    expect(whole.datas[T0].gps.track).toBeCloseTo(want, 6);
+    // and so does a DAY with partial hours at both ends, over the fixes inside it (minutes 15 to 224)
+    sin = 0;
+    cos = 0;
+    for (let i = 15; i < 225; i++) {
+      sin += Math.sin((trackAt(i) * Math.PI) / 180);
+      cos += Math.cos((trackAt(i) * Math.PI) / 180);
+    }
+    const part = await combined(T0 + 15 * MIN, T0 + 225 * MIN, 'DAY');
+    expect(part.datas[T0].gps.track).toBeCloseTo(((((Math.atan2(sin, cos) * 180) / Math.PI) % 360) + 360) % 360, 6);
   });
 
   it('§11 fuel in litres at 15 °C from measured density and temperature, and in kg from the mass totalisers', async () => {

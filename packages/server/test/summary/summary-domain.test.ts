@@ -10,7 +10,13 @@ import {
   hourInterval,
   sampleInterval,
 } from '../../src/modules/summary/summary-domain.ts';
-import { aeRunningSamples, chainTotaliser, mergeStat, TOTALISERS } from '../../src/modules/summary/summary-period.ts';
+import {
+  aeRunningSamples,
+  chainTotaliser,
+  mergeStat,
+  type Stat,
+  TOTALISERS,
+} from '../../src/modules/summary/summary-period.ts';
 import { planVessel } from '../../src/modules/summary/summary-vessel.ts';
 
 const H = 3600;
@@ -19,7 +25,7 @@ const H = 3600;
 function deltas(buckets: { ts: number; first: number; last: number; min: number; max: number }[], baseline?: number) {
   const chain = buckets.map((b) => ({
     derived: false,
-    stat: { firstTotal: b.first, lastTotal: b.last, minTotal: b.min, maxTotal: b.max } as Record<string, number>,
+    stat: { firstTotal: b.first, lastTotal: b.last, minTotal: b.min, maxTotal: b.max } as Stat,
   }));
   chainTotaliser(chain, TOTALISERS.volume, baseline);
   return chain.map((c) => c.stat.delta);

@@ -23,7 +23,7 @@ describe.each(dialects())('migration 003_wide_rollups (%s)', (dialect) => {
     const insert = async (table: string, cols: string[], rows: unknown[][]) => {
       const text = `insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})`;
       for (const r of rows)
-        if (database!.sqlite) database!.sqlite.prepare(text).run(...r);
+        if (database!.dialect === 'sqlite') database!.sqlite.prepare(text).run(...r);
         else await query(database!, text, r);
     };
     const gps: unknown[][] = [];

@@ -19,13 +19,13 @@ export async function runSweep(database: Database, now = nowSeconds()): Promise<
     total.opened.push(...o.opened);
     total.closed += o.closed;
   };
-  if (database.sqlite) {
+  if (database.dialect === 'sqlite') {
     const sqlite = database.sqlite;
     for (const massId of runSqlite(sqlite, sweepTargets()))
       add(sqlite.transaction(() => runSqlite(sqlite, sweepAsset(massId, now, false)))());
     return total;
   }
-  const pool = database.pool!;
+  const pool = database.pool;
   const targets = await runPg(pool, sweepTargets());
   for (const massId of targets) {
     const client = await pool.connect();

@@ -139,9 +139,15 @@ export class LiveHub {
 
   // ------------------------------------------------------------ cross-process (PostgreSQL)
 
+  /** The pool of a PostgreSQL database (the cross-process push runs only there). */
+  private get pool(): pg.Pool {
+    if (this.database.dialect !== 'postgres') throw new Error('live push: cross-process delivery needs PostgreSQL');
+    return this.database.pool;
+  }
+
   private async listen() {
     // its own connection, with the pool's settings: a LISTEN must stay on one session
-    const client = new pg.Client((this.database.pool as unknown as { options: pg.ClientConfig }).options);
+    const client = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
     client.on('error', (err) => {
       this.log.warn({ err: err.message }, 'live push: LISTEN connection lost; reconnecting');
       if (this.listenClient === client) this.listenClient = null;
@@ -166,7 +172,7 @@ export class LiveHub {
   }
 
   private notify(states: LatestState[]) {
-    const pool = this.database.pool!;
+    const pool = this.pool;
     let chunk: LatestState[] = [];
     let size = 2;
     const flush = () => {
@@ -190,7 +196,7 @@ export class LiveHub {
   /** Opened High events to every process (they are few and small: one NOTIFY per batch). */
   private notifyEvents(events: OpenedEvent[]) {
     const payload = JSON.stringify({ events: events.slice(0, 40) });
-    this.database.pool!.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((err: Error) => {
+    this.pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((err: Error) => {
       this.log.warn({ err: err.message }, 'live push: NOTIFY failed');
     });
   }

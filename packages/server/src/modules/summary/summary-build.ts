@@ -7,7 +7,7 @@ import {
   ONLINE_SECONDS,
   sumPresent,
 } from './summary-domain.ts';
-import type { Stat, VesselPeriod } from './summary-period.ts';
+import type { MeanPoint, Stat, VesselPeriod } from './summary-period.ts';
 import {
   AE_NAMES,
   type AeName,
@@ -24,7 +24,8 @@ import {
  */
 
 /** mean of a data point in a record: `s:<point>` / `c:<point>` */
-export const avgOf = (stat: Stat | undefined, point: string) => mean(stat?.[`s:${point}`], stat?.[`c:${point}`]);
+export const avgOf = (stat: Stat | undefined, point: MeanPoint) =>
+  mean(stat?.[`s:${point}` as const], stat?.[`c:${point}` as const]);
 const orNull = (v: number | undefined) => (v === undefined ? null : v);
 const hours = convert.secondsToHours;
 

@@ -81,6 +81,16 @@ export function hourInterval(h: HourSamples | undefined, limit = GAP_LIMIT): num
   return s === null ? limit : Math.min(s, limit);
 }
 
+/**
+ * domain.md §10: running samples of an AE over a bucket — its running flags (`flags` of `flagged` samples carry one);
+ * samples without a flag count when their rpm is above 0 (`above` of all `samples`), in proportion.
+ */
+export function runningSamples(samples: number, flagged: number, flags: number, above: number): number {
+  if (flagged >= samples) return flags;
+  const unflagged = samples - flagged;
+  return flags + (above * unflagged) / samples;
+}
+
 /** domain.md §9/§10/§15: seconds represented by `count` samples, never more than the bucket. */
 export function countedSeconds(count: number, interval: number, bucketSeconds: number): number {
   return Math.min(bucketSeconds, Math.max(0, count) * interval);

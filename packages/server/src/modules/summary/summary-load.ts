@@ -1,11 +1,12 @@
 import { BUCKET_SECONDS, type BucketUnit } from '@fleet/shared';
 import { type DeviceType, findMetric, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
-import { type AggregateFunction, aggregate, lastStates } from '../telemetry/series.ts';
-import { placeholders, query } from '../telemetry/sql.ts';
+import { ROLLUPS, rollupTable, statColumn, vectorColumn } from '../telemetry/rollup.ts';
+import { type AggregateFunction, aggregate } from '../telemetry/series.ts';
+import { query, telemetryStore } from '../telemetry/sql.ts';
 import type { SummaryGroup } from './summary.schemas.ts';
 import { MOVING_KMH } from './summary-domain.ts';
-import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
+import { type DeviceData, type MeanPoint, type Stat, type StatKey, VesselPeriod } from './summary-period.ts';
 import {
   type Body,
   bodyDeltas,
@@ -30,15 +31,17 @@ import { type MeterLabel, TEMPERATURE_LABELS, type VesselDevice, type VesselPlan
 /** A data point's aggregate and the statistic key it fills. */
 interface Wanted {
   fn: AggregateFunction;
-  key: string;
+  key: StatKey;
+  /** only these devices take the value (a threshold of their own) */
+  only?: number[];
 }
-const count = (column: string, key = `c:${column}`): Wanted => ({ fn: { name: 'COUNT', column }, key });
-const sum = (column: string, key = `s:${column}`): Wanted => ({ fn: { name: 'SUM', column }, key });
-const pick = (name: 'FIRST' | 'LAST' | 'MIN' | 'MAX', column: string, key: string): Wanted => ({
+const count = (column: string, key: StatKey): Wanted => ({ fn: { name: 'COUNT', column }, key });
+const sum = (column: MeanPoint): Wanted => ({ fn: { name: 'SUM', column }, key: `s:${column}` as const });
+const pick = (name: 'FIRST' | 'LAST' | 'MIN' | 'MAX', column: string, key: StatKey): Wanted => ({
   fn: { name, column },
   key,
 });
-const mean = (column: string) => [count(column), sum(column)];
+const mean = (column: MeanPoint) => [count(column, `c:${column}` as const), sum(column)];
 
 /** The rollup metric whose samples count as "present" for each type (§5, §20); rpm and ae share one. */
 const PRESENCE: Record<string, string> = {
@@ -161,7 +164,8 @@ async function fill(
   for (const r of rows) {
     const values: Stat = {};
     r.values.forEach((v, i) => {
-      if (v !== null && Number.isFinite(v)) values[wanted[i].key] = v;
+      const w = wanted[i];
+      if (v !== null && Number.isFinite(v) && (!w.only || w.only.includes(r.deviceId))) values[w.key] = v;
     });
     put(out, r.deviceId, r.timestamp, values);
   }
@@ -192,16 +196,16 @@ async function loadSegment(
         out,
       );
     if (type === 'rpm') {
-      // §9: one COUNTGT per distinct threshold; each device reads its own
-      const thresholds = [...new Set(Object.values(plan.rpm).map((r) => r.threshold))];
-      const gts: Wanted[] = thresholds.map((t) => ({
+      // §9: one COUNTGT per distinct threshold; each device takes its own
+      const byThreshold = new Map<number, number[]>();
+      for (const r of Object.values(plan.rpm))
+        byThreshold.set(r.threshold, [...(byThreshold.get(r.threshold) ?? []), r.devcId]);
+      const gts: Wanted[] = [...byThreshold].map(([t, only]) => ({
         fn: { name: 'COUNTGT', column: 'rpm', param: t },
-        key: `gt@${t}`,
+        key: 'gt',
+        only,
       }));
       await fill(database, type, ids, [...WANTED.rpm, ...gts], o, out);
-      for (const r of Object.values(plan.rpm))
-        for (const s of out.get(r.devcId)?.values() ?? [])
-          if (s[`gt@${r.threshold}`] !== undefined) s.gt = s[`gt@${r.threshold}`];
       continue;
     }
     // series.ts joins raw rows for first/last per data point of a call: ask for first/last apart
@@ -358,22 +362,61 @@ async function totaliserBaselines(
 }
 
 /**
- * docs/domain.md §7 track: Σ sin and Σ cos of the GPS track per requested bucket, from the raw fixes (the rollups
- * keep sums of degrees, whose mean is wrong across north).
+ * docs/domain.md §7 track: Σ sin and Σ cos of the GPS track per requested bucket. Whole UTC hours come from the hourly
+ * rollup's `track_sin`/`track_cos` when every bucket is a union of hours; the partial hours at the period's edges (and
+ * MINUTE buckets, quarter-hour timezones) from the raw fixes, by the same sums.
  */
 async function trackSums(database: Database, gpsId: number, o: LoadOptions) {
   const size = BUCKET_SECONDS[o.unit];
   const shift = Math.round(o.tz * 3600);
-  const bucket = `((ts + ${shift}) / ${size}) * ${size} - ${shift}`;
-  const rows = await query(
-    database,
-    `select ${bucket} as b, sum(sin(radians(track))) as s, sum(cos(radians(track))) as c
-       from ${TELEMETRY_TYPES.gps.table}
-      where device_id in (${placeholders(1)}) and ts >= ? and ts < ? and track is not null
-      group by ${bucket}`,
-    [gpsId, o.start, o.end],
-  );
-  return new Map(rows.map((r) => [Number(r.b), { sin: Number(r.s), cos: Number(r.c) }]));
+  const bucket = (col: string) => `((${col} + ${shift}) / ${size}) * ${size} - ${shift}`;
+  const h1 = Math.ceil(o.start / 3600) * 3600;
+  const h2 = Math.floor(o.end / 3600) * 3600;
+  const whole = o.unit !== 'MINUTE' && shift % 3600 === 0 && h1 < h2;
+  const raw = (
+    whole
+      ? [
+          [o.start, h1],
+          [h2, o.end],
+        ]
+      : [[o.start, o.end]]
+  ).filter(([a, b]) => a < b);
+  const gps = TELEMETRY_TYPES.gps;
+  const track = gps.metrics.find((m) => m.column === 'track')!;
+  const parts = await Promise.all([
+    ...(whole
+      ? [
+          query(
+            database,
+            `select ${bucket('bucket')} as b, sum(${vectorColumn(track, 'sin')}) as s, sum(${vectorColumn(track, 'cos')}) as c
+               from ${rollupTable(gps, ROLLUPS[0])}
+              where device_id = ? and bucket >= ? and bucket < ? and ${statColumn(track, 'n')} > 0
+              group by ${bucket('bucket')}`,
+            [gpsId, h1, h2],
+          ),
+        ]
+      : []),
+    ...raw.map(([a, b]) =>
+      query(
+        database,
+        `select ${bucket('ts')} as b, sum(sin(radians(track))) as s, sum(cos(radians(track))) as c
+           from ${gps.table}
+          where device_id = ? and ts >= ? and ts < ? and track is not null
+          group by ${bucket('ts')}`,
+        [gpsId, a, b],
+      ),
+    ),
+  ]);
+  const out = new Map<number, { sin: number; cos: number }>();
+  for (const rows of parts)
+    for (const r of rows) {
+      const b = Number(r.b);
+      const sums = out.get(b) ?? { sin: 0, cos: 0 };
+      sums.sin += Number(r.s);
+      sums.cos += Number(r.c);
+      out.set(b, sums);
+    }
+  return out;
 }
 
 async function dataRanges(database: Database, devices: VesselDevice[], start: number, end: number) {
@@ -442,7 +485,11 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     sampleIntervals(database, presence, o.start, o.end),
     hourSamples(database, presence, segments),
     dataRanges(database, plan.devices, o.start, o.end),
-    plan.gps ? lastStates(database, [plan.gps.devcId]).then((l) => l[0]) : undefined,
+    plan.gps
+      ? telemetryStore(database)
+          .lastStates([plan.gps.devcId])
+          .then((l) => l[0])
+      : undefined,
     totaliserBaselines(database, meterIds, o.start, 'volume_inventory'),
     totaliserBaselines(database, meterIds, o.start, 'mass_inventory'),
     gpsTracks === undefined ? undefined : trackSums(database, gpsTracks, o),

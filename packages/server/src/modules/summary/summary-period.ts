@@ -10,6 +10,7 @@ import {
   type HourSamples,
   hourInterval,
   mean,
+  runningSamples,
   sampleInterval,
   sumPresent,
   totaliserStep,
@@ -23,13 +24,52 @@ import { AE_NAMES, type AeName, type MeterLabel, SIDES, type Side, type VesselPl
  * and totaliser deltas at that resolution (§5, §9–§11), then merges them into the requested buckets
  * and the period total. The summary and combined answers are built from the result.
  *
- * A statistic record holds, per key: `n` samples present, `c:<point>` count and `s:<point>` sum of a
- * data point, `gt` samples above the threshold, `first*`/`last*` the first/last value, `min*`/`max*`
- * extremes (`*Total` the volume totaliser, `*Mass` the mass totaliser), and the derived `run` (running, or the
- * GPS's moving) / `flow` seconds, `delta` litres, `delta15` litres at 15 °C (`uncorrected` counts records with fuel
- * but no density or temperature), `massDelta` kg and `est` estimated AE litres.
+ * Statistics travel as `Stat` records, one per device and bucket (or period), every field declared below.
  */
-export type Stat = Record<string, number>;
+
+/** The data points whose count and sum a record keeps (their mean is sum ÷ count), by catalogue data key. */
+export type MeanPoint = 'speed' | 'distance' | 'rpm' | 'running' | 'volumeFlowrate' | 'density' | 'temperature';
+/** `c:<point>`: samples of the data point; `s:<point>`: their sum. */
+type PointSums = { [K in MeanPoint as `c:${K}` | `s:${K}`]?: number };
+
+/**
+ * One device's statistics over a bucket or the period. Merging two (mergeStat) adds counts, sums and seconds, keeps
+ * the earlier `first*` and the later `last*`, and the extremes of `min*` / `max*`.
+ */
+export interface Stat extends PointSums {
+  /** samples present (the type's presence data point, §5) */
+  n?: number;
+  /** samples above the device's threshold: rpm (§9), moving speed (§7), flow (§15), AE rpm above 0 (§10) */
+  gt?: number;
+  /** derived: running seconds (§9, §10), the GPS's moving seconds (§7) */
+  run?: number;
+  /** derived: flow seconds of a supply meter (§15) */
+  flow?: number;
+  /** derived (§11): litres through the volume totaliser; at 15 °C; kg through the mass totaliser */
+  delta?: number;
+  delta15?: number;
+  massDelta?: number;
+  /** records with litres but without density or temperature (no litres at 15 °C for them) */
+  uncorrected?: number;
+  /** derived (§13): estimated AE litres */
+  est?: number;
+  /** GPS: first and last position */
+  firstLatitude?: number;
+  firstLongitude?: number;
+  lastLatitude?: number;
+  lastLongitude?: number;
+  /** volume totaliser (`volumeInventory`) readings: first, last, lowest, highest */
+  firstTotal?: number;
+  lastTotal?: number;
+  minTotal?: number;
+  maxTotal?: number;
+  /** mass totaliser (`massInventory`) readings */
+  firstMass?: number;
+  lastMass?: number;
+  minMass?: number;
+  maxMass?: number;
+}
+export type StatKey = keyof Stat;
 
 export interface BaseBucket {
   ts: number;
@@ -89,7 +129,7 @@ export interface DevicePeriod {
 
 /** Combines two records of the same device: counts and sums add, first/last keep the earlier/later. */
 export function mergeStat(into: Stat, later: Stat): Stat {
-  for (const [k, v] of Object.entries(later)) {
+  for (const [k, v] of Object.entries(later) as [StatKey, number][]) {
     const have = into[k];
     if (have === undefined) into[k] = v;
     else if (k.startsWith('first')) continue;
@@ -124,12 +164,7 @@ function rolesOf(plan: VesselPlan): Map<number, Role> {
  * rpm is above 0 (`gt`), in proportion when only some carry it.
  */
 export function aeRunningSamples(stat: Stat): number {
-  const flagged = stat['c:running'] ?? 0;
-  const samples = stat['c:rpm'] ?? 0;
-  const flags = stat['s:running'] ?? 0;
-  if (flagged >= samples) return flags;
-  const unflagged = samples - flagged;
-  return flags + ((stat.gt ?? 0) * unflagged) / samples;
+  return runningSamples(stat['c:rpm'] ?? 0, stat['c:running'] ?? 0, stat['s:running'] ?? 0, stat.gt ?? 0);
 }
 
 /**
@@ -148,11 +183,11 @@ function inTimeOrder(data: DeviceData): { ts: number; stat: Stat; derived: boole
 
 /** The statistic keys of one totaliser: readings in, litres (or kg) out. */
 interface TotaliserKeys {
-  first: string;
-  last: string;
-  min: string;
-  max: string;
-  out: string;
+  first: StatKey;
+  last: StatKey;
+  min: StatKey;
+  max: StatKey;
+  out: StatKey;
 }
 export const TOTALISERS = {
   volume: { first: 'firstTotal', last: 'lastTotal', min: 'minTotal', max: 'maxTotal', out: 'delta' },

@@ -5,7 +5,14 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
 import { visibleAssetIds } from '../access/scope.ts';
 import { sessionOf } from '../auth/session.ts';
-import { oneParam, type Period, parsePeriod, parseTimezone, type RawQuery } from '../telemetry/params.ts';
+import {
+  oneParam,
+  type Period,
+  parsePeriod,
+  parseTimezone,
+  periodPathFields,
+  type RawQuery,
+} from '../telemetry/params.ts';
 import { loadVesselPlan, type VesselPlan } from './summary-vessel.ts';
 
 /**
@@ -16,10 +23,7 @@ export const MAX_BUCKETS = 10000; // spec 000 §9 "Series queries limit 10000"
 
 /** The period in the path, parsed by the route's schema: `req.params` is `{ start, end }` in epoch seconds. */
 export const periodParams = z
-  .object({
-    start: z.string().describe('epoch seconds, ISO 8601 or YYYY-MM-DD HH:mm:ss (UTC)'),
-    end: z.string().describe('exclusive; same forms as start'),
-  })
+  .object(periodPathFields)
   // parsePeriod answers a 400 with its message (thrown through the validator, as the handlers did before)
   .transform((p) => parsePeriod(p.start, p.end));
 

@@ -1,21 +1,29 @@
 import { type DeviceType, type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../telemetry/rollup.ts';
-import { placeholders, query } from '../telemetry/sql.ts';
-import { GAP_LIMIT, GPS_GAP_LIMIT, type HourSamples, sampleInterval } from './summary-domain.ts';
-import type { Stat } from './summary-period.ts';
+import { placeholders, query, queryArrays } from '../telemetry/sql.ts';
+import {
+  countedSeconds,
+  GAP_LIMIT,
+  GPS_GAP_LIMIT,
+  type HourSamples,
+  hourInterval,
+  runningSamples,
+  sampleInterval,
+  totaliserStep,
+} from './summary-domain.ts';
+import type { Stat, StatKey } from './summary-period.ts';
 
 /**
- * The summary's whole hours, computed inside the database from the hourly rollups (rollup.ts),
- * so a 30-day period costs a handful of small answers instead of thousands of hour rows:
+ * The summary's whole hours, read from the hourly rollups (rollup.ts) — one row per device and hour at most, never
+ * the raw readings (but for the hours whose samples cross a threshold):
  * - the reporting interval P of each device (docs/domain.md §20), the count-weighted median of hourly spacings;
- * - running / flow seconds per hour, `min(3600, n_h × min(s_h, G))` (§5, §9, §10, §15), where the count above
- *   the threshold comes from the rollup when the whole hour is above (vmin > threshold) or not
- *   (vmax ≤ threshold), and from the raw rows only for the hours that cross it;
- * - totaliser deltas with the previous hour's last reading as baseline and the reset rule (§11);
+ * - per hour, the samples behind running / flow seconds (§5, §9, §10, §15) and the totaliser readings behind the
+ *   deltas (§11), turned into seconds and litres by the functions of summary-domain.ts — the same ones the
+ *   period's partial hours go through, so each quantity is defined in one place;
  * - counts, sums, extremes and first/last values of the other data points.
  * Results come per device and output bucket (`bucket` = null: one bucket for the whole body).
- * Both engines: the dialect differences are `least`/`greatest` and typed VALUES.
+ * The SQL is the same on both engines.
  */
 export interface Body {
   /** whole hours [from, to) */
@@ -24,9 +32,6 @@ export interface Body {
   /** output bucket geometry (HOUR/DAY aligned to whole-hour timezones), or null for one bucket named `from` */
   bucket: { size: number; shift: number } | null;
 }
-
-const fns = (database: Database) =>
-  database.dialect === 'postgres' ? { least: 'least', greatest: 'greatest' } : { least: 'min', greatest: 'max' };
 
 const HOURLY = ROLLUPS[0];
 /** The hourly rollup table of a type, and a data point's statistic column in it. */
@@ -186,62 +191,71 @@ export interface SecondsQuery {
   devices: { devcId: number; threshold: number }[];
 }
 
-/** Per device and bucket: `run` seconds and `gt` samples counted (§9, §10, §15). */
+/** The output bucket a whole hour of the body falls in (the SQL's bucketOf, for hours read one by one). */
+const outputOf = (body: Body) => {
+  const g = body.bucket;
+  return g ? (hour: number) => Math.floor((hour + g.shift) / g.size) * g.size - g.shift : () => body.from;
+};
+
+/** Adds a record's values into the device's output bucket. */
+function addTo(out: Map<number, Map<number, Stat>>, id: number, bucket: number, values: Stat) {
+  let m = out.get(id);
+  if (!m) {
+    m = new Map();
+    out.set(id, m);
+  }
+  const s = m.get(bucket);
+  if (!s) m.set(bucket, values);
+  else for (const [k, v] of Object.entries(values) as [StatKey, number][]) s[k] = (s[k] ?? 0) + v;
+}
+
+/**
+ * Per device and bucket: `run` seconds and `gt` samples counted (§9, §10, §15). The database reads each whole hour's
+ * samples from the hourly rollup — the count above the threshold from the rollup when the whole hour is above
+ * (vmin > threshold) or not (vmax ≤ threshold), from the raw rows only for the hours that cross it; the seconds are
+ * credited here, hour by hour, by the same functions as the partial hours' (summary-domain.ts).
+ */
 export async function bodySeconds(database: Database, body: Body, q: SecondsQuery) {
   const out = new Map<number, Map<number, Stat>>();
   if (!q.devices.length) return out;
-  const { least } = fns(database);
   const table = TELEMETRY_TYPES[q.type].table;
   const c = col(q.type, q.column);
-  const values = q.devices
-    .map(() => '(cast(? as integer), cast(? as double precision), cast(? as double precision))')
-    .join(', ');
+  const values = q.devices.map(() => '(cast(? as integer), cast(? as double precision))').join(', ');
   const crossing = `(select count(*) from ${table} r
       where r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + 3600 and r.${q.column} > c.thr)`;
   // samples above the threshold in an hour: from the rollup unless the hour crosses it
-  const above = () => `case when c.vmin > c.thr then c.n when c.vmax <= c.thr then 0 else ${crossing} end`;
-  const count =
-    q.kind === 'above'
-      ? above()
-      : // AE: the running flags; samples without a flag count when rpm > 0, in proportion (§10)
-        `case when c.fn >= c.n then c.ft
-              when c.fn = 0 then ${above()}
-              else c.ft + (${above()}) * (c.n - c.fn) * 1.0 / c.n end`;
-  // the AE running flag sits in the same row as its rpm
+  const above = `case when c.vmin > c.thr then c.n when c.vmax <= c.thr then 0 else ${crossing} end`;
+  // AE: the running flag sits in the same row as its rpm; the count above 0 rpm is needed only where flags lack
   const flag = q.kind === 'aeRunning' ? col(q.type, 'running') : undefined;
-  const flagCols = flag ? `, h.${flag('n')} as fn, h.${flag('sum')} as ft` : '';
+  const flagCols = flag ? `, h.${flag('n')} as fn, h.${flag('sum')} as fs` : ', 0 as fn, 0 as fs';
+  const gt = flag ? `case when c.fn >= c.n then 0 else ${above} end` : above;
   const ids = q.devices.map((d) => d.devcId);
-  const rows = await query(
+  const rows = await queryArrays(
     database,
-    `with t(device_id, thr, p) as (values ${values}),
+    `with t(device_id, thr) as (values ${values}),
      c as (
        select h.device_id, h.bucket as hour, h.${c('n')} as n, h.${c('min')} as vmin, h.${c('max')} as vmax,
-              t.thr, t.p${flagCols},
-              case when h.${c('n')} >= 2 and h.${c('lt')} > h.${c('ft')}
-                   then (h.${c('lt')} - h.${c('ft')}) * 1.0 / (h.${c('n')} - 1) end as s
+              h.${c('ft')} as ft, h.${c('lt')} as lt, t.thr${flagCols}
          from ${hourlyOf(q.type)} h join t on t.device_id = h.device_id
-        where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ? and h.${c('n')} > 0),
-     g as materialized (select c.device_id, c.hour, c.s, c.p, ${count} as gt from c)
-     select device_id, ${bucketOf(body, 'hour')} as b, sum(gt) as gt,
-            sum(${least}(3600, gt * ${least}(coalesce(s, p), p))) as run
-       from g group by device_id${groupOf(body, 'hour')}`,
-    [
-      ...q.devices.flatMap((d) => [d.devcId, d.threshold, q.type === 'gps' ? GPS_GAP_LIMIT : GAP_LIMIT]),
-      ...ids,
-      body.from,
-      body.to,
-    ],
+        where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ? and h.${c('n')} > 0)
+     select device_id, hour, n, ft, lt, fn, fs, ${gt} as gt from c`,
+    [...q.devices.flatMap((d) => [d.devcId, d.threshold]), ...ids, body.from, body.to],
   );
+  const limit = q.type === 'gps' ? GPS_GAP_LIMIT : GAP_LIMIT;
+  const output = outputOf(body);
   for (const r of rows) {
-    const id = Number(r.device_id);
-    const m = out.get(id) ?? new Map<number, Stat>();
-    out.set(id, m);
-    m.set(Number(r.b), { gt: Number(r.gt ?? 0), run: Number(r.run ?? 0) });
+    const [id, hour, n, ft, lt, fn, fs, above] = r.map(Number);
+    const samples = q.kind === 'aeRunning' ? runningSamples(n, fn, fs, above) : above;
+    const run = countedSeconds(samples, hourInterval({ hour, n, firstTs: ft, lastTs: lt }, limit), 3600);
+    addTo(out, id, output(hour), { gt: samples, run });
   }
   return out;
 }
 
-/** Per device and bucket: the totaliser delta `delta` chained over the body's hours (§11). */
+/**
+ * Per device and bucket: the totaliser delta chained over the body's hours (§11) — each hour from the previous
+ * hour's last reading (the body's first hour from its own first), by summary-domain.ts `totaliserStep`.
+ */
 export async function bodyDeltas(
   database: Database,
   body: Body,
@@ -250,27 +264,29 @@ export async function bodyDeltas(
 ) {
   const out = new Map<number, Map<number, number>>();
   if (!deviceIds.length) return out;
-  const { greatest } = fns(database);
   const c = col('flowmeter', column);
-  const rows = await query(
+  const rows = await queryArrays(
     database,
-    `with h as (
-       select device_id, bucket as hour, ${c('fv')} as first_val, ${c('lv')} as last_val, ${c('min')} as vmin,
-              ${c('max')} as vmax,
-              coalesce(lag(${c('lv')}) over (partition by device_id order by bucket), ${c('fv')}) as p
-         from ${hourlyOf('flowmeter')}
-        where device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ? and ${c('n')} > 0)
-     select device_id, ${bucketOf(body, 'hour')} as b,
-            sum(case when last_val >= p then last_val - p
-                     else ${greatest}(0, vmax - p) + (last_val - vmin) end) as delta
-       from h group by device_id${groupOf(body, 'hour')}`,
+    `select device_id, bucket, ${c('fv')}, ${c('lv')}, ${c('min')}, ${c('max')} from ${hourlyOf('flowmeter')}
+      where device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ? and ${c('n')} > 0
+      order by device_id, bucket`,
     [...deviceIds, body.from, body.to],
   );
+  const output = outputOf(body);
+  let device: number | undefined;
+  let previous = 0;
   for (const r of rows) {
-    const id = Number(r.device_id);
-    const m = out.get(id) ?? new Map<number, number>();
-    out.set(id, m);
-    m.set(Number(r.b), Number(r.delta));
+    const [id, hour, first, last, min, max] = r.map(Number);
+    const delta = totaliserStep(id === device ? previous : first, { last, min, max });
+    device = id;
+    previous = last;
+    let m = out.get(id);
+    if (!m) {
+      m = new Map();
+      out.set(id, m);
+    }
+    const b = output(hour);
+    m.set(b, (m.get(b) ?? 0) + delta);
   }
   return out;
 }
@@ -284,7 +300,7 @@ export async function bodyStats(
   type: DeviceType,
   body: Body,
   deviceIds: number[],
-  wanted: { metric: string; part: RollupPart; key: string }[],
+  wanted: { metric: string; part: RollupPart; key: StatKey }[],
 ) {
   const out = new Map<number, Map<number, Stat>>();
   if (!deviceIds.length || !wanted.length) return out;

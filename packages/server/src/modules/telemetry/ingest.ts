@@ -1,16 +1,14 @@
 import { toEpochSeconds } from '@fleet/shared';
 import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
-import type SQLite from 'better-sqlite3';
-import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
-import { prepare } from '../../db/statements.ts';
-import { evaluateReadings, type Outcome } from '../event-engine/engine.ts';
+import { evaluateReadings, type Outcome, type Step } from '../event-engine/engine.ts';
 import { publishEventsOpened } from '../event-engine/opened.ts';
-import { engineReadings, runPg, runSqlite } from '../event-engine/run.ts';
+import { engineReadings } from '../event-engine/run.ts';
 import { publishLatestStates } from '../live/ingest-hook.ts';
 import { haversine } from './geo.ts';
-import { bucketOf, partials, ROLLUPS, rebuildSql, STATS, statColumns, statType, upsertSql } from './rollup.ts';
-import { pgText, placeholders, query } from './sql.ts';
+import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
+import { placeholders, query, telemetryStore } from './sql.ts';
+import { op, type WritePlan } from './store.ts';
 import { nowSeconds } from './time.ts';
 
 /**
@@ -228,13 +226,12 @@ export async function ingestReadings(
   const massOf = new Map<number, number | null>();
   for (const d of devices.values()) massOf.set(d.devcId, d.massId);
   const events: EventHook = { massOf, outcome: undefined };
-  const inserted =
-    database.dialect === 'sqlite'
-      ? writeSqlite(database.sqlite!, byType, now, events)
-      : await writePg(database.pool!, byType, now, events);
+  const store = telemetryStore(database);
+  const postgres = store.dialect === 'postgres';
+  const inserted = byType.size ? await store.write(() => writePlan(byType, now, events, postgres)) : new Set<Row>();
   if (events.outcome?.opened.length) publishEventsOpened(database, events.outcome.opened);
   // LIVE PUSH HOOK (issue 13, modules/live/ingest-hook.ts): the committed newest reading per device → open maps
-  publishLatestStates(database, lastStates(byType, inserted));
+  publishLatestStates(database, newestStates(byType, inserted));
 
   let accepted = 0;
   let duplicate = 0;
@@ -343,8 +340,6 @@ function insertedByType(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
   return out;
 }
 
-const PG_CAST: Record<string, string> = { integer: 'int4', bigint: 'int8', 'double precision': 'float8' };
-
 /**
  * The statements that rebuild the rollups (every level) of the (device, bucket)s that stored fixes with a changed
  * distance fall in, each once.
@@ -364,12 +359,8 @@ function rebuildStatements(fixes: DistanceFix[]): [string, unknown[]][] {
   return out;
 }
 
-const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
-  on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
-  where excluded.ts > telemetry_last.ts`;
-
 /** The newest inserted reading per device, as the JSON the pulse answers. */
-function lastStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
+function newestStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
   const out: { deviceId: number; ts: number; data: string }[] = [];
   for (const [type, rows] of byType) {
     const metrics = TELEMETRY_TYPES[type].metrics;
@@ -400,134 +391,50 @@ function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hoo
   return engineReadings(rows, hook.massOf);
 }
 
-// ---------------------------------------------------------------- SQLite: prepared statements, one transaction
+// ---------------------------------------------------------------- the write, once for both engines
 
-function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, now: number, hook: EventHook): Set<Row> {
-  const inserted = new Set<Row>();
-  sqlite.transaction(() => {
-    const fixes: DistanceFix[] = [];
-    for (const [type, rows] of byType) {
-      const def = TELEMETRY_TYPES[type];
-      if (type === 'gps') {
-        for (const device of gpsDevices(rows)) {
-          const stored: StoredFix[] = [];
-          for (const [text, params] of neighbourQueries(device))
-            stored.push(...(prepare(sqlite, text).all(...params) as StoredFix[]));
-          fixes.push(...planDistances(device, stored));
-        }
-      }
-      const cols = ['device_id', 'ts', ...def.metrics.map((x) => x.column)];
-      const insert = prepare(
-        sqlite,
-        `insert into ${def.table} (${cols.join(', ')}) values (${placeholders(cols.length)}) on conflict do nothing`,
-      );
-      for (const row of rows) if (insert.run(row.deviceId, row.ts, ...row.values).changes) inserted.add(row);
-    }
-    for (const [def, rows] of insertedByType(byType, inserted))
-      for (const level of ROLLUPS) {
-        const upsert = prepare(sqlite, upsertSql(def, level, `values (${placeholders(2 + statColumns(def).length)})`));
-        for (const p of partials(def, rows, level)) upsert.run(p.deviceId, p.bucket, ...p.values);
-      }
-    if (fixes.length) {
-      const update = prepare(sqlite, 'update telemetry_gps set distance = ? where device_id = ? and ts = ?');
-      for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
-      for (const [text, params] of rebuildStatements(fixes)) prepare(sqlite, text).run(...params);
-    }
-    hook.outcome = runSqlite(sqlite, evaluateReadings(storedForEngine(byType, inserted, hook), now, false));
-    const last = prepare(sqlite, LAST_SQL);
-    for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
-  })();
-  return inserted;
+/** An event engine step run inside the write: its queries are the plan's operations. */
+function* engineStep<T>(step: Step<T>): WritePlan<T> {
+  let r = step.next(undefined as never);
+  while (!r.done) r = step.next(yield* op<Record<string, unknown>[]>({ kind: 'sql', ...r.value }));
+  return r.value;
 }
 
-// ---------------------------------------------------------------- PostgreSQL: array-bound multi-row statements
-
-/** A deadlock or serialization failure rolls the whole batch back; it is safe to run it again. */
-async function writePg(pool: pg.Pool, byType: Map<DeviceType, Row[]>, now: number, hook: EventHook): Promise<Set<Row>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await writePgOnce(pool, byType, now, hook);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
-}
-
-async function writePgOnce(
-  pool: pg.Pool,
+/**
+ * One batch's write, run by the telemetry store in one transaction (store.ts): the readings of each type (with the
+ * GPS distances planned from the stored neighbours), the hourly and daily rollups of the new ones, the stored fixes
+ * whose distance a late reading changed and their rebuilt buckets, the event engine's evaluation, the last states.
+ * Returns the readings that were new.
+ */
+function* writePlan(
   byType: Map<DeviceType, Row[]>,
   now: number,
   hook: EventHook,
-): Promise<Set<Row>> {
+  postgres: boolean,
+): WritePlan<Set<Row>> {
   const inserted = new Set<Row>();
-  if (!byType.size) return inserted;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const fixes: DistanceFix[] = [];
-    for (const [type, rows] of byType) {
-      const def = TELEMETRY_TYPES[type];
-      if (type === 'gps') {
-        for (const device of gpsDevices(rows)) {
-          const stored: StoredFix[] = [];
-          for (const [text, params] of neighbourQueries(device))
-            stored.push(...(await client.query(pgText(text), params)).rows);
-          fixes.push(...planDistances(device, stored));
-        }
-      }
-      const cols = ['device_id', 'ts', ...def.metrics.map((x) => x.column)];
-      const casts = ['int4', 'int8', ...def.metrics.map(() => 'float8')];
-      const arrays: unknown[][] = cols.map(() => []);
-      for (const row of rows) {
-        arrays[0].push(row.deviceId);
-        arrays[1].push(row.ts);
-        for (let i = 0; i < def.metrics.length; i++) arrays[i + 2].push(row.values[i]);
-      }
-      const res = await client.query(
-        `insert into ${def.table} (${cols.join(', ')}) select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})
-         on conflict do nothing returning device_id, ts`,
-        arrays,
-      );
-      const done = new Set(res.rows.map((r: { device_id: number; ts: number }) => `${r.device_id}:${Number(r.ts)}`));
-      for (const row of rows) if (done.has(`${row.deviceId}:${row.ts}`)) inserted.add(row);
-    }
-    for (const [def, rows] of insertedByType(byType, inserted)) {
-      const casts = ['int4', 'int8', ...def.metrics.flatMap(() => STATS.map((s) => PG_CAST[statType(s)]))];
-      const values = `select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})`;
-      for (const level of ROLLUPS) {
-        const ps = partials(def, rows, level);
-        await client.query(upsertSql(def, level, values), [
-          ps.map((p) => p.deviceId),
-          ps.map((p) => p.bucket),
-          ...casts.slice(2).map((_, i) => ps.map((p) => p.values[i])),
-        ]);
+  const fixes: DistanceFix[] = [];
+  for (const [type, rows] of byType) {
+    if (type === 'gps') {
+      for (const device of gpsDevices(rows)) {
+        const stored: StoredFix[] = [];
+        for (const [text, params] of neighbourQueries(device))
+          stored.push(...(yield* op<StoredFix[]>({ kind: 'sql', text, params })));
+        fixes.push(...planDistances(device, stored));
       }
     }
-    if (fixes.length) {
-      await client.query(
-        `update telemetry_gps as t set distance = u.d from unnest($1::int4[], $2::int8[], $3::float8[]) as u(id, ts, d)
-         where t.device_id = u.id and t.ts = u.ts`,
-        [fixes.map((f) => f.deviceId), fixes.map((f) => f.ts), fixes.map((f) => f.distance)],
-      );
-      for (const [text, params] of rebuildStatements(fixes)) await client.query(pgText(text), params);
-    }
-    hook.outcome = await runPg(client, evaluateReadings(storedForEngine(byType, inserted, hook), now, true));
-    const states = lastStates(byType, inserted);
-    if (states.length)
-      await client.query(
-        `insert into telemetry_last (device_id, ts, data, received_time)
-         select *, $4::int8 from unnest($1::int4[], $2::int8[], $3::text[])
-         on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
-         where excluded.ts > telemetry_last.ts`,
-        [states.map((s) => s.deviceId), states.map((s) => s.ts), states.map((s) => s.data), now],
-      );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
+    const fresh = yield* op<boolean[]>({ kind: 'insert', def: TELEMETRY_TYPES[type], rows });
+    rows.forEach((row, i) => {
+      if (fresh[i]) inserted.add(row);
+    });
   }
+  for (const [def, rows] of insertedByType(byType, inserted))
+    for (const level of ROLLUPS) yield* op({ kind: 'rollups', def, level, partials: partials(def, rows, level) });
+  if (fixes.length) {
+    yield* op({ kind: 'distances', fixes });
+    for (const [text, params] of rebuildStatements(fixes)) yield* op({ kind: 'sql', text, params });
+  }
+  hook.outcome = yield* engineStep(evaluateReadings(storedForEngine(byType, inserted, hook), now, postgres));
+  yield* op({ kind: 'last', states: newestStates(byType, inserted), now });
   return inserted;
 }

@@ -1,6 +1,7 @@
 import { toEpochSeconds, unitSeconds } from '@fleet/shared';
 import { z } from 'zod';
 import { badRequest } from '../../http/envelope.ts';
+import { nowSeconds } from './time.ts';
 
 /**
  * The one set of helpers that read the telemetry query strings and path parameters (series, summary, combined
@@ -12,6 +13,16 @@ import { badRequest } from '../../http/envelope.ts';
 /** What Fastify hands a handler as the query: every value text, or a list of texts when repeated. */
 export const rawQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 export type RawQuery = z.infer<typeof rawQuery>;
+
+/**
+ * A query field of text, declared in a route's schema (and so in /api/docs): one value, or several when repeated.
+ * The route's transform reads it with oneParam (a single value; different repeats are a 400) or listParam.
+ */
+export const textField = (description: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(description);
 
 /** The values of list parameter `name` in order: `name`, `name[]` and `name[N]`; with `commas`, `a,b` splits too. */
 export function listParam(q: RawQuery, name: string, opts: { commas?: boolean } = {}): string[] {
@@ -118,3 +129,12 @@ export function parseFlag(text: string | undefined, name: string): boolean {
   if (['false', '0', 'no'].includes(s)) return false;
   throw badRequest(`${name} must be true or false`);
 }
+
+/** The texts of `period/{start}/{end}` path parameters, as /api/docs shows them. */
+export const periodPathFields = {
+  start: z.string().describe('epoch seconds, ISO 8601 or YYYY-MM-DD HH:mm:ss (UTC)'),
+  end: z.string().describe('exclusive; same forms as start'),
+};
+
+/** `last/{duration}/{unit}` (either order) → the period that ends now. */
+export const lastPeriodNow = (a: string, b: string): Period => parseLastPeriod(a, b, nowSeconds());

@@ -27,11 +27,31 @@ const LT = 7;
 
 export const rollupTable = (def: DeviceTypeDef, level: RollupLevel) => `${def.table}_${level.name}`;
 export const statColumn = (metric: MetricDef, stat: StatName) => `${metric.column}_${stat}`;
-/** Every statistic column of a type, in STATS order per data point. */
-export const statColumns = (def: DeviceTypeDef) => def.metrics.flatMap((m) => STATS.map((s) => statColumn(m, s)));
+
+/**
+ * Directions (docs/domain.md §7 track): their mean is circular, so their rollups also keep Σ sin θ and Σ cos θ
+ * (`track_sin`, `track_cos`; migration 015), summed like counts. Only the GPS course over ground is read that way.
+ */
+export const VECTOR_STATS = ['sin', 'cos'] as const;
+export type VectorStat = (typeof VECTOR_STATS)[number];
+export const vectorMetrics = (def: DeviceTypeDef): MetricDef[] =>
+  def.type === 'gps' ? def.metrics.filter((m) => m.column === 'track') : [];
+export const vectorColumn = (metric: MetricDef, stat: VectorStat) => `${metric.column}_${stat}`;
+const RAD = Math.PI / 180;
+
+/** Every statistic column of a type: STATS per data point, then the direction sums. */
+export const statColumns = (def: DeviceTypeDef) => [
+  ...def.metrics.flatMap((m) => STATS.map((s) => statColumn(m, s))),
+  ...vectorMetrics(def).flatMap((m) => VECTOR_STATS.map((s) => vectorColumn(m, s))),
+];
 /** SQL type of a statistic column: counts and times are integers. */
 export const statType = (stat: StatName) =>
   stat === 'n' ? 'integer' : stat === 'ft' || stat === 'lt' ? 'bigint' : 'double precision';
+/** The SQL types of statColumns(def), in its order. */
+export const statColumnTypes = (def: DeviceTypeDef) => [
+  ...def.metrics.flatMap(() => STATS.map(statType)),
+  ...vectorMetrics(def).flatMap(() => VECTOR_STATS.map(() => 'double precision' as const)),
+];
 
 export const bucketOf = (level: RollupLevel, ts: number) =>
   Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
@@ -54,18 +74,27 @@ export function partials(
 ): Partial[] {
   const out: Partial[] = [];
   const m = def.metrics.length;
+  const vectors = vectorMetrics(def).map((x) => def.metrics.indexOf(x));
+  const base = m * STATS.length; // the direction sums follow the data points' statistics
   let current: Partial | undefined;
   for (const row of rows) {
     const b = bucketOf(level, row.ts);
     if (!current || current.deviceId !== row.deviceId || current.bucket !== b) {
-      current = { deviceId: row.deviceId, bucket: b, values: new Array(m * STATS.length).fill(null) };
+      current = { deviceId: row.deviceId, bucket: b, values: new Array(base + 2 * vectors.length).fill(null) };
       for (let i = 0; i < m; i++) {
         current.values[i * STATS.length + N] = 0;
         current.values[i * STATS.length + SUM] = 0;
       }
+      for (let j = 0; j < 2 * vectors.length; j++) current.values[base + j] = 0;
       out.push(current);
     }
     const s = current.values as number[];
+    for (let j = 0; j < vectors.length; j++) {
+      const v = row.values[vectors[j]];
+      if (v === null) continue;
+      s[base + 2 * j] += Math.sin(v * RAD);
+      s[base + 2 * j + 1] += Math.cos(v * RAD);
+    }
     for (let i = 0; i < m; i++) {
       const v = row.values[i];
       if (v === null) continue;
@@ -113,6 +142,14 @@ export function mergeSet(def: DeviceTypeDef, table: string): string {
         pick('lt', later),
       ];
     })
+    .concat(
+      vectorMetrics(def).flatMap((metric) =>
+        VECTOR_STATS.map((stat) => {
+          const c = vectorColumn(metric, stat);
+          return `${c} = ${table}.${c} + excluded.${c}`;
+        }),
+      ),
+    )
     .join(',\n  ');
 }
 
@@ -140,6 +177,10 @@ export function upsertSql(def: DeviceTypeDef, level: RollupLevel, values: string
  */
 export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
   const table = rollupTable(def, level);
+  const vectors = vectorMetrics(def).flatMap((m) => [
+    `coalesce(sum(sin(radians(${m.column}))), 0)`,
+    `coalesce(sum(cos(radians(${m.column}))), 0)`,
+  ]);
   const stats = def.metrics.flatMap((m) => {
     const c = m.column;
     return [
@@ -157,7 +198,7 @@ export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
     delete: `delete from ${table} where device_id = ? and bucket = ?`,
     insert: `with r as (select * from ${def.table} where device_id = ? and ts >= ? and ts < ?)
       insert into ${table} (device_id, bucket, ${statColumns(def).join(', ')})
-      select min(device_id), min(ts) - ((min(ts) + ${level.shift}) % ${level.size}), ${stats.join(', ')}
+      select min(device_id), min(ts) - ((min(ts) + ${level.shift}) % ${level.size}), ${[...stats, ...vectors].join(', ')}
         from r having count(*) > 0`,
   };
 }

@@ -15,19 +15,29 @@ import { z } from 'zod';
 import { badRequest, envelope, forbidden, notFound, ok, okJson, plainJsonSerializer } from '../../http/envelope.ts';
 import { visibleDevices } from '../access/scope.ts';
 import { authError } from '../auth/session.ts';
-import { listParam, oneParam, parseLastPeriod, parsePeriod, parseTimezone, type RawQuery, rawQuery } from './params.ts';
+import {
+  lastPeriodNow,
+  listParam,
+  oneParam,
+  type Period,
+  parsePeriod,
+  parseTimezone,
+  periodPathFields,
+  type RawQuery,
+  textField,
+} from './params.ts';
 import {
   type AggregateFunction,
   type AggregateRow,
   additionalKey,
   aggregate,
-  lastStates,
   parseFilters,
   type RawRow,
   rawRows,
   SeriesError,
 } from './series.ts';
-import { isoTime, nowSeconds } from './time.ts';
+import { telemetryStore } from './sql.ts';
+import { isoTime } from './time.ts';
 
 /**
  * Reading telemetry back (spec 000 §7, spec 002 §7.2 and §7.4): pulse (latest readings),
@@ -182,39 +192,106 @@ const baseAnswer = envelope(
 );
 const pulseAnswer = envelope(z.object({ series: z.array(seriesRow) }));
 
+const deviceField = textField('devices by unique id or devc_id: repeat, or device[]; default every visible device');
+
+/** The devices a call names (`device`, `device[]`, `device[0]` …). */
+const namedDevices = (q: RawQuery) => listParam(q, 'device');
+
+/** The query of an aggregated series (spec 000 §7), parsed and checked by the route's schema. */
+function aggregatedQuerySchema(tzDefault: number) {
+  return z
+    .looseObject({
+      aggregatedUnit: textField(`${AGG_UNITS.join(', ')}; default HOUR`),
+      aggregatedLength: textField('buckets of this many units, from 1; MINUTE × 60 is HOUR'),
+      timezone: textField('hours east of UTC, -12 to 14 in quarter hours; default the server TZ_OFFSET'),
+      limit: textField(`rows, 1 to ${SERIES_LIMIT}`),
+      primaryFunctionName: textField('the function of every data point: AVG (LAST for trackers), SUM, MIN, MAX …'),
+      functionNames: textField('extra functions, e.g. COUNTGT(dlrpRpm,400); repeat or functionNames[]'),
+      functionParams: textField('the column (and COUNTGT threshold) of each extra function, by position'),
+      device: deviceField,
+      type: textField("only the devices of this side or label (rpm: the Config RPM type, else the device's label)"),
+      additionalFilter: textField('conditions on raw rows, e.g. dlrpRpm>400 and speed < 30'),
+    })
+    .transform((raw) => {
+      const q = raw as RawQuery;
+      const unitText = (oneParam(q, 'aggregatedUnit') ?? 'HOUR').toUpperCase();
+      if (!AGG_UNITS.includes(unitText as AggUnit))
+        throw badRequest(`aggregatedUnit must be one of ${AGG_UNITS.join(', ')}`);
+      let unit = unitText as AggUnit;
+      const lengthText = oneParam(q, 'aggregatedLength');
+      let length = lengthText === undefined || lengthText === '' ? 1 : Number(lengthText);
+      if (!Number.isInteger(length) || length < 1 || length > 100000)
+        throw badRequest('aggregatedLength must be a whole number from 1');
+      if (unit === 'MINUTE' && length % 60 === 0) {
+        unit = 'HOUR'; // spec 000 §7: an HOUR unit is sent as MINUTE with length 60
+        length /= 60;
+      }
+      const tz = parseTimezone(oneParam(q, 'timezone'), tzDefault);
+      const limit = limitParam(q);
+      const primaryText = oneParam(q, 'primaryFunctionName')?.toUpperCase();
+      if (
+        primaryText !== undefined &&
+        (!AGG_FUNCTIONS.includes(primaryText as AggFunction) || primaryText === 'COUNTGT')
+      )
+        throw badRequest(
+          `primaryFunctionName must be one of ${AGG_FUNCTIONS.filter((f) => f !== 'COUNTGT').join(', ')}`,
+        );
+      const names = listParam(q, 'functionNames');
+      const params = listParam(q, 'functionParams');
+      return {
+        unit,
+        length,
+        tz,
+        limit,
+        /** absent: the type's default (LAST for trackers, else AVG) */
+        primary: primaryText as Exclude<AggFunction, 'COUNTGT'> | undefined,
+        extra: names.map((n, i) => parseFunction(n, params[i], i)),
+        named: namedDevices(q),
+        label: oneParam(q, 'type')?.toLowerCase(),
+        filter: oneParam(q, 'additionalFilter'),
+      };
+    });
+}
+type AggregatedQuery = z.output<ReturnType<typeof aggregatedQuerySchema>>;
+
+/** The query of a base (raw) series. */
+const baseQuery = z
+  .looseObject({
+    limit: textField(`rows, 1 to ${SERIES_LIMIT}`),
+    interval: textField('one row per device and interval: seconds, or minute, hour, day, week, month'),
+    device: deviceField,
+  })
+  .transform((raw) => {
+    const q = raw as RawQuery;
+    const limit = limitParam(q);
+    const intervalText = oneParam(q, 'interval');
+    let interval: number | undefined;
+    if (intervalText) {
+      interval = isNumber(intervalText) ? Number(intervalText) : unitSeconds(intervalText);
+      if (!interval || interval < 1)
+        throw badRequest('interval must be seconds or one of minute, hour, day, week, month');
+    }
+    return { limit, interval, named: namedDevices(q) };
+  });
+type BaseQuery = z.output<typeof baseQuery>;
+
+/** The query of a pulse (latest readings). */
+const pulseQuery = z
+  .looseObject({ device: deviceField })
+  .transform((raw) => ({ named: namedDevices(raw as RawQuery) }));
+
 export const seriesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tzDefault = base.deps.config.tzOffset;
 
   // ------------------------------------------------------------ aggregated
-  async function aggregated(req: FastifyRequest, type: DeviceType, range: { start: number; end: number }) {
-    const q = req.query as RawQuery;
-    const unitText = (oneParam(q, 'aggregatedUnit') ?? 'HOUR').toUpperCase();
-    if (!AGG_UNITS.includes(unitText as AggUnit))
-      throw badRequest(`aggregatedUnit must be one of ${AGG_UNITS.join(', ')}`);
-    let unit = unitText as AggUnit;
-    const lengthText = oneParam(q, 'aggregatedLength');
-    let length = lengthText === undefined || lengthText === '' ? 1 : Number(lengthText);
-    if (!Number.isInteger(length) || length < 1 || length > 100000)
-      throw badRequest('aggregatedLength must be a whole number from 1');
-    if (unit === 'MINUTE' && length % 60 === 0) {
-      unit = 'HOUR'; // spec 000 §7: an HOUR unit is sent as MINUTE with length 60
-      length /= 60;
-    }
-    const tz = parseTimezone(oneParam(q, 'timezone'), tzDefault);
-    const limit = limitParam(q);
+  async function aggregated(req: FastifyRequest, q: AggregatedQuery, type: DeviceType, range: Period) {
+    const { unit, length, tz, limit, extra, named, label } = q;
     const def = TELEMETRY_TYPES[type];
-    const primary = (oneParam(q, 'primaryFunctionName') ?? (type === 'tracker' ? 'LAST' : 'AVG')).toUpperCase();
-    if (!AGG_FUNCTIONS.includes(primary as AggFunction) || primary === 'COUNTGT')
-      throw badRequest(`primaryFunctionName must be one of ${AGG_FUNCTIONS.filter((f) => f !== 'COUNTGT').join(', ')}`);
-    const names = listParam(q, 'functionNames');
-    const params = listParam(q, 'functionParams');
-    const extra = names.map((n, i) => parseFunction(n, params[i], i));
+    const primary = q.primary ?? (type === 'tracker' ? 'LAST' : 'AVG');
 
-    const named = listParam(q, 'device');
     let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === type);
     if (named.length) devices = pick(devices, named);
-    const label = oneParam(q, 'type')?.toLowerCase();
     if (label && label !== type) {
       // an engine's side is its Config RPM type, else its label (docs/domain.md §2)
       const sides = new Map<number, string>();
@@ -233,10 +310,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       devices = devices.filter((d) => (sides.get(d.devcId) ?? (d.devcLabel ?? '').toLowerCase()) === label);
     }
 
-    const functions: AggregateFunction[] = [
-      ...def.metrics.map((x) => ({ name: primary as AggFunction, column: x.key })),
-      ...extra,
-    ];
+    const functions: AggregateFunction[] = [...def.metrics.map((x) => ({ name: primary, column: x.key })), ...extra];
     let rows: Awaited<ReturnType<typeof aggregate>>;
     try {
       rows = await aggregate(base.deps.database, {
@@ -248,7 +322,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
         length,
         tz,
         functions,
-        filters: parseFilters(type, oneParam(q, 'additionalFilter')),
+        filters: parseFilters(type, q.filter),
       });
     } catch (err) {
       if (err instanceof SeriesError) throw badRequest(err.message);
@@ -277,61 +351,62 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     if (!t) throw badRequest(`Unknown device type ${text}; one of ${Object.keys(TELEMETRY_TYPES).join(', ')}`);
     return t;
   };
-  const aggSchema = <P extends z.ZodRawShape>(shape: P) => ({
+  const aggregatedQuery = aggregatedQuerySchema(tzDefault);
+  const aggSchema = <P extends z.ZodType>(params: P) => ({
     tags: ['telemetry'],
-    params: z.object(shape),
-    querystring: rawQuery,
+    params,
+    querystring: aggregatedQuery,
     response: { 200: aggregatedAnswer },
   });
-  const periodShape = { start: z.string(), end: z.string() };
-  const lastShape = { duration: z.string(), unit: z.string() };
+  const lastFields = { duration: z.string(), unit: z.string() };
+  const deviceType = z.string().describe(`one of ${Object.keys(TELEMETRY_TYPES).join(', ')}`);
+  // the user's right is checked before the schema reads the path and query: a caller without it gets 401/403, not 400
+  const agg = { preValidation: requireSeriesRead, serializerCompiler: plainJsonSerializer };
 
   app.get(
     '/series/aggregated/teltonika/gps/period/:start/:end',
-    { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: aggSchema(periodShape) },
-    async (req) => aggregated(req, 'tracker', parsePeriod(req.params.start, req.params.end)),
+    {
+      ...agg,
+      schema: aggSchema(z.object(periodPathFields).transform((p) => ({ range: parsePeriod(p.start, p.end) }))),
+    },
+    async (req) => aggregated(req, req.query, 'tracker', req.params.range),
   );
   app.get(
     '/series/aggregated/teltonika/gps/last/:duration/:unit',
-    { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: aggSchema(lastShape) },
-    async (req) => aggregated(req, 'tracker', parseLastPeriod(req.params.duration, req.params.unit, nowSeconds())),
+    {
+      ...agg,
+      schema: aggSchema(z.object(lastFields).transform((p) => ({ range: lastPeriodNow(p.duration, p.unit) }))),
+    },
+    async (req) => aggregated(req, req.query, 'tracker', req.params.range),
   );
   app.get(
     '/series/aggregated/:deviceType/period/:start/:end',
     {
-      preHandler: requireSeriesRead,
-      serializerCompiler: plainJsonSerializer,
-      schema: aggSchema({ deviceType: z.string(), ...periodShape }),
+      ...agg,
+      schema: aggSchema(
+        z
+          .object({ deviceType, ...periodPathFields })
+          .transform((p) => ({ type: typeOf(p.deviceType), range: parsePeriod(p.start, p.end) })),
+      ),
     },
-    async (req) => aggregated(req, typeOf(req.params.deviceType), parsePeriod(req.params.start, req.params.end)),
+    async (req) => aggregated(req, req.query, req.params.type, req.params.range),
   );
   app.get(
     '/series/aggregated/:deviceType/last/:duration/:unit',
     {
-      preHandler: requireSeriesRead,
-      serializerCompiler: plainJsonSerializer,
-      schema: aggSchema({ deviceType: z.string(), ...lastShape }),
-    },
-    async (req) =>
-      aggregated(
-        req,
-        typeOf(req.params.deviceType),
-        parseLastPeriod(req.params.duration, req.params.unit, nowSeconds()),
+      ...agg,
+      schema: aggSchema(
+        z
+          .object({ deviceType, ...lastFields })
+          .transform((p) => ({ type: typeOf(p.deviceType), range: lastPeriodNow(p.duration, p.unit) })),
       ),
+    },
+    async (req) => aggregated(req, req.query, req.params.type, req.params.range),
   );
 
   // ------------------------------------------------------------ base (raw) series
-  async function baseSeries(req: FastifyRequest, range: { start: number; end: number }, newest: boolean) {
-    const q = req.query as RawQuery;
-    const limit = limitParam(q);
-    const intervalText = oneParam(q, 'interval');
-    let interval: number | undefined;
-    if (intervalText) {
-      interval = isNumber(intervalText) ? Number(intervalText) : unitSeconds(intervalText);
-      if (!interval || interval < 1)
-        throw badRequest('interval must be seconds or one of minute, hour, day, week, month');
-    }
-    const named = listParam(q, 'device');
+  async function baseSeries(req: FastifyRequest, q: BaseQuery, range: Period, newest: boolean) {
+    const { limit, interval, named } = q;
     let devices = (await scopedDevices(base, req, named)).filter((d) => d.type);
     if (named.length) devices = pick(devices, named);
     const byType = new Map<DeviceType, ScopedDevice[]>();
@@ -379,38 +454,37 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/series/base/period/:start/:end',
     {
-      preHandler: requireSeriesRead,
+      preValidation: requireSeriesRead,
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ['telemetry'],
-        params: z.object({ start: z.string(), end: z.string() }),
-        querystring: rawQuery,
+        params: z.object(periodPathFields).transform((p) => parsePeriod(p.start, p.end)),
+        querystring: baseQuery,
         response: { 200: baseAnswer },
       },
     },
-    async (req) => baseSeries(req, parsePeriod(req.params.start, req.params.end), false),
+    async (req) => baseSeries(req, req.query, req.params, false),
   );
   app.get(
     '/series/base/last/:a/:b',
     {
-      preHandler: requireSeriesRead,
+      preValidation: requireSeriesRead,
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ['telemetry'],
-        params: z.object({ a: z.string(), b: z.string() }),
-        querystring: rawQuery,
+        params: z
+          .object({ a: z.string().describe('duration or unit'), b: z.string().describe('unit or duration') })
+          .transform((p) => lastPeriodNow(p.a, p.b)),
+        querystring: baseQuery,
         response: { 200: baseAnswer },
       },
     },
-    async (req) => baseSeries(req, parseLastPeriod(req.params.a, req.params.b, nowSeconds()), true),
+    async (req) => baseSeries(req, req.query, req.params, true),
   );
 
   // ------------------------------------------------------------ pulse (latest readings)
   async function pulse(devices: ScopedDevice[]) {
-    const states = await lastStates(
-      base.deps.database,
-      devices.map((d) => d.devcId),
-    );
+    const states = await telemetryStore(base.deps.database).lastStates(devices.map((d) => d.devcId));
     const byId = new Map(devices.map((d) => [d.devcId, d]));
     const series = states
       .map((s) => {
@@ -431,12 +505,12 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
     return ok({ series });
   }
 
-  const pulseSchema = { tags: ['telemetry'], querystring: rawQuery, response: { 200: pulseAnswer } };
+  const pulseSchema = { tags: ['telemetry'], querystring: pulseQuery, response: { 200: pulseAnswer } };
   app.get(
     '/series/teltonika/gps/pulse',
-    { preHandler: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
+    { preValidation: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
     async (req) => {
-      const named = listParam(req.query as RawQuery, 'device');
+      const { named } = req.query;
       let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === 'tracker');
       if (named.length) devices = pick(devices, named);
       return pulse(devices);
@@ -449,12 +523,12 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/series/device/:id/pulse',
     {
-      preHandler: requireSeriesRead,
+      preValidation: requireSeriesRead,
       serializerCompiler: plainJsonSerializer,
       schema: { ...pulseSchema, params: z.object({ id: z.string() }) },
     },
     async (req) => {
-      const named = listParam(req.query as RawQuery, 'device');
+      const { named } = req.query;
       const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
       // only the devices the call can answer with are read: the named ones and the path's id (a device, unless it
       // names a kind); a kind without names needs all of them

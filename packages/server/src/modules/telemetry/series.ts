@@ -13,7 +13,7 @@ import { ROLLUPS, type RollupLevel, rollupTable, type StatName, statColumn } fro
 import { placeholders, query, queryArrays } from './sql.ts';
 
 /**
- * The telemetry query core: aggregated series, raw rows and last states, over device ids the
+ * The telemetry query core: aggregated series and raw rows, over device ids the
  * caller has already scoped to the user (HTTP routes, the summary and combined-data calls).
  *
  * Aggregation works on composable partials per (device, metric, bucket) — count, sum, min, max,
@@ -562,7 +562,7 @@ async function rawStats(
   }));
 }
 
-// ---------------------------------------------------------------- raw rows and last states
+// ---------------------------------------------------------------- raw rows (last states: the telemetry store)
 
 export interface RawRow {
   /** devc_id */
@@ -613,29 +613,4 @@ export async function rawRows(database: Database, q: RawQuery): Promise<RawRow[]
     return { deviceId: Number(r.device_id), ts: Number(r.ts), values };
   });
   return q.newest ? out.reverse() : out;
-}
-
-export interface LastState {
-  deviceId: number;
-  ts: number;
-  /** the values of the device's newest reading, by data key */
-  data: Record<string, number>;
-  /** when the server received it (epoch seconds) */
-  receivedTime: number;
-}
-
-/** The newest reading of each device that has one. */
-export async function lastStates(database: Database, deviceIds: number[]): Promise<LastState[]> {
-  if (!deviceIds.length) return [];
-  const rows = await query(
-    database,
-    `select device_id, ts, data, received_time from telemetry_last where device_id in (${placeholders(deviceIds.length)})`,
-    deviceIds,
-  );
-  return rows.map((r) => ({
-    deviceId: Number(r.device_id),
-    ts: Number(r.ts),
-    data: JSON.parse(r.data),
-    receivedTime: Number(r.received_time),
-  }));
 }

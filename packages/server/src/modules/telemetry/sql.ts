@@ -1,37 +1,36 @@
 import type { Database } from '../../db/database.ts';
-import { prepare } from '../../db/statements.ts';
+import type { TelemetryStore } from './store.ts';
+import { PostgresStore } from './store-postgres.ts';
+import { SqliteStore } from './store-sqlite.ts';
+
+export { pgText, placeholders } from './store.ts';
 
 /*
  * Raw SQL on either engine, for the telemetry hot paths where the query builder's per-row
  * overhead would dominate. SQL is written with `?` placeholders (converted to $n for PostgreSQL);
- * result rows keep the snake_case names given in the SQL's aliases.
+ * result rows keep the snake_case names given in the SQL's aliases. The engine's side is the telemetry store.
  */
 
-/** `?` → `$1, $2 …` (our SQL never has a literal question mark). */
-export function pgText(text: string): string {
-  let i = 0;
-  return text.replace(/\?/g, () => `$${++i}`);
+const stores = new WeakMap<Database, TelemetryStore>();
+
+/** The database's telemetry store (store.ts), made once per open database. */
+export function telemetryStore(database: Database): TelemetryStore {
+  let store = stores.get(database);
+  if (!store) {
+    store = database.dialect === 'sqlite' ? new SqliteStore(database.sqlite) : new PostgresStore(database.pool);
+    stores.set(database, store);
+  }
+  return store;
 }
 
-export async function query<T = Record<string, any>>(
-  database: Database,
-  text: string,
-  params: unknown[] = [],
-): Promise<T[]> {
-  if (database.sqlite) return prepare(database.sqlite, text).all(...params) as T[];
-  const res = await database.pool!.query(pgText(text), params);
-  return res.rows as T[];
+export function query<T = Record<string, any>>(database: Database, text: string, params: unknown[] = []): Promise<T[]> {
+  return telemetryStore(database).query<T>(text, params);
 }
 
 /**
  * Like `query`, rows as arrays in the SQL's column order: no per-row object with named keys to build,
  * which is most of the cost of reading thousands of rollup rows.
  */
-export async function queryArrays(database: Database, text: string, params: unknown[] = []): Promise<unknown[][]> {
-  if (database.sqlite) return prepare(database.sqlite, text, true).all(...params) as unknown[][];
-  const res = await database.pool!.query({ text: pgText(text), values: params, rowMode: 'array' });
-  return res.rows as unknown[][];
+export function queryArrays(database: Database, text: string, params: unknown[] = []): Promise<unknown[][]> {
+  return telemetryStore(database).queryArrays(text, params);
 }
-
-/** `?, ?, ?` for an IN list. */
-export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');

@@ -56,14 +56,14 @@ const IO_SQL = `insert into telemetry_tracker_io (device_id, ts, priority, event
 
 async function writeIo(database: Database, rows: IoRow[]) {
   if (!rows.length) return;
-  if (database.sqlite) {
+  if (database.dialect === 'sqlite') {
     const insert = prepare(database.sqlite, IO_SQL);
     database.sqlite.transaction(() => {
       for (const r of rows) insert.run(r.deviceId, r.ts, r.priority, r.eventIoId, r.generationType, r.io);
     })();
     return;
   }
-  await database.pool!.query(
+  await database.pool.query(
     `insert into telemetry_tracker_io (device_id, ts, priority, event_io_id, generation_type, io)
      select * from unnest($1::int4[], $2::int8[], $3::int4[], $4::int4[], $5::int4[], $6::text[]) on conflict do nothing`,
     [
