@@ -4,6 +4,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { prepare } from '../../db/statements.ts';
+import { configCacheOf } from '../event-engine/definitions.ts';
 import { evaluateReadings, type Outcome } from '../event-engine/engine.ts';
 import { publishEventsOpened } from '../event-engine/opened.ts';
 import { engineReadings, runPg, runSqlite } from '../event-engine/run.ts';
@@ -433,7 +434,8 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
       for (const [text, params] of rebuildStatements(fixes)) prepare(sqlite, text).run(...params);
     }
-    hook.outcome = runSqlite(sqlite, evaluateReadings(storedForEngine(byType, inserted, hook), now, false));
+    hook.outcome = runSqlite(sqlite, evaluateReadings(storedForEngine(byType, inserted, hook), now, false, configCacheOf(sqlite)),
+    );
     const last = prepare(sqlite, LAST_SQL);
     for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
   })();
@@ -512,7 +514,8 @@ async function writePgOnce(
       );
       for (const [text, params] of rebuildStatements(fixes)) await client.query(pgText(text), params);
     }
-    hook.outcome = await runPg(client, evaluateReadings(storedForEngine(byType, inserted, hook), now, true));
+    hook.outcome = await runPg(client, evaluateReadings(storedForEngine(byType, inserted, hook), now, true, configCacheOf(pool)),
+    );
     const states = lastStates(byType, inserted);
     if (states.length)
       await client.query(
