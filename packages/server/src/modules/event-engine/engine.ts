@@ -1,5 +1,4 @@
-import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
-import { type Current, dataSnapshot, eventHolds, STALE_SECONDS } from './conditions.ts';
+import { type Current, dataSnapshot, eventHolds, STALE_SECONDS, valuesInOrder } from './conditions.ts';
 import {
   type AssetConfig,
   assetConfigs,
@@ -34,17 +33,6 @@ export interface EngineReading {
   raw: (number | null)[];
 }
 
-/** A reading's non-null values by catalogue key (worked out only for readings some definition reads). */
-function valuesOf(r: EngineReading): Record<string, number> {
-  const metrics = TELEMETRY_TYPES[r.type as keyof typeof TELEMETRY_TYPES]?.metrics ?? [];
-  const values: Record<string, number> = {};
-  for (let i = 0; i < metrics.length; i++) {
-    const v = r.raw[i];
-    if (v !== null && v !== undefined) values[metrics[i].key] = v;
-  }
-  return values;
-}
-
 export const PHASE = { idle: 0, pending: 1, active: 2 } as const;
 type Phase = (typeof PHASE)[keyof typeof PHASE];
 
@@ -64,7 +52,13 @@ interface State {
   snapshot: string;
   oldData: string | null;
   dirty: boolean;
+  /** the row as read (null: no row yet): a state that ends the batch as it began is not written again */
+  stored: unknown[] | null;
 }
+
+/** What of a state its row keeps. */
+const rowOf = (st: State): unknown[] => [st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData];
+const sameRow = (a: unknown[], b: unknown[] | null) => b !== null && a.every((v, i) => v === b[i]);
 
 /** An event the engine opened (for the live push and e-mail). */
 export interface OpenedEvent {
@@ -131,27 +125,38 @@ function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string,
       snapshot: String(r.evst_snapshot),
       oldData: r.evst_old_data === null ? null : String(r.evst_old_data),
       dirty: false,
+      stored: null,
     });
+  for (const st of states.values()) st.stored = rowOf(st);
   return states;
 }
 
-/** The devices' current values (telemetry_last: before this batch's readings). */
-function* readCurrent(devcIds: number[]): Step<Map<number, Current>> {
+/** The devices' current values (telemetry_last: before this batch's readings); `typeOf` names the devices read. */
+function* readCurrent(typeOf: Map<number, string>): Step<Map<number, Current>> {
   const current = new Map<number, Current>();
+  const devcIds = [...typeOf.keys()];
   if (!devcIds.length) return current;
   for (const r of yield* all(
     `select device_id, ts, data, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
     devcIds,
   )) {
-    let values: Record<string, number> = {};
+    const id = n(r.device_id);
+    let byKey: Record<string, number> = {};
     try {
-      values = JSON.parse(String(r.data));
+      byKey = JSON.parse(String(r.data)) ?? {};
     } catch {
       // an unreadable last state counts as no values
     }
-    current.set(n(r.device_id), { ts: n(r.ts), received: n(r.received_time), values });
+    current.set(id, { ts: n(r.ts), received: n(r.received_time), values: valuesInOrder(typeOf.get(id)!, byKey) });
   }
   return current;
+}
+
+/** The devices the definitions read, with their types. */
+function devicesRead(defs: Iterable<Definition>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const def of defs) for (const g of def.groups) for (const d of g.devices) out.set(d.devcId, d.type);
+  return out;
 }
 
 /** A state read that the definitions at hand do not explain: written under definitions this process lacks? */
@@ -180,6 +185,7 @@ function stateOf(ctx: AssetContext, def: Definition): State {
       snapshot: def.snapshot,
       oldData: null,
       dirty: true,
+      stored: null,
     };
     ctx.states.set(k, st);
   }
@@ -307,6 +313,11 @@ function* saveStates(ctx: AssetContext): Step<void> {
   ctx.writes = [];
   for (const st of ctx.states.values()) {
     if (!st.dirty) continue;
+    st.dirty = false;
+    // unchanged since read (a hold that began and broke within the batch), or idle and never stored: no write
+    const row = rowOf(st);
+    if (sameRow(row, st.stored) || (st.stored === null && st.phase === PHASE.idle)) continue;
+    st.stored = row;
     yield {
       text: `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
         evst_snapshot, evst_old_data, evst_updated_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -316,7 +327,6 @@ function* saveStates(ctx: AssetContext): Step<void> {
         evst_updated_time = excluded.evst_updated_time`,
       params: [st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, ctx.now],
     };
-    st.dirty = false;
   }
 }
 
@@ -363,8 +373,18 @@ function* evaluateAsset(
   for (;;) {
     const conf = cache.assets.get(massId) ?? NO_DEFINITIONS;
     const full = cache.reconcile.has(massId);
+    // the readings some definition reads, and those definitions
+    const read: EngineReading[] = [];
+    const devices = new Set<number>();
+    let first = list[0].ts;
+    for (const r of list) {
+      if (r.ts < first) first = r.ts;
+      if (!conf.defsOf.has(r.devcId)) continue;
+      read.push(r);
+      devices.add(r.devcId);
+    }
     const applicable = new Set<Definition>();
-    for (const r of list) for (const def of conf.defsOf.get(r.devcId) ?? []) applicable.add(def);
+    for (const id of devices) for (const def of conf.defsOf.get(id)!) applicable.add(def);
     if (!applicable.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
@@ -377,25 +397,23 @@ function* evaluateAsset(
       checked = true;
       if (yield* refreshConfig(cache, true)) continue;
     }
-    const involved = new Set<number>();
-    for (const def of applicable) for (const id of def.devcIds) involved.add(id);
     const ctx: AssetContext = {
       conf,
       states,
       stateOf: new Map(),
-      current: yield* readCurrent([...involved]),
+      current: yield* readCurrent(devicesRead(applicable)),
       now,
       outcome,
       writes: [],
     };
-    list.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
-    if (!reconcile(ctx, list[0].ts) && full) cache.reconcile.delete(massId);
-    for (const r of list) {
-      const defs = conf.defsOf.get(r.devcId);
-      if (!defs) continue;
+    // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
+    if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
+    read.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
+    for (const r of read) {
+      const defs = conf.defsOf.get(r.devcId)!;
       const prev = ctx.current.get(r.devcId);
       if (prev && r.ts <= prev.ts) continue;
-      const next = { ts: r.ts, received: now, values: valuesOf(r) };
+      const next = { ts: r.ts, received: now, values: r.raw };
       ctx.current.set(r.devcId, next);
       const change: Change = { devcId: r.devcId, prev, next };
       for (const def of defs) {
@@ -436,7 +454,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     conf,
     states: yield* readStates(massId, null),
     stateOf: new Map(),
-    current: yield* readCurrent([...new Set(conf.defs.flatMap((d) => d.devcIds))]),
+    current: yield* readCurrent(devicesRead(conf.defs)),
     now,
     outcome,
     writes: [],
