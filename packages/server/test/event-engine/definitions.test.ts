@@ -1,11 +1,7 @@
 import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
-import { prepare } from '../../src/db/statements.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  configCacheOf,
-  engineSettings,
-  eventConfigChanged,
-} from '../../src/modules/event-engine/definitions.ts';
+import { prepare } from '../../src/db/statements.ts';
+import { configCacheOf, engineSettings, eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
 import { evaluateReadings, type Query } from '../../src/modules/event-engine/engine.ts';
 import { engineReadings } from '../../src/modules/event-engine/run.ts';
 import { createTestApp, dialects, freshDatabase, type TestApp } from '../helpers/app.ts';
@@ -39,7 +35,12 @@ describe.each(dialects())('event definitions changed through the API on %s', (di
       master_config_event: ['create', 'read', 'update', 'delete'],
       master_device: ['create', 'read', 'update', 'delete'],
     });
-    await createUser(db, { userId: 'cf@e.test', username: 'cfadmin', roleIds: [role], companies: [{ compId: w.comp }] });
+    await createUser(db, {
+      userId: 'cf@e.test',
+      username: 'cfadmin',
+      roleIds: [role],
+      companies: [{ compId: w.comp }],
+    });
     await db.updateTable('user').set({ userPlatformAdmin: 1 }).where('userId', '=', 'cf@e.test').execute();
     admin = await signIn(db, 'cf@e.test', w.comp);
     // only this process's own write notification may make a change visible before the next hour
@@ -119,7 +120,7 @@ function traced(t: { sqlite: NonNullable<TestApp['database']['sqlite']> }) {
       type: r.type,
       deviceId: r.devcId,
       ts: r.ts,
-      values: TELEMETRY_TYPES[r.type].metrics.map((m, i) => (i === 0 ? r.v : null)),
+      values: TELEMETRY_TYPES[r.type].metrics.map((_m, i) => (i === 0 ? r.v : null)),
     }));
     const readings = engineReadings(rows, new Map(records.map((r) => [r.devcId, r.massId])));
     const queries: Query[] = [];

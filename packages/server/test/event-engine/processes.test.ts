@@ -174,7 +174,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a configuration change and anot
       const w = await eventWorld(t.database, 'cv1');
       const db = t.database.db;
       const role = await createRole(db, 'Event administrator', { master_events: ['read', 'update'] });
-      await createUser(db, { userId: 'cv@e.test', username: 'cvadmin', roleIds: [role], companies: [{ compId: w.comp }] });
+      await createUser(db, {
+        userId: 'cv@e.test',
+        username: 'cvadmin',
+        roleIds: [role],
+        companies: [{ compId: w.comp }],
+      });
       await db.updateTable('user').set({ userPlatformAdmin: 1 }).where('userId', '=', 'cv@e.test').execute();
       const admin = await signIn(db, 'cv@e.test', w.comp);
       const above = (value: number) => ({

@@ -170,12 +170,7 @@ export function configCacheOf(handle: object): ConfigCache {
 export function* refreshConfig(cache: ConfigCache, force: boolean): Step<boolean> {
   const local = localVersion;
   const at = performance.now();
-  if (
-    !force &&
-    cache.version !== null &&
-    cache.local === local &&
-    at - cache.checkedAt < engineSettings.configCheckMs
-  )
+  if (!force && cache.version !== null && cache.local === local && at - cache.checkedAt < engineSettings.configCheckMs)
     return false;
   const rows = yield* all('select ecv_version from event_config_version where ecv_id = 1');
   const version = rows.length ? n(rows[0].ecv_version) : 0;

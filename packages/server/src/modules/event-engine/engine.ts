@@ -5,8 +5,8 @@ import {
   type ConfigCache,
   DEFINITIONS_SQL,
   type Definition,
-  refreshConfig,
   stateKey as key,
+  refreshConfig,
 } from './definitions.ts';
 
 /**
@@ -446,9 +446,10 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
   const outcome: Outcome = { opened: [], closed: 0 };
   yield* lockAsset(massId, postgres);
   const defRows = yield* all(DEFINITIONS_SQL(1), [massId]);
-  const deviceRows = yield* all('select devc_id, devc_unique_id, devc_type, devc_mass_id from device where devc_mass_id = ?', [
-    massId,
-  ]);
+  const deviceRows = yield* all(
+    'select devc_id, devc_unique_id, devc_type, devc_mass_id from device where devc_mass_id = ?',
+    [massId],
+  );
   const conf = assetConfigs(defRows, deviceRows).get(massId) ?? NO_DEFINITIONS;
   const ctx: AssetContext = {
     conf,

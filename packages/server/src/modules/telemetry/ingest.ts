@@ -434,7 +434,9 @@ function writeSqlite(sqlite: SQLite.Database, byType: Map<DeviceType, Row[]>, no
       for (const f of fixes) update.run(f.distance, f.deviceId, f.ts);
       for (const [text, params] of rebuildStatements(fixes)) prepare(sqlite, text).run(...params);
     }
-    hook.outcome = runSqlite(sqlite, evaluateReadings(storedForEngine(byType, inserted, hook), now, false, configCacheOf(sqlite)),
+    hook.outcome = runSqlite(
+      sqlite,
+      evaluateReadings(storedForEngine(byType, inserted, hook), now, false, configCacheOf(sqlite)),
     );
     const last = prepare(sqlite, LAST_SQL);
     for (const s of lastStates(byType, inserted)) last.run(s.deviceId, s.ts, s.data, now);
@@ -514,7 +516,9 @@ async function writePgOnce(
       );
       for (const [text, params] of rebuildStatements(fixes)) await client.query(pgText(text), params);
     }
-    hook.outcome = await runPg(client, evaluateReadings(storedForEngine(byType, inserted, hook), now, true, configCacheOf(pool)),
+    hook.outcome = await runPg(
+      client,
+      evaluateReadings(storedForEngine(byType, inserted, hook), now, true, configCacheOf(pool)),
     );
     const states = lastStates(byType, inserted);
     if (states.length)

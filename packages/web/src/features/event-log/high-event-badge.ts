@@ -120,8 +120,7 @@ let current: HighEventBadge | null = null;
 
 /** Joins the tabs of this browser signed in as `userId`; returns the leave function (sign-out, unmount). */
 export function joinHighEventBadge(userId: string): () => void {
-  const channel =
-    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`fleet-high-events:${userId}`);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`fleet-high-events:${userId}`);
   const badge = new HighEventBadge(channel && { post: (m) => channel.postMessage(m) }, (count) =>
     useHighEvents.setState({ count }),
   );
