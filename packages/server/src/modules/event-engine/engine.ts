@@ -104,14 +104,10 @@ function* lockAsset(massId: number, postgres: boolean): Step<void> {
   if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
 }
 
-/**
- * The asset's states: all of them (`held` false), or only those pending or active — an idle state read or not
- * evaluates alike (no row is idle too) — and of those only the master events in `mevtIds` when given.
- */
-function* readStates(massId: number, mevtIds: number[] | null, held: boolean): Step<Map<string, State>> {
+/** The asset's states: all of them, or those of the master events in `mevtIds`. */
+function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string, State>> {
   const states = new Map<string, State>();
-  const only =
-    (held ? ' and s.evst_phase <> 0' : '') + (mevtIds ? ` and s.evst_mevt_id in (${marks(mevtIds.length)})` : '');
+  const only = mevtIds ? ` and s.evst_mevt_id in (${marks(mevtIds.length)})` : '';
   for (const r of yield* all(
     `select s.evst_gateway_id, s.evst_mevt_id, s.evst_mass_id, s.evst_mcev_id, s.evst_phase, s.evst_since,
       s.evst_snapshot, s.evst_old_data, d.devc_unique_id
@@ -392,11 +388,9 @@ function* evaluateAsset(
     if (!applicable.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
-    // after a configuration change every state, else those holding of the definitions that apply
     const states = yield* readStates(
       massId,
       full || applicable.size === conf.defs.length ? null : [...new Set([...applicable].map((d) => d.mevtId))],
-      !full,
     );
     if (!checked && unexplained(conf, states)) {
       // perhaps written by a process that already has newer definitions: compare with the database before acting
@@ -459,7 +453,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
   const conf = assetConfigs(defRows, deviceRows).get(massId) ?? NO_DEFINITIONS;
   const ctx: AssetContext = {
     conf,
-    states: yield* readStates(massId, null, false),
+    states: yield* readStates(massId, null),
     stateOf: new Map(),
     current: yield* readCurrent(devicesRead(conf.defs)),
     now,
