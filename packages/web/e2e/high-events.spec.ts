@@ -60,3 +60,68 @@ test('a High event opened by posted readings shows a toast and the Event Log bad
   await mail.click();
   await expect(page.getByText('High priority events are no longer e-mailed')).toBeVisible();
 });
+
+test('the badge is shared by the tabs of the browser: an event counts once in both, the Event Log opened in one clears both', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const v = await eventVessel(
+    page,
+    'e2eht',
+    ['temperature'],
+    [
+      {
+        name: 'E2E Exhaust hot in tabs',
+        duration: 0,
+        high: true,
+        thresholds: {
+          temperature: { conditions_operator: 'and', data: { temperature: { operator: '>', value: 500 } } },
+        },
+      },
+    ],
+  );
+  const subscribed = (p: Page) =>
+    p
+      .waitForEvent('websocket', (ws) => ws.url().includes('only=events'))
+      .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"hello"')));
+  const first = subscribed(page);
+  await enterApp(page, USERS.admin);
+  await first;
+  // a second tab of the same browser, signed in as the same user (the authenticated flag is per tab)
+  const other = await context.newPage();
+  const second = subscribed(other);
+  await enterApp(other, USERS.admin);
+  await second;
+  const entry = (p: Page) => p.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: /Event Log/ });
+  const temp = `temperature-e2eht-${v.tag}`;
+  const now = Math.floor(Date.now() / 1000);
+  const toast = `High priority event: E2E Exhaust hot in tabs ${v.tag} on ${v.vessel}`;
+
+  await ingest(page.request, v.gateway.devcId, [
+    { device: temp, ts: now - 60, data: { temperature: 480 } },
+    { device: temp, ts: now - 50, data: { temperature: 520 } },
+  ]);
+  await expect(page.getByText(toast)).toBeVisible();
+  await expect(other.getByText(toast)).toBeVisible();
+  // each tab's socket delivered the event, and each told the other: still one event
+  await expect(entry(page).locator('.navbar-badge')).toHaveText('1');
+  await expect(entry(other).locator('.navbar-badge')).toHaveText('1');
+  await shot(other, 'high-event-badge-second-tab-1440');
+
+  await entry(other).click();
+  await expect(other).toHaveURL(/\/event\/log/);
+  await expect(other.locator('.navbar-badge')).toHaveCount(0);
+  await expect(page.locator('.navbar-badge')).toHaveCount(0);
+
+  // the second tab leaves the Event Log; the event closes and a new one opens: it shows in both tabs
+  await other.goBack();
+  await expect(other).not.toHaveURL(/\/event\/log/);
+  await ingest(page.request, v.gateway.devcId, [
+    { device: temp, ts: now - 40, data: { temperature: 470 } },
+    { device: temp, ts: now - 30, data: { temperature: 530 } },
+  ]);
+  await expect(entry(page).locator('.navbar-badge')).toHaveText('1');
+  await expect(entry(other).locator('.navbar-badge')).toHaveText('1');
+  await other.close();
+});

@@ -14,6 +14,7 @@ import * as m012ShareLinks from './migrations/012_share_links.ts';
 import * as m013KeyLastUse from './migrations/013_device_key_last_use.ts';
 import * as m014EventMail from './migrations/014_event_mail.ts';
 import * as m015TrackVectors from './migrations/015_track_vector_rollups.ts';
+import * as m016EventConfigVersion from './migrations/016_event_config_version.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -31,6 +32,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '013_device_key_last_use': m013KeyLastUse,
   '014_event_mail': m014EventMail,
   '015_track_vector_rollups': m015TrackVectors,
+  '016_event_config_version': m016EventConfigVersion,
 };
 
 /** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */

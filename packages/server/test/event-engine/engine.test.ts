@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compare } from '../../src/modules/event-engine/conditions.ts';
+import { eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
 import { nowSeconds } from '../../src/modules/telemetry/time.ts';
 import { dialects, freshDatabase } from '../helpers/app.ts';
@@ -206,6 +207,7 @@ describe.each(dialects())('event engine on %s', (dialect) => {
       })
       .where('mevtId', '=', hot)
       .execute();
+    eventConfigChanged();
     await w.ingest([temp(T0 + 40, 530)]);
     expect(await w.events(hot)).toMatchObject([
       { status: 0, duration: 40 },

@@ -9,15 +9,17 @@ import { migrate } from '../../src/db/migrate.ts';
 import { LOCK_NAMESPACE } from '../../src/modules/event-engine/engine.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
 import { nowSeconds } from '../../src/modules/telemetry/time.ts';
-import { freshDatabase, pgPool } from '../helpers/app.ts';
+import { createTestApp, freshDatabase, pgPool } from '../helpers/app.ts';
+import { createRole, createUser, signIn } from '../helpers/fixtures.ts';
 import { eventWorld, T0 } from './world.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 
 /** A child server process (engine-child.ts) and a way to send it commands and read its answers. */
-function child(url: string, scope: object) {
+function child(url: string, scope: object, env: Record<string, string> = {}) {
   const proc: ChildProcess = spawn('npx', ['tsx', join(here, 'engine-child.ts'), url, JSON.stringify(scope)], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const answers: ((line: string) => void)[] = [];
   createInterface({ input: proc.stdout! }).on('line', (line) => answers.shift()?.(line));
@@ -158,4 +160,81 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       await database.drop();
     }
   }, 60_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a configuration change and another process (PostgreSQL)', () => {
+  it('another process uses the new threshold once it meets a state written under it, and within a second anyway', async () => {
+    // no sweep in this app: its server clock would close the test's past events as silent
+    const sweep = process.env.EVENT_SWEEP_SECONDS;
+    process.env.EVENT_SWEEP_SECONDS = '0';
+    const t = await createTestApp('postgres');
+    if (sweep === undefined) delete process.env.EVENT_SWEEP_SECONDS;
+    else process.env.EVENT_SWEEP_SECONDS = sweep;
+    try {
+      const w = await eventWorld(t.database, 'cv1');
+      const db = t.database.db;
+      const role = await createRole(db, 'Event administrator', { master_events: ['read', 'update'] });
+      await createUser(db, {
+        userId: 'cv@e.test',
+        username: 'cvadmin',
+        roleIds: [role],
+        companies: [{ compId: w.comp }],
+      });
+      await db.updateTable('user').set({ userPlatformAdmin: 1 }).where('userId', '=', 'cv@e.test').execute();
+      const admin = await signIn(db, 'cv@e.test', w.comp);
+      const above = (value: number) => ({
+        temperature: { conditions_operator: 'and' as const, data: { temperature: { operator: '>' as const, value } } },
+      });
+      const hot = await w.defineEvent('Exhaust temperature high', 0, above(500));
+      await w.activate([hot]);
+      const edit = async (value: number) =>
+        expect(
+          (
+            await t.call({
+              method: 'PUT',
+              url: `/api/master/events/${hot}`,
+              token: admin,
+              payload: { mevtThresholds: JSON.stringify(above(value)) },
+            })
+          ).statusCode,
+        ).toBe(200);
+      const scope = { keyId: 0, devcId: w.gatewayId, devcUniqueId: w.gatewayUid, massId: w.massId, gateway: true };
+      const url = (pgPool(t.database) as unknown as { options: { connectionString: string } }).options.connectionString;
+      const temp = (ts: number, temperature: number) => ({ device: w.uid.temperature, ts, data: { temperature } });
+      const events = async () => (await w.events(hot)).map((e) => [e.timestamp - T0, e.status, e.duration]);
+
+      // b trusts its cache for an hour unless it meets a state its definitions do not explain
+      const b = child(url, scope, { EVENT_CONFIG_CHECK_MS: '3600000' });
+      expect((await b.send({ ingest: [temp(T0, 505)] })).ok).toBe(true);
+      expect(await events()).toEqual([[0, 1, 0]]);
+      await edit(510);
+      // this process evaluates under the new threshold: the open event closes, the state records the new snapshot
+      await w.ingest([temp(T0 + 10, 506)]);
+      expect(await events()).toEqual([[0, 0, 10]]);
+      // b meets that state, compares with the database and evaluates under > 510 too: 507 opens nothing
+      expect((await b.send({ ingest: [temp(T0 + 20, 507)] })).ok).toBe(true);
+      expect(await events()).toEqual([[0, 0, 10]]);
+      expect((await b.send({ ingest: [temp(T0 + 30, 515)] })).ok).toBe(true);
+      expect(await events()).toEqual([
+        [0, 0, 10],
+        [30, 1, 0],
+      ]);
+      await b.end();
+
+      // c compares with the database at most a second after its last comparison (the default)
+      const c = child(url, scope);
+      expect((await c.send({ ingest: [temp(T0 + 40, 516)] })).ok).toBe(true);
+      await edit(520);
+      await new Promise((r) => setTimeout(r, 1200));
+      // under > 520 the open event closes at 517; under the old > 510 it would stay open
+      expect((await c.send({ ingest: [temp(T0 + 50, 517)] })).ok).toBe(true);
+      expect(await events()).toEqual([
+        [0, 0, 10],
+        [30, 0, 20],
+      ]);
+      await c.end();
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import type { Thresholds } from '@fleet/shared';
 import type { Database } from '../../src/db/database.ts';
+import { eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
 import { ingestReadings, type KeyScope } from '../../src/modules/telemetry/ingest.ts';
 import { createAsset, createCompany, createDevice, createGroup } from '../helpers/fixtures.ts';
 
@@ -50,6 +51,7 @@ export async function eventWorld(database: Database, code = 'ev1') {
         })
         .returning('mevtId')
         .executeTakeFirstOrThrow();
+      eventConfigChanged(); // written past the API: tell this process's definition cache, as the API does
       return Number(r.mevtId);
     },
     /** A new configuration version with these events, made the active one (as POST …/activate does). */
@@ -69,6 +71,7 @@ export async function eventWorld(database: Database, code = 'ev1') {
         .executeTakeFirstOrThrow();
       for (const mevtId of mevtIds)
         await db.insertInto('asset_event').values({ asevMcevId: c.mcevId, asevMevtId: mevtId }).execute();
+      eventConfigChanged();
       return Number(c.mcevId);
     },
     async events(mevtId?: number) {

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
@@ -9,6 +10,12 @@ import { migrate } from '../../src/db/migrate.ts';
 export function pgPool(database: Database): pg.Pool {
   if (database.dialect !== 'postgres') throw new Error('this test runs on PostgreSQL only');
   return database.pool;
+}
+
+/** The better-sqlite3 handle of a SQLite test database (tests that run only there). */
+export function sqliteHandle(database: Database): SQLite.Database {
+  if (database.dialect !== 'sqlite') throw new Error('this test runs on SQLite only');
+  return database.sqlite;
 }
 
 /** The engines every server suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (CI). */

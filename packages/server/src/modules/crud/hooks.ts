@@ -36,4 +36,6 @@ export interface ResourceHooks {
   beforeDelete?: (ctx: HookContext, stored: Row) => Promise<void>;
   /** after the commit: files and other side effects */
   afterDelete?: (ctx: HookContext, stored: Row) => Promise<void>;
+  /** after the commit of any write (create, update, delete): invalidates what a process caches (event definitions) */
+  afterCommit?: (ctx: HookContext, id: unknown) => void;
 }

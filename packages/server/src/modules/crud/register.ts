@@ -156,6 +156,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       } catch (err) {
         throw await explainConstraint(ctx.db, def, err, 'write');
       }
+      hooks.afterCommit?.(ctx, id);
       // the creator may not see what they created (an asset outside their assignments): answer it anyway
       return ok(await answerRow(def, hooks, ctx, id, false));
     },
@@ -193,6 +194,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       } catch (err) {
         throw await explainConstraint(ctx.db, def, err, 'write');
       }
+      hooks.afterCommit?.(ctx, id);
       return ok(await answerRow(def, hooks, ctx, id, false));
     },
   );
@@ -219,6 +221,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       } catch (err) {
         throw await explainConstraint(ctx.db, def, err, 'delete', id);
       }
+      hooks.afterCommit?.(ctx, id);
       await hooks.afterDelete?.(ctx, stored);
       return ok(answer);
     },

@@ -16,7 +16,11 @@ export interface Condition {
   name: string;
   /** the catalogue key of that data name for the device type; null when the type has no such data */
   key: string | null;
+  /** that key's position among the type's metrics (a device's values are in that order); -1 when none */
+  index: number;
   operator: Operator;
+  /** the operator as a number (OPS), for the per-reading evaluation */
+  op: number;
   value: number | string;
   /** the value as a number, worked out once (null: a text threshold) */
   num: number | null;
@@ -37,12 +41,24 @@ export interface AssetDevice {
   type: string;
 }
 
-/** The latest reading of a device: device time and values by catalogue key. */
+/** The latest reading of a device: device time and values in its type's metric order (null: not sent). */
 export interface Current {
   ts: number;
   /** server clock when it arrived (silence is judged on both clocks, §30.2) */
   received: number;
-  values: Record<string, number>;
+  values: ArrayLike<number | null | undefined>;
+}
+
+const OPS: Operator[] = ['==', '!=', '>', '<', '>=', '<='];
+
+/** A device's values by catalogue key (telemetry_last's data) → in its type's metric order. */
+export function valuesInOrder(type: string, byKey: Record<string, number>): (number | null)[] {
+  const t = telemetryType(type) as DeviceType | null;
+  if (!t) return [];
+  return TELEMETRY_TYPES[t].metrics.map((m) => {
+    const v = byKey[m.key];
+    return typeof v === 'number' ? v : null;
+  });
 }
 
 /** The data name → catalogue key of a type: the metric key or one of its aliases, any case. */
@@ -53,6 +69,12 @@ function metricKey(type: string, name: string): string | null {
   for (const m of TELEMETRY_TYPES[t].metrics)
     if (m.key.toLowerCase() === lower || m.aliases?.some((a) => a.toLowerCase() === lower)) return m.key;
   return null;
+}
+
+function metricIndex(type: string, key: string | null): number {
+  const t = telemetryType(type) as DeviceType | null;
+  if (!t || key === null) return -1;
+  return TELEMETRY_TYPES[t].metrics.findIndex((m) => m.key === key);
 }
 
 const parsed = new Map<string, Thresholds>();
@@ -89,7 +111,9 @@ export function resolveGroups(thresholds: Thresholds, devices: AssetDevice[]): G
       conditions: Object.entries(g.data).map(([dataName, c]) => ({
         name: dataName,
         key: metricKey(type, dataName),
+        index: metricIndex(type, metricKey(type, dataName)),
         operator: c.operator,
+        op: OPS.indexOf(c.operator),
         value: c.value,
         num: numeric(c.value),
       })),
@@ -108,7 +132,7 @@ function numeric(v: number | string): number | null {
 
 /** One comparison `reading operator value`; a missing reading never satisfies a condition. */
 export function compare(
-  reading: number | undefined,
+  reading: number | null | undefined,
   operator: Operator,
   value: number | string,
   v: number | null = numeric(value),
@@ -142,23 +166,46 @@ function fresh(current: Map<number, Current>, devcId: number, at: number): Curre
   return c && at - c.ts <= STALE_SECONDS ? c : undefined;
 }
 
+/** One condition on a device's values; numbers compared inline (this runs for every reading and definition). */
+function hit(x: Condition, values: Current['values']): boolean {
+  if (x.index < 0) return false;
+  const v = values[x.index];
+  if (v === null || v === undefined) return false;
+  const t = x.num;
+  if (t === null) return compare(v, x.operator, x.value, t);
+  switch (x.op) {
+    case 0:
+      return v === t;
+    case 1:
+      return v !== t;
+    case 2:
+      return v > t;
+    case 3:
+      return v < t;
+    case 4:
+      return v >= t;
+    default:
+      return v <= t;
+  }
+}
+
 /** A group holds when one of its devices satisfies all (and) or one (or) of its conditions. */
 export function groupHolds(group: Group, current: Map<number, Current>, at: number): boolean {
   const conditions = group.conditions;
   if (!conditions.length) return false;
   const all = group.combine === 'and';
-  // plain loops: this runs for every reading and definition on the ingest path
   for (const d of group.devices) {
-    const c = fresh(current, d.devcId, at);
-    if (!c) continue;
+    const c = current.get(d.devcId);
+    if (!c || at - c.ts > STALE_SECONDS) continue;
+    const values = c.values;
     let ok = all;
     for (const x of conditions) {
-      const hit = x.key !== null && compare(c.values[x.key], x.operator, x.value, x.num);
-      if (all && !hit) {
+      const h = hit(x, values);
+      if (all && !h) {
         ok = false;
         break;
       }
-      if (!all && hit) {
+      if (!all && h) {
         ok = true;
         break;
       }
@@ -187,10 +234,11 @@ export function dataSnapshot(
       const c = fresh(current, d.devcId, at);
       if (!c) continue;
       for (const x of g.conditions) {
-        if (x.key === null || c.values[x.key] === undefined) continue;
+        const v = x.index < 0 ? null : c.values[x.index];
+        if (v === null || v === undefined) continue;
         out[d.uniqueId] ??= {};
         out[d.uniqueId][d.type] ??= {};
-        out[d.uniqueId][d.type][x.name] = c.values[x.key];
+        out[d.uniqueId][d.type][x.name] = v;
       }
     }
   return out;

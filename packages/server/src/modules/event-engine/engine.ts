@@ -1,20 +1,21 @@
+import { type Current, dataSnapshot, eventHolds, STALE_SECONDS, valuesInOrder } from './conditions.ts';
 import {
-  type AssetDevice,
-  type Current,
-  dataSnapshot,
-  eventHolds,
-  type Group,
-  parseThresholds,
-  resolveGroups,
-  STALE_SECONDS,
-} from './conditions.ts';
+  type AssetConfig,
+  assetConfigs,
+  type ConfigCache,
+  DEFINITIONS_SQL,
+  type Definition,
+  stateKey as key,
+  refreshConfig,
+} from './definitions.ts';
 
 /**
  * The event engine (docs/domain.md §30, docs/decisions.md "Event engine"). Written as generators that yield SQL and
  * receive its rows, so one implementation runs inside the synchronous SQLite ingest transaction and inside the
  * asynchronous PostgreSQL one (drivers in run.ts). Per (gateway, master event) a state row — idle / pending /
  * active, since when, under which threshold snapshot — is written only on a transition, in the same transaction as
- * the readings and the event row; the devices' current values are telemetry_last (also in that transaction).
+ * the readings and the event row; the devices' current values are telemetry_last (also in that transaction). The
+ * definitions come from the process's cache (definitions.ts); the sweep reads them afresh.
  */
 
 export interface Query {
@@ -23,12 +24,13 @@ export interface Query {
 }
 export type Step<T> = Generator<Query, T, Record<string, unknown>[]>;
 
-/** A stored reading handed to the engine: values by catalogue key (non-null ones). */
+/** A stored reading handed to the engine: its device type and values in catalogue metric order. */
 export interface EngineReading {
   devcId: number;
   massId: number;
   ts: number;
-  values: Record<string, number>;
+  type: string;
+  raw: (number | null)[];
 }
 
 export const PHASE = { idle: 0, pending: 1, active: 2 } as const;
@@ -37,35 +39,26 @@ type Phase = (typeof PHASE)[keyof typeof PHASE];
 /** Advisory lock namespace of the engine (first key of pg_advisory_xact_lock(int, int); the second is the asset). */
 export const LOCK_NAMESPACE = 17017;
 
-interface Definition {
-  gatewayId: number;
-  gatewayUid: string;
-  massId: number;
-  mcevId: number;
-  mevtId: number;
-  type: string;
-  priority: number;
-  duration: number;
-  thresholdsText: string;
-  /** what a state was evaluated under: a change closes an open event and restarts the duration (§30.5) */
-  snapshot: string;
-  groups: Group[];
-  devcIds: Set<number>;
-  /** its state in this evaluation (found once, not per reading) */
-  state?: State;
-}
-
 interface State {
   gatewayId: number;
+  /** the gateway's unique id (event_log names the gateway by it); null when the device is gone */
+  gatewayUid: string | null;
   mevtId: number;
   massId: number;
   mcevId: number;
   phase: Phase;
   since: number | null;
+  /** '' once its definition is gone (so a process still holding that definition notices the change) */
   snapshot: string;
   oldData: string | null;
   dirty: boolean;
+  /** the row as read (null: no row yet): a state that ends the batch as it began is not written again */
+  stored: unknown[] | null;
 }
+
+/** What of a state its row keeps. */
+const rowOf = (st: State): unknown[] => [st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData];
+const sameRow = (a: unknown[], b: unknown[] | null) => b !== null && a.every((v, i) => v === b[i]);
 
 /** An event the engine opened (for the live push and e-mail). */
 export interface OpenedEvent {
@@ -83,97 +76,47 @@ export interface Outcome {
 }
 
 const n = (v: unknown) => Number(v);
-const key = (gatewayId: number, mevtId: number) => `${gatewayId}:${mevtId}`;
 
 function* all(text: string, params: unknown[] = []): Step<Record<string, unknown>[]> {
   return yield { text, params };
 }
 
-const DEFINITIONS_SQL = (count: number) => `select g.devc_id, g.devc_unique_id, g.devc_mass_id, c.mcev_id, m.mevt_id,
-  m.mevt_type, m.mevt_trigger_duration, m.mevt_is_priority, m.mevt_thresholds
-  from device g
-  join config_event c on c.mcev_devc_id = g.devc_id and c.mcev_is_active = 1
-  join asset_event a on a.asev_mcev_id = c.mcev_id
-  join master_event m on m.mevt_id = a.asev_mevt_id
-  where g.devc_type = 'gateway' and g.devc_mass_id in (${Array(count).fill('?').join(', ')})
-  order by g.devc_id, m.mevt_id`;
+const marks = (count: number) => Array(count).fill('?').join(', ');
 
-/** Everything the engine needs about one asset, read under its lock. */
+/** Everything the engine needs about one asset in one evaluation, read under its lock. */
 interface AssetContext {
-  massId: number;
-  defs: Definition[];
+  conf: AssetConfig;
+  /** the states read, by key */
   states: Map<string, State>;
+  /** the state of each definition evaluated (found once per batch, not per reading) */
+  stateOf: Map<Definition, State>;
   current: Map<number, Current>;
-  /** device id → unique id (gateways of closed states whose definition is gone) */
-  uids: Map<number, string>;
   now: number;
   outcome: Outcome;
   /** SQL waiting to run (event rows), in order */
   writes: Query[];
 }
 
-function definitionsOf(rows: Record<string, unknown>[], devices: AssetDevice[]): Definition[] {
-  return rows.map((r) => {
-    const thresholdsText = String(r.mevt_thresholds ?? '{}');
-    const duration = Math.max(0, n(r.mevt_trigger_duration) || 0);
-    const groups = resolveGroups(parseThresholds(thresholdsText), devices);
-    return {
-      gatewayId: n(r.devc_id),
-      gatewayUid: String(r.devc_unique_id),
-      massId: n(r.devc_mass_id),
-      mcevId: n(r.mcev_id),
-      mevtId: n(r.mevt_id),
-      type: String(r.mevt_type),
-      priority: n(r.mevt_is_priority) === 1 ? 1 : 0,
-      duration,
-      thresholdsText,
-      snapshot: JSON.stringify([duration, thresholdsText]),
-      groups,
-      devcIds: new Set(groups.flatMap((g) => g.devices.map((d) => d.devcId))),
-    };
-  });
-}
+const NO_DEFINITIONS: AssetConfig = { massId: 0, defs: [], byKey: new Map(), defsOf: new Map() };
 
-/** The assets among `massIds` the engine has work for: an active configuration, or a state row. */
-function* assetsWithWork(massIds: number[]): Step<{ defs: Record<string, unknown>[]; masses: number[] }> {
-  if (!massIds.length) return { defs: [], masses: [] };
-  const defs = yield* all(DEFINITIONS_SQL(massIds.length), massIds);
-  const stateful = yield* all(
-    `select distinct evst_mass_id from event_state where evst_mass_id in (${massIds.map(() => '?').join(', ')})`,
-    massIds,
-  );
-  const masses = new Set<number>([...defs.map((r) => n(r.devc_mass_id)), ...stateful.map((r) => n(r.evst_mass_id))]);
-  return { defs, masses: [...masses].sort((a, b) => a - b) };
-}
-
-/** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer) and reads it. */
-function* loadAsset(
-  massId: number,
-  defRows: Record<string, unknown>[],
-  now: number,
-  postgres: boolean,
-  outcome: Outcome,
-): Step<AssetContext> {
+/** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer). */
+function* lockAsset(massId: number, postgres: boolean): Step<void> {
   if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
-  const deviceRows = yield* all('select devc_id, devc_unique_id, devc_type from device where devc_mass_id = ?', [
-    massId,
-  ]);
-  const devices: AssetDevice[] = deviceRows.map((r) => ({
-    devcId: n(r.devc_id),
-    uniqueId: String(r.devc_unique_id),
-    type: String(r.devc_type),
-  }));
-  const defs = definitionsOf(
-    defRows.filter((r) => n(r.devc_mass_id) === massId),
-    devices,
-  );
+}
+
+/** The asset's states: all of them, or those of the master events in `mevtIds`. */
+function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string, State>> {
   const states = new Map<string, State>();
+  const only = mevtIds ? ` and s.evst_mevt_id in (${marks(mevtIds.length)})` : '';
   for (const r of yield* all(
-    'select evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since, evst_snapshot, evst_old_data from event_state where evst_mass_id = ?',
-    [massId],
+    `select s.evst_gateway_id, s.evst_mevt_id, s.evst_mass_id, s.evst_mcev_id, s.evst_phase, s.evst_since,
+      s.evst_snapshot, s.evst_old_data, d.devc_unique_id
+      from event_state s left join device d on d.devc_id = s.evst_gateway_id where s.evst_mass_id = ?${only}`,
+    mevtIds ? [massId, ...mevtIds] : [massId],
   ))
     states.set(key(n(r.evst_gateway_id), n(r.evst_mevt_id)), {
       gatewayId: n(r.evst_gateway_id),
+      gatewayUid: r.devc_unique_id === null || r.devc_unique_id === undefined ? null : String(r.devc_unique_id),
       mevtId: n(r.evst_mevt_id),
       massId: n(r.evst_mass_id),
       mcevId: n(r.evst_mcev_id),
@@ -182,41 +125,58 @@ function* loadAsset(
       snapshot: String(r.evst_snapshot),
       oldData: r.evst_old_data === null ? null : String(r.evst_old_data),
       dirty: false,
+      stored: null,
     });
+  for (const st of states.values()) st.stored = rowOf(st);
+  return states;
+}
+
+/** The devices' current values (telemetry_last: before this batch's readings); `typeOf` names the devices read. */
+function* readCurrent(typeOf: Map<number, string>): Step<Map<number, Current>> {
   const current = new Map<number, Current>();
-  const involved = [...new Set(defs.flatMap((d) => [...d.devcIds]))];
-  if (involved.length)
-    for (const r of yield* all(
-      `select device_id, ts, data, received_time from telemetry_last where device_id in (${involved.map(() => '?').join(', ')})`,
-      involved,
-    )) {
-      let values: Record<string, number> = {};
-      try {
-        values = JSON.parse(String(r.data));
-      } catch {
-        // an unreadable last state counts as no values
-      }
-      current.set(n(r.device_id), { ts: n(r.ts), received: n(r.received_time), values });
+  const devcIds = [...typeOf.keys()];
+  if (!devcIds.length) return current;
+  for (const r of yield* all(
+    `select device_id, ts, data, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
+    devcIds,
+  )) {
+    const id = n(r.device_id);
+    let byKey: Record<string, number> = {};
+    try {
+      byKey = JSON.parse(String(r.data)) ?? {};
+    } catch {
+      // an unreadable last state counts as no values
     }
-  return {
-    massId,
-    defs,
-    states,
-    current,
-    uids: new Map(devices.map((d) => [d.devcId, d.uniqueId])),
-    now,
-    outcome,
-    writes: [],
-  };
+    current.set(id, { ts: n(r.ts), received: n(r.received_time), values: valuesInOrder(typeOf.get(id)!, byKey) });
+  }
+  return current;
+}
+
+/** The devices the definitions read, with their types. */
+function devicesRead(defs: Iterable<Definition>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const def of defs) for (const g of def.groups) for (const d of g.devices) out.set(d.devcId, d.type);
+  return out;
+}
+
+/** A state read that the definitions at hand do not explain: written under definitions this process lacks? */
+function unexplained(conf: AssetConfig, states: Map<string, State>): boolean {
+  for (const [k, st] of states) {
+    const def = conf.byKey.get(k);
+    if (def ? def.snapshot !== st.snapshot || def.mcevId !== st.mcevId : st.snapshot !== '') return true;
+  }
+  return false;
 }
 
 function stateOf(ctx: AssetContext, def: Definition): State {
-  if (def.state) return def.state;
+  let st = ctx.stateOf.get(def);
+  if (st) return st;
   const k = key(def.gatewayId, def.mevtId);
-  let st = ctx.states.get(k);
+  st = ctx.states.get(k);
   if (!st) {
     st = {
       gatewayId: def.gatewayId,
+      gatewayUid: def.gatewayUid,
       mevtId: def.mevtId,
       massId: def.massId,
       mcevId: def.mcevId,
@@ -225,10 +185,11 @@ function stateOf(ctx: AssetContext, def: Definition): State {
       snapshot: def.snapshot,
       oldData: null,
       dirty: true,
+      stored: null,
     };
     ctx.states.set(k, st);
   }
-  def.state = st;
+  ctx.stateOf.set(def, st);
   return st;
 }
 
@@ -241,8 +202,8 @@ function toIdle(st: State) {
 
 /** Closes the open event of a state at `end` (device time): Non Active, duration end − start. */
 function close(ctx: AssetContext, st: State, end: number) {
-  const uid = ctx.uids.get(st.gatewayId);
-  if (uid !== undefined)
+  const uid = st.gatewayUid;
+  if (uid !== null)
     ctx.writes.push({
       text: `update event_log set evnt_status = 0, evnt_duration = case when ? > evnt_timestamp then ? - evnt_timestamp else 0 end,
         evnt_updated_time = ? where evnt_device_id = ? and evnt_mevt_id = ? and evnt_status = 1`,
@@ -289,28 +250,30 @@ function open(ctx: AssetContext, def: Definition, st: State, at: number, dataAt:
 
 /**
  * A state whose definition is gone (configuration switched, event removed, thresholds or duration edited) closes
- * its open event at `at` and starts over under the new definition (§30.5).
+ * its open event at `at` and starts over under the new definition (§30.5). Returns whether any state changed.
  */
-function reconcile(ctx: AssetContext, at: number) {
-  const defs = new Map(ctx.defs.map((d) => [key(d.gatewayId, d.mevtId), d]));
+function reconcile(ctx: AssetContext, at: number): boolean {
+  let changed = false;
   for (const [k, st] of ctx.states) {
-    const def = defs.get(k);
+    const def = ctx.conf.byKey.get(k);
     if (def && def.snapshot === st.snapshot) {
       if (st.mcevId !== def.mcevId) {
         // a new version with the same definition carries the state over
         st.mcevId = def.mcevId;
         st.dirty = true;
+        changed = true;
       }
       continue;
     }
+    if (!def && st.phase === PHASE.idle && st.snapshot === '') continue;
+    changed = true;
     if (st.phase === PHASE.active) close(ctx, st, at);
     else if (st.phase === PHASE.pending) toIdle(st);
-    if (def) {
-      st.snapshot = def.snapshot;
-      st.mcevId = def.mcevId;
-      st.dirty = true;
-    }
+    st.snapshot = def ? def.snapshot : '';
+    if (def) st.mcevId = def.mcevId;
+    st.dirty = true;
   }
+  return changed;
 }
 
 /** The reading being evaluated: its device's values before and after it. */
@@ -350,6 +313,11 @@ function* saveStates(ctx: AssetContext): Step<void> {
   ctx.writes = [];
   for (const st of ctx.states.values()) {
     if (!st.dirty) continue;
+    st.dirty = false;
+    // unchanged since read (a hold that began and broke within the batch), or idle and never stored: no write
+    const row = rowOf(st);
+    if (sameRow(row, st.stored) || (st.stored === null && st.phase === PHASE.idle)) continue;
+    st.stored = row;
     yield {
       text: `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
         evst_snapshot, evst_old_data, evst_updated_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -359,17 +327,24 @@ function* saveStates(ctx: AssetContext): Step<void> {
         evst_updated_time = excluded.evst_updated_time`,
       params: [st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, ctx.now],
     };
-    st.dirty = false;
   }
 }
 
 /**
  * Evaluates the readings a batch stored (call before telemetry_last takes them: its rows are the values the
  * devices had before the batch). Per asset, in device-time order; a reading not newer than its device's current
- * one (late, out of order, duplicate) is stored but not evaluated (§30.3).
+ * one (late, out of order, duplicate) is stored but not evaluated (§30.3). Definitions come from `cache`; an asset
+ * none of whose definitions reads a device of the batch costs no query.
  */
-export function* evaluateReadings(readings: EngineReading[], now: number, postgres: boolean): Step<Outcome> {
+export function* evaluateReadings(
+  readings: EngineReading[],
+  now: number,
+  postgres: boolean,
+  cache: ConfigCache,
+): Step<Outcome> {
   const outcome: Outcome = { opened: [], closed: 0 };
+  if (!readings.length) return outcome;
+  yield* refreshConfig(cache, false);
   const byMass = new Map<number, EngineReading[]>();
   for (const r of readings) {
     let list = byMass.get(r.massId);
@@ -379,25 +354,69 @@ export function* evaluateReadings(readings: EngineReading[], now: number, postgr
     }
     list.push(r);
   }
-  const { defs, masses } = yield* assetsWithWork([...byMass.keys()].sort((a, b) => a - b));
-  for (const massId of masses) {
-    const list = byMass.get(massId)!.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
-    const ctx = yield* loadAsset(massId, defs, now, postgres, outcome);
-    reconcile(ctx, list[0].ts);
-    const defsOf = new Map<number, Definition[]>();
-    for (const def of ctx.defs)
-      for (const id of def.devcIds) {
-        const l = defsOf.get(id);
-        if (l) l.push(def);
-        else defsOf.set(id, [def]);
-      }
+  // assets in one order for every writer (PostgreSQL: advisory locks taken in the same order cannot deadlock)
+  for (const massId of [...byMass.keys()].sort((a, b) => a - b))
+    yield* evaluateAsset(massId, byMass.get(massId)!, now, postgres, cache, outcome);
+  return outcome;
+}
+
+function* evaluateAsset(
+  massId: number,
+  list: EngineReading[],
+  now: number,
+  postgres: boolean,
+  cache: ConfigCache,
+  outcome: Outcome,
+): Step<void> {
+  let locked = false;
+  let checked = false;
+  for (;;) {
+    const conf = cache.assets.get(massId) ?? NO_DEFINITIONS;
+    const full = cache.reconcile.has(massId);
+    // the readings some definition reads, and those definitions
+    const read: EngineReading[] = [];
+    const devices = new Set<number>();
+    let first = list[0].ts;
     for (const r of list) {
+      if (r.ts < first) first = r.ts;
+      if (!conf.defsOf.has(r.devcId)) continue;
+      read.push(r);
+      devices.add(r.devcId);
+    }
+    const applicable = new Set<Definition>();
+    for (const id of devices) for (const def of conf.defsOf.get(id)!) applicable.add(def);
+    if (!applicable.size && !full) return;
+    if (!locked) yield* lockAsset(massId, postgres);
+    locked = true;
+    const states = yield* readStates(
+      massId,
+      full || applicable.size === conf.defs.length ? null : [...new Set([...applicable].map((d) => d.mevtId))],
+    );
+    if (!checked && unexplained(conf, states)) {
+      // perhaps written by a process that already has newer definitions: compare with the database before acting
+      checked = true;
+      if (yield* refreshConfig(cache, true)) continue;
+    }
+    const ctx: AssetContext = {
+      conf,
+      states,
+      stateOf: new Map(),
+      current: yield* readCurrent(devicesRead(applicable)),
+      now,
+      outcome,
+      writes: [],
+    };
+    // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
+    if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
+    read.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
+    for (const r of read) {
+      const defs = conf.defsOf.get(r.devcId)!;
       const prev = ctx.current.get(r.devcId);
       if (prev && r.ts <= prev.ts) continue;
-      const next = { ts: r.ts, received: now, values: r.values };
+      const next = { ts: r.ts, received: now, values: r.raw };
       ctx.current.set(r.devcId, next);
       const change: Change = { devcId: r.devcId, prev, next };
-      for (const def of defsOf.get(r.devcId) ?? []) {
+      for (const def of defs) {
         const st = stateOf(ctx, def);
         // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
         if (prev && r.ts - prev.ts > STALE_SECONDS && st.phase !== PHASE.idle) {
@@ -408,8 +427,8 @@ export function* evaluateReadings(readings: EngineReading[], now: number, postgr
       }
     }
     yield* saveStates(ctx);
+    return;
   }
-  return outcome;
 }
 
 /** The assets with a pending or active state: the sweep's work list. */
@@ -421,14 +440,28 @@ export function* sweepTargets(): Step<number[]> {
 /**
  * The sweep of one asset at server time `now` (§30.4): closes what a configuration change ended, closes events and
  * drops pending holds of devices gone silent, and opens pending events whose duration has passed while their
- * devices are live and the condition still holds on their latest values.
+ * devices are live and the condition still holds on their latest values. Reads the asset's definitions afresh.
  */
 export function* sweepAsset(massId: number, now: number, postgres: boolean): Step<Outcome> {
   const outcome: Outcome = { opened: [], closed: 0 };
+  yield* lockAsset(massId, postgres);
   const defRows = yield* all(DEFINITIONS_SQL(1), [massId]);
-  const ctx = yield* loadAsset(massId, defRows, now, postgres, outcome);
+  const deviceRows = yield* all(
+    'select devc_id, devc_unique_id, devc_type, devc_mass_id from device where devc_mass_id = ?',
+    [massId],
+  );
+  const conf = assetConfigs(defRows, deviceRows).get(massId) ?? NO_DEFINITIONS;
+  const ctx: AssetContext = {
+    conf,
+    states: yield* readStates(massId, null),
+    stateOf: new Map(),
+    current: yield* readCurrent(devicesRead(conf.defs)),
+    now,
+    outcome,
+    writes: [],
+  };
   reconcile(ctx, now);
-  for (const def of ctx.defs) {
+  for (const def of conf.defs) {
     const st = ctx.states.get(key(def.gatewayId, def.mevtId));
     if (!st || st.phase === PHASE.idle) continue;
     let lastTs = -1;

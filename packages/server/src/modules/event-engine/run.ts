@@ -1,4 +1,3 @@
-import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { prepare } from '../../db/statements.ts';
@@ -37,12 +36,7 @@ export function engineReadings(
   for (const r of rows) {
     const massId = massOf.get(r.deviceId);
     if (massId === null || massId === undefined) continue;
-    const metrics = TELEMETRY_TYPES[r.type as keyof typeof TELEMETRY_TYPES].metrics;
-    const values: Record<string, number> = {};
-    metrics.forEach((m, i) => {
-      if (r.values[i] !== null && r.values[i] !== undefined) values[m.key] = r.values[i]!;
-    });
-    out.push({ devcId: r.deviceId, massId, ts: r.ts, values });
+    out.push({ devcId: r.deviceId, massId, ts: r.ts, type: r.type, raw: r.values });
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { nowSeconds } from '../auth/tokens.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
 import { scopeContext } from '../crud/scope.ts';
+import { eventConfigChanged } from '../event-engine/definitions.ts';
 
 /**
  * POST /master/config_event/{id}/activate: makes this version the active one of its gateway device (and
@@ -52,6 +53,7 @@ export const configEventRoutes: FastifyPluginAsync = async (app) => {
           .where('mcevId', '=', id)
           .execute();
       });
+      eventConfigChanged();
       return ok(await answerRow(configEvent, {}, ctx, id));
     },
   );

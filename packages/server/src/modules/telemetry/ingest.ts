@@ -1,6 +1,7 @@
 import { toEpochSeconds } from '@fleet/shared';
 import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
+import { type ConfigCache, configCacheOf } from '../event-engine/definitions.ts';
 import { evaluateReadings, type Outcome, type Step } from '../event-engine/engine.ts';
 import { publishEventsOpened } from '../event-engine/opened.ts';
 import { engineReadings } from '../event-engine/run.ts';
@@ -225,7 +226,11 @@ export async function ingestReadings(
   // EVENT ENGINE HOOK (issue 17, modules/event-engine): each stored reading's asset, for the evaluation in the same transaction
   const massOf = new Map<number, number | null>();
   for (const d of devices.values()) massOf.set(d.devcId, d.massId);
-  const events: EventHook = { massOf, outcome: undefined };
+  const events: EventHook = {
+    massOf,
+    outcome: undefined,
+    cache: configCacheOf(database.dialect === 'sqlite' ? database.sqlite : database.pool),
+  };
   const store = telemetryStore(database);
   const postgres = store.dialect === 'postgres';
   const inserted = byType.size ? await store.write(() => writePlan(byType, now, events, postgres)) : new Set<Row>();
@@ -382,6 +387,8 @@ function newestStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
 interface EventHook {
   massOf: Map<number, number | null>;
   outcome: Outcome | undefined;
+  /** the event definitions of this database, cached per process (event-engine/definitions.ts) */
+  cache: ConfigCache;
 }
 
 /** The inserted rows of every type, as the event engine reads them. */
@@ -434,7 +441,9 @@ function* writePlan(
     yield* op({ kind: 'distances', fixes });
     for (const [text, params] of rebuildStatements(fixes)) yield* op({ kind: 'sql', text, params });
   }
-  hook.outcome = yield* engineStep(evaluateReadings(storedForEngine(byType, inserted, hook), now, postgres));
+  hook.outcome = yield* engineStep(
+    evaluateReadings(storedForEngine(byType, inserted, hook), now, postgres, hook.cache),
+  );
   yield* op({ kind: 'last', states: newestStates(byType, inserted), now });
   return inserted;
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand.tsx';
 import { useSession } from '../../stores/session.ts';
-import { useHighEvents } from '../event-log/high-events.tsx';
+import { useHighEvents } from '../event-log/high-event-badge.ts';
 import { applicationOf } from '../selection/applications.ts';
 import { type SelectionModal, SelectionModals } from '../selection/SelectionModals.tsx';
 import { APP_NAVIGATION, type NavEntry, USER_MENU_ALWAYS, USER_MENU_MASTER } from './menus.ts';

@@ -1,0 +1,195 @@
+import { type AssetDevice, type Group, parseThresholds, resolveGroups } from './conditions.ts';
+import type { Step } from './engine.ts';
+
+/**
+ * The event definitions the engine evaluates — per asset, each master event of each gateway's active configuration
+ * with its thresholds resolved against the asset's devices, and an index by device — cached per process and per
+ * database (docs/domain.md §30.5, docs/decisions.md "Event engine").
+ *
+ * The cache is trusted while both hold:
+ * - the process's own configuration writes (`eventConfigChanged`, called after their commit by the CRUD routes of
+ *   master events, event configurations, asset events and devices, and by the activation route) have not moved on
+ *   since the cache was checked — so the very next ingest after a change made through this process uses it;
+ * - it was compared with the database's `event_config_version` counter (migration 016: triggers bump it in every
+ *   writer's transaction, whatever the process) less than `engineSettings.configCheckMs` ago (1 s) — so a change
+ *   made through another process is seen within a second, and at once when the engine meets a state written under
+ *   definitions it does not have (engine.ts forces the check).
+ * Between checks an ingest batch whose devices no cached definition reads costs no query at all.
+ */
+
+export interface Definition {
+  gatewayId: number;
+  gatewayUid: string;
+  massId: number;
+  mcevId: number;
+  mevtId: number;
+  type: string;
+  priority: number;
+  duration: number;
+  thresholdsText: string;
+  /** what a state was evaluated under: a change closes an open event and restarts the duration (§30.5) */
+  snapshot: string;
+  groups: Group[];
+  /** the devices its thresholds read */
+  devcIds: number[];
+}
+
+/** One asset's definitions, as the engine reads them for every batch of that asset. */
+export interface AssetConfig {
+  massId: number;
+  defs: Definition[];
+  /** `${gatewayId}:${mevtId}` → definition (a state's key) */
+  byKey: Map<string, Definition>;
+  /** device id → the definitions reading it */
+  defsOf: Map<number, Definition[]>;
+}
+
+export const stateKey = (gatewayId: number, mevtId: number) => `${gatewayId}:${mevtId}`;
+
+const n = (v: unknown) => Number(v);
+
+function* all(text: string, params: unknown[] = []): Step<Record<string, unknown>[]> {
+  return yield { text, params };
+}
+
+const DEFINITION_COLUMNS = `select g.devc_id, g.devc_unique_id, g.devc_mass_id, c.mcev_id, m.mevt_id,
+  m.mevt_type, m.mevt_trigger_duration, m.mevt_is_priority, m.mevt_thresholds
+  from device g
+  join config_event c on c.mcev_devc_id = g.devc_id and c.mcev_is_active = 1
+  join asset_event a on a.asev_mcev_id = c.mcev_id
+  join master_event m on m.mevt_id = a.asev_mevt_id
+  where g.devc_type = 'gateway'`;
+
+/** The definitions of the gateways of `count` assets (the sweep reads one asset's afresh). */
+export const DEFINITIONS_SQL = (count: number) =>
+  `${DEFINITION_COLUMNS} and g.devc_mass_id in (${Array(count).fill('?').join(', ')}) order by g.devc_id, m.mevt_id`;
+
+/** Every asset's definitions (the cache). */
+const ALL_DEFINITIONS_SQL = `${DEFINITION_COLUMNS} and g.devc_mass_id is not null order by g.devc_id, m.mevt_id`;
+
+/** The devices of the assets with an active configuration (what thresholds may name). */
+const CONFIGURED_DEVICES_SQL = `select devc_id, devc_unique_id, devc_type, devc_mass_id from device
+  where devc_mass_id in (select g.devc_mass_id from device g
+    join config_event c on c.mcev_devc_id = g.devc_id and c.mcev_is_active = 1 where g.devc_type = 'gateway')`;
+
+/** Definition rows and device rows (of the same assets) → each asset's definitions and index. */
+export function assetConfigs(
+  defRows: Record<string, unknown>[],
+  deviceRows: Record<string, unknown>[],
+): Map<number, AssetConfig> {
+  const devicesOf = new Map<number, AssetDevice[]>();
+  for (const r of deviceRows) {
+    const massId = n(r.devc_mass_id);
+    let list = devicesOf.get(massId);
+    if (!list) {
+      list = [];
+      devicesOf.set(massId, list);
+    }
+    list.push({ devcId: n(r.devc_id), uniqueId: String(r.devc_unique_id), type: String(r.devc_type) });
+  }
+  const out = new Map<number, AssetConfig>();
+  for (const r of defRows) {
+    const massId = n(r.devc_mass_id);
+    let conf = out.get(massId);
+    if (!conf) {
+      conf = { massId, defs: [], byKey: new Map(), defsOf: new Map() };
+      out.set(massId, conf);
+    }
+    const thresholdsText = String(r.mevt_thresholds ?? '{}');
+    const duration = Math.max(0, n(r.mevt_trigger_duration) || 0);
+    const groups = resolveGroups(parseThresholds(thresholdsText), devicesOf.get(massId) ?? []);
+    const def: Definition = {
+      gatewayId: n(r.devc_id),
+      gatewayUid: String(r.devc_unique_id),
+      massId,
+      mcevId: n(r.mcev_id),
+      mevtId: n(r.mevt_id),
+      type: String(r.mevt_type),
+      priority: n(r.mevt_is_priority) === 1 ? 1 : 0,
+      duration,
+      thresholdsText,
+      snapshot: JSON.stringify([duration, thresholdsText]),
+      groups,
+      devcIds: [...new Set(groups.flatMap((g) => g.devices.map((d) => d.devcId)))],
+    };
+    conf.defs.push(def);
+    conf.byKey.set(stateKey(def.gatewayId, def.mevtId), def);
+    for (const id of def.devcIds) {
+      const list = conf.defsOf.get(id);
+      if (list) list.push(def);
+      else conf.defsOf.set(id, [def]);
+    }
+  }
+  return out;
+}
+
+/** One database's cached definitions. */
+export interface ConfigCache {
+  /** the database's event_config_version the definitions were read at (null: never read) */
+  version: number | null;
+  /** this process's configuration write count when last checked */
+  local: number;
+  /** performance.now() of the last comparison with the database */
+  checkedAt: number;
+  assets: Map<number, AssetConfig>;
+  /**
+   * assets whose every state must be compared with the definitions at their next batch (read at a change: the
+   * assets holding any state), so what a change ends is closed at the next reading of the asset, not only by
+   * the sweep (§30.5); an asset leaves the set when such a pass finds nothing to change
+   */
+  reconcile: Set<number>;
+}
+
+/** How stale another process's change may be at most; EVENT_CONFIG_CHECK_MS overrides (tests). */
+export const engineSettings = { configCheckMs: Number(process.env.EVENT_CONFIG_CHECK_MS ?? 1000) };
+
+let localVersion = 0;
+
+/** A configuration write of this process committed: the next evaluation compares its cache with the database. */
+export function eventConfigChanged(): void {
+  localVersion++;
+}
+
+const caches = new WeakMap<object, ConfigCache>();
+
+/** The cache of the database behind `handle` (the SQLite handle or the PostgreSQL pool). */
+export function configCacheOf(handle: object): ConfigCache {
+  let c = caches.get(handle);
+  if (!c) {
+    c = { version: null, local: -1, checkedAt: 0, assets: new Map(), reconcile: new Set() };
+    caches.set(handle, c);
+  }
+  return c;
+}
+
+/**
+ * Makes sure the cache may be used: compares it with the database when this process wrote configuration since,
+ * when the last comparison is older than configCheckMs, or when `force`d; reads the definitions again when the
+ * database's version moved. Returns whether they were read again.
+ */
+export function* refreshConfig(cache: ConfigCache, force: boolean): Step<boolean> {
+  const local = localVersion;
+  const at = performance.now();
+  if (!force && cache.version !== null && cache.local === local && at - cache.checkedAt < engineSettings.configCheckMs)
+    return false;
+  const rows = yield* all('select ecv_version from event_config_version where ecv_id = 1');
+  const version = rows.length ? n(rows[0].ecv_version) : 0;
+  if (cache.version !== null && version <= cache.version) {
+    // unchanged (or a concurrent evaluation of this process already read a newer one)
+    if (version === cache.version) {
+      cache.local = local;
+      cache.checkedAt = at;
+    }
+    return false;
+  }
+  const defRows = yield* all(ALL_DEFINITIONS_SQL);
+  const deviceRows = yield* all(CONFIGURED_DEVICES_SQL);
+  const stateful = yield* all('select distinct evst_mass_id from event_state');
+  if (cache.version !== null && version <= cache.version) return false;
+  cache.version = version;
+  cache.local = local;
+  cache.checkedAt = at;
+  cache.assets = assetConfigs(defRows, deviceRows);
+  cache.reconcile = new Set(stateful.map((r) => n(r.evst_mass_id)));
+  return true;
+}
