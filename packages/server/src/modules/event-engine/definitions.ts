@@ -1,5 +1,5 @@
 import { type AssetDevice, type Group, parseThresholds, resolveGroups } from './conditions.ts';
-import type { Step } from './engine.ts';
+import type { Step } from './step.ts';
 
 /**
  * The event definitions the engine evaluates — per asset, each master event of each gateway's active configuration

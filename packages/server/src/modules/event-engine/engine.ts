@@ -8,6 +8,7 @@ import {
   stateKey as key,
   refreshConfig,
 } from './definitions.ts';
+import type { Query, Step } from './step.ts';
 
 /**
  * The event engine (docs/domain.md §30, docs/decisions.md "Event engine"). Written as generators that yield SQL and
@@ -18,11 +19,7 @@ import {
  * definitions come from the process's cache (definitions.ts); the sweep reads them afresh.
  */
 
-export interface Query {
-  text: string;
-  params: unknown[];
-}
-export type Step<T> = Generator<Query, T, Record<string, unknown>[]>;
+export type { Query, Step } from './step.ts';
 
 /** A stored reading handed to the engine: its device type and values in catalogue metric order. */
 export interface EngineReading {
