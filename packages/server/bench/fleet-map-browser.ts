@@ -79,47 +79,56 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-/** Installed before any page script: collects the timing entries the app makes (they are cleared as they go). */
-function collector() {
-  const w = globalThis as any;
+/**
+ * Installed before any page script: collects the timing entries the app makes (they are cleared as they go). Plain
+ * JavaScript text: a TypeScript function would be rewritten by tsx with helpers that the page does not have.
+ * A round is over when every vessel's fix arrived and a redraw after the last push showed it; that is checked as
+ * the entries come (`__benchRound`), so the bench does not poll the page's main thread while it measures it.
+ */
+const COLLECTOR = `
+  var w = globalThis;
   w.__bench = { draws: [], live: [], messages: [], applies: [], longtasks: [], waiter: null };
-  // a round is over when every vessel's fix arrived and a redraw after the last push showed it (checked as the
-  // entries come, so that the bench does not poll the page's main thread while it measures it)
-  const check = () => {
-    const b = w.__bench;
+  w.__benchCheck = function () {
+    var b = w.__bench;
     if (!b.waiter) return;
-    const rows = b.messages.reduce((s: number, m: any) => s + m.detail.rows, 0);
-    const lastMsg = b.messages.at(-1);
-    const lastLive = b.live.at(-1);
+    var rows = 0;
+    for (var i = 0; i < b.messages.length; i++) rows += b.messages[i].detail.rows;
+    var lastMsg = b.messages[b.messages.length - 1];
+    var lastLive = b.live[b.live.length - 1];
     if (rows >= b.waiter.n && lastLive && lastLive.start + lastLive.duration >= lastMsg.start) {
-      const done = b.waiter.resolve;
+      var done = b.waiter.resolve;
       b.waiter = null;
       done();
     }
   };
-  w.__benchRound = (n: number) =>
-    new Promise<void>((resolve) => {
-      w.__bench.waiter = { n, resolve };
-      check();
+  w.__benchRound = function (n) {
+    return new Promise(function (resolve) {
+      w.__bench.waiter = { n: n, resolve: resolve };
+      w.__benchCheck();
     });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as any[]) {
-      const item = { start: e.startTime, duration: e.duration, detail: e.detail };
+  };
+  new PerformanceObserver(function (list) {
+    var entries = list.getEntries();
+    for (var i = 0; i < entries.length; i++) {
+      var e = entries[i];
+      var item = { start: e.startTime, duration: e.duration, detail: e.detail };
       if (e.name === 'vessel-layer-draw') w.__bench.draws.push(item);
       else if (e.name === 'live-update') w.__bench.live.push(item);
       else if (e.name === 'live-message') w.__bench.messages.push(item);
       else if (e.name === 'fleet-apply') w.__bench.applies.push(item);
     }
-    check();
+    w.__benchCheck();
   }).observe({ type: 'measure', buffered: true });
   try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__bench.longtasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask' as any, buffered: true });
-  } catch {
+    new PerformanceObserver(function (list) {
+      var entries = list.getEntries();
+      for (var i = 0; i < entries.length; i++)
+        w.__bench.longtasks.push({ start: entries[i].startTime, duration: entries[i].duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {
     // no long task timing in this browser
   }
-}
+`;
 
 interface Collected {
   draws: { start: number; duration: number; detail: { drawn: number } }[];
@@ -138,6 +147,30 @@ function frameCosts(c: Collected): number[] {
     const draw = c.draws.find((d) => d.start >= a.start);
     return a.duration + (draw ? draw.duration : 0);
   });
+}
+
+/** Time of the renderer's main thread by trace event name (complete events; nested ones counted in their own line). */
+function traceSummary(trace: { traceEvents: any[] }, n = 18): string[] {
+  const events = trace.traceEvents;
+  const main = events.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'),
+  );
+  if (!main) return ['      (no renderer main thread in the trace)'];
+  const sums = new Map<string, { ms: number; n: number }>();
+  for (const e of events) {
+    if (e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || typeof e.dur !== 'number') continue;
+    const s = sums.get(e.name) ?? { ms: 0, n: 0 };
+    s.ms += e.dur / 1000;
+    s.n++;
+    sums.set(e.name, s);
+  }
+  return [...sums.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, n)
+    .map(([name, s]) => `      ${s.ms.toFixed(1).padStart(8)} ms  ${name} (${s.n}×)`);
 }
 
 interface ProfileNode {
@@ -228,7 +261,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     const now0 = Math.floor(Date.now() / 1000);
     await ingestRound(0, now0 - 120);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
-    await context.addInitScript(collector);
+    await context.addInitScript({ content: COLLECTOR });
     const page = await context.newPage();
     // sign in as a user does (e2e/fixtures.ts enterApp)
     await page.goto('/auth/login');
@@ -242,12 +275,12 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     await page.getByRole('button', { name: 'Confirm Selection' }).click();
     await page.waitForURL(/\/home$/);
 
+    // the redraw that drew every vessel, as the collector received it (observer entries arrive a task later)
     const allDrawn = () =>
-      page.waitForFunction(
-        (n) => Number((globalThis as any).document.querySelector('.leaflet-container')?.dataset.vesselsDrawn ?? 0) >= n,
-        VESSELS,
-        { timeout: 60_000, polling: 50 },
-      );
+      page.waitForFunction((n) => (globalThis as any).__bench.draws.some((d: any) => d.detail.drawn >= n), VESSELS, {
+        timeout: 60_000,
+        polling: 50,
+      });
     const collected = () => page.evaluate(() => (globalThis as any).__bench as Collected);
 
     // navigation → all markers drawn; the first load (above) warmed the server and the HTTP cache as a user's would be
@@ -279,7 +312,9 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     }
 
     // let the page settle (the first pulses, summaries and place names it asks for after a load)
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+    let requests = 0;
+    page.on('request', () => requests++);
     await page.waitForFunction(
       () => (globalThis as any).document.querySelector('[data-testid=live-status]') !== null,
       null,
@@ -291,12 +326,19 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     const taskSeconds = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
 
+    // the page's main-thread time while nothing arrives, over 3 s (timers, keep-alive, the bench's own calls)
+    const quietBefore = await taskSeconds();
+    await page.waitForTimeout(3000);
+    const quietMs = ((await taskSeconds()) - quietBefore) * 1000;
+    const quietRequests = requests;
     const busy: number[] = [];
     const drawSum: number[] = [];
     const msgSum: number[] = [];
     const applySum: number[] = [];
     const applies: number[] = [];
     const frames: number[] = [];
+    const redraws: number[] = [];
+    const roundMs: number[] = [];
     const longSum: number[] = [];
     const longMax: number[] = [];
     const pushes: number[] = [];
@@ -328,6 +370,17 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       };
       if (round > ROUNDS) {
         await profile('round', async () => void (await measured()));
+        // and a trace of the same kind of round: where the main thread's time goes outside JavaScript
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'],
+        });
+        await measured();
+        const trace = JSON.parse(String(await browser.stopTracing()));
+        writeFileSync(join(PROFILE_DIR!, 'round.trace.json'), JSON.stringify(trace));
+        profiles.push(
+          `    trace ${join(PROFILE_DIR!, 'round.trace.json')}; renderer main thread by event:`,
+          ...traceSummary(trace),
+        );
         break;
       }
       busy.push(await measured());
@@ -338,6 +391,9 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       applySum.push(sum(c.applies));
       applies.push(c.applies.length);
       frames.push(...frameCosts(c));
+      redraws.push(c.draws.length);
+      const lastLive = c.live.at(-1);
+      if (c.messages.length && lastLive) roundMs.push(lastLive.start + lastLive.duration - c.messages[0].start);
       longSum.push(sum(c.longtasks));
       longMax.push(Math.max(0, ...c.longtasks.map((t) => t.duration)));
       pushes.push(c.messages.length);
@@ -355,6 +411,8 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       `  one live update of all ${VESSELS} vessels (${ROUNDS} rounds; ${f1(pct(pushes, 50))} pushes per round, p50):`,
       `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 50 ms)`,
       `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws p50 ${f1(pct(drawSum, 50))} ms`,
+      `    for comparison, the page with nothing arriving: ${f1(quietMs)} ms of main thread in 3 s (${quietRequests} requests from settling to then)`,
+      `    first push → last redraw: p50 ${f1(pct(roundMs, 50))} ms; canvas redraws p50 ${f1(pct(redraws, 50))} per round`,
       `    frames that applied readings: p50 ${f1(pct(applies, 50))} per round; cost per frame (application + redraw): p50 ${f1(pct(frames, 50))} ms, p95 ${f1(pct(frames, 95))} ms, max ${f1(Math.max(...frames))} ms`,
       `    long tasks per round: total p50 ${f1(pct(longSum, 50))} ms, longest p50 ${f1(pct(longMax, 50))} ms`,
       `    push arrival → redraw showing it: p50 ${f1(pct(latency, 50))} ms, p95 ${f1(pct(latency, 95))} ms`,

@@ -30,7 +30,8 @@ export interface LiveVesselLayerProps {
  */
 export function LiveVesselLayer({ store, visible, renderPopup }: LiveVesselLayerProps) {
   const map = useMap();
-  const renderer = useMemo(() => L.canvas({ padding: 0.3, tolerance: 4 }), []);
+  // padding 0.1 (Leaflet's default; VesselLayer uses 0.3): the canvas is copied to the compositor on every redraw
+  const renderer = useMemo(() => L.canvas({ padding: 0.1, tolerance: 4 }), []);
   const [open, setOpen] = useState<number | null>(null);
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
