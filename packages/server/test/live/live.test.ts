@@ -128,7 +128,7 @@ describe.each(dialects())('live push coalescing on %s', (dialect) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof telemetryWorld>>;
   let base: string;
-  let fleet: { massId: number; key: string; gps: string }[] = [];
+  let fleet: { massId: number; key: string; gps: string; gpsId: number }[] = [];
   const clients: SocketClient[] = [];
 
   beforeAll(async () => {
@@ -139,8 +139,8 @@ describe.each(dialects())('live push coalescing on %s', (dialect) => {
     for (let i = 0; i < N; i++) {
       const massId = await createAsset(t.database.db, w.compA1, `Burst ${i}`);
       const gateway = await createDevice(t.database.db, massId, `burst-gw-${i}`, 'gateway');
-      await createDevice(t.database.db, massId, `burst-gps-${i}`, 'gps');
-      fleet.push({ massId, gps: `burst-gps-${i}`, key: await issueDeviceKey(t.database.db, gateway, 'test') });
+      const gpsId = await createDevice(t.database.db, massId, `burst-gps-${i}`, 'gps');
+      fleet.push({ massId, gps: `burst-gps-${i}`, gpsId, key: await issueDeviceKey(t.database.db, gateway, 'test') });
     }
   });
   afterAll(async () => {
@@ -174,8 +174,14 @@ describe.each(dialects())('live push coalescing on %s', (dialect) => {
     ]);
     expect(res.map((x) => x.json.data.accepted)).toEqual([...fleet.map(() => 1), 1]);
     await post(fleet[0].key, [{ device: fleet[0].gps, ts: T0 + 20, data: { latitude: -5.9, longitude: 107.1 } }]);
-    // the states wait for the end of the interval (PostgreSQL: they come back over LISTEN first)
-    await vi.waitFor(() => expect(hub.pendingCount).toBe(N + 1), { timeout: 10_000 });
+    // the states wait for the end of the interval (PostgreSQL: they come back over LISTEN first, in any order)
+    await vi.waitFor(
+      () => {
+        expect(hub.pendingCount).toBe(N + 1);
+        expect(hub.pendingState(fleet[0].gpsId)?.ts).toBe(T0 + 20);
+      },
+      { timeout: 10_000 },
+    );
     expect(a.messages.filter((m) => m.type === 'states')).toHaveLength(1);
 
     hub.flush();

@@ -120,6 +120,11 @@ export class LiveHub {
     return this.pending.size;
   }
 
+  /** The state of a device that waits for the end of the interval (tests). */
+  pendingState(deviceId: number): LatestState | undefined {
+    return this.pending.get(deviceId);
+  }
+
   async start(): Promise<void> {
     hubs.set(this.database, this);
     this.unsubscribe = onLatestState((db, states) => {
