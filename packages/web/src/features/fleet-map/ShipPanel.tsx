@@ -42,6 +42,7 @@ export function ShipPanel(p: ShipPanelProps) {
     const s = search.trim().toLowerCase();
     return s ? assets.filter((a) => a.massName.toLowerCase().includes(s)) : assets;
   }, [assets, search]);
+  const keys = useMemo(() => shown.map((a) => a.massId), [shown]);
   // the cards call the latest handlers through a ref, so a memoised card need not re-render for new closures
   const actions = useRef<CardActions>(null as unknown as CardActions);
   actions.current = { ...p, toggleView: (id: number) => toggleView(id) };
@@ -95,7 +96,7 @@ export function ShipPanel(p: ShipPanelProps) {
             </div>
           ) : (
             <CardStrip
-              count={shown.length}
+              keys={keys}
               resetKey={search}
               renderCard={(i) => {
                 const id = shown[i].massId;
@@ -119,34 +120,55 @@ export function ShipPanel(p: ShipPanelProps) {
   );
 }
 
-/** Card width and gap of `.fm-card` / `.fm-cards` (fleet-map.css). */
+/** Card width and gap of `.fm-card` / `.fm-cards` (fleet-map.css); a card with a long title is wider. */
 const CARD_WIDTH = 260;
 const CARD_GAP = 8;
-const STRIDE = CARD_WIDTH + CARD_GAP;
 /** cards rendered beyond each edge of the view, so a short scroll shows cards at once */
 const OVERSCAN = 2;
 
-/** Which cards of a horizontal strip of fixed-width cards are in (or near) the view `[left, left + width)`. */
-export function visibleCards(count: number, left: number, width: number): { first: number; end: number } {
-  const first = Math.max(0, Math.floor(left / STRIDE) - OVERSCAN);
-  const end = Math.min(count, Math.ceil((left + width) / STRIDE) + OVERSCAN);
-  return { first, end: Math.max(first, end) };
+/**
+ * Which cards of a horizontal strip are in (or near) the view `[left, left + width)`: `starts[i]` is where card i
+ * starts (px), `starts[n]` where the strip ends. Returns the cards `first` to `end - 1`.
+ */
+export function cardsInView(starts: number[], left: number, width: number): { first: number; end: number } {
+  const n = starts.length - 1;
+  // the last card starting at or before `left`, and the first starting at or after the right edge
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid + 1] <= left) lo = mid + 1;
+    else hi = mid;
+  }
+  const first0 = lo;
+  lo = first0;
+  hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] < left + width) lo = mid + 1;
+    else hi = mid;
+  }
+  return { first: Math.max(0, first0 - OVERSCAN), end: Math.min(n, lo + OVERSCAN) };
 }
 
 /**
  * A horizontally scrolling strip that renders only the cards in view (windowing): a track as wide as all the
- * cards keeps the scroll bar true, and the rendered ones sit after a left padding of the cards before them.
+ * cards keeps the scroll bar true, and the rendered ones sit after a left padding as wide as the cards before them.
+ * Cards are 260 px unless a long title widens them (as before windowing); the widths seen are remembered per card.
  */
 function CardStrip({
-  count,
+  keys,
   resetKey,
   renderCard,
 }: {
-  count: number;
+  keys: number[];
   resetKey: string;
   renderCard: (index: number) => ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+  const widths = useRef(new Map<number, number>());
+  const [measured, setMeasured] = useState(0);
   const [view, setView] = useState({ left: 0, width: typeof window === 'undefined' ? 1440 : window.innerWidth });
   useLayoutEffect(() => {
     const el = ref.current;
@@ -169,12 +191,45 @@ function CardStrip({
   useEffect(() => {
     if (ref.current) ref.current.scrollLeft = 0;
   }, [resetKey]);
-  const { first, end } = visibleCards(count, view.left, view.width);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `measured` marks new widths in the ref
+  const starts = useMemo(() => {
+    const s = new Array<number>(keys.length + 1);
+    s[0] = 0;
+    for (let i = 0; i < keys.length; i++) s[i + 1] = s[i] + (widths.current.get(keys[i]) ?? CARD_WIDTH) + CARD_GAP;
+    return s;
+  }, [keys, measured]);
+  const { first, end } = cardsInView(starts, view.left, view.width);
+  // remember the width of each rendered card (and watch it: the switch view may be wider)
+  useLayoutEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const measure = () => {
+      let changed = false;
+      for (let j = 0; j < el.children.length; j++) {
+        const id = keys[first + j];
+        const w = (el.children[j] as HTMLElement).offsetWidth;
+        if (id !== undefined && w > 0 && widths.current.get(id) !== w) {
+          widths.current.set(id, w);
+          changed = true;
+        }
+      }
+      if (changed) setMeasured((m) => m + 1);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    for (const child of el.children) ro.observe(child);
+    return () => ro.disconnect();
+  });
   const cards: ReactNode[] = [];
   for (let i = first; i < end; i++) cards.push(renderCard(i));
   return (
     <div className="fm-cards" ref={ref}>
-      <div className="fm-cards-track" style={{ width: count * STRIDE - CARD_GAP, paddingLeft: first * STRIDE }}>
+      <div
+        className="fm-cards-track"
+        ref={track}
+        style={{ width: Math.max(0, starts[keys.length] - CARD_GAP), paddingLeft: starts[first] }}
+      >
         {cards}
       </div>
     </div>

@@ -4,7 +4,7 @@ import '../../test/setup.ts';
 import { buildVessel, type FleetAsset, type FleetVessel } from './fleet-data.ts';
 import { APPLY_MIN_MS, FleetStore, type Scheduler } from './fleet-store.ts';
 import type { PulseRow } from './live-socket.ts';
-import { ShipPanel, visibleCards } from './ShipPanel.tsx';
+import { cardsInView, ShipPanel } from './ShipPanel.tsx';
 import { fmtTime } from './VesselPopup.tsx';
 
 /** A clock the test moves by hand: `later` callbacks run when `advance` passes their time. */
@@ -226,11 +226,19 @@ describe('FleetStore', () => {
 });
 
 describe('ship panel windowing', () => {
-  it('picks the cards in view plus two on each side (260 px cards, 8 px gap)', () => {
-    expect(visibleCards(1000, 0, 1440)).toEqual({ first: 0, end: 8 }); // 1440 / 268 = 5.4 → 6 in view
-    expect(visibleCards(1000, 268 * 100, 1440)).toEqual({ first: 98, end: 108 });
-    expect(visibleCards(1000, 268 * 999, 390)).toEqual({ first: 997, end: 1000 });
-    expect(visibleCards(3, 0, 1440)).toEqual({ first: 0, end: 3 });
+  it('picks the cards in view plus two on each side (260 px cards, 8 px gap; a wider card moves the rest)', () => {
+    const strip = (n: number, wide: Record<number, number> = {}) => {
+      const s = [0];
+      for (let i = 0; i < n; i++) s.push(s[i] + (wide[i] ?? 260) + 8);
+      return s;
+    };
+    expect(cardsInView(strip(1000), 0, 1440)).toEqual({ first: 0, end: 8 }); // 1440 / 268 = 5.4 → 6 in view
+    expect(cardsInView(strip(1000), 268 * 100, 1440)).toEqual({ first: 98, end: 108 });
+    expect(cardsInView(strip(1000), 268 * 999, 390)).toEqual({ first: 997, end: 1000 });
+    expect(cardsInView(strip(3), 0, 1440)).toEqual({ first: 0, end: 3 });
+    // card 0 is 300 px wide: card 100 starts at 100 × 268 + 40; a view from there shows 100–105
+    expect(cardsInView(strip(1000, { 0: 300 }), 268 * 100 + 40, 1440)).toEqual({ first: 98, end: 108 });
+    expect(cardsInView(strip(1000, { 0: 300 }), 268 * 100 + 39, 1440)).toEqual({ first: 97, end: 108 });
   });
 
   it('renders a handful of the 1,000 cards, and watches only their vessels', () => {
