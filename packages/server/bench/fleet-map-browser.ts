@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,14 +23,18 @@ import {
  * - navigation → all markers drawn: from the navigation start of /home to the end of the first canvas redraw that
  *   drew every vessel (the `vessel-layer-draw` measure of components/map/vessel-canvas.ts), BENCH_MAP_NAVS (5) times;
  * - one live update of all vessels: a new fix for every vessel (one ingest round, BENCH_MAP_ROUNDS (10) rounds); per
- *   round the main-thread time of the page (Chrome's TaskDuration) from the first push to the redraw that shows the
- *   last one, the work inside it (push handling, canvas redraws), long tasks, and push → drawn latency.
- * Figures only, no assertions. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+ *   round the main-thread time of the page (Chrome's TaskDuration) from before the first ingest to the redraw that
+ *   shows the last vessel, the work inside it (push handling, store applications, canvas redraws), long tasks, and
+ *   push → drawn latency; per frame that applied readings, its cost (store application + the canvas redraw after it).
+ * BENCH_MAP_PROFILE=dir writes Chrome CPU profiles (.cpuprofile, open in DevTools) of one navigation and one round
+ * there and prints the functions with the most self time. Figures only, no assertions. Chromium: CHROMIUM_PATH or
+ * /usr/bin/chromium.
  */
 const VESSELS = Number(process.env.BENCH_MAP_VESSELS ?? 1000);
 const NAVS = Number(process.env.BENCH_MAP_NAVS ?? 5);
 const ROUNDS = Number(process.env.BENCH_MAP_ROUNDS ?? 10);
 const IN_FLIGHT = 16;
+const PROFILE_DIR = process.env.BENCH_MAP_PROFILE;
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const PASSWORD = 'Secret#123';
 
@@ -75,32 +79,125 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-/** Installed before any page script: collects the timing entries the app makes (they are cleared as they go). */
-function collector() {
-  const w = globalThis as any;
-  w.__bench = { draws: [], live: [], messages: [], longtasks: [] };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as any[]) {
-      const item = { start: e.startTime, duration: e.duration, detail: e.detail };
+/**
+ * Installed before any page script: collects the timing entries the app makes (they are cleared as they go). Plain
+ * JavaScript text: a TypeScript function would be rewritten by tsx with helpers that the page does not have.
+ * A round is over when every vessel's fix arrived and a redraw after the last push showed it; that is checked as
+ * the entries come (`__benchRound`), so the bench does not poll the page's main thread while it measures it.
+ */
+const COLLECTOR = `
+  var w = globalThis;
+  w.__bench = { draws: [], live: [], messages: [], applies: [], longtasks: [], waiter: null };
+  w.__benchCheck = function () {
+    var b = w.__bench;
+    if (!b.waiter) return;
+    var rows = 0;
+    for (var i = 0; i < b.messages.length; i++) rows += b.messages[i].detail.rows;
+    var lastMsg = b.messages[b.messages.length - 1];
+    var lastLive = b.live[b.live.length - 1];
+    if (rows >= b.waiter.n && lastLive && lastLive.start + lastLive.duration >= lastMsg.start) {
+      var done = b.waiter.resolve;
+      b.waiter = null;
+      done();
+    }
+  };
+  w.__benchRound = function (n) {
+    return new Promise(function (resolve) {
+      w.__bench.waiter = { n: n, resolve: resolve };
+      w.__benchCheck();
+    });
+  };
+  new PerformanceObserver(function (list) {
+    var entries = list.getEntries();
+    for (var i = 0; i < entries.length; i++) {
+      var e = entries[i];
+      var item = { start: e.startTime, duration: e.duration, detail: e.detail };
       if (e.name === 'vessel-layer-draw') w.__bench.draws.push(item);
       else if (e.name === 'live-update') w.__bench.live.push(item);
       else if (e.name === 'live-message') w.__bench.messages.push(item);
+      else if (e.name === 'fleet-apply') w.__bench.applies.push(item);
     }
+    w.__benchCheck();
   }).observe({ type: 'measure', buffered: true });
   try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__bench.longtasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask' as any, buffered: true });
-  } catch {
+    new PerformanceObserver(function (list) {
+      var entries = list.getEntries();
+      for (var i = 0; i < entries.length; i++)
+        w.__bench.longtasks.push({ start: entries[i].startTime, duration: entries[i].duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {
     // no long task timing in this browser
   }
-}
+`;
 
 interface Collected {
   draws: { start: number; duration: number; detail: { drawn: number } }[];
   live: { start: number; duration: number; detail: { pushes: number } }[];
   messages: { start: number; duration: number; detail: { rows: number } }[];
+  applies: { start: number; duration: number; detail: { vessels: number } }[];
   longtasks: { start: number; duration: number }[];
+}
+
+/**
+ * The cost of each frame that applied readings: the store's application (rebuilt vessels, hulls moved, cards
+ * told) plus the canvas redraw that follows it (the next `vessel-layer-draw` after it started).
+ */
+function frameCosts(c: Collected): number[] {
+  return c.applies.map((a) => {
+    const draw = c.draws.find((d) => d.start >= a.start);
+    return a.duration + (draw ? draw.duration : 0);
+  });
+}
+
+/** Time of the renderer's main thread by trace event name (complete events; nested ones counted in their own line). */
+function traceSummary(trace: { traceEvents: any[] }, n = 18): string[] {
+  const events = trace.traceEvents;
+  const main = events.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'),
+  );
+  if (!main) return ['      (no renderer main thread in the trace)'];
+  const sums = new Map<string, { ms: number; n: number }>();
+  for (const e of events) {
+    if (e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || typeof e.dur !== 'number') continue;
+    const s = sums.get(e.name) ?? { ms: 0, n: 0 };
+    s.ms += e.dur / 1000;
+    s.n++;
+    sums.set(e.name, s);
+  }
+  return [...sums.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, n)
+    .map(([name, s]) => `      ${s.ms.toFixed(1).padStart(8)} ms  ${name} (${s.n}×)`);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+/** The functions with the most self time in a CPU profile (ms), as `name (file:line)`. */
+function topSelf(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n = 15): string[] {
+  const selfUs = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const file = f.url.split('/').pop() || '(native)';
+    const key = `${f.functionName || '(anonymous)'} (${file}:${f.lineNumber + 1})`;
+    byName.set(key, (byName.get(key) ?? 0) + (selfUs.get(node.id) ?? 0));
+  }
+  return [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, us]) => `      ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
 }
 
 export async function benchFleetMapBrowser(): Promise<string[]> {
@@ -164,7 +261,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     const now0 = Math.floor(Date.now() / 1000);
     await ingestRound(0, now0 - 120);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
-    await context.addInitScript(collector);
+    await context.addInitScript({ content: COLLECTOR });
     const page = await context.newPage();
     // sign in as a user does (e2e/fixtures.ts enterApp)
     await page.goto('/auth/login');
@@ -178,26 +275,46 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     await page.getByRole('button', { name: 'Confirm Selection' }).click();
     await page.waitForURL(/\/home$/);
 
+    // the redraw that drew every vessel, as the collector received it (observer entries arrive a task later)
     const allDrawn = () =>
-      page.waitForFunction(
-        (n) => Number((globalThis as any).document.querySelector('.leaflet-container')?.dataset.vesselsDrawn ?? 0) >= n,
-        VESSELS,
-        { timeout: 60_000, polling: 50 },
-      );
+      page.waitForFunction((n) => (globalThis as any).__bench.draws.some((d: any) => d.detail.drawn >= n), VESSELS, {
+        timeout: 60_000,
+        polling: 50,
+      });
     const collected = () => page.evaluate(() => (globalThis as any).__bench as Collected);
 
     // navigation → all markers drawn; the first load (above) warmed the server and the HTTP cache as a user's would be
     await allDrawn();
     const navs: number[] = [];
-    for (let i = 0; i < NAVS; i++) {
+    const cdp = await context.newCDPSession(page);
+    const profiles: string[] = [];
+    const profile = async (name: string, run: () => Promise<void>) => {
+      if (!PROFILE_DIR) return run();
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await run();
+      const { profile: p } = await cdp.send('Profiler.stop');
+      const file = join(PROFILE_DIR, `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(p));
+      profiles.push(`    CPU profile ${file}; most self time:`, ...topSelf(p as never));
+    };
+    const nav = async () => {
       await page.goto('/home', { waitUntil: 'commit' });
       await allDrawn();
+    };
+    // profiled runs come on top of the measured ones (the profiler slows the page)
+    if (PROFILE_DIR) await profile('navigation', nav);
+    for (let i = 0; i < NAVS; i++) {
+      await nav();
       const first = (await collected()).draws.find((d) => d.detail.drawn >= VESSELS)!;
       navs.push(first.start + first.duration); // ms since this document's navigation start
     }
 
     // let the page settle (the first pulses, summaries and place names it asks for after a load)
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+    let requests = 0;
+    page.on('request', () => requests++);
     await page.waitForFunction(
       () => (globalThis as any).document.querySelector('[data-testid=live-status]') !== null,
       null,
@@ -205,47 +322,78 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         timeout: 30_000,
       },
     );
-    const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const taskSeconds = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
 
+    // the page's main-thread time while nothing arrives, over 3 s (timers, keep-alive, the bench's own calls)
+    const quietBefore = await taskSeconds();
+    await page.waitForTimeout(3000);
+    const quietMs = ((await taskSeconds()) - quietBefore) * 1000;
+    const quietRequests = requests;
     const busy: number[] = [];
     const drawSum: number[] = [];
     const msgSum: number[] = [];
+    const applySum: number[] = [];
+    const applies: number[] = [];
+    const frames: number[] = [];
+    const redraws: number[] = [];
+    const roundMs: number[] = [];
     const longSum: number[] = [];
     const longMax: number[] = [];
     const pushes: number[] = [];
     const latency: number[] = [];
     let tsNext = now0 - 100;
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let round = 1; round <= ROUNDS + (PROFILE_DIR ? 1 : 0); round++) {
       await page.evaluate(() => {
         const b = (globalThis as any).__bench;
         b.draws = [];
         b.live = [];
         b.messages = [];
+        b.applies = [];
         b.longtasks = [];
       });
-      const before = await taskSeconds();
-      await ingestRound(round, tsNext++);
-      // every vessel's fix has arrived and the redraw after the last push has happened
-      await page.waitForFunction(
-        (n) => {
-          const b = (globalThis as any).__bench;
-          const rows = b.messages.reduce((s: number, m: any) => s + m.detail.rows, 0);
-          const lastMsg = b.messages.at(-1);
-          const lastLive = b.live.at(-1);
-          return rows >= n && lastLive && lastLive.start + lastLive.duration >= lastMsg.start;
-        },
-        VESSELS,
-        { timeout: 60_000, polling: 100 },
-      );
-      const after = await taskSeconds();
+      const measured = async () => {
+        const before = await taskSeconds();
+        // every vessel's fix has arrived and the redraw after the last push has happened (collector)
+        const done = page.evaluate((n) => (globalThis as any).__benchRound(n), VESSELS);
+        await ingestRound(round, tsNext++);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          done,
+          new Promise((_, fail) => {
+            timer = setTimeout(() => fail(new Error(`round ${round}: not all vessels drawn in 60 s`)), 60_000);
+          }),
+        ]);
+        clearTimeout(timer);
+        return ((await taskSeconds()) - before) * 1000;
+      };
+      if (round > ROUNDS) {
+        await profile('round', async () => void (await measured()));
+        // and a trace of the same kind of round: where the main thread's time goes outside JavaScript
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'],
+        });
+        await measured();
+        const trace = JSON.parse(String(await browser.stopTracing()));
+        writeFileSync(join(PROFILE_DIR!, 'round.trace.json'), JSON.stringify(trace));
+        profiles.push(
+          `    trace ${join(PROFILE_DIR!, 'round.trace.json')}; renderer main thread by event:`,
+          ...traceSummary(trace),
+        );
+        break;
+      }
+      busy.push(await measured());
       const c = await collected();
       const sum = (xs: { duration: number }[]) => xs.reduce((s, x) => s + x.duration, 0);
-      busy.push((after - before) * 1000);
       drawSum.push(sum(c.draws));
       msgSum.push(sum(c.messages));
+      applySum.push(sum(c.applies));
+      applies.push(c.applies.length);
+      frames.push(...frameCosts(c));
+      redraws.push(c.draws.length);
+      const lastLive = c.live.at(-1);
+      if (c.messages.length && lastLive) roundMs.push(lastLive.start + lastLive.duration - c.messages[0].start);
       longSum.push(sum(c.longtasks));
       longMax.push(Math.max(0, ...c.longtasks.map((t) => t.duration)));
       pushes.push(c.messages.length);
@@ -261,10 +409,14 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       `fleet map in headless Chromium 1440×900: ${VESSELS} vessels (SQLite; server in its own process; load average ${load})`,
       `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 2000 ms)`,
       `  one live update of all ${VESSELS} vessels (${ROUNDS} rounds; ${f1(pct(pushes, 50))} pushes per round, p50):`,
-      `    main-thread time, first push → last redraw: p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 50 ms)`,
-      `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, canvas redraws p50 ${f1(pct(drawSum, 50))} ms`,
+      `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 50 ms)`,
+      `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws p50 ${f1(pct(drawSum, 50))} ms`,
+      `    for comparison, the page with nothing arriving: ${f1(quietMs)} ms of main thread in 3 s (${quietRequests} requests from settling to then)`,
+      `    first push → last redraw: p50 ${f1(pct(roundMs, 50))} ms; canvas redraws p50 ${f1(pct(redraws, 50))} per round`,
+      `    frames that applied readings: p50 ${f1(pct(applies, 50))} per round; cost per frame (application + redraw): p50 ${f1(pct(frames, 50))} ms, p95 ${f1(pct(frames, 95))} ms, max ${f1(Math.max(...frames))} ms`,
       `    long tasks per round: total p50 ${f1(pct(longSum, 50))} ms, longest p50 ${f1(pct(longMax, 50))} ms`,
       `    push arrival → redraw showing it: p50 ${f1(pct(latency, 50))} ms, p95 ${f1(pct(latency, 95))} ms`,
+      ...profiles,
     );
     for (const l of out) console.log(l);
   } finally {

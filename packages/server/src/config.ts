@@ -15,6 +15,8 @@ export interface Config {
   smtpUrl?: string;
   mqttUrl?: string;
   sessionIdleHours: number;
+  /** live push: at most one states message per subscriber per this many ms (modules/live/hub.ts) */
+  liveCoalesceMs: number;
   webDist?: string;
   /** trust X-Forwarded-For (only behind a proxy that sets it): the login throttle keys on the client address */
   trustProxy: boolean;
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     sessionIdleHours: Number(env.SESSION_IDLE_HOURS ?? 12),
+    liveCoalesceMs: Number(env.LIVE_COALESCE_MS ?? 100),
     webDist: env.WEB_DIST,
     trustProxy: flag(env.TRUST_PROXY, false),
     mailFrom: env.MAIL_FROM || undefined,

@@ -16,6 +16,9 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
   await ingest(page, v.key, v.gps.devcUniqueId, t0 - 1800, { latitude: -6.0, longitude: 106.6, track: 80, speed: 18 });
   await ingest(page, v.key, v.gps.devcUniqueId, t0, { latitude: -6.05, longitude: 106.9, track: 90, speed: 18 });
   await page.goto('/home');
+  // the panel renders only the cards in view (the strip scrolls sideways): find the vessel as a user would
+  const search = page.getByPlaceholder('Search Asset Name...');
+  await search.fill(v.asset.massName);
   const card = page.getByTestId(`ship-card-${v.asset.massId}`);
   await expect(card).toContainText(v.asset.massName);
   await expect(card).toContainText('Online');
@@ -60,6 +63,7 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
   await card.getByRole('switch', { name: `Show Ship ${v.asset.massName}` }).click();
   await expect(card.getByRole('switch', { name: `Show Ship ${v.asset.massName}` })).not.toBeChecked();
   await page.reload();
+  await search.fill(v.asset.massName);
   const card2 = page.getByTestId(`ship-card-${v.asset.massId}`);
   await card2.getByRole('button', { name: 'Show switches' }).click();
   await expect(card2.getByRole('switch', { name: `Show Ship ${v.asset.massName}` })).not.toBeChecked();
@@ -67,6 +71,7 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
 
   // measure tool: two legs, the table, and a real .xlsx; vessels hidden, so that no marker (other specs post
   // readings near Jakarta too) takes a click meant for the measure line
+  await search.fill('');
   await page.getByRole('button', { name: 'Hide All' }).click();
   await setView(page, [-6, 107], 8);
   await page.getByRole('button', { name: 'Measure' }).click();

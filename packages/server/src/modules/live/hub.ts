@@ -16,6 +16,17 @@ export const KEEPALIVE_MS = 25_000;
 export const RESCOPE_MS = 60_000;
 /** NOTIFY payloads must stay under PostgreSQL's 8,000 bytes. */
 const MAX_PAYLOAD = 7000;
+/**
+ * Default of LIVE_COALESCE_MS: a subscriber gets at most one `states` message per this interval, carrying every
+ * device whose latest state changed in it (docs/decisions.md "Fleet map with 1,000 live vessels").
+ */
+export const DEFAULT_COALESCE_MS = 100;
+
+const hubs = new WeakMap<Database, LiveHub>();
+/** The running hub of a database (tests: end a coalescing window with `flush()`). */
+export function liveHubOf(database: Database): LiveHub | undefined {
+  return hubs.get(database);
+}
 
 /** What a subscriber receives: the rows of `GET /api/series/device/{type}/pulse`, one per device. */
 export interface LiveRow {
@@ -71,6 +82,12 @@ interface DeviceInfo {
  * only the rows of vessels it may see (tenant scope re-read every 60 s). SQLite: the hub hears its own process's
  * ingest. PostgreSQL: every process NOTIFYs what it ingested on `fleet_live` and every process LISTENs, so a
  * reading ingested by one process reaches the subscribers of all of them.
+ *
+ * Coalescing: states are not sent one ingest at a time. They wait in `pending` (the newest per device) and go out
+ * together at most once per `coalesceMs`: a state that arrives after a quiet interval leaves at once (on the next
+ * turn of the event loop, with whatever else arrived in the same turn), one that arrives sooner waits for the end
+ * of the interval. A fleet whose 1,000 gateways post within a second so reaches a browser as ~10 messages instead
+ * of 1,000, and a lone reading is not delayed at all.
  */
 export class LiveHub {
   private subscribers = new Set<Subscriber>();
@@ -80,23 +97,40 @@ export class LiveHub {
   private unsubscribe: (() => void) | null = null;
   private unsubscribeEvents: (() => void) | null = null;
   private closed = false;
+  /** states waiting for the end of the coalescing interval, the newest per device */
+  private pending = new Map<number, LatestState>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private lastFlush = 0;
 
   constructor(
     private database: Database,
     private log: FastifyBaseLogger,
     /** a session idle longer than this has ended (SESSION_IDLE_HOURS) */
     private idleSeconds: number,
+    /** at most one states message per this many ms (LIVE_COALESCE_MS); 0 sends each batch on its own */
+    private coalesceMs = DEFAULT_COALESCE_MS,
   ) {}
 
   get size() {
     return this.subscribers.size;
   }
 
+  /** Devices whose state waits for the end of the coalescing interval. */
+  get pendingCount() {
+    return this.pending.size;
+  }
+
+  /** The state of a device that waits for the end of the interval (tests). */
+  pendingState(deviceId: number): LatestState | undefined {
+    return this.pending.get(deviceId);
+  }
+
   async start(): Promise<void> {
+    hubs.set(this.database, this);
     this.unsubscribe = onLatestState((db, states) => {
       if (db !== this.database) return;
       if (this.database.dialect === 'postgres') this.notify(states);
-      else void this.deliver(states);
+      else this.queue(states);
     });
     this.unsubscribeEvents = onEventsOpened((db, opened) => {
       if (db !== this.database) return;
@@ -113,6 +147,10 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     this.closed = true;
+    if (hubs.get(this.database) === this) hubs.delete(this.database);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pending.clear();
     this.unsubscribe?.();
     this.unsubscribeEvents?.();
     for (const t of this.timers) clearInterval(t);
@@ -157,7 +195,7 @@ export class LiveHub {
       if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
       try {
         const payload = JSON.parse(msg.payload) as LatestState[] | { events: OpenedEvent[] };
-        if (Array.isArray(payload)) void this.deliver(payload);
+        if (Array.isArray(payload)) this.queue(payload);
         else if (Array.isArray(payload?.events))
           void this.deliverEvents(payload.events).catch((err: Error) =>
             this.log.warn({ err: err.message }, 'live push: event'),
@@ -199,6 +237,32 @@ export class LiveHub {
     this.pool.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]).catch((err: Error) => {
       this.log.warn({ err: err.message }, 'live push: NOTIFY failed');
     });
+  }
+
+  // ------------------------------------------------------------ coalescing
+
+  /** Keeps the newest state per device until the coalescing interval ends (class comment). */
+  private queue(states: LatestState[]) {
+    if (this.closed || !this.subscribers.size) return;
+    for (const s of states) {
+      const old = this.pending.get(s.deviceId);
+      if (!old || s.ts >= old.ts) this.pending.set(s.deviceId, s);
+    }
+    if (this.flushTimer || !this.pending.size) return;
+    const wait = Math.max(0, this.lastFlush + this.coalesceMs - Date.now());
+    this.flushTimer = setTimeout(() => this.flush(), wait);
+    this.flushTimer.unref();
+  }
+
+  /** Sends what is pending now and starts a new interval (the timer's end; tests call it to end a long one). */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (!this.pending.size) return;
+    const states = [...this.pending.values()];
+    this.pending.clear();
+    this.lastFlush = Date.now();
+    this.deliver(states).catch((err: Error) => this.log.warn({ err: err.message }, 'live push: deliver'));
   }
 
   // ------------------------------------------------------------ fan-out

@@ -18,13 +18,14 @@ declare module 'fastify' {
  * Live push (issue 13, ARCHITECTURE.md "live push"):
  * - POST /api/socket/ticket — a single-use ticket, good for 30 s, for the signed-in session;
  * - GET /api/socket?ticket=… — WebSocket; sends `{type:'hello'}`, then `{type:'states', states:[pulse rows]}` for
- *   each committed reading of a visible vessel, `{type:'event', event}` when a High priority event opens on a
+ *   the committed readings of visible vessels (coalesced: at most one such message per LIVE_COALESCE_MS, 100 ms,
+ *   with the newest state of every device that changed in it), `{type:'event', event}` when a High priority event opens on a
  *   visible vessel (issue 17; `&only=events` sends only these), and `{type:'ping'}` every 25 s. A wrong, used or expired ticket is
  *   refused before the upgrade (401, 'Authentication Error').
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   const { database, config } = app.deps;
-  const hub = new LiveHub(database, app.log, config.sessionIdleHours * 3600);
+  const hub = new LiveHub(database, app.log, config.sessionIdleHours * 3600, config.liveCoalesceMs);
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
   await app.register(websocket, { options: { maxPayload: 4096 } });

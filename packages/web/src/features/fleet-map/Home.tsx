@@ -6,15 +6,18 @@ import { routeNames } from '../../app/route-names.ts';
 import { FitToPoints, MAP_SHIP_ZOOM } from '../../components/map/index.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { FleetMap, type TrailState } from './FleetMap.tsx';
-import { useFleet } from './fleet-data.ts';
+import { useFleetStore } from './fleet-data.ts';
 import { MeasureTool } from './MeasureTool.tsx';
 import { ShipPanel } from './ShipPanel.tsx';
 import { loadVisibility, saveVisibility } from './visibility.ts';
 import './fleet-map.css';
 
-/** The fleet map home (spec 002 §2.5): live vessels, ship panel, trails, measure tool. */
+/**
+ * The fleet map home (spec 002 §2.5): live vessels, ship panel, trails, measure tool. The page itself renders on
+ * user actions only: live readings go to the store, which moves the hulls and re-renders the affected cards.
+ */
 export default function Home() {
-  const { vessels, loading, live } = useFleet();
+  const { store, loading, live } = useFleetStore();
   const navigate = useNavigate();
   const setCurrentAsset = useFilter((s) => s.setCurrentAsset);
   const [visibility, setVisibility] = useState<Map<number, boolean> | null>(null);
@@ -42,8 +45,21 @@ export default function Home() {
     setCurrentAsset(massId);
     navigate(path);
   };
-  const positioned = vessels.filter((v) => v.lat !== null && isVisible(v.massId));
-  const fitKey = loading || !visibility ? '' : 'ready';
+  // fit the map once to the visible vessels, when the first positions are in the store
+  const [fit, setFit] = useState<[number, number][] | null>(null);
+  const fitReady = !loading && visibility !== null && fit === null;
+  useEffect(() => {
+    if (!fitReady) return;
+    const look = () => {
+      const points = store
+        .getVessels()
+        .filter((v) => v.lat !== null && v.lng !== null && isVisible(v.massId))
+        .map((v): [number, number] => [v.lat!, v.lng!]);
+      if (points.length) setFit(points);
+    };
+    look();
+    return store.subscribe(look);
+  }, [fitReady, store, isVisible]);
 
   return (
     <div className="fm-home">
@@ -57,7 +73,7 @@ export default function Home() {
       )}
       {wasOpen && live === 'open' && <span className="fm-live-dot" title="Live" data-testid="live-status" />}
       <FleetMap
-        vessels={vessels}
+        store={store}
         visible={isVisible}
         trails={trails}
         onTrails={(id, t) => setTrails((old) => ({ ...old, [id]: t }))}
@@ -65,11 +81,11 @@ export default function Home() {
           map.current = m;
         }}
       >
-        {fitKey && <FitToPoints points={positioned.map((v) => [v.lat!, v.lng!])} fitKey={fitKey} maxZoom={9} />}
+        {fit && <FitToPoints points={fit} fitKey="ready" maxZoom={9} />}
         <MeasureTool />
       </FleetMap>
       <ShipPanel
-        vessels={vessels}
+        store={store}
         isVisible={isVisible}
         setVisible={setVisible}
         trailOn={(id) => !!trails[id]?.trail}
@@ -78,7 +94,7 @@ export default function Home() {
         onDashboard={(id) => go(id, routeNames.FmsDashboard())}
         onVoyage={(id) => go(id, routeNames.FmsVoyageReport())}
         onZoom={(id) => {
-          const v = vessels.find((x) => x.massId === id);
+          const v = store.getVessel(id);
           if (v?.lat != null && v.lng != null) map.current?.setView([v.lat, v.lng], MAP_SHIP_ZOOM);
         }}
       />

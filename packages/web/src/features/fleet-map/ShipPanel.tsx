@@ -1,13 +1,24 @@
 import { DownOutlined, SwapOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Space, Switch } from 'antd';
-import { memo, type RefObject, useMemo, useRef, useState } from 'react';
-import type { FleetVessel } from './fleet-data.ts';
+import {
+  memo,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useVessel, useWatch } from './fleet-data.ts';
+import type { FleetStore } from './fleet-store.ts';
 import { fmtTime } from './VesselPopup.tsx';
 
 const fmt = (v: number | null | undefined) => (v == null ? '-' : v.toFixed(2));
 
 export interface ShipPanelProps {
-  vessels: FleetVessel[];
+  store: FleetStore;
   isVisible: (massId: number) => boolean;
   setVisible: (massIds: number[], visible: boolean) => void;
   trailOn: (massId: number) => boolean;
@@ -18,15 +29,20 @@ export interface ShipPanelProps {
   onVoyage: (massId: number) => void;
 }
 
-/** The slide-up ship panel of spec 002 §2.5. */
+/**
+ * The slide-up ship panel of spec 002 §2.5. Only the cards in view are rendered (CardStrip); each card follows
+ * its own vessel in the store, so a live push re-renders the cards whose vessel changed and nothing else.
+ */
 export function ShipPanel(p: ShipPanelProps) {
   const [open, setOpen] = useState(true);
   const [search, setSearch] = useState('');
   const [switchView, setSwitchView] = useState<Set<number>>(new Set());
+  const assets = useSyncExternalStore(p.store.subscribeList, p.store.getAssets);
   const shown = useMemo(() => {
     const s = search.trim().toLowerCase();
-    return s ? p.vessels.filter((v) => v.name.toLowerCase().includes(s)) : p.vessels;
-  }, [p.vessels, search]);
+    return s ? assets.filter((a) => a.massName.toLowerCase().includes(s)) : assets;
+  }, [assets, search]);
+  const keys = useMemo(() => shown.map((a) => a.massId), [shown]);
   // the cards call the latest handlers through a ref, so a memoised card need not re-render for new closures
   const actions = useRef<CardActions>(null as unknown as CardActions);
   actions.current = { ...p, toggleView: (id: number) => toggleView(id) };
@@ -41,7 +57,7 @@ export function ShipPanel(p: ShipPanelProps) {
   return (
     <div className={`fm-panel${open ? ' fm-panel-open' : ''}`} data-testid="ship-panel">
       <button type="button" className="fm-panel-handle" onClick={() => setOpen(!open)} aria-expanded={open}>
-        {open ? <DownOutlined /> : <UpOutlined />} Ships ({p.vessels.length})
+        {open ? <DownOutlined /> : <UpOutlined />} Ships ({assets.length})
       </button>
       {open && (
         <div className="fm-panel-body">
@@ -74,21 +90,148 @@ export function ShipPanel(p: ShipPanelProps) {
               Hide All
             </Button>
           </Space>
-          <div className="fm-cards">
-            {shown.length === 0 && <Empty description="No vessels" />}
-            {shown.map((v) => (
-              <ShipCard
-                key={v.massId}
-                v={v}
-                sw={switchView.has(v.massId)}
-                trail={p.trailOn(v.massId)}
-                shown={p.isVisible(v.massId)}
-                actions={actions}
-              />
-            ))}
-          </div>
+          {shown.length === 0 ? (
+            <div className="fm-cards">
+              <Empty description="No vessels" />
+            </div>
+          ) : (
+            <CardStrip
+              keys={keys}
+              resetKey={search}
+              renderCard={(i) => {
+                const id = shown[i].massId;
+                return (
+                  <ShipCard
+                    key={id}
+                    store={p.store}
+                    massId={id}
+                    sw={switchView.has(id)}
+                    trail={p.trailOn(id)}
+                    shown={p.isVisible(id)}
+                    actions={actions}
+                  />
+                );
+              }}
+            />
+          )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** Card width and gap of `.fm-card` / `.fm-cards` (fleet-map.css); a card with a long title is wider. */
+const CARD_WIDTH = 260;
+const CARD_GAP = 8;
+/** cards rendered beyond each edge of the view, so a short scroll shows cards at once */
+const OVERSCAN = 2;
+
+/**
+ * Which cards of a horizontal strip are in (or near) the view `[left, left + width)`: `starts[i]` is where card i
+ * starts (px), `starts[n]` where the strip ends. Returns the cards `first` to `end - 1`.
+ */
+export function cardsInView(starts: number[], left: number, width: number): { first: number; end: number } {
+  const n = starts.length - 1;
+  // the last card starting at or before `left`, and the first starting at or after the right edge
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid + 1] <= left) lo = mid + 1;
+    else hi = mid;
+  }
+  const first0 = lo;
+  lo = first0;
+  hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] < left + width) lo = mid + 1;
+    else hi = mid;
+  }
+  return { first: Math.max(0, first0 - OVERSCAN), end: Math.min(n, lo + OVERSCAN) };
+}
+
+/**
+ * A horizontally scrolling strip that renders only the cards in view (windowing): a track as wide as all the
+ * cards keeps the scroll bar true, and the rendered ones sit after a left padding as wide as the cards before them.
+ * Cards are 260 px unless a long title widens them (as before windowing); the widths seen are remembered per card.
+ */
+function CardStrip({
+  keys,
+  resetKey,
+  renderCard,
+}: {
+  keys: number[];
+  resetKey: string;
+  renderCard: (index: number) => ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+  const widths = useRef(new Map<number, number>());
+  const [measured, setMeasured] = useState(0);
+  const [view, setView] = useState({ left: 0, width: typeof window === 'undefined' ? 1440 : window.innerWidth });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () =>
+      setView((v) =>
+        v.left === el.scrollLeft && v.width === el.clientWidth ? v : { left: el.scrollLeft, width: el.clientWidth },
+      );
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    ro?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      ro?.disconnect();
+    };
+  }, []);
+  // a new search starts at the first card
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search changes
+  useEffect(() => {
+    if (ref.current) ref.current.scrollLeft = 0;
+  }, [resetKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `measured` marks new widths in the ref
+  const starts = useMemo(() => {
+    const s = new Array<number>(keys.length + 1);
+    s[0] = 0;
+    for (let i = 0; i < keys.length; i++) s[i + 1] = s[i] + (widths.current.get(keys[i]) ?? CARD_WIDTH) + CARD_GAP;
+    return s;
+  }, [keys, measured]);
+  const { first, end } = cardsInView(starts, view.left, view.width);
+  // remember the width of each rendered card (and watch it: the switch view may be wider)
+  useLayoutEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const measure = () => {
+      let changed = false;
+      for (let j = 0; j < el.children.length; j++) {
+        const id = keys[first + j];
+        const w = (el.children[j] as HTMLElement).offsetWidth;
+        if (id !== undefined && w > 0 && widths.current.get(id) !== w) {
+          widths.current.set(id, w);
+          changed = true;
+        }
+      }
+      if (changed) setMeasured((m) => m + 1);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    for (const child of el.children) ro.observe(child);
+    return () => ro.disconnect();
+  });
+  const cards: ReactNode[] = [];
+  for (let i = first; i < end; i++) cards.push(renderCard(i));
+  return (
+    <div className="fm-cards" ref={ref}>
+      <div
+        className="fm-cards-track"
+        ref={track}
+        style={{ width: Math.max(0, starts[keys.length] - CARD_GAP), paddingLeft: starts[first] }}
+      >
+        {cards}
+      </div>
     </div>
   );
 }
@@ -101,7 +244,8 @@ type CardActions = Pick<
 };
 
 interface ShipCardProps {
-  v: FleetVessel;
+  store: FleetStore;
+  massId: number;
   sw: boolean;
   trail: boolean;
   shown: boolean;
@@ -109,91 +253,80 @@ interface ShipCardProps {
 }
 
 /**
- * One ship card, memoised on what it shows: every push rebuilds all FleetVessel objects, and re-rendering 1,000
- * antd cards per push cost seconds of main thread (docs/benchmarks.md "Live push (issue 13)").
+ * One ship card: it re-renders when its own vessel changes in the store (useSyncExternalStore) or its switches do,
+ * and while it is rendered (in view) its vessel is watched, so its 24 h numbers and place name are asked for.
  */
-const ShipCard = memo(
-  function ShipCard({ v, sw, trail, shown, actions }: ShipCardProps) {
-    return (
-      <Card
-        size="small"
-        className="fm-card"
-        data-testid={`ship-card-${v.massId}`}
-        title={
-          <span>
-            {v.name} <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? 'Online' : 'Offline'}</span>
+const ShipCard = memo(function ShipCard({ store, massId, sw, trail, shown, actions }: ShipCardProps) {
+  const v = useVessel(store, massId);
+  useWatch(store, massId);
+  if (!v) return null;
+  return (
+    <Card
+      size="small"
+      className="fm-card"
+      data-testid={`ship-card-${v.massId}`}
+      title={
+        <span>
+          {v.name} <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? 'Online' : 'Offline'}</span>
+        </span>
+      }
+      extra={
+        <Button
+          size="small"
+          type="text"
+          icon={<SwapOutlined />}
+          aria-label={sw ? 'Show info' : 'Show switches'}
+          onClick={() => actions.current.toggleView(v.massId)}
+        />
+      }
+    >
+      {!sw ? (
+        <dl className="fm-card-info">
+          <dt>Location</dt>
+          <dd>{v.location ?? '-'}</dd>
+          <dt>Total Cruise (NM)</dt>
+          <dd>{fmt(v.summary?.totalCruise)}</dd>
+          <dt>Avg. Speed (knot)</dt>
+          <dd>{fmt(v.summary?.averageSpeedKnot)}</dd>
+          <dt>Last Update</dt>
+          <dd>{fmtTime(v.lastUpdate)}</dd>
+        </dl>
+      ) : (
+        <div className="fm-card-switches">
+          <span className="fm-switch">
+            <Switch
+              size="small"
+              checked={trail}
+              onChange={(on) => actions.current.setTrail(v.massId, on)}
+              aria-label={`Vessel Trail ${v.name}`}
+            />{' '}
+            Vessel Trail
           </span>
-        }
-        extra={
-          <Button
-            size="small"
-            type="text"
-            icon={<SwapOutlined />}
-            aria-label={sw ? 'Show info' : 'Show switches'}
-            onClick={() => actions.current.toggleView(v.massId)}
-          />
-        }
-      >
-        {!sw ? (
-          <dl className="fm-card-info">
-            <dt>Location</dt>
-            <dd>{v.location ?? '-'}</dd>
-            <dt>Total Cruise (NM)</dt>
-            <dd>{fmt(v.summary?.totalCruise)}</dd>
-            <dt>Avg. Speed (knot)</dt>
-            <dd>{fmt(v.summary?.averageSpeedKnot)}</dd>
-            <dt>Last Update</dt>
-            <dd>{fmtTime(v.lastUpdate)}</dd>
-          </dl>
-        ) : (
-          <div className="fm-card-switches">
-            <span className="fm-switch">
-              <Switch
-                size="small"
-                checked={trail}
-                onChange={(on) => actions.current.setTrail(v.massId, on)}
-                aria-label={`Vessel Trail ${v.name}`}
-              />{' '}
-              Vessel Trail
-            </span>
-            <span className="fm-switch">
-              <Switch
-                size="small"
-                checked={shown}
-                onChange={(on) => actions.current.setVisible([v.massId], on)}
-                aria-label={`Show Ship ${v.name}`}
-              />{' '}
-              Show Ship
-            </span>
-            <Space wrap size={4}>
-              <Button size="small" onClick={() => actions.current.onReport(v.massId)}>
-                Report
-              </Button>
-              <Button size="small" onClick={() => actions.current.onDashboard(v.massId)}>
-                Dashboard
-              </Button>
-              <Button size="small" disabled={v.lat === null} onClick={() => actions.current.onZoom(v.massId)}>
-                Zoom to Ship
-              </Button>
-              <Button size="small" onClick={() => actions.current.onVoyage(v.massId)}>
-                Voyage Report
-              </Button>
-            </Space>
-          </div>
-        )}
-      </Card>
-    );
-  },
-  (a, b) =>
-    a.sw === b.sw &&
-    a.trail === b.trail &&
-    a.shown === b.shown &&
-    a.actions === b.actions &&
-    a.v.name === b.v.name &&
-    a.v.online === b.v.online &&
-    a.v.location === b.v.location &&
-    a.v.summary?.totalCruise === b.v.summary?.totalCruise &&
-    a.v.summary?.averageSpeedKnot === b.v.summary?.averageSpeedKnot &&
-    a.v.lastUpdate === b.v.lastUpdate &&
-    (a.v.lat === null) === (b.v.lat === null),
-);
+          <span className="fm-switch">
+            <Switch
+              size="small"
+              checked={shown}
+              onChange={(on) => actions.current.setVisible([v.massId], on)}
+              aria-label={`Show Ship ${v.name}`}
+            />{' '}
+            Show Ship
+          </span>
+          <Space wrap size={4}>
+            <Button size="small" onClick={() => actions.current.onReport(v.massId)}>
+              Report
+            </Button>
+            <Button size="small" onClick={() => actions.current.onDashboard(v.massId)}>
+              Dashboard
+            </Button>
+            <Button size="small" disabled={v.lat === null} onClick={() => actions.current.onZoom(v.massId)}>
+              Zoom to Ship
+            </Button>
+            <Button size="small" onClick={() => actions.current.onVoyage(v.massId)}>
+              Voyage Report
+            </Button>
+          </Space>
+        </div>
+      )}
+    </Card>
+  );
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
+import { FleetStore } from './fleet-store.ts';
 import { type LiveStatus, type PulseRow, useLiveSocket } from './live-socket.ts';
 
 /** Constants of spec 002 §9. */
@@ -66,6 +67,53 @@ export function summaryWindow(lastGps: number): { start: number; end: number } {
   return { start: Math.floor(lastGps / 3600) * 3600 - 86400, end: lastGps + 1 };
 }
 
+/** Builds one vessel from its asset and the latest readings of its devices (pure; tested). */
+export function buildVessel(
+  a: FleetAsset,
+  rows: Iterable<PulseRow>,
+  summary: VesselSummary24h | null,
+  location: string | null,
+  nowS: number,
+): FleetVessel {
+  const list = [...rows];
+  // the newest GPS fix of the vessel's GPS devices
+  let gps: PulseRow | null = null;
+  for (const r of list)
+    if (r.devcType === 'gps' && num(r.latitude) !== null && (!gps || r.timestamp > gps.timestamp)) gps = r;
+  const rpm = (side: string) => num(list.find((r) => r.devcType === 'rpm' && label(r) === side)?.rpm);
+  const flow = (side: string) => num(list.find((r) => r.devcType === 'flowmeter' && label(r) === side)?.volumeFlowrate);
+  const ae = list
+    .filter((r) => r.devcType === 'ae')
+    .sort((x, y) => (x.devcLabel ?? x.devcUniqueId).localeCompare(y.devcLabel ?? y.devcUniqueId))
+    .map((r, i) => ({
+      label: r.devcLabel || `AE ${i + 1}`,
+      running: (num(r.running) ?? 0) > 0 || (num(r.rpm) ?? 0) > 0,
+    }));
+  const typeName = a.massMaty?.matyName ?? '';
+  const lastUpdate = gps ? gps.timestamp : null;
+  return {
+    massId: a.massId,
+    name: a.massName,
+    typeName,
+    systemType: a.massSystemType ?? '',
+    image: a.massImage ?? null,
+    kind: /tug/i.test(typeName) ? 'tug' : 'ship',
+    gps,
+    lat: gps ? num(gps.latitude) : null,
+    lng: gps ? num(gps.longitude) : null,
+    heading: gps ? num(gps.track) : null,
+    lastUpdate,
+    online: isOnline(lastUpdate, nowS),
+    ae,
+    portRpm: rpm('PORT'),
+    starboardRpm: rpm('STARBOARD'),
+    portInFlowrate: flow('PORT_IN'),
+    starboardInFlowrate: flow('STARBOARD_IN'),
+    summary,
+    location,
+  };
+}
+
 /** Builds the vessels from assets and the latest readings (pure; tested). */
 export function buildVessels(
   assets: FleetAsset[],
@@ -84,46 +132,9 @@ export function buildVessels(
     }
     list.push(r);
   }
-  return assets.map((a) => {
-    const list = byMass.get(a.massId) ?? [];
-    // the newest GPS fix of the vessel's GPS devices
-    let gps: PulseRow | null = null;
-    for (const r of list)
-      if (r.devcType === 'gps' && num(r.latitude) !== null && (!gps || r.timestamp > gps.timestamp)) gps = r;
-    const rpm = (side: string) => num(list.find((r) => r.devcType === 'rpm' && label(r) === side)?.rpm);
-    const flow = (side: string) =>
-      num(list.find((r) => r.devcType === 'flowmeter' && label(r) === side)?.volumeFlowrate);
-    const ae = list
-      .filter((r) => r.devcType === 'ae')
-      .sort((x, y) => (x.devcLabel ?? x.devcUniqueId).localeCompare(y.devcLabel ?? y.devcUniqueId))
-      .map((r, i) => ({
-        label: r.devcLabel || `AE ${i + 1}`,
-        running: (num(r.running) ?? 0) > 0 || (num(r.rpm) ?? 0) > 0,
-      }));
-    const typeName = a.massMaty?.matyName ?? '';
-    const lastUpdate = gps ? gps.timestamp : null;
-    return {
-      massId: a.massId,
-      name: a.massName,
-      typeName,
-      systemType: a.massSystemType ?? '',
-      image: a.massImage ?? null,
-      kind: /tug/i.test(typeName) ? 'tug' : 'ship',
-      gps,
-      lat: gps ? num(gps.latitude) : null,
-      lng: gps ? num(gps.longitude) : null,
-      heading: gps ? num(gps.track) : null,
-      lastUpdate,
-      online: isOnline(lastUpdate, nowS),
-      ae,
-      portRpm: rpm('PORT'),
-      starboardRpm: rpm('STARBOARD'),
-      portInFlowrate: flow('PORT_IN'),
-      starboardInFlowrate: flow('STARBOARD_IN'),
-      summary: summaries.get(a.massId) ?? null,
-      location: locations.get(a.massId) ?? null,
-    } satisfies FleetVessel;
-  });
+  return assets.map((a) =>
+    buildVessel(a, byMass.get(a.massId) ?? [], summaries.get(a.massId) ?? null, locations.get(a.massId) ?? null, nowS),
+  );
 }
 
 /** Runs `task` over `items` with at most `n` at a time. */
@@ -135,130 +146,156 @@ async function pool<T>(items: T[], n: number, task: (t: T) => Promise<void>) {
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
 }
 
+/** Where a vessel's place name was last asked for: its position rounded to 0.001° (about 100 m). */
+const placeKey = (v: FleetVessel) => `${v.lat!.toFixed(3)},${v.lng!.toFixed(3)}`;
+/** How long after a change the summaries and place names of the watched vessels are looked at again (ms). */
+const DEMAND_DELAY_MS = 300;
+
 /**
- * The fleet of the active company, kept current (spec 002 §4 "Asset data flow"): assets, the GPS pulse, after
- * 2 s the other pulses, then each vessel's 24 h summary; pushed readings merged as they arrive; everything
- * reconciled over REST every 60 s.
+ * The fleet of the active company, kept current (spec 002 §4 "Asset data flow") in a FleetStore: assets, the GPS
+ * pulse, after 2 s the other pulses; pushed readings merged as they arrive; everything reconciled over REST every
+ * 60 s. The 24 h summaries and place names are asked only for the vessels on screen (`store.watch`: cards in
+ * view, open popups), or for all of them with `watchAll`.
  */
-export function useFleet(): { vessels: FleetVessel[]; loading: boolean; live: LiveStatus; reload: () => void } {
+export function useFleetStore(opts: { watchAll?: boolean } = {}): {
+  store: FleetStore;
+  loading: boolean;
+  live: LiveStatus;
+  reload: () => void;
+} {
+  const [store] = useState(() => new FleetStore());
   const assetsQ = useQuery({
     queryKey: ['fleet-map', 'assets'],
     queryFn: ({ signal }) => api.list<FleetAsset>('/master/asset', { signal, query: { max: 10000 } }),
     refetchInterval: FLEET_REFRESH_MS,
   });
-  const rows = useRef(new Map<number, PulseRow>());
-  const summaries = useRef(new Map<number, VesselSummary24h>());
-  const summaryAsked = useRef(new Map<number, number>());
-  const locations = useRef(new Map<number, string>());
-  const located = useRef(new Map<number, string>());
-  const [version, setVersion] = useState(0);
   const [pulseLoaded, setPulseLoaded] = useState(false);
-  const [nowS, setNowS] = useState(() => Math.floor(Date.now() / 1000));
-  const frame = useRef(0);
-
-  /** one re-render per animation frame, however many batches arrive */
-  const bump = useCallback(() => {
-    if (frame.current) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = 0;
-      setVersion((v) => v + 1);
-    });
-  }, []);
-
-  const merge = useCallback(
-    (list: PulseRow[]) => {
-      for (const r of list) {
-        const old = rows.current.get(r.devcId);
-        if (!old || r.timestamp >= old.timestamp) rows.current.set(r.devcId, r);
-      }
-      bump();
-    },
-    [bump],
-  );
+  const assets = assetsQ.data?.rows;
+  useEffect(() => {
+    if (assets) store.setAssets(assets);
+  }, [store, assets]);
 
   const loadPulses = useCallback(async () => {
     const gps = await api.get<{ series: PulseRow[] }>('/series/device/gps/pulse', { silent: true }).catch(() => null);
-    if (gps) merge(gps.series);
+    if (gps) store.merge(gps.series);
     setPulseLoaded(true);
     await new Promise((r) => setTimeout(r, PULSE_DELAY_MS));
     const all = await api.get<{ series: PulseRow[] }>('/series/device/all/pulse', { silent: true }).catch(() => null);
-    if (all) merge(all.series);
-  }, [merge]);
+    if (all) store.merge(all.series);
+  }, [store]);
 
   useEffect(() => {
     void loadPulses();
     const t = setInterval(() => {
-      setNowS(Math.floor(Date.now() / 1000));
+      store.setNow(Math.floor(Date.now() / 1000));
       void loadPulses();
     }, FLEET_REFRESH_MS);
-    const tick = setInterval(() => setNowS(Math.floor(Date.now() / 1000)), 15_000);
+    const tick = setInterval(() => store.setNow(Math.floor(Date.now() / 1000)), 15_000);
     return () => {
       clearInterval(t);
       clearInterval(tick);
-      cancelAnimationFrame(frame.current);
     };
-  }, [loadPulses]);
+  }, [store, loadPulses]);
 
-  const live = useLiveSocket(merge, () => void loadPulses());
-
-  const assets = assetsQ.data?.rows;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks new readings in the refs
-  const vessels = useMemo(
-    () => buildVessels(assets ?? [], rows.current.values(), summaries.current, locations.current, nowS),
-    [assets, version, nowS],
+  const live = useLiveSocket(
+    (rows) => store.merge(rows),
+    () => void loadPulses(),
   );
-
-  // 24 h summaries: for vessels whose last GPS moved on, at most once a refresh period each
-  const lastGpsKey = vessels.map((v) => `${v.massId}:${v.lastUpdate ?? ''}`).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the vessels' last GPS times
-  useEffect(() => {
-    const now = Date.now();
-    const due = vessels.filter(
-      (v) =>
-        v.lastUpdate !== null &&
-        summaries.current.get(v.massId)?.end !== v.lastUpdate + 1 &&
-        now - (summaryAsked.current.get(v.massId) ?? 0) >= FLEET_REFRESH_MS,
-    );
-    if (!due.length) return;
-    for (const v of due) summaryAsked.current.set(v.massId, now);
-    void pool(due, SUMMARY_CONCURRENCY, async (v) => {
-      const w = summaryWindow(v.lastUpdate!);
-      const s = await api.get<{ gps?: { summary: { totalCruise: number; averageSpeedKnot: number | null } } }>(
-        `/summary/aggregated/period/${w.start}/${w.end}`,
-        { silent: true, query: { devcMassId: v.massId, devcType: 'gps', aggregatedUnit: 'HOUR' } },
-      );
-      if (s.gps) summaries.current.set(v.massId, { ...w, ...s.gps.summary });
-      bump();
-    });
-  }, [lastGpsKey]);
-
-  // location texts of positions that changed
-  const posKey = vessels.map((v) => `${v.massId}:${v.lat?.toFixed(3)},${v.lng?.toFixed(3)}`).join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on rounded positions
-  useEffect(() => {
-    const todo = vessels.filter(
-      (v) =>
-        v.lat !== null && v.lng !== null && located.current.get(v.massId) !== `${v.lat.toFixed(3)},${v.lng.toFixed(3)}`,
-    );
-    if (!todo.length) return;
-    const t = setTimeout(async () => {
-      const texts = await api
-        .post<string[]>('/geo/locations', { points: todo.map((v) => ({ lat: v.lat, lng: v.lng })) }, { silent: true })
-        .catch(() => null);
-      if (!texts) return;
-      todo.forEach((v, i) => {
-        locations.current.set(v.massId, texts[i]);
-        located.current.set(v.massId, `${v.lat!.toFixed(3)},${v.lng!.toFixed(3)}`);
-      });
-      bump();
-    }, 300);
-    return () => clearTimeout(t);
-  }, [posKey]);
+  useDemand(store, opts.watchAll === true);
 
   const reload = useCallback(() => {
     void assetsQ.refetch();
     void loadPulses();
   }, [assetsQ, loadPulses]);
 
-  return { vessels, loading: assetsQ.isLoading || !pulseLoaded, live, reload };
+  return { store, loading: assetsQ.isLoading || !pulseLoaded, live, reload };
+}
+
+/**
+ * 24 h summaries and place names of the watched vessels: a summary when the vessel's last GPS moved on, at most
+ * once a refresh period each; a place name when its position moved by 0.001°. Looked at DEMAND_DELAY_MS after a
+ * change (new readings, a card scrolled into view), never per push.
+ */
+function useDemand(store: FleetStore, watchAll: boolean) {
+  useEffect(() => {
+    const summaryAsked = new Map<number, number>();
+    const located = new Map<number, string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const look = () => {
+      timer = undefined;
+      if (stopped) return;
+      const now = Date.now();
+      const vessels = watchAll
+        ? store.getVessels()
+        : store
+            .watchedIds()
+            .map((id) => store.getVessel(id))
+            .filter((v): v is FleetVessel => v !== undefined);
+      const due = vessels.filter(
+        (v) =>
+          v.lastUpdate !== null &&
+          store.summaryOf(v.massId)?.end !== v.lastUpdate + 1 &&
+          now - (summaryAsked.get(v.massId) ?? 0) >= FLEET_REFRESH_MS,
+      );
+      for (const v of due) summaryAsked.set(v.massId, now);
+      void pool(due, SUMMARY_CONCURRENCY, async (v) => {
+        const w = summaryWindow(v.lastUpdate!);
+        const s = await api.get<{ gps?: { summary: { totalCruise: number; averageSpeedKnot: number | null } } }>(
+          `/summary/aggregated/period/${w.start}/${w.end}`,
+          { silent: true, query: { devcMassId: v.massId, devcType: 'gps', aggregatedUnit: 'HOUR' } },
+        );
+        if (s.gps && !stopped) store.setSummary(v.massId, { ...w, ...s.gps.summary });
+      });
+
+      const todo = vessels.filter((v) => v.lat !== null && v.lng !== null && located.get(v.massId) !== placeKey(v));
+      if (!todo.length) return;
+      const keys = todo.map(placeKey);
+      for (let i = 0; i < todo.length; i++) located.set(todo[i].massId, keys[i]);
+      void api
+        .post<string[]>('/geo/locations', { points: todo.map((v) => ({ lat: v.lat, lng: v.lng })) }, { silent: true })
+        .then((texts) => {
+          if (stopped) return;
+          for (let i = 0; i < todo.length; i++) store.setLocation(todo[i].massId, texts[i]);
+        })
+        .catch(() => {
+          // asked again at the next change
+          for (const v of todo) if (located.get(v.massId) === placeKey(v)) located.delete(v.massId);
+        });
+    };
+    const soon = () => {
+      if (timer === undefined && !stopped) timer = setTimeout(look, DEMAND_DELAY_MS);
+    };
+    const offAny = store.subscribe(soon);
+    const offWatch = store.subscribeWatch(soon);
+    soon();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      offAny();
+      offWatch();
+    };
+  }, [store, watchAll]);
+}
+
+/**
+ * The whole fleet as an array, re-rendering the caller on every change (the voyage report: its asset selector and
+ * its one vessel). Every vessel is watched, so each has its summary and place name as before.
+ */
+export function useFleet(): { vessels: FleetVessel[]; loading: boolean; live: LiveStatus; reload: () => void } {
+  const { store, loading, live, reload } = useFleetStore({ watchAll: true });
+  const vessels = useSyncExternalStore(store.subscribe, store.getVessels);
+  return { vessels, loading, live, reload };
+}
+
+/** One vessel of the store, re-rendering the caller only when that vessel changes. */
+export function useVessel(store: FleetStore, massId: number): FleetVessel | undefined {
+  const subscribe = useCallback((l: () => void) => store.subscribeVessel(massId, l), [store, massId]);
+  return useSyncExternalStore(subscribe, () => store.getVessel(massId));
+}
+
+/** Watches a vessel (summary and place name wanted) while `on`. */
+export function useWatch(store: FleetStore, massId: number, on = true): void {
+  useEffect(() => (on ? store.watch(massId) : undefined), [store, massId, on]);
 }
