@@ -161,7 +161,7 @@ export function writeTeltonikaSection(lines: string[]) {
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   // the section ends at the next heading of level 2 or 3: it is replaced where it stands, the sections after it kept
   const section = /\n### Teltonika trackers[\s\S]*?(?=\n#{2,3} |$)/;
-  const text = `\n${lines.join('\n').trim()}\n\n`;
+  const text = `\n${lines.join('\n').trim()}\n`;
   writeFileSync(file, section.test(doc) ? doc.replace(section, () => text) : `${doc.trimEnd()}\n${text}`);
 }
 
