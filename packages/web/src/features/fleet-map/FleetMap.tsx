@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { routeNames } from '../../app/route-names.ts';
 import { BaseMap, DotTrailLayer, TrailLayer, VesselLayer, type VesselMarkerData } from '../../components/map/index.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { type FleetVessel, useVessel } from './fleet-data.ts';
+import { type FleetVessel, useVessel, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
 import { LiveVesselLayer } from './LiveVesselLayer.tsx';
 import { type TrailPointInfo, useVesselTrail } from './trail-data.ts';
@@ -55,19 +55,7 @@ export function FleetMap({
     () => vessels.filter((v) => v.lat !== null && v.lng !== null && visible(v.massId)),
     [vessels, visible],
   );
-  const markers = useMemo<VesselMarkerData[]>(
-    () =>
-      shown.map((v) => ({
-        id: v.massId,
-        lat: v.lat!,
-        lng: v.lng!,
-        heading: v.heading,
-        online: v.online,
-        kind: v.kind,
-        label: v.name,
-      })),
-    [shown],
-  );
+  const markers = useMemo<VesselMarkerData[]>(() => shown.map(vesselMarker), [shown]);
   const byId = useMemo(() => new Map(vessels.map((v) => [v.massId, v])), [vessels]);
   const popup = (v: FleetVessel) => {
     const t = trails[v.massId] ?? { trail: false, dot: false };

@@ -1,20 +1,10 @@
 import L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, useMap } from 'react-leaflet';
-import { createVesselHull, type VesselHullLayer, type VesselMarkerData } from '../../components/map/index.ts';
+import { createVesselHull, type VesselHullLayer } from '../../components/map/index.ts';
 import { instrumentVesselRenderer } from '../../components/map/vessel-canvas.ts';
-import { type FleetVessel, useVessel, useWatch } from './fleet-data.ts';
+import { type FleetVessel, useVessel, useWatch, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
-
-const marker = (v: FleetVessel): VesselMarkerData => ({
-  id: v.massId,
-  lat: v.lat!,
-  lng: v.lng!,
-  heading: v.heading,
-  online: v.online,
-  kind: v.kind,
-  label: v.name,
-});
 
 export interface LiveVesselLayerProps {
   store: FleetStore;
@@ -50,9 +40,9 @@ export function LiveVesselLayer({ store, visible, renderPopup }: LiveVesselLayer
         }
         return;
       }
-      if (h) h.setVessel(marker(v));
+      if (h) h.setVessel(vesselMarker(v));
       else {
-        const hull = createVesselHull(marker(v), { renderer, bubblingMouseEvents: false });
+        const hull = createVesselHull(vesselMarker(v), { renderer, bubblingMouseEvents: false });
         hull.on('click', () => setOpen(v.massId));
         hull.addTo(group);
         hulls.set(v.massId, hull);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
+import type { VesselMarkerData } from '../../components/map/index.ts';
 import { FleetStore } from './fleet-store.ts';
 import { type LiveStatus, type PulseRow, useLiveSocket } from './live-socket.ts';
 
@@ -50,6 +51,17 @@ export interface FleetVessel {
   summary: VesselSummary24h | null;
   location: string | null;
 }
+
+/** A placed vessel as the map's hull layer draws it (only for vessels with a position). */
+export const vesselMarker = (v: FleetVessel): VesselMarkerData => ({
+  id: v.massId,
+  lat: v.lat!,
+  lng: v.lng!,
+  heading: v.heading,
+  online: v.online,
+  kind: v.kind,
+  label: v.name,
+});
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const label = (r: PulseRow) => (r.devcLabel ?? '').toUpperCase();
