@@ -3,8 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/db/statements.ts';
 import { configCacheOf, engineSettings, eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
-import { evaluateReadings, type Query } from '../../src/modules/event-engine/engine.ts';
-import { engineReadings } from '../../src/modules/event-engine/run.ts';
+import { type EngineReading, evaluateReadings, type Query } from '../../src/modules/event-engine/engine.ts';
 import { createTestApp, dialects, freshDatabase, sqliteHandle, type TestApp } from '../helpers/app.ts';
 import { createDevice, createRole, createUser, signIn } from '../helpers/fixtures.ts';
 import { type EventWorld, eventWorld, T0 } from './world.ts';
@@ -117,15 +116,20 @@ describe.each(dialects())('event definitions changed through the API on %s', (di
 /** The SQL an evaluation runs, on SQLite, outside any ingest (the engine's statements are the same there). */
 function traced(t: { sqlite: SQLite.Database }) {
   return (records: { devcId: number; massId: number; ts: number; type: keyof typeof TELEMETRY_TYPES; v: number }[]) => {
-    const rows = records.map((r) => ({
-      type: r.type,
-      deviceId: r.devcId,
+    const readings: EngineReading[] = records.map((r) => ({
+      devcId: r.devcId,
+      massId: r.massId,
       ts: r.ts,
-      values: TELEMETRY_TYPES[r.type].metrics.map((_m, i) => (i === 0 ? r.v : null)),
+      type: r.type,
+      raw: TELEMETRY_TYPES[r.type].metrics.map((_m, i) => (i === 0 ? r.v : null)),
     }));
-    const readings = engineReadings(rows, new Map(records.map((r) => [r.devcId, r.massId])));
     const queries: Query[] = [];
-    const step = evaluateReadings(readings, T0, false, configCacheOf(t.sqlite));
+    const step = evaluateReadings(
+      (wanted) => readings.filter((r) => wanted(r.devcId, r.massId)),
+      T0,
+      false,
+      configCacheOf(t.sqlite),
+    );
     let r = step.next(undefined as never);
     while (!r.done) {
       queries.push(r.value);

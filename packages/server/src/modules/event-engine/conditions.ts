@@ -189,37 +189,52 @@ function hit(x: Condition, values: Current['values']): boolean {
   }
 }
 
-/** A group holds when one of its devices satisfies all (and) or one (or) of its conditions. */
-export function groupHolds(group: Group, current: Map<number, Current>, at: number): boolean {
+/** A group's conditions on one device's values: all of them (and) or one (or). */
+export function deviceHolds(group: Group, values: Current['values']): boolean {
   const conditions = group.conditions;
   if (!conditions.length) return false;
-  const all = group.combine === 'and';
+  if (group.combine === 'and') {
+    for (const x of conditions) if (!hit(x, values)) return false;
+    return true;
+  }
+  for (const x of conditions) if (hit(x, values)) return true;
+  return false;
+}
+
+/** A group holds when one of its devices with a current value satisfies its conditions (deviceHolds). */
+export function groupHolds(group: Group, current: Map<number, Current>, at: number): boolean {
   for (const d of group.devices) {
     const c = current.get(d.devcId);
-    if (!c || at - c.ts > STALE_SECONDS) continue;
-    const values = c.values;
-    let ok = all;
-    for (const x of conditions) {
-      const h = hit(x, values);
-      if (all && !h) {
-        ok = false;
-        break;
-      }
-      if (!all && h) {
-        ok = true;
-        break;
-      }
-    }
-    if (ok) return true;
+    if (c && at - c.ts <= STALE_SECONDS && deviceHolds(group, c.values)) return true;
   }
   return false;
 }
 
-/** An event's condition: every group holds (an event without groups never does). */
+/**
+ * Until when an event's condition holds at the latest without another reading: min over its groups of the latest
+ * time a satisfying device's value stays current (max of its ts + STALE_SECONDS); -Infinity when it does not hold
+ * at `at` (an event without groups never does).
+ */
+export function holdsUntil(groups: Group[], current: Map<number, Current>, at: number): number {
+  if (!groups.length) return -Infinity;
+  let until = Infinity;
+  for (const g of groups) {
+    let best = -Infinity;
+    for (const d of g.devices) {
+      const c = current.get(d.devcId);
+      if (!c || at - c.ts > STALE_SECONDS) continue;
+      const end = c.ts + STALE_SECONDS;
+      if (end > best && deviceHolds(g, c.values)) best = end;
+    }
+    if (best === -Infinity) return -Infinity;
+    if (best < until) until = best;
+  }
+  return until;
+}
+
+/** An event's condition: every group holds at `at`. */
 export function eventHolds(groups: Group[], current: Map<number, Current>, at: number): boolean {
-  if (!groups.length) return false;
-  for (const g of groups) if (!groupHolds(g, current, at)) return false;
-  return true;
+  return holdsUntil(groups, current, at) >= at;
 }
 
 /** Old/new data (spec 002 §3.7): device unique id → device type → data name → value, for the thresholds' data. */

@@ -32,6 +32,14 @@ export interface Definition {
   groups: Group[];
   /** the devices its thresholds read */
   devcIds: number[];
+  /** its position in its asset's `defs` (the engine keeps its states in an array by it) */
+  index: number;
+}
+
+/** A definition reading a device, with its groups that read it (the engine's quick checks after that device's reading). */
+export interface Reader {
+  def: Definition;
+  groups: Group[];
 }
 
 /** One asset's definitions, as the engine reads them for every batch of that asset. */
@@ -41,7 +49,7 @@ export interface AssetConfig {
   /** `${gatewayId}:${mevtId}` → definition (a state's key) */
   byKey: Map<string, Definition>;
   /** device id → the definitions reading it */
-  defsOf: Map<number, Definition[]>;
+  readersOf: Map<number, Reader[]>;
 }
 
 export const stateKey = (gatewayId: number, mevtId: number) => `${gatewayId}:${mevtId}`;
@@ -92,12 +100,13 @@ export function assetConfigs(
     const massId = n(r.devc_mass_id);
     let conf = out.get(massId);
     if (!conf) {
-      conf = { massId, defs: [], byKey: new Map(), defsOf: new Map() };
+      conf = { massId, defs: [], byKey: new Map(), readersOf: new Map() };
       out.set(massId, conf);
     }
     const thresholdsText = String(r.mevt_thresholds ?? '{}');
     const duration = Math.max(0, n(r.mevt_trigger_duration) || 0);
     const groups = resolveGroups(parseThresholds(thresholdsText), devicesOf.get(massId) ?? []);
+    const devcIds = [...new Set(groups.flatMap((g) => g.devices.map((d) => d.devcId)))];
     const def: Definition = {
       gatewayId: n(r.devc_id),
       gatewayUid: String(r.devc_unique_id),
@@ -110,14 +119,16 @@ export function assetConfigs(
       thresholdsText,
       snapshot: JSON.stringify([duration, thresholdsText]),
       groups,
-      devcIds: [...new Set(groups.flatMap((g) => g.devices.map((d) => d.devcId)))],
+      devcIds,
+      index: conf.defs.length,
     };
     conf.defs.push(def);
     conf.byKey.set(stateKey(def.gatewayId, def.mevtId), def);
-    for (const id of def.devcIds) {
-      const list = conf.defsOf.get(id);
-      if (list) list.push(def);
-      else conf.defsOf.set(id, [def]);
+    for (const id of devcIds) {
+      const reader = { def, groups: groups.filter((g) => g.devices.some((d) => d.devcId === id)) };
+      const list = conf.readersOf.get(id);
+      if (list) list.push(reader);
+      else conf.readersOf.set(id, [reader]);
     }
   }
   return out;
@@ -132,6 +143,8 @@ export interface ConfigCache {
   /** performance.now() of the last comparison with the database */
   checkedAt: number;
   assets: Map<number, AssetConfig>;
+  /** every device some definition reads */
+  devices: Set<number>;
   /**
    * assets whose every state must be compared with the definitions at their next batch (read at a change: the
    * assets holding any state), so what a change ends is closed at the next reading of the asset, not only by
@@ -156,7 +169,7 @@ const caches = new WeakMap<object, ConfigCache>();
 export function configCacheOf(handle: object): ConfigCache {
   let c = caches.get(handle);
   if (!c) {
-    c = { version: null, local: -1, checkedAt: 0, assets: new Map(), reconcile: new Set() };
+    c = { version: null, local: -1, checkedAt: 0, assets: new Map(), devices: new Set(), reconcile: new Set() };
     caches.set(handle, c);
   }
   return c;
@@ -190,6 +203,7 @@ export function* refreshConfig(cache: ConfigCache, force: boolean): Step<boolean
   cache.local = local;
   cache.checkedAt = at;
   cache.assets = assetConfigs(defRows, deviceRows);
+  cache.devices = new Set([...cache.assets.values()].flatMap((a) => [...a.readersOf.keys()]));
   cache.reconcile = new Set(stateful.map((r) => n(r.evst_mass_id)));
   return true;
 }

@@ -1,4 +1,13 @@
-import { type Current, dataSnapshot, eventHolds, STALE_SECONDS, valuesInOrder } from './conditions.ts';
+import {
+  type Current,
+  dataSnapshot,
+  deviceHolds,
+  eventHolds,
+  type Group,
+  holdsUntil,
+  STALE_SECONDS,
+  valuesInOrder,
+} from './conditions.ts';
 import {
   type AssetConfig,
   assetConfigs,
@@ -51,6 +60,17 @@ interface State {
   dirty: boolean;
   /** the row as read (null: no row yet): a state that ends the batch as it began is not written again */
   stored: unknown[] | null;
+  /**
+   * The quick checks of evaluateInOrder, kept in memory for one batch. Between two evaluations of a definition
+   * only the device just read has changed (every reading of its devices evaluates it, in device-time order), and
+   * time has moved on, which can only make other devices' values stale. So:
+   * - `quiet`: idle, and its condition did not hold when last evaluated — it can hold again only through the
+   *   device just read satisfying one of its groups;
+   * - `until`: pending or active, and its condition held when last evaluated, its devices' support lasting until
+   *   then (holdsUntil) — it still holds if the device just read satisfies every group that reads it.
+   */
+  quiet: boolean;
+  until: number;
 }
 
 /** What of a state its row keeps. */
@@ -86,7 +106,7 @@ interface AssetContext {
   /** the states read, by key */
   states: Map<string, State>;
   /** the state of each definition evaluated (found once per batch, not per reading) */
-  stateOf: Map<Definition, State>;
+  stateOf: (State | undefined)[];
   current: Map<number, Current>;
   now: number;
   outcome: Outcome;
@@ -94,7 +114,7 @@ interface AssetContext {
   writes: Query[];
 }
 
-const NO_DEFINITIONS: AssetConfig = { massId: 0, defs: [], byKey: new Map(), defsOf: new Map() };
+const NO_DEFINITIONS: AssetConfig = { massId: 0, defs: [], byKey: new Map(), readersOf: new Map() };
 
 /** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer). */
 function* lockAsset(massId: number, postgres: boolean): Step<void> {
@@ -123,6 +143,8 @@ function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string,
       oldData: r.evst_old_data === null ? null : String(r.evst_old_data),
       dirty: false,
       stored: null,
+      quiet: false,
+      until: Number.NEGATIVE_INFINITY,
     });
   for (const st of states.values()) st.stored = rowOf(st);
   return states;
@@ -166,7 +188,7 @@ function unexplained(conf: AssetConfig, states: Map<string, State>): boolean {
 }
 
 function stateOf(ctx: AssetContext, def: Definition): State {
-  let st = ctx.stateOf.get(def);
+  let st = ctx.stateOf[def.index];
   if (st) return st;
   const k = key(def.gatewayId, def.mevtId);
   st = ctx.states.get(k);
@@ -183,10 +205,12 @@ function stateOf(ctx: AssetContext, def: Definition): State {
       oldData: null,
       dirty: true,
       stored: null,
+      quiet: false,
+      until: Number.NEGATIVE_INFINITY,
     };
     ctx.states.set(k, st);
   }
-  ctx.stateOf.set(def, st);
+  ctx.stateOf[def.index] = st;
   return st;
 }
 
@@ -289,9 +313,14 @@ function oldDataOf(ctx: AssetContext, def: Definition, change: Change, at: numbe
   return text;
 }
 
-/** One definition evaluated at device time `at` after a reading of one of its devices. */
-function step(ctx: AssetContext, def: Definition, st: State, at: number, change: Change) {
-  const holds = eventHolds(def.groups, ctx.current, at);
+/** Whether a reading satisfies one (`every`: each) of the groups of a definition that read its device (State). */
+function satisfies(groups: Group[], values: Current['values'], every: boolean): boolean {
+  for (const g of groups) if (deviceHolds(g, values) !== every) return !every;
+  return every;
+}
+
+/** One definition evaluated at device time `at` after a reading of one of its devices: its condition `holds`. */
+function step(ctx: AssetContext, def: Definition, st: State, at: number, change: Change, holds: boolean) {
   if (st.phase === PHASE.idle) {
     if (!holds) return;
     st.phase = PHASE.pending;
@@ -328,20 +357,30 @@ function* saveStates(ctx: AssetContext): Step<void> {
 }
 
 /**
+ * A batch's stored readings for the engine, asked for once the definitions are current: `wanted` says which
+ * devices the engine reads (a device some definition reads, or any device of an asset to reconcile).
+ */
+export type ReadingSource = (wanted: (devcId: number, massId: number) => boolean) => EngineReading[];
+
+/**
  * Evaluates the readings a batch stored (call before telemetry_last takes them: its rows are the values the
  * devices had before the batch). Per asset, in device-time order; a reading not newer than its device's current
- * one (late, out of order, duplicate) is stored but not evaluated (§30.3). Definitions come from `cache`; an asset
- * none of whose definitions reads a device of the batch costs no query.
+ * one (late, out of order, duplicate) is stored but not evaluated (§30.3). Definitions come from `cache`; readings
+ * no definition reads are not even handed over, and an asset none of whose definitions reads a device of the batch
+ * costs no query.
  */
 export function* evaluateReadings(
-  readings: EngineReading[],
+  source: ReadingSource,
   now: number,
   postgres: boolean,
   cache: ConfigCache,
 ): Step<Outcome> {
   const outcome: Outcome = { opened: [], closed: 0 };
-  if (!readings.length) return outcome;
   yield* refreshConfig(cache, false);
+  const readings = source(
+    (devcId, massId) => cache.devices.has(devcId) || (cache.reconcile.size > 0 && cache.reconcile.has(massId)),
+  );
+  if (!readings.length) return outcome;
   const byMass = new Map<number, EngineReading[]>();
   for (const r of readings) {
     let list = byMass.get(r.massId);
@@ -355,6 +394,39 @@ export function* evaluateReadings(
   for (const massId of [...byMass.keys()].sort((a, b) => a - b))
     yield* evaluateAsset(massId, byMass.get(massId)!, now, postgres, cache, outcome);
   return outcome;
+}
+
+/**
+ * The asset's readings evaluated in device-time order, each against the definitions reading its device, with the
+ * quick checks of State.quiet / State.until. A plain function, not part of the generator, so V8 optimises it.
+ */
+function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
+  const readersOf = ctx.conf.readersOf;
+  read.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
+  for (const r of read) {
+    const prev = ctx.current.get(r.devcId);
+    if (prev && r.ts <= prev.ts) continue; // late, out of order or a duplicate: stored, not evaluated (§30.3)
+    const next = { ts: r.ts, received: ctx.now, values: r.raw };
+    ctx.current.set(r.devcId, next);
+    const gap = prev !== undefined && r.ts - prev.ts > STALE_SECONDS;
+    for (const { def, groups } of readersOf.get(r.devcId)!) {
+      const st = stateOf(ctx, def);
+      if (st.quiet && !satisfies(groups, r.raw, false)) continue;
+      // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
+      if (gap && st.phase !== PHASE.idle) {
+        if (st.phase === PHASE.active) close(ctx, st, prev.ts);
+        else toIdle(st);
+      }
+      let holds = true;
+      if (st.phase === PHASE.idle || r.ts > st.until || !satisfies(groups, r.raw, true)) {
+        st.until = holdsUntil(def.groups, ctx.current, r.ts);
+        holds = st.until >= r.ts;
+      }
+      if (st.phase !== PHASE.active || !holds) step(ctx, def, st, r.ts, { devcId: r.devcId, prev, next }, holds);
+      // idle after an evaluation means it did not hold (an idle state that holds turns pending)
+      st.quiet = st.phase === PHASE.idle;
+    }
+  }
 }
 
 function* evaluateAsset(
@@ -376,12 +448,12 @@ function* evaluateAsset(
     let first = list[0].ts;
     for (const r of list) {
       if (r.ts < first) first = r.ts;
-      if (!conf.defsOf.has(r.devcId)) continue;
+      if (!conf.readersOf.has(r.devcId)) continue;
       read.push(r);
       devices.add(r.devcId);
     }
     const applicable = new Set<Definition>();
-    for (const id of devices) for (const def of conf.defsOf.get(id)!) applicable.add(def);
+    for (const id of devices) for (const { def } of conf.readersOf.get(id)!) applicable.add(def);
     if (!applicable.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
@@ -397,7 +469,7 @@ function* evaluateAsset(
     const ctx: AssetContext = {
       conf,
       states,
-      stateOf: new Map(),
+      stateOf: [],
       current: yield* readCurrent(devicesRead(applicable)),
       now,
       outcome,
@@ -405,24 +477,7 @@ function* evaluateAsset(
     };
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
     if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
-    read.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
-    for (const r of read) {
-      const defs = conf.defsOf.get(r.devcId)!;
-      const prev = ctx.current.get(r.devcId);
-      if (prev && r.ts <= prev.ts) continue;
-      const next = { ts: r.ts, received: now, values: r.raw };
-      ctx.current.set(r.devcId, next);
-      const change: Change = { devcId: r.devcId, prev, next };
-      for (const def of defs) {
-        const st = stateOf(ctx, def);
-        // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
-        if (prev && r.ts - prev.ts > STALE_SECONDS && st.phase !== PHASE.idle) {
-          if (st.phase === PHASE.active) close(ctx, st, prev.ts);
-          else toIdle(st);
-        }
-        step(ctx, def, st, r.ts, change);
-      }
-    }
+    evaluateInOrder(ctx, read);
     yield* saveStates(ctx);
     return;
   }
@@ -451,7 +506,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
   const ctx: AssetContext = {
     conf,
     states: yield* readStates(massId, null),
-    stateOf: new Map(),
+    stateOf: [],
     current: yield* readCurrent(devicesRead(conf.defs)),
     now,
     outcome,

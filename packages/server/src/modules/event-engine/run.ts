@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { prepare } from '../../db/statements.ts';
 import { pgText } from '../telemetry/sql.ts';
-import type { EngineReading, Step } from './engine.ts';
+import type { Step } from './engine.ts';
 
 /** Runs an engine step on SQLite inside the caller's (synchronous) transaction. */
 export function runSqlite<T>(sqlite: SQLite.Database, step: Step<T>): T {
@@ -25,18 +25,4 @@ export async function runPg<T>(client: pg.Pool | pg.PoolClient | pg.Client, step
     r = step.next(res.rows);
   }
   return r.value;
-}
-
-/** The ingest's stored rows (values in catalogue metric order) → engine readings of devices on an asset. */
-export function engineReadings(
-  rows: Iterable<{ type: string; deviceId: number; ts: number; values: (number | null)[] }>,
-  massOf: Map<number, number | null>,
-): EngineReading[] {
-  const out: EngineReading[] = [];
-  for (const r of rows) {
-    const massId = massOf.get(r.deviceId);
-    if (massId === null || massId === undefined) continue;
-    out.push({ devcId: r.deviceId, massId, ts: r.ts, type: r.type, raw: r.values });
-  }
-  return out;
 }

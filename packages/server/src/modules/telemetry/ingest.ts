@@ -2,9 +2,14 @@ import { toEpochSeconds } from '@fleet/shared';
 import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { type ConfigCache, configCacheOf } from '../event-engine/definitions.ts';
-import { evaluateReadings, type Outcome, type Step } from '../event-engine/engine.ts';
+import {
+  type EngineReading,
+  evaluateReadings,
+  type Outcome,
+  type ReadingSource,
+  type Step,
+} from '../event-engine/engine.ts';
 import { publishEventsOpened } from '../event-engine/opened.ts';
-import { engineReadings } from '../event-engine/run.ts';
 import { publishLatestStates } from '../live/ingest-hook.ts';
 import { haversine } from './geo.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
@@ -391,11 +396,27 @@ interface EventHook {
   cache: ConfigCache;
 }
 
-/** The inserted rows of every type, as the event engine reads them. */
-function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hook: EventHook) {
-  const rows: { type: string; deviceId: number; ts: number; values: (number | null)[] }[] = [];
-  for (const [type, list] of byType) for (const r of list) if (inserted.has(r)) rows.push({ ...r, type });
-  return engineReadings(rows, hook.massOf);
+/** The inserted rows, as the event engine asks for them (only the devices it reads become engine readings). */
+function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hook: EventHook): ReadingSource {
+  return (wanted) => {
+    const out: EngineReading[] = [];
+    for (const [type, rows] of byType) {
+      // rows come by device (then time): decide once per device
+      let device = Number.NaN;
+      let massId = 0;
+      let take = false;
+      for (const r of rows) {
+        if (r.deviceId !== device) {
+          device = r.deviceId;
+          const m = hook.massOf.get(device);
+          take = m !== null && m !== undefined && wanted(device, m);
+          massId = m ?? 0;
+        }
+        if (take && inserted.has(r)) out.push({ devcId: device, massId, ts: r.ts, type, raw: r.values });
+      }
+    }
+    return out;
+  };
 }
 
 // ---------------------------------------------------------------- the write, once for both engines
