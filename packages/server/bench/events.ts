@@ -25,7 +25,7 @@ import {
  *    active master events per gateway, interleaved batch by batch (ingestRuns); target: with ≥ 90 % of without;
  * 2. GET /api/log/event/event/period for one gateway holding 10,000 events (page of 10): target p50 ≤ 50 ms.
  */
-const VESSELS = Number(process.env.BENCH_EVENT_VESSELS ?? 4);
+const VESSELS = Number(process.env.BENCH_EVENT_VESSELS ?? 10); // the benchmark fleet of `npm run bench`
 const HOURS = Number(process.env.BENCH_EVENT_HOURS ?? 24);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);

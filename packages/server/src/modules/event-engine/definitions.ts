@@ -1,4 +1,4 @@
-import { type AssetDevice, type Group, parseThresholds, resolveGroups } from './conditions.ts';
+import { type AssetDevice, type Current, type Group, parseThresholds, resolveGroups } from './conditions.ts';
 import type { Step } from './step.ts';
 
 /**
@@ -145,6 +145,8 @@ export interface ConfigCache {
   assets: Map<number, AssetConfig>;
   /** every device some definition reads */
   devices: Set<number>;
+  /** the values of those devices as this process's last committed evaluation left them (engine.ts `remember`) */
+  values: Map<number, Current>;
   /**
    * assets whose every state must be compared with the definitions at their next batch (read at a change: the
    * assets holding any state), so what a change ends is closed at the next reading of the asset, not only by
@@ -169,7 +171,15 @@ const caches = new WeakMap<object, ConfigCache>();
 export function configCacheOf(handle: object): ConfigCache {
   let c = caches.get(handle);
   if (!c) {
-    c = { version: null, local: -1, checkedAt: 0, assets: new Map(), devices: new Set(), reconcile: new Set() };
+    c = {
+      version: null,
+      local: -1,
+      checkedAt: 0,
+      assets: new Map(),
+      devices: new Set(),
+      values: new Map(),
+      reconcile: new Set(),
+    };
     caches.set(handle, c);
   }
   return c;

@@ -90,6 +90,8 @@ export interface OpenedEvent {
 export interface Outcome {
   opened: OpenedEvent[];
   closed: number;
+  /** the evaluated devices' values after the batch: once it is committed, `remember` them for the next batch */
+  values: Map<number, Current>;
 }
 
 const n = (v: unknown) => Number(v);
@@ -150,11 +152,29 @@ function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string,
   return states;
 }
 
-/** The devices' current values (telemetry_last: before this batch's readings); `typeOf` names the devices read. */
-function* readCurrent(typeOf: Map<number, string>): Step<Map<number, Current>> {
+/**
+ * The devices' current values (telemetry_last: before this batch's readings); `typeOf` names the devices read.
+ * Values this process evaluated and committed (`known`, see remember) are used as they are when telemetry_last
+ * still holds that reading (same device time and arrival): only the other rows' data is read and parsed.
+ */
+function* readCurrent(typeOf: Map<number, string>, known?: Map<number, Current>): Step<Map<number, Current>> {
   const current = new Map<number, Current>();
-  const devcIds = [...typeOf.keys()];
+  let devcIds = [...typeOf.keys()];
   if (!devcIds.length) return current;
+  if (known?.size) {
+    const stored = yield* all(
+      `select device_id, ts, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
+      devcIds,
+    );
+    devcIds = [];
+    for (const r of stored) {
+      const id = n(r.device_id);
+      const c = known.get(id);
+      if (c && c.ts === n(r.ts) && c.received === n(r.received_time)) current.set(id, c);
+      else devcIds.push(id);
+    }
+    if (!devcIds.length) return current;
+  }
   for (const r of yield* all(
     `select device_id, ts, data, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
     devcIds,
@@ -375,7 +395,7 @@ export function* evaluateReadings(
   postgres: boolean,
   cache: ConfigCache,
 ): Step<Outcome> {
-  const outcome: Outcome = { opened: [], closed: 0 };
+  const outcome: Outcome = { opened: [], closed: 0, values: new Map() };
   yield* refreshConfig(cache, false);
   const readings = source(
     (devcId, massId) => cache.devices.has(devcId) || (cache.reconcile.size > 0 && cache.reconcile.has(massId)),
@@ -470,7 +490,7 @@ function* evaluateAsset(
       conf,
       states,
       stateOf: [],
-      current: yield* readCurrent(devicesRead(applicable)),
+      current: yield* readCurrent(devicesRead(applicable), cache.values),
       now,
       outcome,
       writes: [],
@@ -478,9 +498,18 @@ function* evaluateAsset(
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
     if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
     evaluateInOrder(ctx, read);
+    for (const id of devices) {
+      const c = ctx.current.get(id);
+      if (c) outcome.values.set(id, c);
+    }
     yield* saveStates(ctx);
     return;
   }
+}
+
+/** A batch's evaluation committed: its devices' values are telemetry_last's rows now (readCurrent checks that). */
+export function remember(cache: ConfigCache, outcome: Outcome): void {
+  for (const [id, c] of outcome.values) cache.values.set(id, c);
 }
 
 /** The assets with a pending or active state: the sweep's work list. */
@@ -495,7 +524,7 @@ export function* sweepTargets(): Step<number[]> {
  * devices are live and the condition still holds on their latest values. Reads the asset's definitions afresh.
  */
 export function* sweepAsset(massId: number, now: number, postgres: boolean): Step<Outcome> {
-  const outcome: Outcome = { opened: [], closed: 0 };
+  const outcome: Outcome = { opened: [], closed: 0, values: new Map() };
   yield* lockAsset(massId, postgres);
   const defRows = yield* all(DEFINITIONS_SQL(1), [massId]);
   const deviceRows = yield* all(

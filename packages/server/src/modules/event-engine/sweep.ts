@@ -13,7 +13,7 @@ export const SWEEP_SECONDS = 15;
  * the asset's lock (PostgreSQL: the same advisory lock ingest takes, so any number of processes may sweep).
  */
 export async function runSweep(database: Database, now = nowSeconds()): Promise<Outcome> {
-  const total: Outcome = { opened: [], closed: 0 };
+  const total: Outcome = { opened: [], closed: 0, values: new Map() };
   const add = (o: Outcome) => {
     publishEventsOpened(database, o.opened); // after its commit (SQLite: the transaction has returned)
     total.opened.push(...o.opened);

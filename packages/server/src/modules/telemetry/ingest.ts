@@ -7,6 +7,7 @@ import {
   evaluateReadings,
   type Outcome,
   type ReadingSource,
+  remember,
   type Step,
 } from '../event-engine/engine.ts';
 import { publishEventsOpened } from '../event-engine/opened.ts';
@@ -239,6 +240,7 @@ export async function ingestReadings(
   const store = telemetryStore(database);
   const postgres = store.dialect === 'postgres';
   const inserted = byType.size ? await store.write(() => writePlan(byType, now, events, postgres)) : new Set<Row>();
+  if (events.outcome) remember(events.cache, events.outcome);
   if (events.outcome?.opened.length) publishEventsOpened(database, events.outcome.opened);
   // LIVE PUSH HOOK (issue 13, modules/live/ingest-hook.ts): the committed newest reading per device → open maps
   publishLatestStates(database, newestStates(byType, inserted));
