@@ -1,23 +1,11 @@
 import { openDatabase } from '../src/db/database.ts';
 import { createRole, createUser, signIn } from '../test/helpers/fixtures.ts';
+import { timeIt } from './measure.ts';
 
 const DAY = 86400;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const TARGETS = { detail: 50, rob: 200 };
-
-async function timeIt(fn: () => Promise<void>) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 /**
  * Issue 16's benchmark, called from run.ts once per engine while the server runs: on the bench data set it adds
@@ -115,8 +103,14 @@ export async function benchBunker(o: { base: string; url: string; engine: string
       if (res.status !== 200 || body.status.error !== 0) throw new Error(`${path}: ${JSON.stringify(body.status)}`);
       return body;
     };
-    const detail = await timeIt(() => get(`/api/master/bunker/log/detail/${log.bklgId}`).then(() => undefined));
-    const rob = await timeIt(() => get(`/api/summary/rob/${profile.mrobId}?interval=daily`).then(() => undefined));
+    const detail = await timeIt(() => get(`/api/master/bunker/log/detail/${log.bklgId}`), {
+      warmup: WARMUP,
+      runs: RUNS,
+    });
+    const rob = await timeIt(() => get(`/api/summary/rob/${profile.mrobId}?interval=daily`), {
+      warmup: WARMUP,
+      runs: RUNS,
+    });
     const f = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
     const ok = (x: number, t: number) => (x <= t ? '✓' : '✗');
     console.log(

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { memoryOf, timeIt } from './measure.ts';
 
 /**
  * Bench of the daily report PDF (issue 15): a 7-page one-day PDF (target p50 ≤ 1 s server time, ≤ 2 MB), a 31-day
@@ -29,13 +29,6 @@ export interface DailyReportResult {
 /** Pages of a PDF from its page objects. */
 export const pagesOf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page[^s]/g) ?? []).length;
 
-/** RSS now and the peak (VmHWM) of a process, in MB (Linux). */
-export function rssOf(pid: number): { now: number; peak: number } {
-  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0) / 1024;
-  return { now: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
 export async function benchDailyReport(o: {
   call: PdfCall;
   massId: number;
@@ -56,26 +49,24 @@ export async function benchDailyReport(o: {
     const first = await o.call(p); // warm-up: fonts, land index, JIT
     firstMs ||= performance.now() - t0;
     if (first.status !== 200) throw new Error(`${p} answered ${first.status}`);
-    const times: number[] = [];
     let last = first;
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      last = await o.call(p);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    return { p50: at(0.5), p95: at(0.95), mb: last.bytes / 1e6, pages: last.pages };
+    const { p50, p95 } = await timeIt(
+      async () => {
+        last = await o.call(p);
+      },
+      { warmup: 0, runs },
+    );
+    return { p50, p95, mb: last.bytes / 1e6, pages: last.pages };
   };
   const day = o.end - 86400;
-  const before = rssOf(o.serverPid).now;
+  const before = memoryOf(o.serverPid).nowMb;
   const oneDay = await time(path(day, o.end, true));
   const month = await time(path(o.end - 31 * 86400, o.end, false));
 
   // 4 reports at once (4 different days), sampling the server's RSS
-  let peakRssMb = rssOf(o.serverPid).now;
+  let peakRssMb = memoryOf(o.serverPid).nowMb;
   const timer = setInterval(() => {
-    peakRssMb = Math.max(peakRssMb, rssOf(o.serverPid).now);
+    peakRssMb = Math.max(peakRssMb, memoryOf(o.serverPid).nowMb);
   }, 20);
   const t0 = performance.now();
   const answers = await Promise.all(
@@ -83,13 +74,13 @@ export async function benchDailyReport(o: {
   );
   const ms = performance.now() - t0;
   clearInterval(timer);
-  const after = rssOf(o.serverPid).now;
+  const after = memoryOf(o.serverPid).nowMb;
   peakRssMb = Math.max(peakRssMb, after);
   let idle: number | undefined;
   if (o.idle) {
     await o.idle();
     await new Promise((r) => setTimeout(r, 500));
-    idle = rssOf(o.serverPid).now;
+    idle = memoryOf(o.serverPid).nowMb;
   }
   const result = {
     oneDay,

@@ -16,6 +16,7 @@ import {
   createUser,
   signIn,
 } from '../test/helpers/fixtures.ts';
+import { timeIt } from './measure.ts';
 
 /**
  * Issue 17's benchmark (`npx tsx packages/server/bench/events.ts` alone, and at the end of `npm run bench` unless BENCH_EVENTS=0), in process on
@@ -243,15 +244,7 @@ async function logRun(url: string | undefined, dir: string) {
       if (body.pagination.totalData !== EVENTS)
         throw new Error(`expected ${EVENTS} events, got ${body.pagination.totalData}`);
     };
-    for (let i = 0; i < WARMUP; i++) await call();
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      await call();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    return { p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
+    return await timeIt(call, { warmup: WARMUP, runs: RUNS });
   } finally {
     await app.close();
     await database.drop();

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
@@ -15,6 +15,7 @@ import {
   createUser,
   signIn,
 } from '../test/helpers/fixtures.ts';
+import { memoryOf, percentile } from './measure.ts';
 
 /**
  * Live push benchmark (issue 13): the server in its own process (embedded SQLite), BENCH_LIVE_SUBSCRIBERS (500)
@@ -25,15 +26,6 @@ import {
 const SUBSCRIBERS = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 500);
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 20);
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
-
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 export async function benchLive(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-live-'));
@@ -56,7 +48,7 @@ export async function benchLive(): Promise<string[]> {
   });
   const port = await new Promise<number>((ok) => child.once('message', (m: { port: number }) => ok(m.port)));
   const base = `http://127.0.0.1:${port}`;
-  const rssBefore = rssMb(child.pid!);
+  const rssBefore = memoryOf(child.pid!).nowMb;
 
   const sockets: WebSocket[] = [];
   const waiting = new Map<number, (t: number) => void>();
@@ -78,7 +70,7 @@ export async function benchLive(): Promise<string[]> {
     });
     sockets.push(ws);
   }
-  const rssOpen = rssMb(child.pid!);
+  const rssOpen = memoryOf(child.pid!).nowMb;
 
   const t0 = Math.floor(Date.now() / 1000) - ROUNDS * 60;
   for (let round = 0; round < ROUNDS; round++) {
@@ -104,7 +96,7 @@ export async function benchLive(): Promise<string[]> {
     // an event that arrived before the HTTP answer counts as 0 ms (the push can beat the acknowledgement)
     for (const at of arrivals) latencies.push(Math.max(0, at - acked));
   }
-  const rssAfter = rssMb(child.pid!);
+  const rssAfter = memoryOf(child.pid!).nowMb;
   for (const ws of sockets) ws.close();
   child.send({ stop: true });
   await new Promise((ok) => child.once('exit', ok));
@@ -113,7 +105,7 @@ export async function benchLive(): Promise<string[]> {
   const ms = latencies;
   const out = [
     `live push: ${SUBSCRIBERS} subscribers × ${ROUNDS} ingests (SQLite; the server in its own process, the 500 clients in one bench process)`,
-    `  ingest ack → event at subscriber: p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (target p50 ≤ 200 ms)`,
+    `  ingest ack → event at subscriber: p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (target p50 ≤ 200 ms)`,
     `  server RSS: ${rssBefore.toFixed(0)} MB before, ${rssOpen.toFixed(0)} MB with the sockets open, ${rssAfter.toFixed(0)} MB after; growth ${(rssAfter - rssBefore).toFixed(0)} MB (target ≤ 100 MB)`,
   ];
   for (const l of out) console.log(l);

@@ -17,6 +17,7 @@ import {
   createUser,
   signIn,
 } from '../test/helpers/fixtures.ts';
+import { percentile } from './measure.ts';
 
 /**
  * Load shedding under load (issue 10 "Under load"): READERS concurrent list readers and POSTERS ingest
@@ -40,12 +41,6 @@ export interface LoadResult {
   ingest: { posts: number; shed: number; readings: number };
   newConnection: { probes: number; p50: number; p99: number; max: number; failed: number };
 }
-
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 async function seed(url: string) {
   const database = openDatabase(url);
@@ -196,12 +191,12 @@ export async function runLoad(): Promise<LoadResult> {
     seconds: SECONDS,
     readers: READERS,
     posters: POSTERS,
-    reads: { served: readMs.length, p50: pct(readMs, 50), p99: pct(readMs, 99), ...reads },
+    reads: { served: readMs.length, p50: percentile(readMs, 50), p99: percentile(readMs, 99), ...reads },
     ingest,
     newConnection: {
       probes: probeMs.length + probeFailed,
-      p50: pct(probeMs, 50),
-      p99: pct(probeMs, 99),
+      p50: percentile(probeMs, 50),
+      p99: percentile(probeMs, 99),
       max: Math.max(0, ...probeMs),
       failed: probeFailed,
     },

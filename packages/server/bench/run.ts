@@ -18,6 +18,7 @@ import {
   signIn,
 } from '../test/helpers/fixtures.ts';
 import { benchBunker } from './bunker.ts';
+import { cpuSecondsOf, memoryOf, timeIt } from './measure.ts';
 
 /**
  * `npm run bench`: the benchmark of the telemetry issue, on generated data of a stated size.
@@ -147,17 +148,6 @@ function reference(): number {
 }
 
 /** CPU seconds a process has used so far (user + system, Linux /proc). */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
-/** Peak and current resident memory of a process, MB (Linux /proc). */
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
-}
 
 async function ingest(base: string, world: World, serverPid: number, start: number) {
   const cpu0 = cpuSecondsOf(serverPid);
@@ -229,17 +219,10 @@ let serverPid = 0;
 async function timed(label: string, fn: () => Promise<void>) {
   for (let i = 0; i < WARMUP; i++) await fn(); // warm caches and JIT
   const cpu0 = cpuSecondsOf(serverPid);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
+  const { p50, p95 } = await timeIt(fn, { warmup: 0, runs: RUNS });
   // server CPU per request: what the request costs, whatever else runs on the machine (10 ms resolution overall)
   const cpuMs = ((cpuSecondsOf(serverPid) - cpu0) * 1000) / RUNS;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { label, p50: at(0.5), p95: at(0.95), cpuMs };
+  return { label, p50, p95, cpuMs };
 }
 
 async function getJson(base: string, token: string, path: string) {

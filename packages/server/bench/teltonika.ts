@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { TrackerHub } from '../src/modules/tracker/hub.ts';
 import { createAsset, createCompany, createGroup } from '../test/helpers/fixtures.ts';
+import { percentile } from './measure.ts';
 
 /**
  * The Teltonika part of `npm run bench` (issue 18): BENCH_TRACKERS simulated trackers (1,000) connected at once over
@@ -59,8 +60,6 @@ function record(t: number, i: number): TrackerRecord {
     io: { 239: 1, 240: 1, 21: 4, 69: 1, 66: 27000, 67: 4100, 24: 18, 181: 9, 182: 7, 16: 123456 + t },
   };
 }
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export async function benchTeltonika(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-teltonika-'));
@@ -139,7 +138,7 @@ export async function benchTeltonika(): Promise<string[]> {
       '| measure | result | target |',
       '|---|---|---|',
       `| records stored per second (${stored.toLocaleString('en')} records in ${seconds.toFixed(1)} s) | ${Math.round(rate).toLocaleString('en')}/s ${rate >= TARGET_RECORDS_PER_S ? '✓' : '✗'} | ≥ 20,000/s |`,
-      `| acknowledgement latency per frame, p50 / p99 | ${pct(latencies, 50).toFixed(1)} ms / ${pct(latencies, 99).toFixed(1)} ms | |`,
+      `| acknowledgement latency per frame, p50 / p99 | ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms | |`,
       `| server memory (RSS), peak | ${(peakRss / 1048576).toFixed(0)} MB | |`,
       `| frames refused | ${last.stats.refusedFrames} | 0 |`,
       `| machine load (1-min load average before / after, ${cpus().length} cores; bench client and server share them) | ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} | |`,
