@@ -332,6 +332,7 @@ export async function bodyStats(
     from: body.from,
     to: body.to,
     output: body.bucket,
+    times: false, // values only: nothing here merges them with other parts by time
   });
   for (const r of rows) {
     const s: Stat = {};

@@ -61,8 +61,9 @@ export function edgeColumns(
     key: string;
     /** the data point is present in a row */
     present: string;
-    first?: { value: string; time: string };
-    last?: { value: string; time: string };
+    /** the row's value and (unless left out) time columns */
+    first?: { value: string; time?: string };
+    last?: { value: string; time?: string };
   },
 ) {
   const inner: string[] = [];
@@ -76,7 +77,8 @@ export function edgeColumns(
     const alias = `${side}${i}`;
     inner.push(`${agg}(case when ${o.present} then ${o.key} end) as ${side}k${i}`);
     joins.push(`left join ${o.table} ${alias} on ${alias}.device_id = g.d and ${alias}.${o.key} = g.${side}k${i}`);
-    outer.push(`${alias}.${pick.value} as ${side}v${i}`, `${alias}.${pick.time} as ${side}t${i}`);
+    outer.push(`${alias}.${pick.value} as ${side}v${i}`);
+    if (pick.time) outer.push(`${alias}.${pick.time} as ${side}t${i}`);
   }
   return { inner, joins, outer };
 }
@@ -96,20 +98,21 @@ interface Layout {
   lv: number;
 }
 
+const cell = (r: unknown[], i: number) => (i < 0 ? Number.NaN : num(r[i]));
+
 /** A result row's statistics of one data point; undefined when it has no samples there. */
-export function statAt(r: unknown[], l: Layout): Stat | undefined {
+function statAt(r: unknown[], l: Layout): Stat | undefined {
   const n = Number(r[l.n]);
   if (!n) return undefined;
-  const at = (i: number) => (i < 0 ? Number.NaN : num(r[i]));
   return {
     n,
-    total: at(l.total),
-    min: at(l.min),
-    max: at(l.max),
-    fts: at(l.fts),
-    fv: at(l.fv),
-    lts: at(l.lts),
-    lv: at(l.lv),
+    total: cell(r, l.total),
+    min: cell(r, l.min),
+    max: cell(r, l.max),
+    fts: cell(r, l.fts),
+    fv: cell(r, l.fv),
+    lts: cell(r, l.lts),
+    lv: cell(r, l.lv),
   };
 }
 
@@ -133,6 +136,8 @@ export interface RollupRead {
   to: number;
   /** the output buckets, unions of the level's (or the level's own); null: one bucket for the whole range */
   output: Geometry | null;
+  /** false: the first/last values without their times (fts/lts NaN) — one cell less each to read */
+  times?: boolean;
 }
 
 /**
@@ -145,6 +150,7 @@ export async function readRollupStats(database: Database, q: RollupRead): Promis
   if (!q.deviceIds.length || !q.metrics.length || q.from >= q.to) return [];
   const table = rollupTable(q.def, q.level);
   const direct = q.output !== null && sameBuckets(q.output, q.level);
+  const times = q.times ?? true;
   const cols: string[] = [];
   const joins: string[] = [];
   const outer: string[] = [];
@@ -167,15 +173,15 @@ export async function readRollupStats(database: Database, q: RollupRead): Promis
     };
     if (direct) {
       // a stored row is its own group: its fv/lv are the rule's values
-      if (w.first) [l.fv, l.fts] = [innerAt(c('fv')), innerAt(c('ft'))];
-      if (w.last) [l.lv, l.lts] = [innerAt(c('lv')), innerAt(c('lt'))];
+      if (w.first) [l.fv, l.fts] = [innerAt(c('fv')), times ? innerAt(c('ft')) : -1];
+      if (w.last) [l.lv, l.lts] = [innerAt(c('lv')), times ? innerAt(c('lt')) : -1];
     } else if (w.first || w.last) {
       const e = edgeColumns(mi, {
         table,
         key: 'bucket',
         present: `${c('n')} > 0`,
-        first: w.first ? { value: c('fv'), time: c('ft') } : undefined,
-        last: w.last ? { value: c('lv'), time: c('lt') } : undefined,
+        first: w.first ? { value: c('fv'), time: times ? c('ft') : undefined } : undefined,
+        last: w.last ? { value: c('lv'), time: times ? c('lt') : undefined } : undefined,
       });
       for (const x of e.inner) innerAt(x);
       joins.push(...e.joins);
@@ -187,8 +193,8 @@ export async function readRollupStats(database: Database, q: RollupRead): Promis
   let at = 2 + cols.length;
   for (const [mi, l] of layouts.entries()) {
     if (direct) break;
-    if (q.needs[mi].first) [l.fv, l.fts] = [at++, at++];
-    if (q.needs[mi].last) [l.lv, l.lts] = [at++, at++];
+    if (q.needs[mi].first) [l.fv, l.fts] = [at++, times ? at++ : -1];
+    if (q.needs[mi].last) [l.lv, l.lts] = [at++, times ? at++ : -1];
   }
   const where = `device_id in (${placeholders(q.deviceIds.length)}) and bucket >= ? and bucket < ?`;
   const params = [...q.deviceIds, q.from, q.to];
@@ -204,13 +210,14 @@ export async function readRollupStats(database: Database, q: RollupRead): Promis
   }
   const rows = await queryArrays(database, text, params);
   const out: RollupStatsRow[] = [];
+  const m = layouts.length;
   for (const r of rows) {
     let any = false;
-    const stats = layouts.map((l) => {
-      const s = statAt(r, l);
-      if (s) any = true;
-      return s;
-    });
+    const stats: (Stat | undefined)[] = new Array(m);
+    for (let i = 0; i < m; i++) {
+      stats[i] = statAt(r, layouts[i]);
+      if (stats[i]) any = true;
+    }
     if (any) out.push({ deviceId: Number(r[0]), bucket: Number(r[1]), stats });
   }
   return out;
