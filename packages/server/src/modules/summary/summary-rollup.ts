@@ -22,7 +22,8 @@ import type { Stat, StatKey } from './summary-period.ts';
  * - per hour, the samples behind running / flow seconds (§5, §9, §10, §15) and the totaliser readings behind the
  *   deltas (§11), turned into seconds and litres by the functions of summary-domain.ts — the same ones the
  *   period's partial hours go through, so each quantity is defined in one place;
- * - counts, sums, extremes and first/last values of the other data points.
+ * - counts, sums, extremes and first/last values of the other data points (`bodyStats`, through the telemetry's
+ *   one rollup reader, telemetry/rollup-read.ts).
  * Results come per device and output bucket (`bucket` = null: one bucket for the whole body).
  * The SQL is the same on both engines.
  */
