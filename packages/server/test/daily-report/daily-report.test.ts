@@ -198,6 +198,31 @@ describe.each(dialects())('daily report PDF on %s', (dialect) => {
     });
     expect(noVessel.statusCode).toBe(400);
     expect(noVessel.json().status.message).toBe('devcMassId is required');
+    const flag = await print(w.twinAe, `${reportsQuery()}&dataTables=maybe`);
+    expect(flag.status).toBe(400);
+    expect(flag.json().status.message).toBe('dataTables must be true or false');
+    const badStart = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/report/pages/period/yesterday/${w.T0}?devcMassId=${w.twinAe}&${reportsQuery()}`,
+      headers: { authentication: token },
+    });
+    expect(badStart.statusCode).toBe(400);
+    expect(badStart.json().status.message).toMatch(/^start must be/);
+  });
+
+  it('§7.3 reports as a list in any of its forms: reports[]=, reports[0]=, reports=a,b', async () => {
+    const pages = async (query: string) => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/api/reports/report/pages/period/${w.T0}/${w.T0 + 86400}?devcMassId=${w.twinAe}&${query}`,
+        headers: { authentication: token },
+      });
+      expect(r.statusCode, query).toBe(200);
+      return r.json().data.pages.map((p: { key: string }) => p.key);
+    };
+    const both = await pages('reports[]=summary&reports[]=rpm_speed');
+    expect(await pages('reports[0]=summary&reports[1]=rpm_speed')).toEqual(both);
+    expect(await pages('reports=rpm_speed,summary')).toEqual(both);
   });
 
   it('scope and permission as the summary API: another tenant → 404, no session → 401', async () => {

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
-import type { RawQuery } from '../telemetry/params.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
-import { contentDisposition, loadReport, parseReportQuery } from './report.ts';
-import { periodParamsSchema, reportModelSchema, reportQueryFields } from './schemas.ts';
-import { reportVessel } from './summary-source.ts';
+import { contentDisposition, loadReport, reportQuery, reportRequest } from './report.ts';
+import { reportModelSchema } from './schemas.ts';
+import { periodParams, reportVessel } from './summary-source.ts';
 
 /**
  * The daily report (spec 002 §2.3, §7.3): GET /api/reports/report/print/period/{start}/{end} answers the PDF;
@@ -18,6 +16,7 @@ import { reportVessel } from './summary-source.ts';
 export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const querystring = reportQuery(app.deps.config.tzOffset);
 
   typed.get(
     '/reports/report/print/period/:start/:end',
@@ -26,13 +25,13 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Daily report PDF of a vessel and period (A4 landscape; file name in content-disposition)',
-        params: periodParamsSchema,
-        querystring: z.looseObject(reportQueryFields),
+        params: periodParams,
+        querystring,
         produces: ['application/pdf'],
       },
     },
     async (req, reply) => {
-      const r = parseReportQuery(req.params, req.query as RawQuery, app.deps.config.tzOffset);
+      const r = reportRequest(req.params, req.query);
       const plan = await reportVessel(database, req, r.massId);
       const { model, pdf } = await drawPdf(await loadReport(database, plan, r, nowSeconds()));
       return reply
@@ -50,13 +49,13 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'The daily report pages as data (tables, chart and map SVGs) for the Daily Report screen',
-        params: periodParamsSchema,
-        querystring: z.looseObject(reportQueryFields),
+        params: periodParams,
+        querystring,
         response: { 200: envelope(reportModelSchema) },
       },
     },
     async (req) => {
-      const r = parseReportQuery(req.params, req.query as RawQuery, app.deps.config.tzOffset);
+      const r = reportRequest(req.params, req.query);
       const plan = await reportVessel(database, req, r.massId);
       return ok(await drawModel(await loadReport(database, plan, r, nowSeconds())));
     },

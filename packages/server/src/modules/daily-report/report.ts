@@ -1,11 +1,14 @@
 import { BUCKET_SECONDS } from '@fleet/shared';
+import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/envelope.ts';
-import { listParam, oneParam, parseFlag, type RawQuery } from '../telemetry/params.ts';
+import { listParam, oneParam, type Period, parseFlag } from '../telemetry/params.ts';
 import { REPORT_KEYS, type ReportKey } from './keys.ts';
 import type { ModelInput } from './model.ts';
+import { reportQueryFields } from './schemas.ts';
 import {
-  parsePeriodQuery,
+  periodQuery,
+  periodRequest,
   reportFuelType,
   reportSummary,
   reportTrack,
@@ -30,31 +33,35 @@ export interface ReportRequest {
   dataTables: boolean;
 }
 
-/** Query of spec 002 §7.3: devcMassId, aggregatedUnit, aggregatedLength, reports[] (≥ 1), dataTables (≤ 1 day). */
-export function parseReportQuery(
-  params: { start: string; end: string },
-  q: RawQuery,
-  defaultTz: number,
-): ReportRequest {
-  const period = parsePeriodQuery(params, q, defaultTz);
-  const reports = listParam(q, 'reports', { commas: true });
-  if (reports.length === 0)
-    throw badRequest(`No options selected: give at least one of reports[] = ${REPORT_KEYS.join(', ')}`);
-  const unknown = reports.filter((r) => !(REPORT_KEYS as readonly string[]).includes(r));
-  if (unknown.length)
-    throw badRequest(`Unknown report ${unknown.join(', ')}: reports[] must be among ${REPORT_KEYS.join(', ')}`);
-  const seconds = period.end - period.start;
+/**
+ * The query of spec 002 §7.3, the route's schema: the summary's period fields (devcMassId, aggregatedUnit,
+ * aggregatedLength, timezone: the same helpers and messages as the summary call) plus reports[] (≥ 1; `reports=a,b`,
+ * `reports[]`, `reports[0]`) and dataTables. The checks that need the path's period are `reportRequest`'s.
+ */
+export const reportQuery = (defaultTz: number) =>
+  periodQuery(defaultTz, reportQueryFields, (q) => {
+    const reports = listParam(q, 'reports', { commas: true });
+    if (reports.length === 0)
+      throw badRequest(`No options selected: give at least one of reports[] = ${REPORT_KEYS.join(', ')}`);
+    const unknown = reports.filter((r) => !(REPORT_KEYS as readonly string[]).includes(r));
+    if (unknown.length)
+      throw badRequest(`Unknown report ${unknown.join(', ')}: reports[] must be among ${REPORT_KEYS.join(', ')}`);
+    return {
+      reports: REPORT_KEYS.filter((k) => reports.includes(k)),
+      dataTables: parseFlag(oneParam(q, 'dataTables'), 'dataTables'),
+    };
+  });
+export type ReportQuery = z.output<ReturnType<typeof reportQuery>>;
+
+/** The report of the path's period and the parsed query: at most 31 days, dataTables for one day at most. */
+export function reportRequest(period: Period, q: ReportQuery): ReportRequest {
+  const p = periodRequest(period, q);
+  const seconds = p.end - p.start;
   if (seconds > MAX_REPORT_SECONDS) throw badRequest('A report covers at most 31 days: choose a shorter period');
-  const dataTables = parseFlag(oneParam(q, 'dataTables'), 'dataTables');
-  if (dataTables && seconds > 86400) throw badRequest('dataTables is only for a period of one day (86400 s) or less');
+  if (q.dataTables && seconds > 86400) throw badRequest('dataTables is only for a period of one day (86400 s) or less');
   // the summary's unit for a long period: daily buckets keep the charts readable and the PDF small
-  const unit = seconds > HOURLY_UP_TO && BUCKET_SECONDS[period.unit] < 86400 ? 'DAY' : period.unit;
-  return {
-    ...period,
-    unit,
-    reports: REPORT_KEYS.filter((k) => reports.includes(k)),
-    dataTables,
-  };
+  const unit = seconds > HOURLY_UP_TO && BUCKET_SECONDS[p.unit] < 86400 ? 'DAY' : p.unit;
+  return { ...p, unit, reports: q.reports, dataTables: q.dataTables };
 }
 
 /** What the report of a vessel (already scope-checked) is drawn from: the summary numbers for the request. */

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { REPORT_KEYS } from './keys.ts';
 
-export const periodParamsSchema = z.object({
-  start: z.string().describe('epoch seconds, ISO 8601 or YYYY-MM-DD HH:mm:ss (UTC)'),
-  end: z.string().describe('exclusive; same forms as start'),
-});
-
+/** The report's own query fields (the period fields are the summary's: summary-request.ts periodQueryFields). */
 export const reportQueryFields = {
-  devcMassId: z.string().optional().describe('the vessel (asset id), required'),
-  aggregatedUnit: z.string().optional().describe('HOUR (default), MINUTE or DAY'),
-  aggregatedLength: z.string().optional().describe('1'),
-  timezone: z.string().optional().describe('hours east of UTC, default the server TZ_OFFSET'),
   reports: z
     .union([z.string(), z.array(z.string())])
     .optional()

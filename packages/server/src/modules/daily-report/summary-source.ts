@@ -59,5 +59,5 @@ export async function reportFuelType(
   return { mftyCo2Factor: n(row.mftyCo2Factor), mftyDensity: n(row.mftyDensity) };
 }
 
-/** The period, vessel, unit and timezone of a request, checked as the summary API checks them. */
-export { parsePeriodQuery } from '../summary/summary-request.ts';
+/** The period, vessel, unit and timezone of a request: the summary API's schema pieces and checks. */
+export { periodParams, periodQuery, periodRequest } from '../summary/summary-request.ts';

@@ -27,7 +27,7 @@ export const periodParams = z
   // parsePeriod answers a 400 with its message (thrown through the validator, as the handlers did before)
   .transform((p) => parsePeriod(p.start, p.end));
 
-/** Query fields both calls take (documented in /api/docs; checked by parsePeriodQuery). */
+/** Query fields both calls take (documented in /api/docs; read by periodQuery). */
 export const periodQueryFields = {
   devcMassId: z.string().optional().describe('the vessel (asset id), required'),
   aggregatedUnit: z.string().optional().describe('MINUTE, HOUR (default) or DAY'),
@@ -62,15 +62,6 @@ export function periodRequest(period: Period, q: Omit<PeriodRequest, 'start' | '
       `The period holds ${buckets} ${q.unit} buckets; at most ${MAX_BUCKETS} — choose a shorter period or a longer unit`,
     );
   return { start, end, massId: q.massId, unit: q.unit, tz: q.tz };
-}
-
-/** Kept for callers written before the route schemas parsed the query (report PDF, report link). */
-export function parsePeriodQuery(
-  params: { start: string; end: string },
-  q: RawQuery,
-  defaultTz: number,
-): PeriodRequest {
-  return periodRequest(parsePeriod(params.start, params.end), readPeriodFields(q, defaultTz));
 }
 
 function readPeriodFields(q: RawQuery, defaultTz: number): Omit<PeriodRequest, 'start' | 'end'> {

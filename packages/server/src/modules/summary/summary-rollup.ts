@@ -1,6 +1,7 @@
 import { type DeviceType, type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../telemetry/rollup.ts';
+import { type Needs, NO_NEEDS, type Stat as RollupStat, readRollupStats } from '../telemetry/rollup-read.ts';
 import { placeholders, query, queryArrays } from '../telemetry/sql.ts';
 import {
   countedSeconds,
@@ -21,7 +22,8 @@ import type { Stat, StatKey } from './summary-period.ts';
  * - per hour, the samples behind running / flow seconds (§5, §9, §10, §15) and the totaliser readings behind the
  *   deltas (§11), turned into seconds and litres by the functions of summary-domain.ts — the same ones the
  *   period's partial hours go through, so each quantity is defined in one place;
- * - counts, sums, extremes and first/last values of the other data points.
+ * - counts, sums, extremes and first/last values of the other data points (`bodyStats`, through the telemetry's
+ *   one rollup reader, telemetry/rollup-read.ts).
  * Results come per device and output bucket (`bucket` = null: one bucket for the whole body).
  * The SQL is the same on both engines.
  */
@@ -42,17 +44,6 @@ const metricOf = (type: DeviceType, column: string): MetricDef => {
   return m;
 };
 const col = (type: DeviceType, column: string) => (stat: StatName) => statColumn(metricOf(type, column), stat);
-
-const bucketOf = (body: Body, col: string) =>
-  body.bucket
-    ? `((${col} + ${body.bucket.shift}) / ${body.bucket.size}) * ${body.bucket.size} - ${body.bucket.shift}`
-    : String(body.from);
-
-/** Buckets that are the UTC hours themselves (HOUR in a whole-hour timezone). */
-const hourly = (body: Body) => body.bucket !== null && body.bucket.size === 3600 && body.bucket.shift % 3600 === 0;
-
-/** The GROUP BY term of the bucket (none for one bucket: a literal there would name a column). */
-const groupOf = (body: Body, col: string) => (body.bucket ? `, ${bucketOf(body, col)}` : '');
 
 /** A device with the data point whose samples count as its presence (§5). */
 export interface PresenceDevice {
@@ -191,7 +182,7 @@ export interface SecondsQuery {
   devices: { devcId: number; threshold: number }[];
 }
 
-/** The output bucket a whole hour of the body falls in (the SQL's bucketOf, for hours read one by one). */
+/** The output bucket a whole hour of the body falls in. */
 const outputOf = (body: Body) => {
   const g = body.bucket;
   return g ? (hour: number) => Math.floor((hour + g.shift) / g.size) * g.size - g.shift : () => body.from;
@@ -294,7 +285,20 @@ export async function bodyDeltas(
 /** What a statistic key reads from a metric's rollup: n, sum, min, max, first or last value. */
 export type RollupPart = 'n' | 'total' | 'vmin' | 'vmax' | 'first' | 'last';
 
-/** Per device and bucket: the asked parts of each metric of one device type, written under the given statistic keys. */
+/** The field of the rollup reader's `Stat` (rollup-read.ts) behind each part. */
+const FIELD: Record<RollupPart, keyof RollupStat> = {
+  n: 'n',
+  total: 'total',
+  vmin: 'min',
+  vmax: 'max',
+  first: 'fv',
+  last: 'lv',
+};
+
+/**
+ * Per device and bucket: the asked parts of each metric of one device type, written under the given statistic keys —
+ * read by the one rollup reader (telemetry/rollup-read.ts), grouped there into the body's buckets.
+ */
 export async function bodyStats(
   database: Database,
   type: DeviceType,
@@ -304,97 +308,45 @@ export async function bodyStats(
 ) {
   const out = new Map<number, Map<number, Stat>>();
   if (!deviceIds.length || !wanted.length) return out;
-  const table = hourlyOf(type);
-  const params = [...deviceIds, body.from, body.to];
-  const where = `device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ?`;
-  const write = (id: number, ts: number, stat: Stat) => {
-    if (!Object.keys(stat).length) return; // nothing of the asked data points in this bucket
-    const m = out.get(id) ?? new Map<number, Stat>();
-    out.set(id, m);
-    m.set(ts, Object.assign(m.get(ts) ?? {}, stat));
-  };
-  const read = (r: Record<string, unknown>, name: string) => {
-    const v = r[name];
-    return v === null || v === undefined ? undefined : Number(v);
-  };
-
-  if (hourly(body)) {
-    // an HOUR bucket is the rollup's own hour: the row as stored
-    const stat: Record<RollupPart, StatName> = {
-      n: 'n',
-      total: 'sum',
-      vmin: 'min',
-      vmax: 'max',
-      first: 'fv',
-      last: 'lv',
-    };
-    const cols = wanted.map((w, i) => {
-      const c = col(type, w.metric);
-      return `case when ${c('n')} > 0 then ${c(stat[w.part])} end as c${i}`;
-    });
-    const rows = await query(
-      database,
-      `select device_id, bucket, ${cols.join(', ')} from ${table} where ${where}`,
-      params,
-    );
-    for (const r of rows) {
-      const s: Stat = {};
-      wanted.forEach((w, i) => {
-        const v = read(r, `c${i}`);
-        if (v !== undefined) s[w.key] = v;
-      });
-      write(Number(r.device_id), Number(r.bucket), s);
+  const metrics: MetricDef[] = [];
+  const needs: Needs[] = [];
+  const at = wanted.map((w) => {
+    const m = metricOf(type, w.metric);
+    let i = metrics.indexOf(m);
+    if (i < 0) {
+      i = metrics.push(m) - 1;
+      needs.push({ ...NO_NEEDS });
     }
-    return out;
-  }
-  // grouped: first/last values by key lookups of the group's first and last hour with data (no window functions: they sort)
-  const metrics = [...new Set(wanted.map((w) => w.metric))];
-  const picks = (part: RollupPart) => metrics.filter((m) => wanted.some((w) => w.metric === m && w.part === part));
-  const cols: string[] = [];
-  metrics.forEach((m, i) => {
-    const c = col(type, m);
-    cols.push(
-      `sum(${c('n')}) as n${i}`,
-      `sum(${c('sum')}) as s${i}`,
-      `min(${c('min')}) as mn${i}`,
-      `max(${c('max')}) as mx${i}`,
-    );
+    if (w.part === 'total') needs[i].total = true;
+    else if (w.part === 'vmin') needs[i].min = true;
+    else if (w.part === 'vmax') needs[i].max = true;
+    else if (w.part === 'first') needs[i].first = true;
+    else if (w.part === 'last') needs[i].last = true;
+    return i;
   });
-  const joins: string[] = [];
-  const outer: string[] = [];
-  for (const m of picks('first')) {
-    const i = metrics.indexOf(m);
-    const c = col(type, m);
-    cols.push(`min(case when ${c('n')} > 0 then bucket end) as fh${i}`);
-    joins.push(`left join ${table} f${i} on f${i}.device_id = g.device_id and f${i}.bucket = g.fh${i}`);
-    outer.push(`f${i}.${c('fv')} as fv${i}`);
-  }
-  for (const m of picks('last')) {
-    const i = metrics.indexOf(m);
-    const c = col(type, m);
-    cols.push(`max(case when ${c('n')} > 0 then bucket end) as lh${i}`);
-    joins.push(`left join ${table} l${i} on l${i}.device_id = g.device_id and l${i}.bucket = g.lh${i}`);
-    outer.push(`l${i}.${c('lv')} as lv${i}`);
-  }
-  const rows = await query(
-    database,
-    `with g as (
-       select device_id, ${bucketOf(body, 'bucket')} as b, ${cols.join(', ')}
-         from ${table} where ${where}
-        group by device_id${groupOf(body, 'bucket')})
-     select g.*${outer.map((o) => `, ${o}`).join('')} from g ${joins.join(' ')}`,
-    params,
-  );
-  const name: Record<RollupPart, string> = { n: 'n', total: 's', vmin: 'mn', vmax: 'mx', first: 'fv', last: 'lv' };
+  const rows = await readRollupStats(database, {
+    def: TELEMETRY_TYPES[type],
+    level: HOURLY,
+    deviceIds,
+    metrics,
+    needs,
+    from: body.from,
+    to: body.to,
+    output: body.bucket,
+    times: false, // values only: nothing here merges them with other parts by time
+  });
   for (const r of rows) {
     const s: Stat = {};
-    for (const w of wanted) {
-      const i = metrics.indexOf(w.metric);
-      if (!read(r, `n${i}`)) continue; // no samples of this data point in the bucket
-      const v = read(r, `${name[w.part]}${i}`);
-      if (v !== undefined) s[w.key] = v;
+    for (let i = 0; i < wanted.length; i++) {
+      const st = r.stats[at[i]];
+      if (st) s[wanted[i].key] = st[FIELD[wanted[i].part]];
     }
-    write(Number(r.device_id), Number(r.b), s);
+    let m = out.get(r.deviceId);
+    if (!m) {
+      m = new Map();
+      out.set(r.deviceId, m);
+    }
+    m.set(r.bucket, Object.assign(m.get(r.bucket) ?? {}, s));
   }
   return out;
 }

@@ -10,6 +10,16 @@ import {
 } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { ROLLUPS, type RollupLevel, rollupTable, type StatName, statColumn } from './rollup.ts';
+import {
+  bucketSql,
+  edgeColumns,
+  type Geometry,
+  type Needs,
+  NO_NEEDS,
+  readRollupStats,
+  type Stat,
+  sameBuckets,
+} from './rollup-read.ts';
 import { placeholders, query, queryArrays } from './sql.ts';
 
 /**
@@ -75,22 +85,9 @@ export function additionalKey(type: DeviceType, fn: AggregateFunction, index: nu
   return `${fn.name}_${metric ? specColumn(def, metric) : fn.column}_${index}`;
 }
 
-interface Stat {
-  n: number;
-  total: number;
-  min: number;
-  max: number;
-  fts: number;
-  fv: number;
-  lts: number;
-  lv: number;
-}
-
 interface Bucket {
   deviceId: number;
   timestamp: number;
-  /** the geometry's bucket before MONTH grouping (rollup rows reuse the bucket while it stays) */
-  key?: number;
   stats: (Stat | undefined)[]; // per needed metric
   gt: number[]; // per COUNTGT function
 }
@@ -204,39 +201,32 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
     for (let gi = 0; gi < gt.length; gi++) b.gt[gi] += gt[gi];
   };
 
-  const bucketAt = (ts: number) => Math.floor((ts + geo.shift) / geo.size) * geo.size - geo.shift;
   // buckets that are the stored rollup rows themselves (HOUR from hours, DAY at +7 from days): the functions'
   // values come straight from the database; no other segment touches those buckets
   const out: AggregateRow[] = [];
   for (const seg of planSegments(q.start, q.end, geo, !filters.length)) {
-    if (seg.level && !gts.length && q.unit !== 'MONTH' && same(geo, seg.level)) {
+    if (seg.level && !gts.length && q.unit !== 'MONTH' && sameBuckets(geo, seg.level)) {
       for (const row of await rollupValues(database, def, seg.level, q.deviceIds, metrics, plan, seg.from, seg.to))
         out.push(row); // no spread: it passes every row as an argument
       continue;
     }
     if (seg.level) {
-      // rollup rows come by device and time: consecutive rows mostly fall in the same output bucket
-      let last: Bucket | undefined;
-      const { rows, layout } = await rollupStats(
-        database,
+      const rows = await readRollupStats(database, {
         def,
-        seg.level,
-        q.deviceIds,
+        level: seg.level,
+        deviceIds: q.deviceIds,
         metrics,
-        seg.from,
-        seg.to,
         needs,
-      );
+        from: seg.from,
+        to: seg.to,
+        output: geo,
+      });
       for (const r of rows) {
-        const deviceId = Number(r[0]);
-        const ts = bucketAt(Number(r[1]));
-        let b = last;
-        if (!b || b.deviceId !== deviceId || b.key !== ts) {
-          b = bucketOf(deviceId, ts);
-          b.key = ts;
-          last = b;
+        const b = bucketOf(r.deviceId, r.bucket);
+        for (let mi = 0; mi < r.stats.length; mi++) {
+          const st = r.stats[mi];
+          if (st) merge(b, mi, st);
         }
-        for (let mi = 0; mi < layout.length; mi++) mergeCells(b, mi, r, layout[mi]);
       }
       // counts above a threshold cannot come from rollups: raw rows, counted only
       if (gts.length) {
@@ -308,50 +298,8 @@ function merge(b: Bucket, mi: number, s: Stat) {
   }
 }
 
-/** Where a metric's statistics sit in a rollup row (-1: not fetched). */
-interface Layout {
-  n: number;
-  sum: number;
-  min: number;
-  max: number;
-  ft: number;
-  fv: number;
-  lt: number;
-  lv: number;
-}
-
-const cell = (r: unknown[], i: number) => (i < 0 ? Number.NaN : Number(r[i]));
-
-/** `merge` straight from a rollup row's cells: the hot loop of rollup reads builds no row objects. */
-function mergeCells(b: Bucket, mi: number, r: unknown[], l: Layout) {
-  const n = Number(r[l.n]);
-  if (!n) return;
-  merge(b, mi, {
-    n,
-    total: cell(r, l.sum),
-    min: cell(r, l.min),
-    max: cell(r, l.max),
-    fts: cell(r, l.ft),
-    fv: cell(r, l.fv),
-    lts: cell(r, l.lt),
-    lv: cell(r, l.lv),
-  });
-}
-
-type Geometry = { size: number; shift: number };
-/** Which statistics beyond the count a query needs. */
-interface Needs {
-  total: boolean;
-  min: boolean;
-  max: boolean;
-  first: boolean;
-  last: boolean;
-}
-const NO_NEEDS: Needs = { total: false, min: false, max: false, first: false, last: false };
 type Level = RollupLevel;
 const mod = (x: number, m: number) => ((x % m) + m) % m;
-/** The buckets of `geo` are those of `level`. */
-const same = (geo: Geometry, level: Level) => geo.size === level.size && mod(geo.shift - level.shift, level.size) === 0;
 /** Every bucket of `geo` is a union of whole buckets of `level`. */
 const fits = (geo: Geometry, level: Level) =>
   geo.size % level.size === 0 && mod(geo.shift - level.shift, level.size) === 0;
@@ -379,53 +327,6 @@ function planSegments(start: number, end: number, geo: Geometry, rollable: boole
   const levels = rollable ? [...ROLLUPS].reverse().filter((level) => fits(geo, level)) : [];
   split(start, end, levels);
   return out;
-}
-
-const bucketSql = (col: string, geo: { size: number; shift: number }) =>
-  `((${col} + ${geo.shift}) / ${geo.size}) * ${geo.size} - ${geo.shift}`;
-
-/**
- * Rollup rows of [from, to) — whole buckets of `level` — as arrays `[device, bucket, …cells]` by device and
- * time, with where each metric's asked statistics sit; grouping into the output buckets happens in the caller
- * (no SQL grouping: one row per bucket).
- */
-async function rollupStats(
-  database: Database,
-  def: DeviceTypeDef,
-  level: RollupLevel,
-  deviceIds: number[],
-  metrics: MetricDef[],
-  from: number,
-  to: number,
-  needs: Needs[],
-) {
-  const cols: string[] = [];
-  const take = (m: MetricDef, stat: StatName, wanted: boolean) => {
-    if (!wanted) return -1;
-    cols.push(statColumn(m, stat));
-    return 1 + cols.length; // after device_id and bucket
-  };
-  const layout: Layout[] = metrics.map((m, mi) => {
-    const w = needs[mi];
-    return {
-      n: take(m, 'n', true),
-      sum: take(m, 'sum', w.total),
-      min: take(m, 'min', w.min),
-      max: take(m, 'max', w.max),
-      ft: take(m, 'ft', w.first),
-      fv: take(m, 'fv', w.first),
-      lt: take(m, 'lt', w.last),
-      lv: take(m, 'lv', w.last),
-    };
-  });
-  const rows = await queryArrays(
-    database,
-    `select device_id, bucket, ${cols.join(', ')} from ${rollupTable(def, level)}
-      where device_id in (${placeholders(deviceIds.length)}) and bucket >= ? and bucket < ?
-      order by device_id, bucket`,
-    [...deviceIds, from, to],
-  );
-  return { rows, layout };
 }
 
 /**
@@ -527,16 +428,17 @@ async function rawStats(
     if (w.total) cols.push(`sum(${c}) as s${i}`);
     if (w.min) cols.push(`min(${c}) as mn${i}`);
     if (w.max) cols.push(`max(${c}) as mx${i}`);
-    if (w.first) {
-      cols.push(`min(case when ${c} is not null then ts end) as ft${i}`);
-      joins.push(`left join ${def.table} f${i} on f${i}.device_id = g.d and f${i}.ts = g.ft${i}`);
-      outer.push(`f${i}.${c} as fv${i}`);
-    }
-    if (w.last) {
-      cols.push(`max(case when ${c} is not null then ts end) as lt${i}`);
-      joins.push(`left join ${def.table} l${i} on l${i}.device_id = g.d and l${i}.ts = g.lt${i}`);
-      outer.push(`l${i}.${c} as lv${i}`);
-    }
+    // a reading is its own first/last: its value and time
+    const e = edgeColumns(i, {
+      table: def.table,
+      key: 'ts',
+      present: `${c} is not null`,
+      first: w.first ? { value: c, time: 'ts' } : undefined,
+      last: w.last ? { value: c, time: 'ts' } : undefined,
+    });
+    cols.push(...e.inner);
+    joins.push(...e.joins);
+    outer.push(...e.outer);
   });
   gts.forEach((g, i) => {
     cols.push(`sum(case when ${g.metric.column} > ? then 1 else 0 end) as gt${i}`);
