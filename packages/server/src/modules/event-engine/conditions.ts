@@ -167,7 +167,7 @@ function fresh(current: Map<number, Current>, devcId: number, at: number): Curre
 }
 
 /** One condition on a device's values; numbers compared inline (this runs for every reading and definition). */
-function hit(x: Condition, values: Current['values']): boolean {
+export function hit(x: Condition, values: Current['values']): boolean {
   if (x.index < 0) return false;
   const v = values[x.index];
   if (v === null || v === undefined) return false;

@@ -1,4 +1,11 @@
-import { type AssetDevice, type Current, type Group, parseThresholds, resolveGroups } from './conditions.ts';
+import {
+  type AssetDevice,
+  type Condition,
+  type Current,
+  type Group,
+  parseThresholds,
+  resolveGroups,
+} from './conditions.ts';
 import type { Step } from './step.ts';
 
 /**
@@ -40,6 +47,8 @@ export interface Definition {
 export interface Reader {
   def: Definition;
   groups: Group[];
+  /** the one condition of those groups when there is just one (most thresholds): checked without the loops */
+  single: Condition | null;
 }
 
 /** One asset's definitions, as the engine reads them for every batch of that asset. */
@@ -125,7 +134,9 @@ export function assetConfigs(
     conf.defs.push(def);
     conf.byKey.set(stateKey(def.gatewayId, def.mevtId), def);
     for (const id of devcIds) {
-      const reader = { def, groups: groups.filter((g) => g.devices.some((d) => d.devcId === id)) };
+      const own = groups.filter((g) => g.devices.some((d) => d.devcId === id));
+      const single = own.length === 1 && own[0].conditions.length === 1 ? own[0].conditions[0] : null;
+      const reader = { def, groups: own, single };
       const list = conf.readersOf.get(id);
       if (list) list.push(reader);
       else conf.readersOf.set(id, [reader]);

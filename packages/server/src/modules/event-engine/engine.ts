@@ -4,6 +4,7 @@ import {
   deviceHolds,
   eventHolds,
   type Group,
+  hit,
   holdsUntil,
   STALE_SECONDS,
   valuesInOrder,
@@ -422,27 +423,36 @@ export function* evaluateReadings(
  */
 function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
   const readersOf = ctx.conf.readersOf;
+  const current = ctx.current;
+  const states = ctx.stateOf;
   read.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
   for (const r of read) {
-    const prev = ctx.current.get(r.devcId);
-    if (prev && r.ts <= prev.ts) continue; // late, out of order or a duplicate: stored, not evaluated (§30.3)
-    const next = { ts: r.ts, received: ctx.now, values: r.raw };
-    ctx.current.set(r.devcId, next);
-    const gap = prev !== undefined && r.ts - prev.ts > STALE_SECONDS;
-    for (const { def, groups } of readersOf.get(r.devcId)!) {
-      const st = stateOf(ctx, def);
-      if (st.quiet && !satisfies(groups, r.raw, false)) continue;
+    const at = r.ts;
+    const prev = current.get(r.devcId);
+    if (prev && at <= prev.ts) continue; // late, out of order or a duplicate: stored, not evaluated (§30.3)
+    const next = { ts: at, received: ctx.now, values: r.raw };
+    current.set(r.devcId, next);
+    const gap = prev !== undefined && at - prev.ts > STALE_SECONDS;
+    for (const { def, groups, single } of readersOf.get(r.devcId)!) {
+      const st = states[def.index] ?? stateOf(ctx, def);
+      if (st.quiet && !(single ? hit(single, next.values) : satisfies(groups, next.values, false))) continue;
       // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
       if (gap && st.phase !== PHASE.idle) {
         if (st.phase === PHASE.active) close(ctx, st, prev.ts);
         else toIdle(st);
       }
       let holds = true;
-      if (st.phase === PHASE.idle || r.ts > st.until || !satisfies(groups, r.raw, true)) {
-        st.until = holdsUntil(def.groups, ctx.current, r.ts);
-        holds = st.until >= r.ts;
+      if (
+        st.phase === PHASE.idle ||
+        at > st.until ||
+        !(single ? hit(single, next.values) : satisfies(groups, next.values, true))
+      ) {
+        st.until = holdsUntil(def.groups, current, at);
+        holds = st.until >= at;
       }
-      if (st.phase !== PHASE.active || !holds) step(ctx, def, st, r.ts, { devcId: r.devcId, prev, next }, holds);
+      // nothing to do for an idle state that does not hold or an active one that does
+      if (holds ? st.phase !== PHASE.active : st.phase !== PHASE.idle)
+        step(ctx, def, st, at, { devcId: r.devcId, prev, next }, holds);
       // idle after an evaluation means it did not hold (an idle state that holds turns pending)
       st.quiet = st.phase === PHASE.idle;
     }
