@@ -124,19 +124,23 @@ function* lockAsset(massId: number, postgres: boolean): Step<void> {
   if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
 }
 
-/** The asset's states: all of them, or those of the master events in `mevtIds`. */
-function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string, State>> {
+/**
+ * The asset's states: all of them, or those of the master events in `mevtIds`. A state's gateway unique id comes
+ * from its definition; only states without one (their event gone) look their gateway up.
+ */
+function* readStates(conf: AssetConfig, mevtIds: number[] | null): Step<Map<string, State>> {
   const states = new Map<string, State>();
-  const only = mevtIds ? ` and s.evst_mevt_id in (${marks(mevtIds.length)})` : '';
+  const only = mevtIds ? ` and evst_mevt_id in (${marks(mevtIds.length)})` : '';
+  const orphans: State[] = [];
   for (const r of yield* all(
-    `select s.evst_gateway_id, s.evst_mevt_id, s.evst_mass_id, s.evst_mcev_id, s.evst_phase, s.evst_since,
-      s.evst_snapshot, s.evst_old_data, d.devc_unique_id
-      from event_state s left join device d on d.devc_id = s.evst_gateway_id where s.evst_mass_id = ?${only}`,
-    mevtIds ? [massId, ...mevtIds] : [massId],
-  ))
-    states.set(key(n(r.evst_gateway_id), n(r.evst_mevt_id)), {
+    `select evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since, evst_snapshot,
+      evst_old_data from event_state where evst_mass_id = ?${only}`,
+    mevtIds ? [conf.massId, ...mevtIds] : [conf.massId],
+  )) {
+    const k = key(n(r.evst_gateway_id), n(r.evst_mevt_id));
+    const st: State = {
       gatewayId: n(r.evst_gateway_id),
-      gatewayUid: r.devc_unique_id === null || r.devc_unique_id === undefined ? null : String(r.devc_unique_id),
+      gatewayUid: conf.byKey.get(k)?.gatewayUid ?? null,
       mevtId: n(r.evst_mevt_id),
       massId: n(r.evst_mass_id),
       mcevId: n(r.evst_mcev_id),
@@ -148,8 +152,21 @@ function* readStates(massId: number, mevtIds: number[] | null): Step<Map<string,
       stored: null,
       quiet: false,
       until: Number.NEGATIVE_INFINITY,
-    });
-  for (const st of states.values()) st.stored = rowOf(st);
+    };
+    st.stored = rowOf(st);
+    if (st.gatewayUid === null) orphans.push(st);
+    states.set(k, st);
+  }
+  if (orphans.length) {
+    const ids = [...new Set(orphans.map((st) => st.gatewayId))];
+    const uid = new Map<number, string>();
+    for (const r of yield* all(
+      `select devc_id, devc_unique_id from device where devc_id in (${marks(ids.length)})`,
+      ids,
+    ))
+      uid.set(n(r.devc_id), String(r.devc_unique_id));
+    for (const st of orphans) st.gatewayUid = uid.get(st.gatewayId) ?? null;
+  }
   return states;
 }
 
@@ -488,7 +505,7 @@ function* evaluateAsset(
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
     const states = yield* readStates(
-      massId,
+      conf.massId === massId ? conf : { ...NO_DEFINITIONS, massId },
       full || applicable.size === conf.defs.length ? null : [...new Set([...applicable].map((d) => d.mevtId))],
     );
     if (!checked && unexplained(conf, states)) {
@@ -544,7 +561,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
   const conf = assetConfigs(defRows, deviceRows).get(massId) ?? NO_DEFINITIONS;
   const ctx: AssetContext = {
     conf,
-    states: yield* readStates(massId, null),
+    states: yield* readStates(conf.massId === massId ? conf : { ...NO_DEFINITIONS, massId }, null),
     stateOf: [],
     current: yield* readCurrent(devicesRead(conf.defs)),
     now,
