@@ -415,9 +415,9 @@ export function* evaluateReadings(
 ): Step<Outcome> {
   const outcome: Outcome = { opened: [], closed: 0, values: new Map() };
   yield* refreshConfig(cache, false);
-  const readings = source(
-    (devcId, massId) => cache.devices.has(devcId) || (cache.reconcile.size > 0 && cache.reconcile.has(massId)),
-  );
+  const wanted = (devcId: number, massId: number) =>
+    cache.devices.has(devcId) || (cache.reconcile.size > 0 && cache.reconcile.has(massId));
+  const readings = source(wanted);
   if (!readings.length) return outcome;
   const byMass = new Map<number, EngineReading[]>();
   for (const r of readings) {
@@ -430,7 +430,10 @@ export function* evaluateReadings(
   }
   // assets in one order for every writer (PostgreSQL: advisory locks taken in the same order cannot deadlock)
   for (const massId of [...byMass.keys()].sort((a, b) => a - b))
-    yield* evaluateAsset(massId, byMass.get(massId)!, now, postgres, cache, outcome);
+    yield* evaluateAsset(massId, byMass.get(massId)!, now, postgres, cache, outcome, () =>
+      // the definitions changed under this batch: its readings asked for again by the new ones
+      source(wanted).filter((r) => r.massId === massId),
+    );
   return outcome;
 }
 
@@ -478,12 +481,14 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
 
 function* evaluateAsset(
   massId: number,
-  list: EngineReading[],
+  readings: EngineReading[],
   now: number,
   postgres: boolean,
   cache: ConfigCache,
   outcome: Outcome,
+  relist: () => EngineReading[],
 ): Step<void> {
+  let list = readings;
   let locked = false;
   let checked = false;
   for (;;) {
@@ -511,7 +516,11 @@ function* evaluateAsset(
     if (!checked && unexplained(conf, states)) {
       // perhaps written by a process that already has newer definitions: compare with the database before acting
       checked = true;
-      if (yield* refreshConfig(cache, true)) continue;
+      if (yield* refreshConfig(cache, true)) {
+        list = relist();
+        if (!list.length) return;
+        continue;
+      }
     }
     const ctx: AssetContext = {
       conf,
