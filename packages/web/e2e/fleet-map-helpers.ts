@@ -41,16 +41,28 @@ export async function pixelOf(page: Page, lat: number, lng: number) {
   return { x: box.x + pt.x, y: box.y + pt.y };
 }
 
+/**
+ * Sets the map's view and waits until it stays there: on a fresh server the first fit to the fleet can still come
+ * after the page looks ready, and clicks meant for a point would then land elsewhere.
+ */
 export async function setView(page: Page, center: [number, number], zoom: number) {
-  await page
-    .locator('.leaflet-container')
-    .first()
-    .evaluate(
-      (el, [c, z]) => {
-        (el as any).leafletMap.setView(c, z, { animate: false });
-      },
-      [center, zoom] as const,
-    );
+  const map = page.locator('.leaflet-container').first();
+  await expect
+    .poll(
+      () =>
+        map.evaluate(
+          (el, [c, z]) => {
+            const m = (el as any).leafletMap;
+            const at = m.getCenter();
+            const there = m.getZoom() === z && Math.abs(at.lat - c[0]) < 1e-6 && Math.abs(at.lng - c[1]) < 1e-6;
+            if (!there) m.setView(c, z, { animate: false });
+            return there;
+          },
+          [center, zoom] as const,
+        ),
+      { intervals: [300, 300, 500, 1000] },
+    )
+    .toBe(true);
 }
 
 /**
