@@ -116,7 +116,22 @@ export const VesselHull = L.CircleMarker.extend({
     const w = (w0 * scale) / 2;
     const h = (h0 * scale) / 2;
     const color = v.color ?? (v.online ? VESSEL_COLORS.online : VESSEL_COLORS.offline);
-    const sprite = hullSprite(color, w, h, (v.heading ?? 0) + (v.rotationOffset ?? 0), v.heading != null);
+    const degrees = (v.heading ?? 0) + (v.rotationOffset ?? 0);
+    // the hull's sprite of its last redraw, while it still fits (most redraws move hulls, few turn them)
+    let sprite = this._sprite;
+    const at = this._spriteOf;
+    if (
+      !at ||
+      at.color !== color ||
+      at.w !== w ||
+      at.h !== h ||
+      at.degrees !== degrees ||
+      at.heading !== (v.heading != null)
+    ) {
+      sprite = hullSprite(color, w, h, degrees, v.heading != null);
+      this._sprite = sprite;
+      this._spriteOf = { color, w, h, degrees, heading: v.heading != null };
+    }
     // layer points are whole pixels and the sprite's centre is too: a plain copy, no resampling
     if (sprite) ctx.drawImage(sprite.canvas, p.x - sprite.half, p.y - sprite.half, sprite.half * 2, sprite.half * 2);
     if (v.label && zoom >= 9) {
