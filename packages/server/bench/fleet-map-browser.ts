@@ -469,8 +469,10 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       await p2.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
       await p2.waitForSelector('[data-testid=live-status]', { state: 'attached', timeout: 30_000 });
       await p2.waitForTimeout(BURST_COALESCE_MS); // the hub's interval after the page's own start is over
-      const mainThread2 = await mainThreadOf(await second.context.newCDPSession(p2));
-      for (let b = 0; b < BURSTS; b++) {
+      const cdp2 = await second.context.newCDPSession(p2);
+      const mainThread2 = await mainThreadOf(cdp2);
+      // with BENCH_MAP_PROFILE, one more burst on top, profiled
+      for (let b = 0; b < BURSTS + (PROFILE_DIR ? 1 : 0); b++) {
         await resetCollector(p2);
         const started = Date.now();
         const done = p2.evaluate((n) => (globalThis as any).__benchRound(n), VESSELS);
@@ -483,6 +485,17 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         );
         if (early >= VESSELS)
           throw new Error(`burst ${b}: the round arrived before the measure began (ingest too slow)`);
+        if (b === BURSTS) {
+          await cdp2.send('Profiler.enable');
+          await cdp2.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp2.send('Profiler.start');
+          await done;
+          const { profile: bp } = await cdp2.send('Profiler.stop');
+          const file = join(PROFILE_DIR!, 'burst.cpuprofile');
+          writeFileSync(file, JSON.stringify(bp));
+          profiles.push(`    CPU profile ${file}; most self time:`, ...topSelf(bp as never));
+          break;
+        }
         const before = await mainThread2();
         await done;
         const m = since(before, await mainThread2());
