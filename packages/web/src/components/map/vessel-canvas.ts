@@ -139,6 +139,7 @@ export const VesselHull = L.CircleMarker.extend({
       ctx.textAlign = 'center';
       ctx.textBaseline = 'top';
       ctx.lineWidth = 3;
+      ctx.lineJoin = 'round'; // a mitred halo spikes at sharp letters (M, V)
       ctx.strokeStyle = 'rgba(255,255,255,0.9)';
       ctx.strokeText(v.label, p.x, p.y + h + 4);
       ctx.fillStyle = '#0b2540';
