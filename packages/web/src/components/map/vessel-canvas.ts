@@ -159,7 +159,7 @@ export const VesselHull = L.CircleMarker.extend({
 
 /**
  * Leaflet's canvas renderer for vessel hulls, whose redraw area grows in place: Leaflet's own
- * `_extendRedrawBounds` allocates points twice per moved layer, ~9 ms of a redraw when all 1,000 hulls move.
+ * `_extendRedrawBounds` allocates points twice per moved layer, ~9 ms of an update that moves all 1,000 hulls.
  */
 export const VesselCanvas = L.Canvas.extend({
   _extendRedrawBounds(this: any, layer: any) {
