@@ -81,6 +81,7 @@ const PortCanvas = L.Layer.extend({
       if (taken.some((t) => box[0] < t[2] && box[2] > t[0] && box[1] < t[3] && box[3] > t[1])) continue;
       taken.push(box);
       ctx.lineWidth = 3;
+      ctx.lineJoin = 'round'; // a mitred halo spikes at sharp letters (M, V)
       ctx.strokeStyle = 'rgba(255,255,255,0.85)';
       ctx.strokeText(p.name, box[0], pt.y);
       ctx.fillStyle = '#1f3b57';

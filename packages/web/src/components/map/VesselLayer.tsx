@@ -6,6 +6,7 @@ import {
   instrumentVesselRenderer,
   type VesselHullLayer,
   type VesselMarkerData,
+  vesselRenderer,
 } from './vessel-canvas.ts';
 
 export interface VesselLayerProps {
@@ -26,7 +27,7 @@ export interface VesselLayerProps {
  */
 export function VesselLayer({ vessels, renderPopup, openId, onOpenChange, popupMinWidth = 260 }: VesselLayerProps) {
   const map = useMap();
-  const renderer = useMemo(() => L.canvas({ padding: 0.3, tolerance: 4 }), []);
+  const renderer = useMemo(() => vesselRenderer({ padding: 0.3, tolerance: 4 }), []);
   const hulls = useRef(new Map<VesselMarkerData['id'], VesselHullLayer>());
   const group = useRef<L.LayerGroup | null>(null);
   const [ownOpen, setOwnOpen] = useState<VesselMarkerData['id'] | null>(null);

@@ -25,6 +25,63 @@ export interface VesselMarkerData {
 /** Hull fill by state: online green, offline grey-red. */
 export const VESSEL_COLORS = { online: '#1aa35a', offline: '#b0413e', stroke: '#0b2540', heading: '#0b2540' };
 
+/** Headings are drawn in steps of this many degrees (one sprite per step). */
+export const HULL_ANGLE_STEP = 3;
+const MAX_SPRITES = 4000;
+const sprites = new Map<string, { canvas: HTMLCanvasElement; half: number } | null>();
+
+/**
+ * One hull (fill, outline, heading line) drawn once into a small canvas and copied onto the map with `drawImage`
+ * from then on. Chromium records canvas calls and rasterises them when the frame is committed, in software without
+ * a GPU (headless Chromium): 1,000 hulls filled and stroked path by path cost ~30–50 ms of main thread per redraw
+ * there, 1,000 copies ~5 ms (docs/benchmarks.md "Fleet map in the browser"). The heading is rounded to
+ * HULL_ANGLE_STEP degrees; sprites are kept per colour, size, angle and pixel ratio.
+ */
+function hullSprite(color: string, w: number, h: number, degrees: number, heading: boolean) {
+  const ratio = L.Browser.retina ? 2 : 1; // as Leaflet's canvas renderer sizes its canvas
+  const step = (((Math.round(degrees / HULL_ANGLE_STEP) * HULL_ANGLE_STEP) % 360) + 360) % 360;
+  const key = `${color}|${w}|${h}|${step}|${heading ? 1 : 0}|${ratio}`;
+  let sprite = sprites.get(key);
+  if (sprite !== undefined) return sprite;
+  // room for the heading line (1.6 h from the centre) and its width; an even size keeps the centre on a pixel
+  const half = Math.ceil(Math.max(h * 1.6, w) + 2);
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = half * 2 * ratio;
+  const ctx = canvas.getContext('2d');
+  sprite = ctx ? { canvas, half } : null; // no 2D context (a test DOM): nothing to draw
+  if (ctx) {
+    ctx.scale(ratio, ratio);
+    ctx.translate(half, half);
+    ctx.rotate((step * Math.PI) / 180);
+    ctx.beginPath();
+    ctx.moveTo(0, -h); // bow
+    ctx.lineTo(w * 0.55, -h * 0.35);
+    ctx.lineTo(w * 0.45, h);
+    ctx.lineTo(-w * 0.45, h);
+    ctx.lineTo(-w * 0.55, -h * 0.35);
+    ctx.closePath();
+    ctx.fillStyle = color;
+    ctx.globalAlpha = 0.92;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = VESSEL_COLORS.stroke;
+    ctx.stroke();
+    if (heading) {
+      // heading line ahead of the bow
+      ctx.beginPath();
+      ctx.moveTo(0, -h);
+      ctx.lineTo(0, -h * 1.6);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = VESSEL_COLORS.heading;
+      ctx.stroke();
+    }
+  }
+  if (sprites.size >= MAX_SPRITES) sprites.clear(); // a bound for many custom colours/sizes
+  sprites.set(key, sprite);
+  return sprite;
+}
+
 /**
  * A vessel hull drawn on Leaflet's canvas renderer: a CircleMarker whose path is a rotated 5-point hull
  * (research wave2 §1: 1,000 vessels update in ~7 ms vs ~71 ms as DOM markers). Update in place with `setVessel`.
@@ -58,39 +115,31 @@ export const VesselHull = L.CircleMarker.extend({
     const [w0, h0] = v.size ?? VESSEL_ICON_SIZE[v.kind ?? 'ship'];
     const w = (w0 * scale) / 2;
     const h = (h0 * scale) / 2;
-    const angle = (((v.heading ?? 0) + (v.rotationOffset ?? 0)) * Math.PI) / 180;
-    ctx.save();
-    ctx.translate(p.x, p.y);
-    ctx.rotate(angle);
-    ctx.beginPath();
-    ctx.moveTo(0, -h); // bow
-    ctx.lineTo(w * 0.55, -h * 0.35);
-    ctx.lineTo(w * 0.45, h);
-    ctx.lineTo(-w * 0.45, h);
-    ctx.lineTo(-w * 0.55, -h * 0.35);
-    ctx.closePath();
-    ctx.fillStyle = v.color ?? (v.online ? VESSEL_COLORS.online : VESSEL_COLORS.offline);
-    ctx.globalAlpha = 0.92;
-    ctx.fill();
-    ctx.globalAlpha = 1;
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = VESSEL_COLORS.stroke;
-    ctx.stroke();
-    if (v.heading != null) {
-      // heading line ahead of the bow
-      ctx.beginPath();
-      ctx.moveTo(0, -h);
-      ctx.lineTo(0, -h * 1.6);
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = VESSEL_COLORS.heading;
-      ctx.stroke();
+    const color = v.color ?? (v.online ? VESSEL_COLORS.online : VESSEL_COLORS.offline);
+    const degrees = (v.heading ?? 0) + (v.rotationOffset ?? 0);
+    // the hull's sprite of its last redraw, while it still fits (most redraws move hulls, few turn them)
+    let sprite = this._sprite;
+    const at = this._spriteOf;
+    if (
+      !at ||
+      at.color !== color ||
+      at.w !== w ||
+      at.h !== h ||
+      at.degrees !== degrees ||
+      at.heading !== (v.heading != null)
+    ) {
+      sprite = hullSprite(color, w, h, degrees, v.heading != null);
+      this._sprite = sprite;
+      this._spriteOf = { color, w, h, degrees, heading: v.heading != null };
     }
-    ctx.restore();
+    // layer points are whole pixels and the sprite's centre is too: a plain copy, no resampling
+    if (sprite) ctx.drawImage(sprite.canvas, p.x - sprite.half, p.y - sprite.half, sprite.half * 2, sprite.half * 2);
     if (v.label && zoom >= 9) {
       ctx.font = '12px sans-serif';
       ctx.textAlign = 'center';
       ctx.textBaseline = 'top';
       ctx.lineWidth = 3;
+      ctx.lineJoin = 'round'; // a mitred halo spikes at sharp letters (M, V)
       ctx.strokeStyle = 'rgba(255,255,255,0.9)';
       ctx.strokeText(v.label, p.x, p.y + h + 4);
       ctx.fillStyle = '#0b2540';
@@ -107,6 +156,32 @@ export const VesselHull = L.CircleMarker.extend({
     return p.distanceTo(this._point) <= this._radius * 0.8;
   },
 });
+
+/**
+ * Leaflet's canvas renderer for vessel hulls, whose redraw area grows in place: Leaflet's own
+ * `_extendRedrawBounds` allocates points twice per moved layer, ~9 ms of an update that moves all 1,000 hulls.
+ */
+export const VesselCanvas = L.Canvas.extend({
+  _extendRedrawBounds(this: any, layer: any) {
+    const b = layer._pxBounds;
+    if (!b) return;
+    const pad = (layer.options.weight || 0) + 1;
+    const r = this._redrawBounds;
+    if (!r) {
+      this._redrawBounds = L.bounds([b.min.x - pad, b.min.y - pad], [b.max.x + pad, b.max.y + pad]);
+      return;
+    }
+    if (b.min.x - pad < r.min.x) r.min.x = b.min.x - pad;
+    if (b.min.y - pad < r.min.y) r.min.y = b.min.y - pad;
+    if (b.max.x + pad > r.max.x) r.max.x = b.max.x + pad;
+    if (b.max.y + pad > r.max.y) r.max.y = b.max.y + pad;
+  },
+});
+
+/** A canvas renderer for vessel hulls; options as `L.canvas`. */
+export function vesselRenderer(options: L.RendererOptions & { tolerance?: number }): L.Canvas {
+  return new (VesselCanvas as any)(options);
+}
 
 export type VesselHullLayer = L.CircleMarker & {
   setVessel(v: VesselMarkerData): VesselHullLayer;

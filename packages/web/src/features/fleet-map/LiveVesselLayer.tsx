@@ -2,7 +2,7 @@ import L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, useMap } from 'react-leaflet';
 import { createVesselHull, type VesselHullLayer } from '../../components/map/index.ts';
-import { instrumentVesselRenderer } from '../../components/map/vessel-canvas.ts';
+import { instrumentVesselRenderer, vesselRenderer } from '../../components/map/vessel-canvas.ts';
 import { type FleetVessel, useVessel, useWatch, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
 
@@ -21,7 +21,7 @@ export interface LiveVesselLayerProps {
 export function LiveVesselLayer({ store, visible, renderPopup }: LiveVesselLayerProps) {
   const map = useMap();
   // padding 0.1 (Leaflet's default; VesselLayer uses 0.3): the canvas is copied to the compositor on every redraw
-  const renderer = useMemo(() => L.canvas({ padding: 0.1, tolerance: 4 }), []);
+  const renderer = useMemo(() => vesselRenderer({ padding: 0.1, tolerance: 4 }), []);
   const [open, setOpen] = useState<number | null>(null);
   const visibleRef = useRef(visible);
   visibleRef.current = visible;

@@ -253,13 +253,49 @@ interface ShipCardProps {
 }
 
 /**
- * One ship card: it re-renders when its own vessel changes in the store (useSyncExternalStore) or its switches do,
- * and while it is rendered (in view) its vessel is watched, so its 24 h numbers and place name are asked for.
+ * One ship card: it follows its own vessel in the store (useSyncExternalStore), and while it is rendered (in view)
+ * its vessel is watched, so its 24 h numbers and place name are asked for. The card itself (CardView) re-renders
+ * only when what it shows changes: most fixes change nothing it shows (Last Update is to the minute).
  */
 const ShipCard = memo(function ShipCard({ store, massId, sw, trail, shown, actions }: ShipCardProps) {
   const v = useVessel(store, massId);
   useWatch(store, massId);
   if (!v) return null;
+  return (
+    <CardView
+      massId={v.massId}
+      name={v.name}
+      online={v.online}
+      location={v.location ?? '-'}
+      cruise={fmt(v.summary?.totalCruise)}
+      speed={fmt(v.summary?.averageSpeedKnot)}
+      lastUpdate={fmtTime(v.lastUpdate)}
+      located={v.lat !== null}
+      sw={sw}
+      trail={trail}
+      shown={shown}
+      actions={actions}
+    />
+  );
+});
+
+interface CardViewProps {
+  massId: number;
+  name: string;
+  online: boolean;
+  location: string;
+  cruise: string;
+  speed: string;
+  lastUpdate: string;
+  located: boolean;
+  sw: boolean;
+  trail: boolean;
+  shown: boolean;
+  actions: RefObject<CardActions>;
+}
+
+const CardView = memo(function CardView(v: CardViewProps) {
+  const { sw, trail, shown, actions } = v;
   return (
     <Card
       size="small"
@@ -283,13 +319,13 @@ const ShipCard = memo(function ShipCard({ store, massId, sw, trail, shown, actio
       {!sw ? (
         <dl className="fm-card-info">
           <dt>Location</dt>
-          <dd>{v.location ?? '-'}</dd>
+          <dd>{v.location}</dd>
           <dt>Total Cruise (NM)</dt>
-          <dd>{fmt(v.summary?.totalCruise)}</dd>
+          <dd>{v.cruise}</dd>
           <dt>Avg. Speed (knot)</dt>
-          <dd>{fmt(v.summary?.averageSpeedKnot)}</dd>
+          <dd>{v.speed}</dd>
           <dt>Last Update</dt>
-          <dd>{fmtTime(v.lastUpdate)}</dd>
+          <dd>{v.lastUpdate}</dd>
         </dl>
       ) : (
         <div className="fm-card-switches">
@@ -318,7 +354,7 @@ const ShipCard = memo(function ShipCard({ store, massId, sw, trail, shown, actio
             <Button size="small" onClick={() => actions.current.onDashboard(v.massId)}>
               Dashboard
             </Button>
-            <Button size="small" disabled={v.lat === null} onClick={() => actions.current.onZoom(v.massId)}>
+            <Button size="small" disabled={!v.located} onClick={() => actions.current.onZoom(v.massId)}>
               Zoom to Ship
             </Button>
             <Button size="small" onClick={() => actions.current.onVoyage(v.massId)}>

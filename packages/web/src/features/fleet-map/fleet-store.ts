@@ -4,8 +4,8 @@ import type { PulseRow } from './live-socket.ts';
 
 /**
  * The shortest time between two applications of new readings (ms): at most one redraw of the fleet a second. A
- * redraw of the whole canvas costs the main thread more outside JavaScript (the canvas layer's update, ~10–30 ms
- * in headless Chromium without a GPU) than inside it, so fewer redraws is what keeps a round of 1,000 fixes cheap;
+ * redraw of the whole canvas costs the main thread more outside JavaScript (rasterising and handing over the canvas
+ * at commit, ~10–20 ms in headless Chromium without a GPU) than inside it, so fewer redraws keep a round cheap;
  * a marker still moves within ~1.1 s of its ingest (the hub's 100 ms + this), inside the 2 s of issue 13.
  */
 export const APPLY_MIN_MS = 1000;
