@@ -15,6 +15,7 @@ import {
   createRole,
   createUser,
 } from '../test/helpers/fixtures.ts';
+import { percentile } from './measure.ts';
 
 /**
  * Fleet map in the browser (issue 13, "Measured and checked"): BENCH_MAP_VESSELS (1,000) vessels, each with a
@@ -41,10 +42,7 @@ const PROFILE_DIR = process.env.BENCH_MAP_PROFILE;
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const PASSWORD = 'Secret#123';
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const pct = percentile;
 const f1 = (x: number) => x.toFixed(1);
 
 /** A position of vessel i on round r: a grid over the Java Sea, moved a little each round. */
