@@ -32,6 +32,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const EVENTS = 10000;
 const DEFINITIONS = 50;
+/** readings of the first hour warm both databases up, untimed */
+const WARMUP_SECONDS = 3600;
 const END = Math.floor(Date.now() / 1000 / 3600) * 3600;
 const START = END - HOURS * 3600;
 
@@ -158,7 +160,7 @@ async function ingestRuns(url: string | undefined, dir: string) {
       stepSeconds: 60,
       batchSteps: Math.max(1, Math.round(1000 / perStep)),
     })) {
-      const byGateway = new Map<string, { device: string }[]>();
+      const byGateway = new Map<string, { device: string; ts: number }[]>();
       for (const r of batch) {
         const gw = runs[0].scopes.get(r.device)!.devcUniqueId;
         const list = byGateway.get(gw);
@@ -166,16 +168,20 @@ async function ingestRuns(url: string | undefined, dir: string) {
         else byGateway.set(gw, [r]);
       }
       for (const readings of byGateway.values()) {
+        // the first hour goes to both databases untimed: a fresh process's one-time work (JIT, prepared
+        // statements, reading the definitions into the cache) is not its ingest throughput
+        const timed = readings[0].ts >= START + WARMUP_SECONDS;
         for (const k of turn++ % 2 ? [1, 0] : [0, 1]) {
           const copy = structuredClone(readings);
           const c0 = process.cpuUsage();
           const t0 = performance.now();
           await ingestReadings(runs[k].database, runs[k].scopes.get(readings[0].device)!, copy);
+          if (!timed) continue;
           ms[k] += performance.now() - t0;
           const c = process.cpuUsage(c0);
           cpuMs[k] += (c.user + c.system) / 1000;
         }
-        sent += readings.length;
+        if (timed) sent += readings.length;
       }
     }
     const events = await runs[1].database.db
