@@ -188,18 +188,6 @@ const outputOf = (body: Body) => {
   return g ? (hour: number) => Math.floor((hour + g.shift) / g.size) * g.size - g.shift : () => body.from;
 };
 
-/** Adds a record's values into the device's output bucket. */
-function addTo(out: Map<number, Map<number, Stat>>, id: number, bucket: number, values: Stat) {
-  let m = out.get(id);
-  if (!m) {
-    m = new Map();
-    out.set(id, m);
-  }
-  const s = m.get(bucket);
-  if (!s) m.set(bucket, values);
-  else for (const [k, v] of Object.entries(values) as [StatKey, number][]) s[k] = (s[k] ?? 0) + v;
-}
-
 /**
  * Per device and bucket: `run` seconds and `gt` samples counted (§9, §10, §15). The database reads each whole hour's
  * samples from the hourly rollup — the count above the threshold from the rollup when the whole hour is above
@@ -234,11 +222,32 @@ export async function bodySeconds(database: Database, body: Body, q: SecondsQuer
   );
   const limit = q.type === 'gps' ? GPS_GAP_LIMIT : GAP_LIMIT;
   const output = outputOf(body);
+  const ae = q.kind === 'aeRunning';
+  // a row per device and hour (thousands for a long period): summed into its bucket without allocating per row
+  let device = Number.NaN;
+  let buckets = new Map<number, Stat>();
   for (const r of rows) {
-    const [id, hour, n, ft, lt, fn, fs, above] = r.map(Number);
-    const samples = q.kind === 'aeRunning' ? runningSamples(n, fn, fs, above) : above;
-    const run = countedSeconds(samples, hourInterval({ hour, n, firstTs: ft, lastTs: lt }, limit), 3600);
-    addTo(out, id, output(hour), { gt: samples, run });
+    const id = Number(r[0]);
+    const hour = Number(r[1]);
+    const n = Number(r[2]);
+    const above = Number(r[7]);
+    const samples = ae ? runningSamples(n, Number(r[5]), Number(r[6]), above) : above;
+    const run = countedSeconds(
+      samples,
+      hourInterval({ hour, n, firstTs: Number(r[3]), lastTs: Number(r[4]) }, limit),
+      3600,
+    );
+    if (id !== device) {
+      device = id;
+      buckets = out.get(id) ?? new Map<number, Stat>();
+      out.set(id, buckets);
+    }
+    const b = output(hour);
+    const s = buckets.get(b);
+    if (s) {
+      s.gt = (s.gt ?? 0) + samples;
+      s.run = (s.run ?? 0) + run;
+    } else buckets.set(b, { gt: samples, run });
   }
   return out;
 }
@@ -266,17 +275,22 @@ export async function bodyDeltas(
   const output = outputOf(body);
   let device: number | undefined;
   let previous = 0;
+  let m = new Map<number, number>();
   for (const r of rows) {
-    const [id, hour, first, last, min, max] = r.map(Number);
-    const delta = totaliserStep(id === device ? previous : first, { last, min, max });
-    device = id;
-    previous = last;
-    let m = out.get(id);
-    if (!m) {
-      m = new Map();
+    const id = Number(r[0]);
+    const last = Number(r[3]);
+    const delta = totaliserStep(id === device ? previous : Number(r[2]), {
+      last,
+      min: Number(r[4]),
+      max: Number(r[5]),
+    });
+    if (id !== device) {
+      m = out.get(id) ?? new Map<number, number>();
       out.set(id, m);
     }
-    const b = output(hour);
+    device = id;
+    previous = last;
+    const b = output(Number(r[1]));
     m.set(b, (m.get(b) ?? 0) + delta);
   }
   return out;
