@@ -86,17 +86,8 @@ export function edgeColumns(
 /** A value as read, or NaN for a statistic not fetched or absent. */
 const num = (v: unknown) => (v === null || v === undefined ? Number.NaN : Number(v));
 
-/** Per data point, where its statistics sit in a result row (-1: not fetched). */
-interface Layout {
-  n: number;
-  total: number;
-  min: number;
-  max: number;
-  fts: number;
-  fv: number;
-  lts: number;
-  lv: number;
-}
+/** Per data point, where each of its statistics sits in a result row (-1: not fetched). */
+type Layout = Record<keyof Stat, number>;
 
 const cell = (r: unknown[], i: number) => (i < 0 ? Number.NaN : num(r[i]));
 
