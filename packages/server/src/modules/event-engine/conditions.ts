@@ -201,15 +201,6 @@ export function deviceHolds(group: Group, values: Current['values']): boolean {
   return false;
 }
 
-/** A group holds when one of its devices with a current value satisfies its conditions (deviceHolds). */
-export function groupHolds(group: Group, current: Map<number, Current>, at: number): boolean {
-  for (const d of group.devices) {
-    const c = current.get(d.devcId);
-    if (c && at - c.ts <= STALE_SECONDS && deviceHolds(group, c.values)) return true;
-  }
-  return false;
-}
-
 /**
  * Until when an event's condition holds at the latest without another reading: min over its groups of the latest
  * time a satisfying device's value stays current (max of its ts + STALE_SECONDS); -Infinity when it does not hold

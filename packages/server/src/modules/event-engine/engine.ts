@@ -117,7 +117,8 @@ interface AssetContext {
   writes: Query[];
 }
 
-const NO_DEFINITIONS: AssetConfig = { massId: 0, defs: [], byKey: new Map(), readersOf: new Map() };
+/** An asset without definitions (its states, if any, are closed by reconcile). */
+const noDefinitions = (massId: number): AssetConfig => ({ massId, defs: [], byKey: new Map(), readersOf: new Map() });
 
 /** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer). */
 function* lockAsset(massId: number, postgres: boolean): Step<void> {
@@ -179,7 +180,8 @@ function* readCurrent(typeOf: Map<number, string>, known?: Map<number, Current>)
   const current = new Map<number, Current>();
   let devcIds = [...typeOf.keys()];
   if (!devcIds.length) return current;
-  if (known?.size) {
+  // the check costs a query of its own: only when some of these devices' values are at hand
+  if (known && devcIds.some((id) => known.has(id))) {
     const stored = yield* all(
       `select device_id, ts, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
       devcIds,
@@ -492,7 +494,7 @@ function* evaluateAsset(
   let locked = false;
   let checked = false;
   for (;;) {
-    const conf = cache.assets.get(massId) ?? NO_DEFINITIONS;
+    const conf = cache.assets.get(massId) ?? noDefinitions(massId);
     const full = cache.reconcile.has(massId);
     // the readings some definition reads, and those definitions
     const read: EngineReading[] = [];
@@ -510,7 +512,7 @@ function* evaluateAsset(
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
     const states = yield* readStates(
-      conf.massId === massId ? conf : { ...NO_DEFINITIONS, massId },
+      conf,
       full || applicable.size === conf.defs.length ? null : [...new Set([...applicable].map((d) => d.mevtId))],
     );
     if (!checked && unexplained(conf, states)) {
@@ -567,10 +569,10 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     'select devc_id, devc_unique_id, devc_type, devc_mass_id from device where devc_mass_id = ?',
     [massId],
   );
-  const conf = assetConfigs(defRows, deviceRows).get(massId) ?? NO_DEFINITIONS;
+  const conf = assetConfigs(defRows, deviceRows).get(massId) ?? noDefinitions(massId);
   const ctx: AssetContext = {
     conf,
-    states: yield* readStates(conf.massId === massId ? conf : { ...NO_DEFINITIONS, massId }, null),
+    states: yield* readStates(conf, null),
     stateOf: [],
     current: yield* readCurrent(devicesRead(conf.defs)),
     now,
