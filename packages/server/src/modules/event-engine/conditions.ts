@@ -223,6 +223,25 @@ export function holdsUntil(groups: Group[], current: Map<number, Current>, at: n
   return until;
 }
 
+/**
+ * The first of an event's groups that holds on none of its devices at `at` (null: each holds somewhere). Time
+ * passing only makes values staler, so such a group can hold again only through a new reading of one of its devices.
+ */
+export function firstFailing(groups: Group[], current: Map<number, Current>, at: number): Group | null {
+  for (const g of groups) {
+    let holds = false;
+    for (const d of g.devices) {
+      const c = current.get(d.devcId);
+      if (c && at - c.ts <= STALE_SECONDS && deviceHolds(g, c.values)) {
+        holds = true;
+        break;
+      }
+    }
+    if (!holds) return g;
+  }
+  return null;
+}
+
 /** An event's condition: every group holds at `at`. */
 export function eventHolds(groups: Group[], current: Map<number, Current>, at: number): boolean {
   return holdsUntil(groups, current, at) >= at;

@@ -1,8 +1,10 @@
 import {
+  type Condition,
   type Current,
   dataSnapshot,
   deviceHolds,
   eventHolds,
+  firstFailing,
   type Group,
   hit,
   holdsUntil,
@@ -65,12 +67,13 @@ interface State {
    * The quick checks of evaluateInOrder, kept in memory for one batch. Between two evaluations of a definition
    * only the device just read has changed (every reading of its devices evaluates it, in device-time order), and
    * time has moved on, which can only make other devices' values stale. So:
-   * - `quiet`: idle, and its condition did not hold when last evaluated — it can hold again only through the
-   *   device just read satisfying one of its groups;
+   * - `blocked`: idle, and this group of its condition held on none of its devices when last evaluated — staler
+   *   values cannot make it hold, so it can hold again only through the device just read, if the group reads that
+   *   device and the reading satisfies it;
    * - `until`: pending or active, and its condition held when last evaluated, its devices' support lasting until
    *   then (holdsUntil) — it still holds if the device just read satisfies every group that reads it.
    */
-  quiet: boolean;
+  blocked: Group | null;
   until: number;
 }
 
@@ -151,7 +154,7 @@ function* readStates(conf: AssetConfig, mevtIds: number[] | null): Step<Map<stri
       oldData: r.evst_old_data === null ? null : String(r.evst_old_data),
       dirty: false,
       stored: null,
-      quiet: false,
+      blocked: null,
       until: Number.NEGATIVE_INFINITY,
     };
     st.stored = rowOf(st);
@@ -245,7 +248,7 @@ function stateOf(ctx: AssetContext, def: Definition): State {
       oldData: null,
       dirty: true,
       stored: null,
-      quiet: false,
+      blocked: null,
       until: Number.NEGATIVE_INFINITY,
     };
     ctx.states.set(k, st);
@@ -353,10 +356,17 @@ function oldDataOf(ctx: AssetContext, def: Definition, change: Change, at: numbe
   return text;
 }
 
-/** Whether a reading satisfies one (`every`: each) of the groups of a definition that read its device (State). */
-function satisfies(groups: Group[], values: Current['values'], every: boolean): boolean {
-  for (const g of groups) if (deviceHolds(g, values) !== every) return !every;
-  return every;
+/** Whether a reading satisfies each of the groups of a definition that read its device (State.until). */
+function satisfiesEach(groups: Group[], values: Current['values']): boolean {
+  for (const g of groups) if (!deviceHolds(g, values)) return false;
+  return true;
+}
+
+/** Whether a reading can make a definition's blocked group hold: the group reads its device and it satisfies it. */
+function unblocks(blocked: Group, groups: Group[], single: Condition | null, values: Current['values']): boolean {
+  // `single` is the one condition of the one group reading this device
+  if (single) return groups[0] === blocked && hit(single, values);
+  return groups.includes(blocked) && deviceHolds(blocked, values);
 }
 
 /** One definition evaluated at device time `at` after a reading of one of its devices: its condition `holds`. */
@@ -441,7 +451,7 @@ export function* evaluateReadings(
 
 /**
  * The asset's readings evaluated in device-time order, each against the definitions reading its device, with the
- * quick checks of State.quiet / State.until. A plain function, not part of the generator, so V8 optimises it.
+ * quick checks of State.blocked / State.until. A plain function, not part of the generator, so V8 optimises it.
  */
 function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
   const readersOf = ctx.conf.readersOf;
@@ -457,7 +467,8 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
     const gap = prev !== undefined && at - prev.ts > STALE_SECONDS;
     for (const { def, groups, single } of readersOf.get(r.devcId)!) {
       const st = states[def.index] ?? stateOf(ctx, def);
-      if (st.quiet && !(single ? hit(single, next.values) : satisfies(groups, next.values, false))) continue;
+      const blocked = st.blocked;
+      if (blocked !== null && !unblocks(blocked, groups, single, next.values)) continue;
       // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
       if (gap && st.phase !== PHASE.idle) {
         if (st.phase === PHASE.active) close(ctx, st, prev.ts);
@@ -467,7 +478,7 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
       if (
         st.phase === PHASE.idle ||
         at > st.until ||
-        !(single ? hit(single, next.values) : satisfies(groups, next.values, true))
+        !(single ? hit(single, next.values) : satisfiesEach(groups, next.values))
       ) {
         st.until = holdsUntil(def.groups, current, at);
         holds = st.until >= at;
@@ -476,7 +487,7 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
       if (holds ? st.phase !== PHASE.active : st.phase !== PHASE.idle)
         step(ctx, def, st, at, { devcId: r.devcId, prev, next }, holds);
       // idle after an evaluation means it did not hold (an idle state that holds turns pending)
-      st.quiet = st.phase === PHASE.idle;
+      st.blocked = st.phase === PHASE.idle ? firstFailing(def.groups, current, at) : null;
     }
   }
 }
