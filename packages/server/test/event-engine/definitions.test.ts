@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/db/statements.ts';
 import { configCacheOf, engineSettings, eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
-import { type EngineReading, evaluateReadings, type Query } from '../../src/modules/event-engine/engine.ts';
+import { type EngineReading, evaluateReadings, type Query, remember } from '../../src/modules/event-engine/engine.ts';
 import { createTestApp, dialects, freshDatabase, sqliteHandle, type TestApp } from '../helpers/app.ts';
 import { createDevice, createRole, createUser, signIn } from '../helpers/fixtures.ts';
 import { type EventWorld, eventWorld, T0 } from './world.ts';
@@ -113,7 +113,10 @@ describe.each(dialects())('event definitions changed through the API on %s', (di
   });
 });
 
-/** The SQL an evaluation runs, on SQLite, outside any ingest (the engine's statements are the same there). */
+/**
+ * The SQL an evaluation runs, on SQLite, outside any ingest (the engine's statements are the same there); what it
+ * leaves is remembered as after a commit.
+ */
 function traced(t: { sqlite: SQLite.Database }) {
   return (records: { devcId: number; massId: number; ts: number; type: keyof typeof TELEMETRY_TYPES; v: number }[]) => {
     const readings: EngineReading[] = records.map((r) => ({
@@ -139,6 +142,7 @@ function traced(t: { sqlite: SQLite.Database }) {
       else st.run(...r.value.params);
       r = step.next(out);
     }
+    remember(configCacheOf(t.sqlite), r.value);
     return { outcome: r.value, queries };
   };
 }
@@ -157,7 +161,7 @@ describe('what an evaluation reads (SQLite)', () => {
     await database.drop();
   });
 
-  it('no query when no definition reads a device of the batch; state reads only for the definitions that apply', async () => {
+  it('no query when no definition reads a device of the batch; an asset\'s states read once, then kept while its state version holds', async () => {
     const hot = await w.defineEvent('Exhaust temperature high', 0, above(500));
     const ac = await w.defineEvent('AC power lost', 0, {
       power: { conditions_operator: 'and', data: { onAc: { operator: '==', value: 0 } } },
@@ -180,15 +184,30 @@ describe('what an evaluation reads (SQLite)', () => {
     // then an RPM batch (no definition reads RPM) costs nothing
     expect(evaluate([{ devcId: w.ids.rpm1, massId, ts: T0 + 10, type: 'rpm', v: 710 }]).queries).toEqual([]);
 
-    // a temperature batch reads the state of the exhaust event only, and the temperature sensor's last values
+    // a temperature batch reads the asset's state version, its states, and the temperature sensor's last values
+    const reads = (batch: { queries: Query[] }) => batch.queries.filter((q) => q.text.trim().startsWith('select'));
     const hotBatch = evaluate([{ devcId: w.ids.temperature, massId, ts: T0 + 20, type: 'temperature', v: 520 }]);
-    const reads = hotBatch.queries.filter((q) => q.text.trim().startsWith('select'));
-    expect(reads).toHaveLength(2);
-    expect(reads[0].text).toContain('evst_mevt_id in (?)');
-    expect(reads[0].params).toEqual([massId, hot]);
-    expect(reads[1].text).toContain('telemetry_last');
-    expect(reads[1].params).toEqual([w.ids.temperature]);
+    expect(reads(hotBatch).map((q) => [q.text.replace(/\s+/g, ' '), q.params])).toEqual([
+      [expect.stringContaining('from event_state_version'), [massId]],
+      [expect.stringContaining('from event_state where evst_mass_id = ?'), [massId]],
+      [expect.stringContaining('telemetry_last'), [w.ids.temperature]],
+    ]);
     expect(hotBatch.outcome.opened).toMatchObject([{ mevtId: hot, timestamp: T0 + 20 }]);
+    // the event opened: its state written, and the asset's state version with it
+    expect(hotBatch.queries.at(-1)?.text).toContain('insert into event_state_version');
+
+    // the next batch of the asset finds the version it wrote: the states it left are used, not read
+    const held = evaluate([{ devcId: w.ids.temperature, massId, ts: T0 + 25, type: 'temperature', v: 530 }]);
+    expect(reads(held).some((q) => q.text.includes('from event_state where'))).toBe(false);
+    expect(held.queries.filter((q) => !q.text.trim().startsWith('select'))).toEqual([]);
+    // another writer of the asset's states (another process, the sweep) moves the version on: they are read again
+    await database.db
+      .updateTable('event_state_version' as never)
+      .set({ esvVersion: 99 } as never)
+      .execute();
+    const moved = evaluate([{ devcId: w.ids.temperature, massId, ts: T0 + 26, type: 'temperature', v: 531 }]);
+    expect(reads(moved).some((q) => q.text.includes('from event_state where'))).toBe(true);
+    expect(moved.outcome.opened).toEqual([]);
 
     // a configuration write of this process: one comparison with the database, nothing more when unchanged
     eventConfigChanged();

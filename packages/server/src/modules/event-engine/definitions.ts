@@ -6,6 +6,7 @@ import {
   parseThresholds,
   resolveGroups,
 } from './conditions.ts';
+import type { AssetStates } from './engine.ts';
 import type { Step } from './step.ts';
 
 /**
@@ -158,6 +159,8 @@ export interface ConfigCache {
   devices: Set<number>;
   /** the values of those devices as this process's last committed evaluation left them (engine.ts `remember`) */
   values: Map<number, Current>;
+  /** each asset's states as this process's last committed evaluation of it left them (engine.ts `remember`) */
+  states: Map<number, AssetStates>;
   /**
    * assets whose every state must be compared with the definitions at their next batch (read at a change: the
    * assets holding any state), so what a change ends is closed at the next reading of the asset, not only by
@@ -189,6 +192,7 @@ export function configCacheOf(handle: object): ConfigCache {
       assets: new Map(),
       devices: new Set(),
       values: new Map(),
+      states: new Map(),
       reconcile: new Set(),
     };
     caches.set(handle, c);
@@ -226,5 +230,7 @@ export function* refreshConfig(cache: ConfigCache, force: boolean): Step<boolean
   cache.assets = assetConfigs(defRows, deviceRows);
   cache.devices = new Set([...cache.assets.values()].flatMap((a) => [...a.readersOf.keys()]));
   cache.reconcile = new Set(stateful.map((r) => n(r.evst_mass_id)));
+  // states hold their definitions' gateway ids: read afresh under the new definitions
+  cache.states = new Map();
   return true;
 }

@@ -96,7 +96,17 @@ export interface Outcome {
   closed: number;
   /** the evaluated devices' values after the batch: once it is committed, `remember` them for the next batch */
   values: Map<number, Current>;
+  /** the evaluated assets' states after the batch, with their state version: `remember`ed the same way */
+  states: Map<number, AssetStates>;
 }
+
+/** One asset's states as an evaluation left them, and the asset's state version then (event_state_version). */
+export interface AssetStates {
+  version: number;
+  states: Map<string, State>;
+}
+
+export const noOutcome = (): Outcome => ({ opened: [], closed: 0, values: new Map(), states: new Map() });
 
 const n = (v: unknown) => Number(v);
 
@@ -129,17 +139,16 @@ function* lockAsset(massId: number, postgres: boolean): Step<void> {
 }
 
 /**
- * The asset's states: all of them, or those of the master events in `mevtIds`. A state's gateway unique id comes
- * from its definition; only states without one (their event gone) look their gateway up.
+ * The asset's states, read. A state's gateway unique id comes from its definition; only states without one (their
+ * event gone) look their gateway up.
  */
-function* readStates(conf: AssetConfig, mevtIds: number[] | null): Step<Map<string, State>> {
+function* readStates(conf: AssetConfig): Step<Map<string, State>> {
   const states = new Map<string, State>();
-  const only = mevtIds ? ` and evst_mevt_id in (${marks(mevtIds.length)})` : '';
   const orphans: State[] = [];
   for (const r of yield* all(
     `select evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since, evst_snapshot,
-      evst_old_data from event_state where evst_mass_id = ?${only}`,
-    mevtIds ? [conf.massId, ...mevtIds] : [conf.massId],
+      evst_old_data from event_state where evst_mass_id = ?`,
+    [conf.massId],
   )) {
     const k = key(n(r.evst_gateway_id), n(r.evst_mevt_id));
     const st: State = {
@@ -172,6 +181,29 @@ function* readStates(conf: AssetConfig, mevtIds: number[] | null): Step<Map<stri
     for (const st of orphans) st.gatewayUid = uid.get(st.gatewayId) ?? null;
   }
   return states;
+}
+
+/** The asset's state version: how many transactions have written its states (0: none yet). */
+function* stateVersion(massId: number): Step<number> {
+  const rows = yield* all('select esv_version from event_state_version where esv_mass_id = ?', [massId]);
+  return rows.length ? n(rows[0].esv_version) : 0;
+}
+
+/**
+ * The asset's states under its lock: those this process's last committed batch of the asset left (`remember`), while
+ * the asset's state version is still the one that batch wrote; otherwise read. The kept ones are taken out of the
+ * cache for the batch, which changes them: they go back only once it commits.
+ */
+function* statesOf(cache: ConfigCache, conf: AssetConfig, version: number): Step<Map<string, State>> {
+  const kept = cache.states.get(conf.massId);
+  cache.states.delete(conf.massId);
+  if (!kept || kept.version !== version) return yield* readStates(conf);
+  for (const st of kept.states.values()) {
+    // the quick checks are worked out afresh in each batch (another process may have moved the values on)
+    st.blocked = null;
+    st.until = Number.NEGATIVE_INFINITY;
+  }
+  return kept.states;
 }
 
 /**
@@ -384,9 +416,11 @@ function step(ctx: AssetContext, def: Definition, st: State, at: number, change:
   } else if (!holds) close(ctx, st, at);
 }
 
-function* saveStates(ctx: AssetContext): Step<void> {
+/** Writes the event rows and the changed states; returns the asset's new state version, or null when none changed. */
+function* saveStates(ctx: AssetContext): Step<number | null> {
   for (const q of ctx.writes) yield q;
   ctx.writes = [];
+  let wrote = false;
   for (const st of ctx.states.values()) {
     if (!st.dirty) continue;
     st.dirty = false;
@@ -394,6 +428,7 @@ function* saveStates(ctx: AssetContext): Step<void> {
     const row = rowOf(st);
     if (sameRow(row, st.stored) || (st.stored === null && st.phase === PHASE.idle)) continue;
     st.stored = row;
+    wrote = true;
     yield {
       text: `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
         evst_snapshot, evst_old_data, evst_updated_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -404,6 +439,13 @@ function* saveStates(ctx: AssetContext): Step<void> {
       params: [st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, ctx.now],
     };
   }
+  if (!wrote) return null;
+  const rows = yield* all(
+    `insert into event_state_version (esv_mass_id, esv_version) values (?, 1) on conflict (esv_mass_id)
+      do update set esv_version = event_state_version.esv_version + 1 returning esv_version`,
+    [ctx.conf.massId],
+  );
+  return n(rows[0].esv_version);
 }
 
 /**
@@ -425,7 +467,7 @@ export function* evaluateReadings(
   postgres: boolean,
   cache: ConfigCache,
 ): Step<Outcome> {
-  const outcome: Outcome = { opened: [], closed: 0, values: new Map() };
+  const outcome = noOutcome();
   yield* refreshConfig(cache, false);
   const wanted = (devcId: number, massId: number) =>
     cache.devices.has(devcId) || (cache.reconcile.size > 0 && cache.reconcile.has(massId));
@@ -522,10 +564,8 @@ function* evaluateAsset(
     if (!applicable.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
-    const states = yield* readStates(
-      conf,
-      full || applicable.size === conf.defs.length ? null : [...new Set([...applicable].map((d) => d.mevtId))],
-    );
+    const version = yield* stateVersion(massId);
+    const states = yield* statesOf(cache, conf, version);
     if (!checked && unexplained(conf, states)) {
       // perhaps written by a process that already has newer definitions: compare with the database before acting
       checked = true;
@@ -551,14 +591,18 @@ function* evaluateAsset(
       const c = ctx.current.get(id);
       if (c) outcome.values.set(id, c);
     }
-    yield* saveStates(ctx);
+    outcome.states.set(massId, { version: (yield* saveStates(ctx)) ?? version, states });
     return;
   }
 }
 
-/** A batch's evaluation committed: its devices' values are telemetry_last's rows now (readCurrent checks that). */
+/**
+ * A batch's evaluation committed: its devices' values are telemetry_last's rows now (readCurrent checks that), its
+ * assets' states are event_state's rows at the version it wrote (statesOf checks that).
+ */
 export function remember(cache: ConfigCache, outcome: Outcome): void {
   for (const [id, c] of outcome.values) cache.values.set(id, c);
+  for (const [massId, kept] of outcome.states) cache.states.set(massId, kept);
 }
 
 /** The assets with a pending or active state: the sweep's work list. */
@@ -573,7 +617,7 @@ export function* sweepTargets(): Step<number[]> {
  * devices are live and the condition still holds on their latest values. Reads the asset's definitions afresh.
  */
 export function* sweepAsset(massId: number, now: number, postgres: boolean): Step<Outcome> {
-  const outcome: Outcome = { opened: [], closed: 0, values: new Map() };
+  const outcome = noOutcome();
   yield* lockAsset(massId, postgres);
   const defRows = yield* all(DEFINITIONS_SQL(1), [massId]);
   const deviceRows = yield* all(
@@ -583,7 +627,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
   const conf = assetConfigs(defRows, deviceRows).get(massId) ?? noDefinitions(massId);
   const ctx: AssetContext = {
     conf,
-    states: yield* readStates(conf, null),
+    states: yield* readStates(conf),
     stateOf: [],
     current: yield* readCurrent(devicesRead(conf.defs)),
     now,

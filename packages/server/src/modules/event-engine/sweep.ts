@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../telemetry/time.ts';
-import { type Outcome, sweepAsset, sweepTargets } from './engine.ts';
+import { noOutcome, type Outcome, sweepAsset, sweepTargets } from './engine.ts';
 import { publishEventsOpened } from './opened.ts';
 import { runPg, runSqlite } from './run.ts';
 
@@ -13,7 +13,7 @@ export const SWEEP_SECONDS = 15;
  * the asset's lock (PostgreSQL: the same advisory lock ingest takes, so any number of processes may sweep).
  */
 export async function runSweep(database: Database, now = nowSeconds()): Promise<Outcome> {
-  const total: Outcome = { opened: [], closed: 0, values: new Map() };
+  const total = noOutcome();
   const add = (o: Outcome) => {
     publishEventsOpened(database, o.opened); // after its commit (SQLite: the transaction has returned)
     total.opened.push(...o.opened);
