@@ -161,7 +161,7 @@ describe('what an evaluation reads (SQLite)', () => {
     await database.drop();
   });
 
-  it('no query when no definition reads a device of the batch; an asset\'s states read once, then kept while its state version holds', async () => {
+  it("no query when no definition reads a device of the batch; an asset's states read once, then kept while its state version holds", async () => {
     const hot = await w.defineEvent('Exhaust temperature high', 0, above(500));
     const ac = await w.defineEvent('AC power lost', 0, {
       power: { conditions_operator: 'and', data: { onAc: { operator: '==', value: 0 } } },
