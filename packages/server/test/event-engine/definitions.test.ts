@@ -119,16 +119,22 @@ describe.each(dialects())('event definitions changed through the API on %s', (di
  */
 function traced(t: { sqlite: SQLite.Database }) {
   return (records: { devcId: number; massId: number; ts: number; type: keyof typeof TELEMETRY_TYPES; v: number }[]) => {
-    const readings: EngineReading[] = records.map((r) => ({
-      devcId: r.devcId,
+    const readings = records.map((r) => ({
       massId: r.massId,
-      ts: r.ts,
-      type: r.type,
-      raw: TELEMETRY_TYPES[r.type].metrics.map((_m, i) => (i === 0 ? r.v : null)),
+      reading: {
+        deviceId: r.devcId,
+        ts: r.ts,
+        values: TELEMETRY_TYPES[r.type].metrics.map((_m, i) => (i === 0 ? r.v : null)),
+      } satisfies EngineReading,
     }));
     const queries: Query[] = [];
     const step = evaluateReadings(
-      (wanted) => readings.filter((r) => wanted(r.devcId, r.massId)),
+      (wanted) => {
+        const byMass = new Map<number, EngineReading[]>();
+        for (const { massId, reading } of readings)
+          if (wanted(reading.deviceId, massId)) byMass.set(massId, [...(byMass.get(massId) ?? []), reading]);
+        return byMass;
+      },
       T0,
       false,
       configCacheOf(t.sqlite),

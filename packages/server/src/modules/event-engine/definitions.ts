@@ -60,6 +60,8 @@ export interface AssetConfig {
   byKey: Map<string, Definition>;
   /** device id → the definitions reading it */
   readersOf: Map<number, Reader[]>;
+  /** device id → its type, for the devices the definitions read */
+  deviceTypes: Map<number, string>;
 }
 
 export const stateKey = (gatewayId: number, mevtId: number) => `${gatewayId}:${mevtId}`;
@@ -110,13 +112,14 @@ export function assetConfigs(
     const massId = n(r.devc_mass_id);
     let conf = out.get(massId);
     if (!conf) {
-      conf = { massId, defs: [], byKey: new Map(), readersOf: new Map() };
+      conf = { massId, defs: [], byKey: new Map(), readersOf: new Map(), deviceTypes: new Map() };
       out.set(massId, conf);
     }
     const thresholdsText = String(r.mevt_thresholds ?? '{}');
     const duration = Math.max(0, n(r.mevt_trigger_duration) || 0);
     const groups = resolveGroups(parseThresholds(thresholdsText), devicesOf.get(massId) ?? []);
     const devcIds = [...new Set(groups.flatMap((g) => g.devices.map((d) => d.devcId)))];
+    for (const g of groups) for (const d of g.devices) conf.deviceTypes.set(d.devcId, d.type);
     const def: Definition = {
       gatewayId: n(r.devc_id),
       gatewayUid: String(r.devc_unique_id),

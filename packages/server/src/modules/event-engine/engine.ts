@@ -33,13 +33,11 @@ import type { Query, Step } from './step.ts';
 
 export type { Query, Step } from './step.ts';
 
-/** A stored reading handed to the engine: its device type and values in catalogue metric order. */
+/** A stored reading handed to the engine: its device, device time and values in catalogue metric order (ingest's rows as they are). */
 export interface EngineReading {
-  devcId: number;
-  massId: number;
+  deviceId: number;
   ts: number;
-  type: string;
-  raw: (number | null)[];
+  values: (number | null)[];
 }
 
 export const PHASE = { idle: 0, pending: 1, active: 2 } as const;
@@ -131,7 +129,13 @@ interface AssetContext {
 }
 
 /** An asset without definitions (its states, if any, are closed by reconcile). */
-const noDefinitions = (massId: number): AssetConfig => ({ massId, defs: [], byKey: new Map(), readersOf: new Map() });
+const noDefinitions = (massId: number): AssetConfig => ({
+  massId,
+  defs: [],
+  byKey: new Map(),
+  readersOf: new Map(),
+  deviceTypes: new Map(),
+});
 
 /** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer). */
 function* lockAsset(massId: number, postgres: boolean): Step<void> {
@@ -207,13 +211,19 @@ function* statesOf(cache: ConfigCache, conf: AssetConfig, version: number): Step
 }
 
 /**
- * The devices' current values (telemetry_last: before this batch's readings); `typeOf` names the devices read.
- * Values this process evaluated and committed (`known`, see remember) are used as they are when telemetry_last
- * still holds that reading (same device time and arrival): only the other rows' data is read and parsed.
+ * The current values of the devices `defs` read (telemetry_last: before this batch's readings). Values this process
+ * evaluated and committed (`known`, see remember) are used as they are when telemetry_last still holds that reading
+ * (same device time and arrival): only the other rows' data is read and parsed.
  */
-function* readCurrent(typeOf: Map<number, string>, known?: Map<number, Current>): Step<Map<number, Current>> {
+function* readCurrent(
+  conf: AssetConfig,
+  defs: Iterable<Definition>,
+  known?: Map<number, Current>,
+): Step<Map<number, Current>> {
   const current = new Map<number, Current>();
-  let devcIds = [...typeOf.keys()];
+  const read = new Set<number>();
+  for (const def of defs) for (const id of def.devcIds) read.add(id);
+  let devcIds = [...read];
   if (!devcIds.length) return current;
   // the check costs a query of its own: only when some of these devices' values are at hand
   if (known && devcIds.some((id) => known.has(id))) {
@@ -241,16 +251,10 @@ function* readCurrent(typeOf: Map<number, string>, known?: Map<number, Current>)
     } catch {
       // an unreadable last state counts as no values
     }
-    current.set(id, { ts: n(r.ts), received: n(r.received_time), values: valuesInOrder(typeOf.get(id)!, byKey) });
+    const type = conf.deviceTypes.get(id);
+    current.set(id, { ts: n(r.ts), received: n(r.received_time), values: type ? valuesInOrder(type, byKey) : [] });
   }
   return current;
-}
-
-/** The devices the definitions read, with their types. */
-function devicesRead(defs: Iterable<Definition>): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const def of defs) for (const g of def.groups) for (const d of g.devices) out.set(d.devcId, d.type);
-  return out;
 }
 
 /** A state read that the definitions at hand do not explain: written under definitions this process lacks? */
@@ -449,10 +453,11 @@ function* saveStates(ctx: AssetContext): Step<number | null> {
 }
 
 /**
- * A batch's stored readings for the engine, asked for once the definitions are current: `wanted` says which
- * devices the engine reads (a device some definition reads, or any device of an asset to reconcile).
+ * A batch's stored readings for the engine by asset, each device's in time order, asked for once the definitions
+ * are current: `wanted` says which devices the engine reads (a device some definition reads, or any device of an
+ * asset to reconcile).
  */
-export type ReadingSource = (wanted: (devcId: number, massId: number) => boolean) => EngineReading[];
+export type ReadingSource = (wanted: (devcId: number, massId: number) => boolean) => Map<number, EngineReading[]>;
 
 /**
  * Evaluates the readings a batch stored (call before telemetry_last takes them: its rows are the values the
@@ -471,22 +476,12 @@ export function* evaluateReadings(
   yield* refreshConfig(cache, false);
   const wanted = (devcId: number, massId: number) =>
     cache.devices.has(devcId) || (cache.reconcile.size > 0 && cache.reconcile.has(massId));
-  const readings = source(wanted);
-  if (!readings.length) return outcome;
-  const byMass = new Map<number, EngineReading[]>();
-  for (const r of readings) {
-    let list = byMass.get(r.massId);
-    if (!list) {
-      list = [];
-      byMass.set(r.massId, list);
-    }
-    list.push(r);
-  }
+  const byMass = source(wanted);
   // assets in one order for every writer (PostgreSQL: advisory locks taken in the same order cannot deadlock)
   for (const massId of [...byMass.keys()].sort((a, b) => a - b))
     yield* evaluateAsset(massId, byMass.get(massId)!, now, postgres, cache, outcome, () =>
       // the definitions changed under this batch: its readings asked for again by the new ones
-      source(wanted).filter((r) => r.massId === massId),
+      source(wanted).get(massId),
     );
   return outcome;
 }
@@ -499,15 +494,18 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
   const readersOf = ctx.conf.readersOf;
   const current = ctx.current;
   const states = ctx.stateOf;
-  read.sort((a, b) => a.ts - b.ts || a.devcId - b.devcId);
+  read.sort((a, b) => a.ts - b.ts || a.deviceId - b.deviceId);
   for (const r of read) {
+    const readers = readersOf.get(r.deviceId);
+    if (readers === undefined) continue; // no definition reads it (an asset to reconcile hands all its readings)
     const at = r.ts;
-    const prev = current.get(r.devcId);
+    const prev = current.get(r.deviceId);
     if (prev && at <= prev.ts) continue; // late, out of order or a duplicate: stored, not evaluated (§30.3)
-    const next = { ts: at, received: ctx.now, values: r.raw };
-    current.set(r.devcId, next);
+    const next = { ts: at, received: ctx.now, values: r.values };
+    current.set(r.deviceId, next);
     const gap = prev !== undefined && at - prev.ts > STALE_SECONDS;
-    for (const { def, groups, single } of readersOf.get(r.devcId)!) {
+    for (let i = 0; i < readers.length; i++) {
+      const { def, groups, single } = readers[i];
       const st = states[def.index] ?? stateOf(ctx, def);
       const blocked = st.blocked;
       if (blocked !== null && !unblocks(blocked, groups, single, next.values)) continue;
@@ -527,7 +525,7 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
       }
       // nothing to do for an idle state that does not hold or an active one that does
       if (holds ? st.phase !== PHASE.active : st.phase !== PHASE.idle)
-        step(ctx, def, st, at, { devcId: r.devcId, prev, next }, holds);
+        step(ctx, def, st, at, { devcId: r.deviceId, prev, next }, holds);
       // idle after an evaluation means it did not hold (an idle state that holds turns pending)
       st.blocked = st.phase === PHASE.idle ? firstFailing(def.groups, current, at) : null;
     }
@@ -541,23 +539,24 @@ function* evaluateAsset(
   postgres: boolean,
   cache: ConfigCache,
   outcome: Outcome,
-  relist: () => EngineReading[],
+  relist: () => EngineReading[] | undefined,
 ): Step<void> {
   let list = readings;
   let locked = false;
   let checked = false;
   for (;;) {
+    if (!list.length) return;
     const conf = cache.assets.get(massId) ?? noDefinitions(massId);
     const full = cache.reconcile.has(massId);
-    // the readings some definition reads, and those definitions
-    const read: EngineReading[] = [];
+    // the devices some definition reads (a device's readings come together), and those definitions
     const devices = new Set<number>();
     let first = list[0].ts;
+    let device = Number.NaN;
     for (const r of list) {
       if (r.ts < first) first = r.ts;
-      if (!conf.readersOf.has(r.devcId)) continue;
-      read.push(r);
-      devices.add(r.devcId);
+      if (r.deviceId === device) continue;
+      device = r.deviceId;
+      if (conf.readersOf.has(device)) devices.add(device);
     }
     const applicable = new Set<Definition>();
     for (const id of devices) for (const { def } of conf.readersOf.get(id)!) applicable.add(def);
@@ -570,8 +569,7 @@ function* evaluateAsset(
       // perhaps written by a process that already has newer definitions: compare with the database before acting
       checked = true;
       if (yield* refreshConfig(cache, true)) {
-        list = relist();
-        if (!list.length) return;
+        list = relist() ?? [];
         continue;
       }
     }
@@ -579,14 +577,14 @@ function* evaluateAsset(
       conf,
       states,
       stateOf: [],
-      current: yield* readCurrent(devicesRead(applicable), cache.values),
+      current: yield* readCurrent(conf, applicable, cache.values),
       now,
       outcome,
       writes: [],
     };
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
     if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
-    evaluateInOrder(ctx, read);
+    evaluateInOrder(ctx, list);
     for (const id of devices) {
       const c = ctx.current.get(id);
       if (c) outcome.values.set(id, c);
@@ -629,7 +627,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     conf,
     states: yield* readStates(conf),
     stateOf: [],
-    current: yield* readCurrent(devicesRead(conf.defs)),
+    current: yield* readCurrent(conf, conf.defs),
     now,
     outcome,
     writes: [],

@@ -398,23 +398,24 @@ interface EventHook {
   cache: ConfigCache;
 }
 
-/** The inserted rows, as the event engine asks for them (only the devices it reads become engine readings). */
+/** The inserted rows by asset, as the event engine asks for them (only the devices it reads are handed over). */
 function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hook: EventHook): ReadingSource {
   return (wanted) => {
-    const out: EngineReading[] = [];
-    for (const [type, rows] of byType) {
+    const out = new Map<number, EngineReading[]>();
+    for (const rows of byType.values()) {
       // rows come by device (then time): decide once per device
       let device = Number.NaN;
-      let massId = 0;
-      let take = false;
+      let massId: number | null = null;
       for (const r of rows) {
         if (r.deviceId !== device) {
           device = r.deviceId;
           const m = hook.massOf.get(device);
-          take = m !== null && m !== undefined && wanted(device, m);
-          massId = m ?? 0;
+          massId = m !== null && m !== undefined && wanted(device, m) ? m : null;
         }
-        if (take && inserted.has(r)) out.push({ devcId: device, massId, ts: r.ts, type, raw: r.values });
+        if (massId === null || !inserted.has(r)) continue;
+        const list = out.get(massId);
+        if (list) list.push(r);
+        else out.set(massId, [r]);
       }
     }
     return out;
