@@ -119,7 +119,7 @@ interface AssetContext {
   conf: AssetConfig;
   /** the states read, by key */
   states: Map<string, State>;
-  /** the state of each definition evaluated (found once per batch, not per reading) */
+  /** the state of each definition by its index (found once per batch, not per reading) */
   stateOf: (State | undefined)[];
   current: Map<number, Current>;
   now: number;
@@ -486,6 +486,46 @@ export function* evaluateReadings(
   return outcome;
 }
 
+/** Up to this many runs are merged (a linear pick per reading); more are sorted. */
+const MERGE_DEVICES = 32;
+
+/**
+ * The readings in device-time order, same times by device id. The source hands each device's readings together
+ * and in time order: those runs are merged, cheaper than a sort with a comparator; many runs are sorted.
+ */
+export function inTimeOrder(list: EngineReading[]): EngineReading[] {
+  const starts: number[] = [0];
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1];
+    const b = list[i];
+    if (b.deviceId === a.deviceId && b.ts > a.ts) continue;
+    starts.push(i);
+    if (starts.length > MERGE_DEVICES) return list.sort(byTime);
+  }
+  const k = starts.length;
+  if (k === 1) return list;
+  const ends = starts.slice(1);
+  ends.push(list.length);
+  const out: EngineReading[] = new Array(list.length);
+  for (let o = 0; o < list.length; o++) {
+    let best = -1;
+    for (let j = 0; j < k; j++) {
+      if (starts[j] === ends[j]) continue;
+      if (best < 0) {
+        best = j;
+        continue;
+      }
+      const r = list[starts[j]];
+      const b = list[starts[best]];
+      if (r.ts < b.ts || (r.ts === b.ts && r.deviceId < b.deviceId)) best = j;
+    }
+    out[o] = list[starts[best]++];
+  }
+  return out;
+}
+
+const byTime = (a: EngineReading, b: EngineReading) => a.ts - b.ts || a.deviceId - b.deviceId;
+
 /**
  * The asset's readings evaluated in device-time order, each against the definitions reading its device, with the
  * quick checks of State.blocked / State.until. A plain function, not part of the generator, so V8 optimises it.
@@ -494,8 +534,7 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
   const readersOf = ctx.conf.readersOf;
   const current = ctx.current;
   const states = ctx.stateOf;
-  read.sort((a, b) => a.ts - b.ts || a.deviceId - b.deviceId);
-  for (const r of read) {
+  for (const r of inTimeOrder(read)) {
     const readers = readersOf.get(r.deviceId);
     if (readers === undefined) continue; // no definition reads it (an asset to reconcile hands all its readings)
     const at = r.ts;
@@ -506,7 +545,7 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
     const gap = prev !== undefined && at - prev.ts > STALE_SECONDS;
     for (let i = 0; i < readers.length; i++) {
       const { def, groups, single } = readers[i];
-      const st = states[def.index] ?? stateOf(ctx, def);
+      const st = states[def.index]!;
       const blocked = st.blocked;
       if (blocked !== null && !unblocks(blocked, groups, single, next.values)) continue;
       // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
@@ -558,9 +597,14 @@ function* evaluateAsset(
       device = r.deviceId;
       if (conf.readersOf.has(device)) devices.add(device);
     }
-    const applicable = new Set<Definition>();
-    for (const id of devices) for (const { def } of conf.readersOf.get(id)!) applicable.add(def);
-    if (!applicable.size && !full) return;
+    // the definitions reading them: all of the asset's when the batch has every device they read
+    let applicable = conf.defs;
+    if (devices.size < conf.readersOf.size) {
+      const some = new Set<Definition>();
+      for (const id of devices) for (const { def } of conf.readersOf.get(id)!) some.add(def);
+      applicable = [...some];
+    }
+    if (!devices.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
     const version = yield* stateVersion(massId);
@@ -582,6 +626,7 @@ function* evaluateAsset(
       outcome,
       writes: [],
     };
+    for (const def of conf.defs) stateOf(ctx, def);
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
     if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
     evaluateInOrder(ctx, list);
