@@ -204,21 +204,28 @@ export function deviceHolds(group: Group, values: Current['values']): boolean {
 /**
  * Until when an event's condition holds at the latest without another reading: min over its groups of the latest
  * time a satisfying device's value stays current (max of its ts + STALE_SECONDS); -Infinity when it does not hold
- * at `at` (an event without groups never does).
+ * at `at` (an event without groups never does). `support`, when given, receives per group the device giving that
+ * time.
  */
-export function holdsUntil(groups: Group[], current: Map<number, Current>, at: number): number {
+export function holdsUntil(groups: Group[], current: Map<number, Current>, at: number, support?: number[]): number {
   if (!groups.length) return -Infinity;
   let until = Infinity;
-  for (const g of groups) {
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
     let best = -Infinity;
+    let by = -1;
     for (const d of g.devices) {
       const c = current.get(d.devcId);
       if (!c || at - c.ts > STALE_SECONDS) continue;
       const end = c.ts + STALE_SECONDS;
-      if (end > best && deviceHolds(g, c.values)) best = end;
+      if (end > best && deviceHolds(g, c.values)) {
+        best = end;
+        by = d.devcId;
+      }
     }
     if (best === -Infinity) return -Infinity;
     if (best < until) until = best;
+    if (support) support[i] = by;
   }
   return until;
 }

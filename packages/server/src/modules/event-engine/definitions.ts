@@ -48,6 +48,8 @@ export interface Definition {
 export interface Reader {
   def: Definition;
   groups: Group[];
+  /** those groups' positions in the definition's groups */
+  positions: number[];
   /** the one condition of those groups when there is just one (most thresholds): checked without the loops */
   single: Condition | null;
 }
@@ -140,7 +142,7 @@ export function assetConfigs(
     for (const id of devcIds) {
       const own = groups.filter((g) => g.devices.some((d) => d.devcId === id));
       const single = own.length === 1 && own[0].conditions.length === 1 ? own[0].conditions[0] : null;
-      const reader = { def, groups: own, single };
+      const reader = { def, groups: own, positions: own.map((g) => groups.indexOf(g)), single };
       const list = conf.readersOf.get(id);
       if (list) list.push(reader);
       else conf.readersOf.set(id, [reader]);

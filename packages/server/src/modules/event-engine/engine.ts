@@ -17,6 +17,7 @@ import {
   type ConfigCache,
   DEFINITIONS_SQL,
   type Definition,
+  type Reader,
   stateKey as key,
   refreshConfig,
 } from './definitions.ts';
@@ -69,10 +70,13 @@ interface State {
    *   values cannot make it hold, so it can hold again only through the device just read, if the group reads that
    *   device and the reading satisfies it;
    * - `until`: pending or active, and its condition held when last evaluated, its devices' support lasting until
-   *   then (holdsUntil) — it still holds if the device just read satisfies every group that reads it.
+   *   then (holdsUntil), `support` naming per group the device that gave it — it still holds if each group that
+   *   reads the device just read is satisfied by that reading or held up by another device (whose values have not
+   *   changed since, or satisfied the group again when they did).
    */
   blocked: Group | null;
   until: number;
+  support: number[];
 }
 
 /** What of a state its row keeps. */
@@ -169,6 +173,7 @@ function* readStates(conf: AssetConfig): Step<Map<string, State>> {
       stored: null,
       blocked: null,
       until: Number.NEGATIVE_INFINITY,
+      support: [],
     };
     st.stored = rowOf(st);
     if (st.gatewayUid === null) orphans.push(st);
@@ -286,6 +291,7 @@ function stateOf(ctx: AssetContext, def: Definition): State {
       stored: null,
       blocked: null,
       until: Number.NEGATIVE_INFINITY,
+      support: [],
     };
     ctx.states.set(k, st);
   }
@@ -392,9 +398,12 @@ function oldDataOf(ctx: AssetContext, def: Definition, change: Change, at: numbe
   return text;
 }
 
-/** Whether a reading satisfies each of the groups of a definition that read its device (State.until). */
-function satisfiesEach(groups: Group[], values: Current['values']): boolean {
-  for (const g of groups) if (!deviceHolds(g, values)) return false;
+/** Whether a holding state still holds after a reading of one of its devices, as far as State.support tells. */
+function stillHolds(reader: Reader, st: State, devcId: number, values: Current['values']): boolean {
+  const { groups, positions, single } = reader;
+  if (single) return hit(single, values) || st.support[positions[0]] !== devcId;
+  for (let i = 0; i < groups.length; i++)
+    if (st.support[positions[i]] === devcId && !deviceHolds(groups[i], values)) return false;
   return true;
 }
 
@@ -544,7 +553,8 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
     current.set(r.deviceId, next);
     const gap = prev !== undefined && at - prev.ts > STALE_SECONDS;
     for (let i = 0; i < readers.length; i++) {
-      const { def, groups, single } = readers[i];
+      const reader = readers[i];
+      const { def, groups, single } = reader;
       const st = states[def.index]!;
       const blocked = st.blocked;
       if (blocked !== null && !unblocks(blocked, groups, single, next.values)) continue;
@@ -554,12 +564,8 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
         else toIdle(st);
       }
       let holds = true;
-      if (
-        st.phase === PHASE.idle ||
-        at > st.until ||
-        !(single ? hit(single, next.values) : satisfiesEach(groups, next.values))
-      ) {
-        st.until = holdsUntil(def.groups, current, at);
+      if (st.phase === PHASE.idle || at > st.until || !stillHolds(reader, st, r.deviceId, next.values)) {
+        st.until = holdsUntil(def.groups, current, at, st.support);
         holds = st.until >= at;
       }
       // nothing to do for an idle state that does not hold or an active one that does
