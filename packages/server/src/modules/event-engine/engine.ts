@@ -17,8 +17,8 @@ import {
   type ConfigCache,
   DEFINITIONS_SQL,
   type Definition,
-  type Reader,
   stateKey as key,
+  type Reader,
   refreshConfig,
 } from './definitions.ts';
 import type { Query, Step } from './step.ts';
@@ -128,9 +128,33 @@ interface AssetContext {
   current: Map<number, Current>;
   now: number;
   outcome: Outcome;
-  /** SQL waiting to run (event rows), in order */
-  writes: Query[];
+  /** the event rows written at the end (saveStates): see EventWrites */
+  events: EventWrites;
 }
+
+/**
+ * A batch's event rows, written together at its end (a statement each, not one per event: on PostgreSQL every
+ * statement is a round trip). Events open before the batch that it closes are updated; events it opens are
+ * inserted as they end up — an event that opened and closed within the batch is inserted closed, so the inserts
+ * never meet an open row of the same event (one active per gateway and event type, event_log_one_active_uq).
+ */
+interface EventWrites {
+  /** [gateway unique id, master event, end, now] of events open before the batch */
+  closed: unknown[][];
+  /** the rows of events opened in the batch, in EVENT_COLUMNS order */
+  opened: unknown[][];
+  /** the row opened in the batch and still open, per state */
+  open: Map<State, unknown[]>;
+}
+
+const noEvents = (): EventWrites => ({ closed: [], opened: [], open: new Map() });
+
+const EVENT_COLUMNS = `evnt_timestamp, evnt_device_id, evnt_mevt_id, evnt_mcev_id, evnt_status, evnt_is_priority,
+  evnt_duration, evnt_old_data, evnt_new_data, evnt_threshold, evnt_created_time, evnt_updated_time`;
+/** positions in an opened row */
+const ROW_TS = 0;
+const ROW_STATUS = 4;
+const ROW_DURATION = 6;
 
 /** An asset without definitions (its states, if any, are closed by reconcile). */
 const noDefinitions = (massId: number): AssetConfig => ({
@@ -309,12 +333,13 @@ function toIdle(st: State) {
 /** Closes the open event of a state at `end` (device time): Non Active, duration end − start. */
 function close(ctx: AssetContext, st: State, end: number) {
   const uid = st.gatewayUid;
-  if (uid !== null)
-    ctx.writes.push({
-      text: `update event_log set evnt_status = 0, evnt_duration = case when ? > evnt_timestamp then ? - evnt_timestamp else 0 end,
-        evnt_updated_time = ? where evnt_device_id = ? and evnt_mevt_id = ? and evnt_status = 1`,
-      params: [end, end, ctx.now, uid, st.mevtId],
-    });
+  const row = ctx.events.open.get(st);
+  if (row) {
+    // opened in this batch: inserted closed
+    row[ROW_STATUS] = 0;
+    row[ROW_DURATION] = Math.max(0, end - (row[ROW_TS] as number));
+    ctx.events.open.delete(st);
+  } else if (uid !== null) ctx.events.closed.push([uid, st.mevtId, end, ctx.now]);
   ctx.outcome.closed++;
   toIdle(st);
 }
@@ -323,25 +348,22 @@ function close(ctx: AssetContext, st: State, end: number) {
 function open(ctx: AssetContext, def: Definition, st: State, at: number, dataAt: number) {
   const since = st.since ?? at;
   const newData = JSON.stringify(dataSnapshot(def.groups, ctx.current, dataAt));
-  ctx.writes.push({
-    text: `insert into event_log (evnt_timestamp, evnt_device_id, evnt_mevt_id, evnt_mcev_id, evnt_status, evnt_is_priority,
-      evnt_duration, evnt_old_data, evnt_new_data, evnt_threshold, evnt_created_time, evnt_updated_time)
-      values (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
-      on conflict (evnt_device_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
-    params: [
-      since,
-      def.gatewayUid,
-      def.mevtId,
-      def.mcevId,
-      def.priority,
-      Math.max(0, at - since),
-      st.oldData ?? '{}',
-      newData,
-      def.thresholdsText,
-      ctx.now,
-      ctx.now,
-    ],
-  });
+  const row = [
+    since,
+    def.gatewayUid,
+    def.mevtId,
+    def.mcevId,
+    1,
+    def.priority,
+    Math.max(0, at - since),
+    st.oldData ?? '{}',
+    newData,
+    def.thresholdsText,
+    ctx.now,
+    ctx.now,
+  ];
+  ctx.events.opened.push(row);
+  ctx.events.open.set(st, row);
   st.phase = PHASE.active;
   st.dirty = true;
   ctx.outcome.opened.push({
@@ -429,11 +451,45 @@ function step(ctx: AssetContext, def: Definition, st: State, at: number, change:
   } else if (!holds) close(ctx, st, at);
 }
 
-/** Writes the event rows and the changed states; returns the asset's new state version, or null when none changed. */
+/** Rows per multi-row statement (its parameters stay far below either engine's limit). */
+const ROWS_PER_STATEMENT = 200;
+
+/** `rows` as statements of at most ROWS_PER_STATEMENT rows: `text(n)` is the statement for n rows. */
+function* rowStatements(rows: unknown[][], text: (count: number) => string): Generator<Query> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+    yield { text: text(part.length), params: part.flat() };
+  }
+}
+
+const tuples = (count: number, tuple: string) => Array(count).fill(tuple).join(', ');
+
+/**
+ * Writes the batch's event rows (closes first: an event closed and opened again in one batch must leave its open row
+ * before the new one arrives) and its changed states; returns the asset's new state version, or null when no state
+ * changed.
+ */
 function* saveStates(ctx: AssetContext): Step<number | null> {
-  for (const q of ctx.writes) yield q;
-  ctx.writes = [];
-  let wrote = false;
+  const { closed, opened } = ctx.events;
+  ctx.events = noEvents();
+  // PostgreSQL types a VALUES list's columns from its first row: the casts name them (SQLite reads them as written)
+  yield* rowStatements(
+    closed,
+    (count) => `with ending (device_id, mevt_id, end_ts, updated) as (values
+        (cast(? as text), cast(? as integer), cast(? as bigint), cast(? as bigint))${
+          count > 1 ? `, ${tuples(count - 1, '(?, ?, ?, ?)')}` : ''
+        })
+      update event_log set evnt_status = 0, evnt_updated_time = ending.updated,
+        evnt_duration = case when ending.end_ts > event_log.evnt_timestamp then ending.end_ts - event_log.evnt_timestamp else 0 end
+      from ending where event_log.evnt_device_id = ending.device_id and event_log.evnt_mevt_id = ending.mevt_id
+        and event_log.evnt_status = 1`,
+  );
+  yield* rowStatements(
+    opened,
+    (count) => `insert into event_log (${EVENT_COLUMNS}) values ${tuples(count, `(${marks(12)})`)}
+      on conflict (evnt_device_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
+  );
+  const changed: unknown[][] = [];
   for (const st of ctx.states.values()) {
     if (!st.dirty) continue;
     st.dirty = false;
@@ -441,18 +497,20 @@ function* saveStates(ctx: AssetContext): Step<number | null> {
     const row = rowOf(st);
     if (sameRow(row, st.stored) || (st.stored === null && st.phase === PHASE.idle)) continue;
     st.stored = row;
-    wrote = true;
-    yield {
-      text: `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
-        evst_snapshot, evst_old_data, evst_updated_time) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    changed.push([st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, ctx.now]);
+  }
+  if (!changed.length) return null;
+  yield* rowStatements(
+    changed,
+    (
+      count,
+    ) => `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
+        evst_snapshot, evst_old_data, evst_updated_time) values ${tuples(count, `(${marks(9)})`)}
         on conflict (evst_gateway_id, evst_mevt_id) do update set evst_mass_id = excluded.evst_mass_id,
         evst_mcev_id = excluded.evst_mcev_id, evst_phase = excluded.evst_phase, evst_since = excluded.evst_since,
         evst_snapshot = excluded.evst_snapshot, evst_old_data = excluded.evst_old_data,
         evst_updated_time = excluded.evst_updated_time`,
-      params: [st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, ctx.now],
-    };
-  }
-  if (!wrote) return null;
+  );
   const rows = yield* all(
     `insert into event_state_version (esv_mass_id, esv_version) values (?, 1) on conflict (esv_mass_id)
       do update set esv_version = event_state_version.esv_version + 1 returning esv_version`,
@@ -630,7 +688,7 @@ function* evaluateAsset(
       current: yield* readCurrent(conf, applicable, cache.values),
       now,
       outcome,
-      writes: [],
+      events: noEvents(),
     };
     for (const def of conf.defs) stateOf(ctx, def);
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
@@ -681,7 +739,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     current: yield* readCurrent(conf, conf.defs),
     now,
     outcome,
-    writes: [],
+    events: noEvents(),
   };
   reconcile(ctx, now);
   for (const def of conf.defs) {
