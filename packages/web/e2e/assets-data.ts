@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiCall, apiToken, expect, USERS } from './admin/helpers.ts';
+import { apiCall, apiToken, expect, fetchRetrying, USERS } from './admin/helpers.ts';
 
 /** Test data of the asset and device flows: demo rows looked up by name, readings sent through the real ingest. */
 export async function adminApi(request: APIRequestContext) {
@@ -39,7 +39,11 @@ export async function ingest(
 ) {
   const { call } = await adminApi(request);
   const key = await call('POST', `/master/device/${gatewayDevcId}/keys`, { label: `e2e-${Date.now().toString(36)}` });
-  const res = await request.post('/api/ingest', { headers: { 'X-Device-Key': key.key }, data: { readings } });
+  const res = await fetchRetrying(request, '/api/ingest', {
+    method: 'POST',
+    headers: { 'X-Device-Key': key.key },
+    data: { readings },
+  });
   const body = await res.json();
   expect(res.status(), JSON.stringify(body.status)).toBe(200);
   expect(body.data.rejected, JSON.stringify(body.data.results)).toBe(0);

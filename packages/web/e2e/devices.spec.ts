@@ -6,6 +6,7 @@ import {
   dialog,
   expect,
   expectToast,
+  fetchRetrying,
   field,
   row,
   rowButton,
@@ -118,7 +119,8 @@ test('Device List: a gateway’s ingest keys — issue (shown once, copy), list,
   await shot(p, 'device-keys');
   // the issued key works for ingest
   const key = await modal.getByTestId('issued-key').inputValue();
-  const res = await p.request.post('/api/ingest', {
+  const res = await fetchRetrying(p.request, '/api/ingest', {
+    method: 'POST',
     headers: { 'X-Device-Key': key },
     data: { readings: [{ device: 'gateway-ot01', ts: Math.floor(Date.now() / 1000) - 5, data: { cpuUsage: 5 } }] },
   });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { fetchRetrying } from './admin/helpers.ts';
 import { expect } from './fixtures.ts';
 
 /** Helpers of the fleet map, voyage report and weather specs (issue 13). */
@@ -12,14 +13,15 @@ export async function api(
   path: string,
   data?: unknown,
 ) {
-  const res = await request.fetch(`/api${path}`, { method, headers: { authentication: token }, data });
+  const res = await fetchRetrying(request, `/api${path}`, { method, headers: { authentication: token }, data });
   const json = await res.json();
   expect(json.status.error, `${method} ${path}: ${JSON.stringify(json.status)}`).toBe(0);
   return json.data;
 }
 
 export async function ingest(page: Page, key: string, device: string, ts: number, data: Record<string, number>) {
-  const res = await page.request.post('/api/ingest', {
+  const res = await fetchRetrying(page.request, '/api/ingest', {
+    method: 'POST',
     headers: { 'x-device-key': key },
     data: { readings: [{ device, ts, data }] },
   });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { fetchRetrying } from './admin/helpers.ts';
 import { signIn, USERS } from './fixtures.ts';
 
 /** Helpers of the report specs: sign in over the API, give demo vessels a few hours of readings, read the API. */
@@ -17,7 +18,8 @@ export const BORNEO = 'PT Borneo Tug & Barge';
 
 /** An admin token whose active company is `company` (assets are scoped to the active company). */
 export async function apiToken(request: APIRequestContext, company = SAMUDRA): Promise<string> {
-  const r = await request.post('/api/security/authentication/login', {
+  const r = await fetchRetrying(request, '/api/security/authentication/login', {
+    method: 'POST',
     data: { username: USERS.admin.name, password: USERS.admin.password },
   });
   expect(r.ok()).toBe(true);
@@ -101,7 +103,8 @@ export async function ingestHours(request: APIRequestContext, token: string, ass
     }
   }
   for (let i = 0; i < readings.length; i += 5000) {
-    const r = await request.post('/api/ingest', {
+    const r = await fetchRetrying(request, '/api/ingest', {
+      method: 'POST',
       headers: { 'X-Device-Key': key },
       data: { readings: readings.slice(i, i + 5000) },
     });

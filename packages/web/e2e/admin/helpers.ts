@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import { chromiumPath } from '../../playwright.config.ts';
 import { enterApp, expect, test, USERS } from '../fixtures.ts';
 
@@ -124,17 +124,29 @@ export const addButton = (page: Page) => page.locator('.page-head').getByRole('b
 
 // ---- direct API calls (what the server refuses, test data the flows need)
 
+/**
+ * A request sent again while the server sheds it (503 with Retry-After, before handling it: safe for every method),
+ * as the web client and devices do — a test's setup call should not fail because another test keeps the server busy.
+ */
+export async function fetchRetrying(
+  request: APIRequestContext,
+  url: string,
+  options: Parameters<APIRequestContext['fetch']>[1],
+): Promise<APIResponse> {
+  let res = await request.fetch(url, options);
+  for (let i = 0; i < 5 && res.status() === 503 && res.headers()['retry-after']; i++) {
+    const seconds = Math.min(5, Math.max(0.5, Number(res.headers()['retry-after']) || 1));
+    await new Promise((ok) => setTimeout(ok, seconds * 1000));
+    res = await request.fetch(url, options);
+  }
+  return res;
+}
+
 export async function apiToken(request: APIRequestContext, user: User): Promise<string> {
-  let res = await request.post('/api/security/authentication/login', {
+  const res = await fetchRetrying(request, '/api/security/authentication/login', {
+    method: 'POST',
     multipart: { username: user.name, password: user.password },
   });
-  // a busy server sheds the request before handling it (503 + Retry-After): ask again, as the web client does
-  for (let i = 0; i < 3 && res.status() === 503; i++) {
-    await new Promise((ok) => setTimeout(ok, 1000));
-    res = await request.post('/api/security/authentication/login', {
-      multipart: { username: user.name, password: user.password },
-    });
-  }
   const body = await res.json();
   expect(body.data?.token, `login of ${user.name}`).toBeTruthy();
   return body.data.token as string;
@@ -147,7 +159,7 @@ export async function apiCall(
   path: string,
   data?: unknown,
 ) {
-  const res = await request.fetch(`/api${path}`, {
+  const res = await fetchRetrying(request, `/api${path}`, {
     method,
     headers: { Authentication: token },
     data: data === undefined ? undefined : data,
