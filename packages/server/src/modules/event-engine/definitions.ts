@@ -6,7 +6,7 @@ import {
   parseThresholds,
   resolveGroups,
 } from './conditions.ts';
-import type { AssetStates } from './engine.ts';
+import type { AssetStates } from './state.ts';
 import type { Step } from './step.ts';
 
 /**

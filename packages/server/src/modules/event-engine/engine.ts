@@ -21,6 +21,7 @@ import {
   type Reader,
   refreshConfig,
 } from './definitions.ts';
+import { type AssetStates, PHASE, type Phase, type State } from './state.ts';
 import type { Query, Step } from './step.ts';
 
 /**
@@ -41,43 +42,8 @@ export interface EngineReading {
   values: (number | null)[];
 }
 
-export const PHASE = { idle: 0, pending: 1, active: 2 } as const;
-type Phase = (typeof PHASE)[keyof typeof PHASE];
-
 /** Advisory lock namespace of the engine (first key of pg_advisory_xact_lock(int, int); the second is the asset). */
 export const LOCK_NAMESPACE = 17017;
-
-interface State {
-  gatewayId: number;
-  /** the gateway's unique id (event_log names the gateway by it); null when the device is gone */
-  gatewayUid: string | null;
-  mevtId: number;
-  massId: number;
-  mcevId: number;
-  phase: Phase;
-  since: number | null;
-  /** '' once its definition is gone (so a process still holding that definition notices the change) */
-  snapshot: string;
-  oldData: string | null;
-  dirty: boolean;
-  /** the row as read (null: no row yet): a state that ends the batch as it began is not written again */
-  stored: unknown[] | null;
-  /**
-   * The quick checks of evaluateInOrder, kept in memory for one batch. Between two evaluations of a definition
-   * only the device just read has changed (every reading of its devices evaluates it, in device-time order), and
-   * time has moved on, which can only make other devices' values stale. So:
-   * - `blocked`: idle, and this group of its condition held on none of its devices when last evaluated — staler
-   *   values cannot make it hold, so it can hold again only through the device just read, if the group reads that
-   *   device and the reading satisfies it;
-   * - `until`: pending or active, and its condition held when last evaluated, its devices' support lasting until
-   *   then (holdsUntil), `support` naming per group the device that gave it — it still holds if each group that
-   *   reads the device just read is satisfied by that reading or held up by another device (whose values have not
-   *   changed since, or satisfied the group again when they did).
-   */
-  blocked: Group | null;
-  until: number;
-  support: number[];
-}
 
 /** What of a state its row keeps. */
 const rowOf = (st: State): unknown[] => [st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData];
@@ -100,12 +66,6 @@ export interface Outcome {
   values: Map<number, Current>;
   /** the evaluated assets' states after the batch, with their state version: `remember`ed the same way */
   states: Map<number, AssetStates>;
-}
-
-/** One asset's states as an evaluation left them, and the asset's state version then (event_state_version). */
-export interface AssetStates {
-  version: number;
-  states: Map<string, State>;
 }
 
 export const noOutcome = (): Outcome => ({ opened: [], closed: 0, values: new Map(), states: new Map() });
