@@ -402,6 +402,10 @@ interface EventHook {
 function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hook: EventHook): ReadingSource {
   return (wanted) => {
     const out = new Map<number, EngineReading[]>();
+    // the usual batch is all new: then no row needs looking up
+    let count = 0;
+    for (const rows of byType.values()) count += rows.length;
+    const allNew = inserted.size === count;
     for (const rows of byType.values()) {
       // rows come by device (then time): decide once per device
       let device = Number.NaN;
@@ -412,7 +416,7 @@ function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hoo
           const m = hook.massOf.get(device);
           massId = m !== null && m !== undefined && wanted(device, m) ? m : null;
         }
-        if (massId === null || !inserted.has(r)) continue;
+        if (massId === null || !(allNew || inserted.has(r))) continue;
         const list = out.get(massId);
         if (list) list.push(r);
         else out.set(massId, [r]);
