@@ -187,16 +187,20 @@ function* stateVersion(massId: number): Step<number> {
  * the asset's state version is still the one that batch wrote; otherwise read. The kept ones are taken out of the
  * cache for the batch, which changes them: they go back only once it commits.
  */
-function* statesOf(cache: ConfigCache, conf: AssetConfig, version: number): Step<Map<string, State>> {
+function* statesOf(
+  cache: ConfigCache,
+  conf: AssetConfig,
+  version: number,
+): Step<{ states: Map<string, State>; read: boolean }> {
   const kept = cache.states.get(conf.massId);
   cache.states.delete(conf.massId);
-  if (!kept || kept.version !== version) return yield* readStates(conf);
+  if (!kept || kept.version !== version) return { states: yield* readStates(conf), read: true };
   for (const st of kept.states.values()) {
     // the quick checks are worked out afresh in each batch (another process may have moved the values on)
     st.blocked = null;
     st.until = Number.NEGATIVE_INFINITY;
   }
-  return kept.states;
+  return { states: kept.states, read: false };
 }
 
 /**
@@ -417,12 +421,53 @@ const ROWS_PER_STATEMENT = 200;
 /** `rows` as statements of at most ROWS_PER_STATEMENT rows: `text(n)` is the statement for n rows. */
 function* rowStatements(rows: unknown[][], text: (count: number) => string): Generator<Query> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
-    yield { text: text(part.length), params: part.flat() };
+    const end = Math.min(rows.length, i + ROWS_PER_STATEMENT);
+    const params: unknown[] = [];
+    for (let j = i; j < end; j++) for (const v of rows[j]) params.push(v);
+    yield { text: text(end - i), params };
   }
 }
 
 const tuples = (count: number, tuple: string) => Array(count).fill(tuple).join(', ');
+
+/** A statement's text for a number of rows, built once per number. */
+function byRowCount(text: (count: number) => string): (count: number) => string {
+  const texts = new Map<number, string>();
+  return (count) => {
+    let t = texts.get(count);
+    if (t === undefined) {
+      t = text(count);
+      texts.set(count, t);
+    }
+    return t;
+  };
+}
+
+// PostgreSQL types a VALUES list's columns from its first row: the casts name them (SQLite reads them as written)
+const CLOSE_SQL = byRowCount(
+  (count) => `with ending (device_id, mevt_id, end_ts, updated) as (values
+    (cast(? as text), cast(? as integer), cast(? as bigint), cast(? as bigint))${count > 1 ? `, ${tuples(count - 1, '(?, ?, ?, ?)')}` : ''})
+  update event_log set evnt_status = 0, evnt_updated_time = ending.updated,
+    evnt_duration = case when ending.end_ts > event_log.evnt_timestamp then ending.end_ts - event_log.evnt_timestamp else 0 end
+  from ending where event_log.evnt_device_id = ending.device_id and event_log.evnt_mevt_id = ending.mevt_id
+    and event_log.evnt_status = 1`,
+);
+
+const OPEN_SQL = byRowCount(
+  (count) => `insert into event_log (${EVENT_COLUMNS}) values ${tuples(count, `(${marks(12)})`)}
+  on conflict (evnt_device_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
+);
+
+const STATES_SQL = byRowCount(
+  (
+    count,
+  ) => `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
+    evst_snapshot, evst_old_data, evst_updated_time) values ${tuples(count, `(${marks(9)})`)}
+  on conflict (evst_gateway_id, evst_mevt_id) do update set evst_mass_id = excluded.evst_mass_id,
+    evst_mcev_id = excluded.evst_mcev_id, evst_phase = excluded.evst_phase, evst_since = excluded.evst_since,
+    evst_snapshot = excluded.evst_snapshot, evst_old_data = excluded.evst_old_data,
+    evst_updated_time = excluded.evst_updated_time`,
+);
 
 /**
  * Writes the batch's event rows (closes first: an event closed and opened again in one batch must leave its open row
@@ -432,23 +477,8 @@ const tuples = (count: number, tuple: string) => Array(count).fill(tuple).join('
 function* saveStates(ctx: AssetContext): Step<number | null> {
   const { closed, opened } = ctx.events;
   ctx.events = noEvents();
-  // PostgreSQL types a VALUES list's columns from its first row: the casts name them (SQLite reads them as written)
-  yield* rowStatements(
-    closed,
-    (count) => `with ending (device_id, mevt_id, end_ts, updated) as (values
-        (cast(? as text), cast(? as integer), cast(? as bigint), cast(? as bigint))${
-          count > 1 ? `, ${tuples(count - 1, '(?, ?, ?, ?)')}` : ''
-        })
-      update event_log set evnt_status = 0, evnt_updated_time = ending.updated,
-        evnt_duration = case when ending.end_ts > event_log.evnt_timestamp then ending.end_ts - event_log.evnt_timestamp else 0 end
-      from ending where event_log.evnt_device_id = ending.device_id and event_log.evnt_mevt_id = ending.mevt_id
-        and event_log.evnt_status = 1`,
-  );
-  yield* rowStatements(
-    opened,
-    (count) => `insert into event_log (${EVENT_COLUMNS}) values ${tuples(count, `(${marks(12)})`)}
-      on conflict (evnt_device_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
-  );
+  yield* rowStatements(closed, CLOSE_SQL);
+  yield* rowStatements(opened, OPEN_SQL);
   const changed: unknown[][] = [];
   for (const st of ctx.states.values()) {
     if (!st.dirty) continue;
@@ -460,17 +490,7 @@ function* saveStates(ctx: AssetContext): Step<number | null> {
     changed.push([st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, ctx.now]);
   }
   if (!changed.length) return null;
-  yield* rowStatements(
-    changed,
-    (
-      count,
-    ) => `insert into event_state (evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since,
-        evst_snapshot, evst_old_data, evst_updated_time) values ${tuples(count, `(${marks(9)})`)}
-        on conflict (evst_gateway_id, evst_mevt_id) do update set evst_mass_id = excluded.evst_mass_id,
-        evst_mcev_id = excluded.evst_mcev_id, evst_phase = excluded.evst_phase, evst_since = excluded.evst_since,
-        evst_snapshot = excluded.evst_snapshot, evst_old_data = excluded.evst_old_data,
-        evst_updated_time = excluded.evst_updated_time`,
-  );
+  yield* rowStatements(changed, STATES_SQL);
   const rows = yield* all(
     `insert into event_state_version (esv_mass_id, esv_version) values (?, 1) on conflict (esv_mass_id)
       do update set esv_version = event_state_version.esv_version + 1 returning esv_version`,
@@ -632,8 +652,9 @@ function* evaluateAsset(
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
     const version = yield* stateVersion(massId);
-    const states = yield* statesOf(cache, conf, version);
-    if (!checked && unexplained(conf, states)) {
+    const { states, read } = yield* statesOf(cache, conf, version);
+    // states this process kept were explained by these very definitions (a reload drops them)
+    if (read && !checked && unexplained(conf, states)) {
       // perhaps written by a process that already has newer definitions: compare with the database before acting
       checked = true;
       if (yield* refreshConfig(cache, true)) {
