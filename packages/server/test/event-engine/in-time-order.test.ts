@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EngineReading, inTimeOrder } from '../../src/modules/event-engine/engine.ts';
-
-/** A seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/random.ts';
 
 const sorted = (list: EngineReading[]) =>
   [...list].sort((a, b) => a.ts - b.ts || a.deviceId - b.deviceId).map((r) => [r.deviceId, r.ts]);
@@ -30,7 +20,7 @@ describe('inTimeOrder: the engine evaluates readings by device time, same times 
   });
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('seed %i: any order, few or many runs, gives what a sort gives', (seed) => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const list: EngineReading[] = [];
     const devices = 1 + Math.floor(next() * (seed > 4 ? 60 : 8));
     const count = Math.floor(next() * 400);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../helpers/app.ts';
+import { seededRandom } from '../helpers/random.ts';
 import { type EventWorld, eventWorld, T0 } from './world.ts';
 
 /**
@@ -63,19 +64,8 @@ const DEFS: Def[] = [
   },
 ];
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function readingsOf(seed: number): Reading[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const out: Reading[] = [];
   for (const device of ['rpm1', 'rpm3', 'temperature'] as const) {
     let ts = T0 + Math.floor(rnd() * 60);
@@ -167,7 +157,7 @@ describe('the engine gives the events of a full evaluation at every reading (SQL
     }
     await w.activate([...name.keys()]);
     const all = readingsOf(seed);
-    const rnd = random(seed * 7);
+    const rnd = seededRandom(seed * 7);
     const batches: Reading[][] = [];
     for (let i = 0; i < all.length; ) {
       const n = 1 + Math.floor(rnd() * 40);
