@@ -24,6 +24,8 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
+    // no dialog opening animation for a click to race on a busy machine (the app honours the system setting)
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath,
       args: [
