@@ -83,8 +83,8 @@ interface AssetContext {
   conf: AssetConfig;
   /** the states read, by key */
   states: Map<string, State>;
-  /** the state of each definition by its index (found once per batch, not per reading) */
-  stateOf: (State | undefined)[];
+  /** the state of each definition by its index (bindStates: found once per batch, not per reading) */
+  stateOf: State[];
   current: Map<number, Current>;
   now: number;
   outcome: Outcome;
@@ -259,11 +259,14 @@ function unexplained(conf: AssetConfig, states: Map<string, State>): boolean {
   return false;
 }
 
+/** Each definition's state, by its index, for the batch (an idle one made for a definition without a row). */
+function bindStates(ctx: AssetContext): void {
+  for (const def of ctx.conf.defs) ctx.stateOf[def.index] = stateOf(ctx, def);
+}
+
 function stateOf(ctx: AssetContext, def: Definition): State {
-  let st = ctx.stateOf[def.index];
-  if (st) return st;
   const k = key(def.gatewayId, def.mevtId);
-  st = ctx.states.get(k);
+  let st = ctx.states.get(k);
   if (!st) {
     st = {
       gatewayId: def.gatewayId,
@@ -283,7 +286,6 @@ function stateOf(ctx: AssetContext, def: Definition): State {
     };
     ctx.states.set(k, st);
   }
-  ctx.stateOf[def.index] = st;
   return st;
 }
 
@@ -593,7 +595,7 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
     for (let i = 0; i < readers.length; i++) {
       const reader = readers[i];
       const { def, groups, single } = reader;
-      const st = states[def.index]!;
+      const st = states[def.index];
       const blocked = st.blocked;
       if (blocked !== null && !unblocks(blocked, groups, single, next.values)) continue;
       // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
@@ -671,7 +673,7 @@ function* evaluateAsset(
       outcome,
       events: noEvents(),
     };
-    for (const def of conf.defs) stateOf(ctx, def);
+    bindStates(ctx);
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
     if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
     evaluateInOrder(ctx, list);
