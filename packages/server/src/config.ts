@@ -29,6 +29,8 @@ export interface Config {
   teltonikaPort: number;
   teltonikaMaxConnections: number;
   teltonikaMaxPerAddress: number;
+  /** connections that have not sent a known IMEI yet, in total (the oldest gives way to a new one) */
+  teltonikaMaxUnidentified: number;
   /** sign-in failures from one client address before growing delays start (README "Sign-in throttling") */
   loginAddressFreeFailures: number;
   /** extra CSP image sources for map tiles (CSP_IMG_SRC, space-separated origins) */
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teltonikaPort: Number(env.TELTONIKA_PORT ?? 5027),
     teltonikaMaxConnections: Number(env.TELTONIKA_MAX_CONNECTIONS ?? 5000),
     teltonikaMaxPerAddress: Number(env.TELTONIKA_MAX_PER_ADDRESS ?? 50),
+    teltonikaMaxUnidentified: Number(env.TELTONIKA_MAX_UNIDENTIFIED ?? 200),
     loginAddressFreeFailures: Number(env.LOGIN_ADDRESS_FREE_FAILURES ?? 100),
     cspImgSources: (env.CSP_IMG_SRC ?? '').split(/\s+/).filter(Boolean),
     oidc: env.OIDC_ISSUER

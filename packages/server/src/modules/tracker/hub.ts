@@ -14,25 +14,43 @@ import { decodeUdp, udpAck } from './udp.ts';
  * then acknowledged with its record count — never before the commit; a bad frame closes that connection with a
  * log line. Codec 12 commands go out on the tracker's open connection, one at a time, and wait for its response.
  * UDP: each datagram decoded, stored, then acknowledged (packet id echoed).
- * Limits: connections in total and per address, a handshake deadline, an idle timeout, a deadline for a frame
- * that has started to arrive (slow drip), a bound on a frame's size.
+ * Limits: identified connections in total, not yet identified ones in total (their own small cap: the oldest
+ * gives way to a new one, so connections that never send an IMEI cannot lock trackers out), connections per
+ * address, a handshake deadline counted from connect (keep-alive bytes do not extend it), an idle timeout, a
+ * deadline for a frame that has started to arrive (slow drip), a bound on a frame's size. IMEIs that are not an
+ * active tracker are remembered for a while (no database query per packet of a flood); bad UDP datagrams are
+ * logged at most once per interval, with a count.
  */
 export interface HubLimits {
+  /** identified (IMEI accepted) connections in total */
   maxConnections: number;
+  /** connections that have not identified yet, in total */
+  maxUnidentified: number;
   maxPerAddress: number;
+  /** from connect to a complete IMEI, whatever bytes arrive */
   handshakeTimeoutMs: number;
   idleTimeoutMs: number;
   frameTimeoutMs: number;
   commandTimeoutMs: number;
+  /** how long an IMEI found not to be an active tracker is answered from memory */
+  unknownImeiTtlMs: number;
+  /** at most this many such IMEIs remembered (the oldest forgotten first) */
+  unknownImeiCacheSize: number;
+  /** one log line per this interval for dropped UDP datagrams (with a count) */
+  udpLogIntervalMs: number;
 }
 
 export const DEFAULT_LIMITS: HubLimits = {
   maxConnections: 5000,
+  maxUnidentified: 200,
   maxPerAddress: 50,
   handshakeTimeoutMs: 30_000,
   idleTimeoutMs: 15 * 60_000,
   frameTimeoutMs: 30_000,
   commandTimeoutMs: 30_000,
+  unknownImeiTtlMs: 60_000,
+  unknownImeiCacheSize: 10_000,
+  udpLogIntervalMs: 60_000,
 };
 
 export class TrackerOffline extends Error {}
@@ -48,6 +66,10 @@ export interface CommandAnswer {
 
 export interface HubStats {
   connections: number;
+  /** connections that have not identified yet */
+  unidentified: number;
+  /** tracker look-ups that went to the database (unknown IMEIs remembered are not counted) */
+  lookups: number;
   frames: number;
   records: number;
   refusedFrames: number;
@@ -63,12 +85,15 @@ interface Pending {
 class Connection {
   readonly reader = new FrameReader();
   device?: TrackerDevice;
+  /** a complete IMEI has arrived (its look-up may still run) */
+  imeiReceived = false;
   readonly connectedTime = Math.floor(Date.now() / 1000);
   lastFrameTime = this.connectedTime;
   closed = false;
   private queue: Frame[] = [];
   private busy = false;
   private frameTimer?: NodeJS.Timeout;
+  private handshakeTimer?: NodeJS.Timeout;
   pending?: Pending;
   commands: Promise<unknown> = Promise.resolve();
 
@@ -78,8 +103,13 @@ class Connection {
     readonly address: string,
   ) {
     socket.setNoDelay(true);
-    socket.setTimeout(hub.limits.handshakeTimeoutMs);
-    socket.on('timeout', () => this.drop(this.device ? 'idle timeout' : 'no handshake in time', 'info'));
+    // absolute, from connect: keep-alive bytes before the IMEI must not extend it (a socket timeout would)
+    this.handshakeTimer = setTimeout(() => {
+      if (this.closed)
+        this.socket.destroy(); // refused (00 sent) but the peer keeps its side open
+      else if (!this.device) this.drop('no handshake in time', 'info');
+    }, hub.limits.handshakeTimeoutMs);
+    socket.on('timeout', () => this.drop('idle timeout', 'info'));
     socket.on('data', (chunk) => this.onData(chunk));
     socket.on('error', (err) => this.drop(`socket error: ${err.message}`, 'info'));
     socket.on('close', () => this.cleanup());
@@ -132,16 +162,23 @@ class Connection {
     this.lastFrameTime = Math.floor(Date.now() / 1000);
     if (frame.kind === 'keepalive') return;
     if (frame.kind === 'imei') {
+      this.imeiReceived = true;
       const device = await this.hub.lookup(frame.imei);
       if (this.closed) return;
       if (!device) {
         this.hub.log.info({ imei: frame.imei, remote: this.address }, 'teltonika: unknown or inactive tracker refused');
-        this.socket.end(Buffer.from([0]));
-        this.closed = true;
+        this.refuseHandshake();
         return;
       }
-      this.device = device;
-      this.hub.attach(this);
+      if (!this.hub.attach(this, device)) {
+        this.hub.log.warn(
+          { imei: frame.imei, remote: this.address, identified: this.hub.identified },
+          'teltonika: tracker refused (connection cap reached)',
+        );
+        this.refuseHandshake();
+        return;
+      }
+      clearTimeout(this.handshakeTimer);
       this.socket.setTimeout(this.hub.limits.idleTimeoutMs);
       this.socket.write(Buffer.from([1]));
       this.hub.log.info({ imei: device.imei, remote: this.address }, 'teltonika: tracker connected');
@@ -174,6 +211,13 @@ class Connection {
     }
   }
 
+  /** 00 and close; the connection stops counting at once (the peer may be slow to close). */
+  private refuseHandshake() {
+    this.socket.end(Buffer.from([0]));
+    this.closed = true;
+    this.hub.detach(this);
+  }
+
   /** Sends one codec 12 command and waits for its response (commands queue per connection). */
   exchange(command: string): Promise<string> {
     return new Promise<string>((resolve, reject) => {
@@ -201,6 +245,7 @@ class Connection {
   private cleanup() {
     this.closed = true;
     clearTimeout(this.frameTimer);
+    clearTimeout(this.handshakeTimer);
     if (this.pending) {
       clearTimeout(this.pending.timer);
       this.pending.reject(new TrackerOffline('The tracker disconnected before answering'));
@@ -210,12 +255,78 @@ class Connection {
   }
 }
 
+/**
+ * One warn line per interval for a kind of event that can come in floods: the first at once, then what came
+ * after it within the interval as one line with a count when the interval ends.
+ */
+class ThrottledLog {
+  private suppressed = 0;
+  private last?: object;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly message: string,
+    private readonly intervalMs: number,
+  ) {}
+
+  add(fields: object) {
+    if (this.timer) {
+      this.suppressed++;
+      this.last = fields;
+      return;
+    }
+    this.log.warn({ ...fields, count: 1 }, this.message);
+    this.arm();
+  }
+
+  private arm() {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.suppressed) {
+        this.flush();
+        this.arm();
+      }
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  private flush() {
+    this.log.warn({ ...this.last, count: this.suppressed, intervalMs: this.intervalMs }, this.message);
+    this.suppressed = 0;
+    this.last = undefined;
+  }
+
+  /** Logs what is still counted (the listener is closing). */
+  close() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.suppressed) this.flush();
+  }
+}
+
 export class TrackerHub {
   readonly limits: HubLimits;
-  readonly stats: HubStats = { connections: 0, frames: 0, records: 0, refusedFrames: 0, datagrams: 0 };
+  readonly stats: HubStats = {
+    connections: 0,
+    unidentified: 0,
+    lookups: 0,
+    frames: 0,
+    records: 0,
+    refusedFrames: 0,
+    datagrams: 0,
+  };
   private readonly online = new Map<number, Connection>();
   private readonly connections = new Set<Connection>();
+  /** not identified yet, oldest first (insertion order) */
+  private readonly unidentified = new Set<Connection>();
   private readonly perAddress = new Map<string, number>();
+  /** IMEI → until when it is known not to be an active tracker (epoch ms); Map order = oldest first */
+  private readonly unknownImeis = new Map<string, number>();
+  /** look-ups under way: a burst of one IMEI's packets waits for one query */
+  private readonly lookingUp = new Map<string, Promise<TrackerDevice | undefined>>();
+  private readonly badDatagrams: ThrottledLog;
+  private readonly unknownDatagrams: ThrottledLog;
   private tcp?: net.Server;
   private udp?: dgram.Socket;
 
@@ -225,10 +336,45 @@ export class TrackerHub {
     limits: Partial<HubLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.badDatagrams = new ThrottledLog(log, 'teltonika: UDP datagram dropped', this.limits.udpLogIntervalMs);
+    this.unknownDatagrams = new ThrottledLog(
+      log,
+      'teltonika: UDP datagram of an unknown tracker dropped',
+      this.limits.udpLogIntervalMs,
+    );
   }
 
-  lookup(imei: string) {
-    return findTracker(this.database, imei);
+  /** The active tracker with this IMEI; an IMEI that is not one is answered from memory for a while. */
+  lookup(imei: string): Promise<TrackerDevice | undefined> {
+    const until = this.unknownImeis.get(imei);
+    if (until !== undefined) {
+      if (until > Date.now()) return Promise.resolve(undefined);
+      this.unknownImeis.delete(imei);
+    }
+    const running = this.lookingUp.get(imei);
+    if (running) return running;
+    this.stats.lookups++;
+    const p = findTracker(this.database, imei)
+      .then((device) => {
+        if (!device) this.rememberUnknown(imei);
+        return device;
+      })
+      .finally(() => this.lookingUp.delete(imei));
+    this.lookingUp.set(imei, p);
+    return p;
+  }
+
+  private rememberUnknown(imei: string) {
+    if (this.limits.unknownImeiTtlMs <= 0) return;
+    this.unknownImeis.delete(imei);
+    this.unknownImeis.set(imei, Date.now() + this.limits.unknownImeiTtlMs);
+    while (this.unknownImeis.size > this.limits.unknownImeiCacheSize)
+      this.unknownImeis.delete(this.unknownImeis.keys().next().value!);
+  }
+
+  /** Identified connections. */
+  get identified() {
+    return this.connections.size - this.unidentified.size;
   }
 
   /** Starts TCP and UDP on `port` (0: an ephemeral port, UDP on the same number when free). */
@@ -265,33 +411,58 @@ export class TrackerHub {
   private accept(socket: net.Socket) {
     const address = socket.remoteAddress ?? '?';
     const n = this.perAddress.get(address) ?? 0;
-    if (this.connections.size >= this.limits.maxConnections || n >= this.limits.maxPerAddress) {
-      this.log.warn(
-        { remote: address, total: this.connections.size, fromAddress: n },
-        'teltonika: connection refused (connection cap reached)',
-      );
+    if (n >= this.limits.maxPerAddress) {
+      this.log.warn({ remote: address, fromAddress: n }, 'teltonika: connection refused (per-address cap reached)');
       socket.destroy();
       return;
+    }
+    if (this.unidentified.size >= this.limits.maxUnidentified) {
+      // the oldest that has not even sent its IMEI gives way: a tracker sends its IMEI at once, a connection that
+      // holds a slot without one must not keep trackers out
+      const oldest = [...this.unidentified].find((c) => !c.imeiReceived);
+      if (!oldest) {
+        this.log.warn(
+          { remote: address, unidentified: this.unidentified.size },
+          'teltonika: connection refused (cap of connections without a handshake reached)',
+        );
+        socket.destroy();
+        return;
+      }
+      oldest.drop('gave way to a new connection (cap of connections without a handshake reached)', 'info');
     }
     this.perAddress.set(address, n + 1);
     const c = new Connection(this, socket, address);
     this.connections.add(c);
-    this.stats.connections = this.connections.size;
+    this.unidentified.add(c);
+    this.count();
   }
 
-  attach(c: Connection) {
-    const old = this.online.get(c.device!.devcId);
-    if (old && old !== c) old.drop('replaced by a new connection of the same tracker', 'info');
-    this.online.set(c.device!.devcId, c);
+  /** The connection has identified as this tracker: false when the cap of identified connections is reached. */
+  attach(c: Connection, device: TrackerDevice): boolean {
+    const old = this.online.get(device.devcId);
+    const replacing = old !== undefined && old !== c;
+    if (!replacing && this.identified >= this.limits.maxConnections) return false;
+    if (replacing) old.drop('replaced by a new connection of the same tracker', 'info');
+    c.device = device;
+    this.unidentified.delete(c);
+    this.online.set(device.devcId, c);
+    this.count();
+    return true;
   }
 
   detach(c: Connection) {
     if (!this.connections.delete(c)) return;
+    this.unidentified.delete(c);
     const n = (this.perAddress.get(c.address) ?? 1) - 1;
     if (n > 0) this.perAddress.set(c.address, n);
     else this.perAddress.delete(c.address);
     if (c.device && this.online.get(c.device.devcId) === c) this.online.delete(c.device.devcId);
+    this.count();
+  }
+
+  private count() {
     this.stats.connections = this.connections.size;
+    this.stats.unidentified = this.unidentified.size;
   }
 
   private async datagram(udp: dgram.Socket, msg: Buffer, rinfo: dgram.RemoteInfo) {
@@ -299,7 +470,7 @@ export class TrackerHub {
       const p = decodeUdp(msg);
       const device = await this.lookup(p.imei);
       if (!device) {
-        this.log.info({ imei: p.imei, remote: rinfo.address }, 'teltonika: UDP datagram of an unknown tracker dropped');
+        this.unknownDatagrams.add({ imei: p.imei, remote: rinfo.address });
         return;
       }
       await storeRecords(this.database, device, p.data.records);
@@ -307,12 +478,10 @@ export class TrackerHub {
       this.stats.records += p.data.records.length;
       udp.send(udpAck(p.packetId, p.avlPacketId, p.data.records.length), rinfo.port, rinfo.address);
     } catch (err) {
-      const bad = err instanceof DecodeError;
-      if (bad) this.stats.refusedFrames++;
-      this.log[bad ? 'warn' : 'error'](
-        { remote: rinfo.address, reason: (err as Error).message },
-        'teltonika: UDP datagram dropped',
-      );
+      if (err instanceof DecodeError) {
+        this.stats.refusedFrames++;
+        this.badDatagrams.add({ remote: rinfo.address, reason: err.message });
+      } else this.log.error({ remote: rinfo.address, err }, 'teltonika: UDP datagram not stored');
     }
   }
 
@@ -346,6 +515,8 @@ export class TrackerHub {
   }
 
   async close() {
+    this.badDatagrams.close();
+    this.unknownDatagrams.close();
     for (const c of this.connections) c.drop('server stopping', 'info');
     await Promise.all([
       this.tcp ? new Promise<void>((r) => this.tcp!.close(() => r())) : undefined,

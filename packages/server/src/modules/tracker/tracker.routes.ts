@@ -48,6 +48,7 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
   const hub = new TrackerHub(database, app.log, {
     maxConnections: config.teltonikaMaxConnections,
     maxPerAddress: config.teltonikaMaxPerAddress,
+    maxUnidentified: config.teltonikaMaxUnidentified,
   });
   hubs.set(app.deps, hub);
   app.addHook('onClose', async () => hub.close());
