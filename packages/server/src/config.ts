@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 
 /** Environment → typed configuration. Every setting is optional; README lists them all. */
@@ -14,6 +15,12 @@ export interface Config {
   publicUrl: string;
   smtpUrl?: string;
   mqttUrl?: string;
+  /** MQTT client id, stable across restarts (default from the data dir); one per process (docs/operations.md "MQTT") */
+  mqttClientId: string;
+  /** shared subscription group for several server processes (MQTT_SHARED_GROUP); unset = plain subscription */
+  mqttSharedGroup?: string;
+  /** how long the broker keeps our session while the server is away (MQTT_SESSION_EXPIRY, seconds) */
+  mqttSessionExpirySeconds: number;
   sessionIdleHours: number;
   /** live push: at most one states message per subscriber per this many ms (modules/live/hub.ts) */
   liveCoalesceMs: number;
@@ -68,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
+    mqttClientId: env.MQTT_CLIENT_ID || `fleet-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`,
+    mqttSharedGroup: env.MQTT_SHARED_GROUP || undefined,
+    mqttSessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY ?? 7 * 24 * 3600),
     sessionIdleHours: Number(env.SESSION_IDLE_HOURS ?? 12),
     liveCoalesceMs: Number(env.LIVE_COALESCE_MS ?? 100),
     webDist: env.WEB_DIST,

@@ -18,7 +18,13 @@ await startBackground(app, 'before-listen');
 await app.listen({ port: config.port, host: config.host });
 await startBackground(app, 'after-listen');
 // MQTT ingest (docs/operations.md): same validation and code path as POST /api/ingest
-const mqttIngest = config.mqttUrl ? startMqttIngest(database, config.mqttUrl, app.log) : undefined;
+const mqttIngest = config.mqttUrl
+  ? startMqttIngest(database, config.mqttUrl, app.log, {
+      clientId: config.mqttClientId,
+      sharedGroup: config.mqttSharedGroup,
+      sessionExpirySeconds: config.mqttSessionExpirySeconds,
+    })
+  : undefined;
 // TELTONIKA: trackers over TCP and UDP on TELTONIKA_PORT (0 = off); closed by app.close()
 const teltonika =
   config.teltonikaPort > 0

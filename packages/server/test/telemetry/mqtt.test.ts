@@ -18,6 +18,21 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
   // a topic root of our own: other suites (or runs) on the same broker never see these messages
   const root = `fleet-test-${process.pid}-${dialect}-${Math.random().toString(16).slice(2, 8)}`;
   const replies: { topic: string; body: any }[] = [];
+  /** client ids of this run: their sessions are removed from the broker at the end */
+  const clientIds: string[] = [];
+  const clientId = (name: string) => {
+    const id = `${root}-${name}`;
+    clientIds.push(id);
+    return id;
+  };
+  /** a short session expiry: whatever this run leaves in the broker goes away soon */
+  const start = (name: string, opts: { root?: string; sharedGroup?: string } = {}) =>
+    startMqttIngest(t.database, BROKER, pino({ level: 'silent' }), {
+      root,
+      clientId: clientId(name),
+      sessionExpirySeconds: 120,
+      ...opts,
+    });
 
   /** Publishes and waits for the next reply on the device's result topic. */
   const roundTrip = (topic: string, payload: string | object, opts: mqtt.IClientPublishOptions = { qos: 1 }) =>
@@ -40,7 +55,7 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     w = await telemetryWorld(t.database);
-    ingest = startMqttIngest(t.database, BROKER, pino({ level: 'silent' }), root);
+    ingest = start('main');
     await ingest.ready;
     device = await mqtt.connectAsync(BROKER, { protocolVersion: 5 });
     await device.subscribeAsync(`${root}/+/readings/result`, { qos: 1 });
@@ -51,7 +66,84 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
   afterAll(async () => {
     await device?.endAsync();
     await ingest?.close();
+    // a clean start with no session expiry ends each session this run left in the broker
+    for (const id of clientIds) {
+      const c = await mqtt.connectAsync(BROKER, { clientId: id, protocolVersion: 5, clean: true, reconnectPeriod: 0 });
+      await c.endAsync();
+    }
     await t.close();
+  });
+
+  /** Rows of the GPS device at these times. */
+  const storedAt = async (times: number[]) =>
+    (
+      await query(t.database, `select ts from telemetry_gps where device_id = ? and ts >= ? and ts <= ?`, [
+        w.dev.gps,
+        Math.min(...times),
+        Math.max(...times),
+      ])
+    ).length;
+  const waitFor = async (until: () => Promise<boolean> | boolean) => {
+    for (let i = 0; i < 1000 && !(await until()); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('stores QoS 1 readings published while the server was away once it is back (same client id, persistent session)', async () => {
+    const own = `${root}-restart`;
+    const first = start('restart', { root: own });
+    await first.ready;
+    await first.close(); // the server stops
+    const times = [1, 2, 3, 4, 5].map((i) => T0 + 10_000 + i * 60);
+    for (const ts of times)
+      await device.publishAsync(
+        `${own}/gps-a1/readings`,
+        JSON.stringify({ key: w.keys.gpsA1, ts, data: { latitude: -6.2, longitude: 106.8 } }),
+        { qos: 1 },
+      );
+    expect(await storedAt(times)).toBe(0);
+    // the server starts again with the same client id: the broker delivers what it kept
+    clientIds.pop();
+    const again = start('restart', { root: own });
+    try {
+      await waitFor(async () => (await storedAt(times)) === times.length);
+      expect(await storedAt(times)).toBe(times.length);
+      expect(again.stats.handled).toBe(times.length);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('with a shared subscription, two server processes store each message once', async () => {
+    const own = `${root}-shared`;
+    const group = `g${Math.random().toString(16).slice(2, 8)}`;
+    const a = start('shared-a', { root: own, sharedGroup: group });
+    const b = start('shared-b', { root: own, sharedGroup: group });
+    await Promise.all([a.ready, b.ready]);
+    const results: any[] = [];
+    await device.subscribeAsync(`${own}/+/readings/result`, { qos: 1 });
+    device.on('message', (topic, payload) => {
+      if (topic.startsWith(`${own}/`) && topic.endsWith('/readings/result')) results.push(JSON.parse(payload.toString()));
+    });
+    const times = Array.from({ length: 20 }, (_, i) => T0 + 20_000 + i * 60);
+    try {
+      for (const ts of times)
+        await device.publishAsync(
+          `${own}/gps-a1/readings`,
+          JSON.stringify({ key: w.keys.gpsA1, ts, data: { latitude: -6.3, longitude: 106.8 } }),
+          { qos: 1 },
+        );
+      await waitFor(async () => results.length >= times.length && (await storedAt(times)) === times.length);
+    } finally {
+      // closing waits for the message each is handling: the counts below are final
+      await Promise.all([a.close(), b.close()]);
+    }
+    expect(await storedAt(times)).toBe(times.length);
+    // handled once: no process answered a message the other had already stored (that would be a duplicate)
+    expect(a.stats.handled + b.stats.handled).toBe(times.length);
+    expect(results.length).toBe(times.length);
+    expect(results.every((r) => r.accepted === 1 && r.duplicate === 0)).toBe(true);
+    // the broker spreads the messages over both
+    expect(a.stats.handled).toBeGreaterThan(0);
+    expect(b.stats.handled).toBeGreaterThan(0);
   });
 
   it('ingests a wrapped batch with the key in the payload and publishes the outcome', async () => {

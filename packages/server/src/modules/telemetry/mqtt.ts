@@ -15,15 +15,37 @@ import { ingestReadings, MAX_BATCH } from './ingest.ts';
  * `fleet/<devcUniqueId>/readings/result`, echoing the payload's `id`; an MQTT 5 publisher's response
  * topic and correlation data are honoured too. Messages are handled one at a time, in arrival order,
  * and a QoS 1 message is acknowledged to the broker only after its readings are committed.
+ *
+ * No reading lost across a restart: a stable client id and a persistent session (clean start off, MQTT 5 session
+ * expiry), so the broker keeps QoS 1 messages that arrive while the server is down and delivers them when it is
+ * back. Several server processes: each with its own client id, all in one shared subscription group
+ * (`$share/<group>/…`), so the broker hands each message to one of them.
  */
 export const TOPIC_ROOT = 'fleet';
+
+export interface MqttIngestOptions {
+  /** the same on every start of this server (docs/operations.md "MQTT"), different for each process */
+  clientId: string;
+  /** how long the broker keeps the session (subscriptions, undelivered messages) while we are away */
+  sessionExpirySeconds?: number;
+  /** shared subscription group for several server processes; unset = a plain subscription */
+  sharedGroup?: string;
+  root?: string;
+  /** reconnect delay (ms) after a lost connection or a message that could not be stored */
+  reconnectPeriod?: number;
+}
 
 export interface MqttIngest {
   client: MqttClient;
   /** resolves once subscribed (tests wait for it; the server does not) */
   ready: Promise<void>;
+  /** messages on a readings topic handled (answered) by this process */
+  stats: { handled: number };
   close(): Promise<void>;
 }
+
+/** A week: a server that is down longer than that gets the messages published since only if the broker kept them. */
+export const DEFAULT_SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
 
 interface Message {
   device: string;
@@ -62,14 +84,19 @@ export function startMqttIngest(
   database: Database,
   url: string,
   log: FastifyBaseLogger,
-  root = TOPIC_ROOT,
+  options: MqttIngestOptions,
 ): MqttIngest {
-  const subscriptions = [`${root}/+/readings`, `${root}/+/+/readings`];
+  const root = options.root ?? TOPIC_ROOT;
+  const share = options.sharedGroup ? `$share/${options.sharedGroup}/` : '';
+  const subscriptions = [`${share}${root}/+/readings`, `${share}${root}/+/+/readings`];
+  const stats = { handled: 0 };
   const client = mqtt.connect(url, {
-    clientId: `fleet-ingest-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
-    protocolVersion: 5, // response topic and correlation data
-    reconnectPeriod: 5000,
-    clean: true,
+    clientId: options.clientId,
+    protocolVersion: 5, // response topic and correlation data, session expiry
+    reconnectPeriod: options.reconnectPeriod ?? 5000,
+    // a persistent session: the broker keeps our subscriptions and queues QoS 1 messages while we are away
+    clean: false,
+    properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? DEFAULT_SESSION_EXPIRY_SECONDS },
   });
   let pending: Promise<void> = Promise.resolve();
   let subscribed: () => void;
@@ -87,6 +114,12 @@ export function startMqttIngest(
     });
   });
   client.on('error', (err) => log.warn({ err: err.message }, 'mqtt error'));
+  client.on('disconnect', (packet) => {
+    // 0x8E: another client connected with our id; two processes with one id take the session from each other
+    if (packet.reasonCode === 0x8e)
+      log.warn({ clientId: options.clientId }, 'mqtt session taken over: another process uses this MQTT_CLIENT_ID');
+    else log.info({ reasonCode: packet.reasonCode }, 'mqtt disconnected by the broker');
+  });
 
   const reply = (msg: Message, packet: IPublishPacket, answer: object) => {
     const body = JSON.stringify(msg.id === undefined ? answer : { id: msg.id, ...answer });
@@ -102,6 +135,7 @@ export function startMqttIngest(
   const handle = async (topic: string, payload: Buffer, packet: IPublishPacket) => {
     const msg = readMessage(topic, payload, root);
     if (!msg) return;
+    stats.handled++;
     if (msg.error) return reply(msg, packet, { error: msg.error });
     if (!msg.key) return reply(msg, packet, { error: 'Device key required (payload key or topic segment)' });
     if (msg.records!.length > MAX_BATCH)
@@ -117,14 +151,22 @@ export function startMqttIngest(
   client.handleMessage = (packet, callback) => {
     const p = packet as IPublishPacket;
     const payload = typeof p.payload === 'string' ? Buffer.from(p.payload) : p.payload;
-    pending = handle(p.topic, payload, p)
-      .catch((err) => log.error({ err, topic: p.topic }, 'mqtt ingest failed'))
-      .finally(() => callback());
+    pending = handle(p.topic, payload, p).then(
+      () => callback(),
+      (err) => {
+        // not stored (e.g. the database is away): no PUBACK; the broker sends an unacknowledged message again only
+        // when the session resumes, so reconnect
+        log.error({ err, topic: p.topic }, 'mqtt ingest failed; not acknowledged, reconnecting for a redelivery');
+        callback(err);
+        client.stream?.destroy();
+      },
+    );
   };
 
   return {
     client,
     ready,
+    stats,
     close: async () => {
       await pending;
       await client.endAsync();
