@@ -112,6 +112,51 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
     }
   });
 
+  it('does not acknowledge a message it could not store: the broker delivers it again and it is stored', async () => {
+    const own = `${root}-retry`;
+    // the database fails once, on the key look-up (as when it is briefly away), then works again
+    let failed = false;
+    const failOnce = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(o, prop) {
+          const v = Reflect.get(o, prop, o);
+          if (typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            if (!failed && typeof args[0] === 'string' && args[0].includes('dkey_hash')) {
+              failed = true;
+              throw new Error('database unavailable');
+            }
+            return v.apply(o, args);
+          };
+        },
+      });
+    const flaky =
+      t.database.dialect === 'sqlite'
+        ? { ...t.database, sqlite: failOnce(t.database.sqlite) }
+        : { ...t.database, pool: failOnce(t.database.pool) };
+    const ingest = startMqttIngest(flaky, BROKER, pino({ level: 'silent' }), {
+      root: own,
+      clientId: clientId('retry'),
+      sessionExpirySeconds: 120,
+      reconnectPeriod: 100,
+    });
+    try {
+      await ingest.ready;
+      const times = [T0 + 30_000];
+      await device.publishAsync(
+        `${own}/gps-a1/readings`,
+        JSON.stringify({ key: w.keys.gpsA1, ts: times[0], data: { latitude: -6.4, longitude: 106.8 } }),
+        { qos: 1 },
+      );
+      await waitFor(async () => (await storedAt(times)) === 1);
+      expect(failed).toBe(true);
+      expect(await storedAt(times)).toBe(1);
+      expect(ingest.stats.handled).toBe(2);
+    } finally {
+      await ingest.close();
+    }
+  });
+
   it('with a shared subscription, two server processes store each message once', async () => {
     const own = `${root}-shared`;
     const group = `g${Math.random().toString(16).slice(2, 8)}`;
@@ -121,7 +166,8 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
     const results: any[] = [];
     await device.subscribeAsync(`${own}/+/readings/result`, { qos: 1 });
     device.on('message', (topic, payload) => {
-      if (topic.startsWith(`${own}/`) && topic.endsWith('/readings/result')) results.push(JSON.parse(payload.toString()));
+      if (topic.startsWith(`${own}/`) && topic.endsWith('/readings/result'))
+        results.push(JSON.parse(payload.toString()));
     });
     const times = Array.from({ length: 20 }, (_, i) => T0 + 20_000 + i * 60);
     try {
