@@ -157,6 +157,30 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
     }
   });
 
+  it('joining a shared subscription group drops the plain subscription the session kept (no message twice)', async () => {
+    const own = `${root}-join`;
+    const before = start('join', { root: own });
+    await before.ready;
+    await before.close();
+    clientIds.pop();
+    const joined = start('join', { root: own, sharedGroup: `g${Math.random().toString(16).slice(2, 8)}` });
+    const times = [1, 2, 3].map((i) => T0 + 40_000 + i * 60);
+    try {
+      await joined.ready;
+      for (const ts of times)
+        await device.publishAsync(
+          `${own}/gps-a1/readings`,
+          JSON.stringify({ key: w.keys.gpsA1, ts, data: { latitude: -6.5, longitude: 106.8 } }),
+          { qos: 1 },
+        );
+      await waitFor(async () => (await storedAt(times)) === times.length);
+    } finally {
+      await joined.close();
+    }
+    expect(await storedAt(times)).toBe(times.length);
+    expect(joined.stats.handled).toBe(times.length);
+  });
+
   it('with a shared subscription, two server processes store each message once', async () => {
     const own = `${root}-shared`;
     const group = `g${Math.random().toString(16).slice(2, 8)}`;

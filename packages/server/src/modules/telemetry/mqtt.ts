@@ -88,7 +88,8 @@ export function startMqttIngest(
 ): MqttIngest {
   const root = options.root ?? TOPIC_ROOT;
   const share = options.sharedGroup ? `$share/${options.sharedGroup}/` : '';
-  const subscriptions = [`${share}${root}/+/readings`, `${share}${root}/+/+/readings`];
+  const plain = [`${root}/+/readings`, `${root}/+/+/readings`];
+  const subscriptions = plain.map((t) => share + t);
   const stats = { handled: 0 };
   const client = mqtt.connect(url, {
     clientId: options.clientId,
@@ -109,7 +110,13 @@ export function startMqttIngest(
       if (err) log.error({ err }, 'mqtt subscribe failed');
       else {
         log.info({ url: url.replace(/\/\/[^@]*@/, '//***@'), topics: subscriptions }, 'mqtt ingest subscribed');
-        subscribed();
+        // a session from before the group was set still holds the plain subscription: every message twice
+        if (!share) subscribed();
+        else
+          client.unsubscribe(plain, (e) => {
+            if (e) log.warn({ err: e.message }, 'mqtt unsubscribe failed');
+            subscribed();
+          });
       }
     });
   });
