@@ -109,6 +109,14 @@ describe.each(dialects())('config event behaviours on %s', (dialect) => {
     expect(again.json.status.message).toBe('This event is already in the configuration');
   });
 
+  it("a renamed gateway's configurations follow its new asset id", async () => {
+    const rename = await api('PUT', `device/${w.b.gateway}`, { devcUniqueId: 'gateway-gwb1-new' }, w.adminB);
+    expect(rename.statusCode).toBe(200);
+    const list = await api('GET', 'config_event?finds[mcevAssetId]=gwb1-new', undefined, w.adminB);
+    expect(list.json.data.map((r: Row) => r.mcevId)).toEqual([w.b.configEvent]);
+    expect((await api('GET', 'config_event?finds[mcevAssetId]=gwb1', undefined, w.adminB)).json.data).toEqual([]);
+  });
+
   it('deactivates an active configuration (master_config_event update), after which its gateway can be deleted', async () => {
     const active = (await api('GET', `config_event?finds[mcevAssetId]=${w.a.gatewayKey}&finds[mcevIsActive]=1`)).json
       .data[0];

@@ -14,7 +14,7 @@ describe.each(dialects())('migration 018_event_device_identity (%s)', (dialect) 
     database = undefined;
   });
 
-  it('maps each row to its gateway, keeps unmatched rows for nobody, and closes duplicate open rows', async () => {
+  it('maps each row to its gateway, keeps unmatched rows for nobody, closes duplicate open rows, renames configurations', async () => {
     database = await freshDatabase(dialect, '017_event_state_version');
     const db = database.db;
     const massA = await createAsset(db, await createCompany(db, await createGroup(db, 'Mig A'), 'Mig A co'), 'MV A');
@@ -96,6 +96,10 @@ describe.each(dialects())('migration 018_event_device_identity (%s)', (dialect) 
     expect(by.get(ids.notGateway)).toEqual([null, null, 0]);
     expect(by.get(ids.staleOpen)).toEqual([gwA, massA, 0]);
     expect(by.get(ids.open)).toEqual([gwA, massA, 1]);
+
+    // A's configuration follows its gateway's unique id
+    const cfg = await db.selectFrom('config_event').select('mcevAssetId').where('mcevId', '=', cfgA).executeTakeFirst();
+    expect(cfg?.mcevAssetId).toBe('new');
 
     // one open event per gateway device and event type, whatever the text
     const second = {

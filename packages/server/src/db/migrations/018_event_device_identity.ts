@@ -14,6 +14,8 @@ import type { Dialect } from '../database.ts';
  * it); else none (kept, visible to nobody). The asset: that gateway's asset now.
  * An open row per device and event type: rows the engine lost track of after a rename (it closed under the new
  * text) are closed here, the newest stays open.
+ * Event configurations follow their gateway's unique id from now on (the device rule renames them); those of a
+ * gateway renamed before are renamed here, unless another configuration already holds that name and version.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('event_log').addColumn('evnt_devc_id', 'integer').execute();
@@ -38,4 +40,10 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   await sql`drop index event_log_device_mevt_ts_idx`.execute(db);
   await sql`drop index event_log_evnt_device_id_evnt_timestamp_idx`.execute(db);
   await db.schema.createIndex('event_log_devc_ts_idx').on('event_log').columns(['evnt_devc_id', 'evnt_timestamp']).execute();
+  const bare = sql`(select case when substr(g.devc_unique_id, 1, 8) = 'gateway-' then substr(g.devc_unique_id, 9)
+    else g.devc_unique_id end from device g where g.devc_id = config_event.mcev_devc_id)`;
+  await sql`update config_event set mcev_asset_id = ${bare} where mcev_devc_id is not null and mcev_asset_id <> ${bare}
+    and not exists (select 1 from config_event o where o.mcev_asset_id = ${bare} and o.mcev_version = config_event.mcev_version)`.execute(
+    db,
+  );
 }
