@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, type TestApp } from '../helpers/app.ts';
 import { GATEWAY_ACTIVE_CONFIGURATION_MESSAGE } from '../../src/modules/crud/rules/device.hooks.ts';
+import { dialects, type TestApp } from '../helpers/app.ts';
 import { type World, worldApp } from './world.ts';
 
 type Row = Record<string, any>;

@@ -80,11 +80,18 @@ describe.each(dialects())('migration 018_event_device_identity (%s)', (dialect) 
 
     await migrate(database);
 
-    const rows = await db.selectFrom('event_log').select(['evntId', 'evntDevcId', 'evntMassId', 'evntStatus']).execute();
+    const rows = await db
+      .selectFrom('event_log')
+      .select(['evntId', 'evntDevcId', 'evntMassId', 'evntStatus'])
+      .execute();
     const by = new Map(
       rows.map((r: any) => [
         Number(r.evntId),
-        [r.evntDevcId === null ? null : Number(r.evntDevcId), r.evntMassId === null ? null : Number(r.evntMassId), Number(r.evntStatus)],
+        [
+          r.evntDevcId === null ? null : Number(r.evntDevcId),
+          r.evntMassId === null ? null : Number(r.evntMassId),
+          Number(r.evntStatus),
+        ],
       ]),
     );
     expect(rows.length).toBe(Object.keys(ids).length);

@@ -98,7 +98,8 @@ describe.each(dialects())('event log identity on %s', (dialect) => {
     // B's new gateway under the old text has no events; none of A's rows name it
     const rows = await t.database.db.selectFrom('event_log').select(['evntDevcId', 'evntMassId']).execute();
     expect(rows.length).toBe(3);
-    for (const row of rows as any[]) expect([Number(row.evntDevcId), Number(row.evntMassId)]).toEqual([a.gatewayId, a.massId]);
+    for (const row of rows as any[])
+      expect([Number(row.evntDevcId), Number(row.evntMassId)]).toEqual([a.gatewayId, a.massId]);
   });
 
   it('deactivating the active configuration closes its open event; then the gateway can be deleted', async () => {

@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   // the text is no longer searched: its indexes give way to the device's
   await sql`drop index event_log_device_mevt_ts_idx`.execute(db);
   await sql`drop index event_log_evnt_device_id_evnt_timestamp_idx`.execute(db);
-  await db.schema.createIndex('event_log_devc_ts_idx').on('event_log').columns(['evnt_devc_id', 'evnt_timestamp']).execute();
+  await db.schema
+    .createIndex('event_log_devc_ts_idx')
+    .on('event_log')
+    .columns(['evnt_devc_id', 'evnt_timestamp'])
+    .execute();
   const bare = sql`(select case when substr(g.devc_unique_id, 1, 8) = 'gateway-' then substr(g.devc_unique_id, 9)
     else g.devc_unique_id end from device g where g.devc_id = config_event.mcev_devc_id)`;
   await sql`update config_event set mcev_asset_id = ${bare} where mcev_devc_id is not null and mcev_asset_id <> ${bare}
