@@ -210,7 +210,7 @@ async function logRun(url: string | undefined, dir: string) {
     const group = await createGroup(db, 'Bench log');
     const comp = await createCompany(db, group, 'Bench log co');
     const massId = await createAsset(db, comp, 'Bench log vessel');
-    await createDevice(db, massId, 'gateway-benchlog', 'gateway');
+    const gatewayId = await createDevice(db, massId, 'gateway-benchlog', 'gateway');
     const mevt = await db
       .insertInto('master_event')
       .values({ mevtType: 'Bench log event', mevtThresholds: '{}' })
@@ -228,6 +228,8 @@ async function logRun(url: string | undefined, dir: string) {
     const rows = Array.from({ length: EVENTS }, (_, i) => ({
       evntTimestamp: start + i * 3000,
       evntDeviceId: 'gateway-benchlog',
+      evntDevcId: gatewayId,
+      evntMassId: massId,
       evntMevtId: Number(mevt.mevtId),
       evntStatus: 0,
       evntIsPriority: i % 7 === 0 ? 1 : 0,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_ACTIVE_CONFIGURATION_MESSAGE } from '../../src/modules/crud/rules/device.hooks.ts';
 import { dialects, type TestApp } from '../helpers/app.ts';
 import { type World, worldApp } from './world.ts';
 
@@ -106,5 +107,42 @@ describe.each(dialects())('config event behaviours on %s', (dialect) => {
     const again = await api('POST', 'asset_event', body);
     expect(again.statusCode).toBe(409);
     expect(again.json.status.message).toBe('This event is already in the configuration');
+  });
+
+  it("a renamed gateway's configurations follow its new asset id", async () => {
+    const rename = await api('PUT', `device/${w.b.gateway}`, { devcUniqueId: 'gateway-gwb1-new' }, w.adminB);
+    expect(rename.statusCode).toBe(200);
+    const list = await api('GET', 'config_event?finds[mcevAssetId]=gwb1-new', undefined, w.adminB);
+    expect(list.json.data.map((r: Row) => r.mcevId)).toEqual([w.b.configEvent]);
+    expect((await api('GET', 'config_event?finds[mcevAssetId]=gwb1', undefined, w.adminB)).json.data).toEqual([]);
+  });
+
+  it('deactivates an active configuration (master_config_event update), after which its gateway can be deleted', async () => {
+    const active = (await api('GET', `config_event?finds[mcevAssetId]=${w.a.gatewayKey}&finds[mcevIsActive]=1`)).json
+      .data[0];
+    const all = (await api('GET', `config_event?max=100&finds[mcevAssetId]=${w.a.gatewayKey}`)).json.data;
+    expect(all.length).toBeGreaterThan(1);
+    // while a configuration is active the gateway stays, with a message that says what to do
+    const refused = await api('DELETE', `device/${w.a.gateway}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json.status.message).toBe(GATEWAY_ACTIVE_CONFIGURATION_MESSAGE);
+    // the permission spec 001 names for changing a configuration: read alone is refused; another tenant's is unknown
+    expect((await api('POST', `config_event/${active.mcevId}/deactivate`, undefined, w.readerA)).statusCode).toBe(403);
+    expect((await api('POST', `config_event/${active.mcevId}/deactivate`, undefined, w.adminB)).statusCode).toBe(404);
+    const off = await api('POST', `config_event/${active.mcevId}/deactivate`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json.data).toMatchObject({ mcevId: active.mcevId, mcevIsActive: 0, mcevUpdatedUserId: 'admin@a.test' });
+    // again: nothing to do, same answer
+    expect((await api('POST', `config_event/${active.mcevId}/deactivate`)).json.data.mcevIsActive).toBe(0);
+    // the gateway goes, and its (inactive) configurations with it; the other tenant's are untouched
+    const del = await api('DELETE', `device/${w.a.gateway}`);
+    expect(del.statusCode).toBe(200);
+    const left = await t.database.db
+      .selectFrom('config_event')
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .where('mcevDevcId', '=', w.a.gateway)
+      .executeTakeFirst();
+    expect(Number((left as any).n)).toBe(0);
+    expect((await api('GET', `config_event/${w.b.configEvent}`, undefined, w.adminB)).statusCode).toBe(200);
   });
 });

@@ -219,7 +219,14 @@ describe.each(dialects())('event engine on %s', (dialect) => {
     const hot = await w.defineEvent('Exhaust temperature high', 0, {
       temperature: { conditions_operator: 'and', data: { temperature: { operator: '>', value: 500 } } },
     });
-    const row = { evntTimestamp: T0, evntDeviceId: w.gatewayUid, evntMevtId: hot, evntStatus: 1 };
+    const row = {
+      evntTimestamp: T0,
+      evntDeviceId: w.gatewayUid,
+      evntDevcId: w.gatewayId,
+      evntMassId: w.massId,
+      evntMevtId: hot,
+      evntStatus: 1,
+    };
     await w.db.insertInto('event_log').values(row).execute();
     await expect(w.db.insertInto('event_log').values(row).execute()).rejects.toThrow();
     await w.db

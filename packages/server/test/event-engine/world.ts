@@ -75,7 +75,7 @@ export async function eventWorld(database: Database, code = 'ev1') {
       return Number(c.mcevId);
     },
     async events(mevtId?: number) {
-      let q = db.selectFrom('event_log').selectAll().where('evntDeviceId', '=', `gateway-${code}`);
+      let q = db.selectFrom('event_log').selectAll().where('evntDevcId', '=', gatewayId);
       if (mevtId !== undefined) q = q.where('evntMevtId', '=', mevtId);
       const rows = await q.orderBy('evntId').execute();
       return rows.map((r: any) => ({

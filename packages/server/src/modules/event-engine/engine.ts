@@ -99,7 +99,7 @@ interface AssetContext {
  * never meet an open row of the same event (one active per gateway and event type, event_log_one_active_uq).
  */
 interface EventWrites {
-  /** [gateway unique id, master event, end, now] of events open before the batch */
+  /** [gateway device id, master event, end, now] of events open before the batch */
   closed: unknown[][];
   /** the rows of events opened in the batch, in EVENT_COLUMNS order */
   opened: unknown[][];
@@ -109,8 +109,13 @@ interface EventWrites {
 
 const noEvents = (): EventWrites => ({ closed: [], opened: [], open: new Map() });
 
+/**
+ * An event row names its gateway by device id and the asset it was on (who may see it, migration 018);
+ * evnt_device_id keeps the unique id the gateway had when the event opened (history, never matched).
+ */
 const EVENT_COLUMNS = `evnt_timestamp, evnt_device_id, evnt_mevt_id, evnt_mcev_id, evnt_status, evnt_is_priority,
-  evnt_duration, evnt_old_data, evnt_new_data, evnt_threshold, evnt_created_time, evnt_updated_time`;
+  evnt_duration, evnt_old_data, evnt_new_data, evnt_threshold, evnt_created_time, evnt_updated_time, evnt_devc_id,
+  evnt_mass_id`;
 /** positions in an opened row */
 const ROW_TS = 0;
 const ROW_STATUS = 4;
@@ -130,22 +135,16 @@ function* lockAsset(massId: number, postgres: boolean): Step<void> {
   if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
 }
 
-/**
- * The asset's states, read. A state's gateway unique id comes from its definition; only states without one (their
- * event gone) look their gateway up.
- */
+/** The asset's states, read. */
 function* readStates(conf: AssetConfig): Step<Map<string, State>> {
   const states = new Map<string, State>();
-  const orphans: State[] = [];
   for (const r of yield* all(
     `select evst_gateway_id, evst_mevt_id, evst_mass_id, evst_mcev_id, evst_phase, evst_since, evst_snapshot,
       evst_old_data from event_state where evst_mass_id = ?`,
     [conf.massId],
   )) {
-    const k = key(n(r.evst_gateway_id), n(r.evst_mevt_id));
     const st: State = {
       gatewayId: n(r.evst_gateway_id),
-      gatewayUid: conf.byKey.get(k)?.gatewayUid ?? null,
       mevtId: n(r.evst_mevt_id),
       massId: n(r.evst_mass_id),
       mcevId: n(r.evst_mcev_id),
@@ -160,18 +159,7 @@ function* readStates(conf: AssetConfig): Step<Map<string, State>> {
       support: [],
     };
     st.stored = rowOf(st);
-    if (st.gatewayUid === null) orphans.push(st);
-    states.set(k, st);
-  }
-  if (orphans.length) {
-    const ids = [...new Set(orphans.map((st) => st.gatewayId))];
-    const uid = new Map<number, string>();
-    for (const r of yield* all(
-      `select devc_id, devc_unique_id from device where devc_id in (${marks(ids.length)})`,
-      ids,
-    ))
-      uid.set(n(r.devc_id), String(r.devc_unique_id));
-    for (const st of orphans) st.gatewayUid = uid.get(st.gatewayId) ?? null;
+    states.set(key(st.gatewayId, st.mevtId), st);
   }
   return states;
 }
@@ -270,7 +258,6 @@ function stateOf(ctx: AssetContext, def: Definition): State {
   if (!st) {
     st = {
       gatewayId: def.gatewayId,
-      gatewayUid: def.gatewayUid,
       mevtId: def.mevtId,
       massId: def.massId,
       mcevId: def.mcevId,
@@ -298,14 +285,13 @@ function toIdle(st: State) {
 
 /** Closes the open event of a state at `end` (device time): Non Active, duration end − start. */
 function close(ctx: AssetContext, st: State, end: number) {
-  const uid = st.gatewayUid;
   const row = ctx.events.open.get(st);
   if (row) {
     // opened in this batch: inserted closed
     row[ROW_STATUS] = 0;
     row[ROW_DURATION] = Math.max(0, end - (row[ROW_TS] as number));
     ctx.events.open.delete(st);
-  } else if (uid !== null) ctx.events.closed.push([uid, st.mevtId, end, ctx.now]);
+  } else ctx.events.closed.push([st.gatewayId, st.mevtId, end, ctx.now]);
   ctx.outcome.closed++;
   toIdle(st);
 }
@@ -327,6 +313,8 @@ function open(ctx: AssetContext, def: Definition, st: State, at: number, dataAt:
     def.thresholdsText,
     ctx.now,
     ctx.now,
+    def.gatewayId,
+    def.massId,
   ];
   ctx.events.opened.push(row);
   ctx.events.open.set(st, row);
@@ -447,17 +435,17 @@ function byRowCount(text: (count: number) => string): (count: number) => string 
 
 // PostgreSQL types a VALUES list's columns from its first row: the casts name them (SQLite reads them as written)
 const CLOSE_SQL = byRowCount(
-  (count) => `with ending (device_id, mevt_id, end_ts, updated) as (values
-    (cast(? as text), cast(? as integer), cast(? as bigint), cast(? as bigint))${count > 1 ? `, ${tuples(count - 1, '(?, ?, ?, ?)')}` : ''})
+  (count) => `with ending (devc_id, mevt_id, end_ts, updated) as (values
+    (cast(? as integer), cast(? as integer), cast(? as bigint), cast(? as bigint))${count > 1 ? `, ${tuples(count - 1, '(?, ?, ?, ?)')}` : ''})
   update event_log set evnt_status = 0, evnt_updated_time = ending.updated,
     evnt_duration = case when ending.end_ts > event_log.evnt_timestamp then ending.end_ts - event_log.evnt_timestamp else 0 end
-  from ending where event_log.evnt_device_id = ending.device_id and event_log.evnt_mevt_id = ending.mevt_id
+  from ending where event_log.evnt_devc_id = ending.devc_id and event_log.evnt_mevt_id = ending.mevt_id
     and event_log.evnt_status = 1`,
 );
 
 const OPEN_SQL = byRowCount(
-  (count) => `insert into event_log (${EVENT_COLUMNS}) values ${tuples(count, `(${marks(12)})`)}
-  on conflict (evnt_device_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
+  (count) => `insert into event_log (${EVENT_COLUMNS}) values ${tuples(count, `(${marks(14)})`)}
+  on conflict (evnt_devc_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
 );
 
 const STATES_SQL = byRowCount(

@@ -21,7 +21,7 @@ const json = z.record(z.string(), z.unknown());
 export const eventRowSchema = z.object({
   evntId: z.number(),
   evntTimestamp: z.string().describe('when the condition began to hold (UTC, ISO 8601)'),
-  evntDeviceId: z.string().describe('the gateway devcUniqueId'),
+  evntDeviceId: z.string().describe('the gateway devcUniqueId (as it is now)'),
   evntMevtId: z.number().nullable(),
   evntMcevId: z.number().nullable(),
   evntStatus: z.number().describe('1 Active, 0 Non Active'),
@@ -90,23 +90,27 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
 
       const db = app.deps.database.db;
       const scope = await scopeContext(db, sessionOf(req));
+      // events are keyed by gateway device and the asset it was on (docs/operations.md "Event log identity"): a
+      // user sees an event of a visible asset whose gateway is on a visible asset now, named by its unique id now
       const gateways = scope.assetIds.length
         ? await db
             .selectFrom('device')
-            .select(['devcUniqueId', 'devcType', 'devcMassId'])
+            .select(['devcId', 'devcUniqueId', 'devcType', 'devcMassId'])
             .where('devcType', '=', 'gateway')
             .where('devcMassId', 'in', scope.assetIds)
             .execute()
         : [];
-      const byUid = new Map(gateways.map((g: any) => [String(g.devcUniqueId), g]));
-      const visible = deviceIds.length ? deviceIds.filter((d) => byUid.has(d)) : [...byUid.keys()];
+      const byId = new Map(gateways.map((g: any) => [Number(g.devcId), g]));
+      const named = new Set(deviceIds);
+      const visible = [...byId.keys()].filter((id) => !named.size || named.has(String(byId.get(id).devcUniqueId)));
       if (!visible.length) return ok([], 0);
 
       const now = nowSeconds();
       let q = db
         .selectFrom('event_log as e')
         .leftJoin('master_event as m', 'm.mevtId', 'e.evntMevtId')
-        .where('e.evntDeviceId', 'in', visible)
+        .where('e.evntDevcId', 'in', visible)
+        .where('e.evntMassId', 'in', scope.assetIds)
         .where('e.evntTimestamp', '<', end)
         // overlaps [start, end): still active, or ended at or after start
         .where((eb: any) =>
@@ -120,7 +124,7 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
       let rowsQ = q.select([
         'e.evntId',
         'e.evntTimestamp',
-        'e.evntDeviceId',
+        'e.evntDevcId',
         'e.evntMevtId',
         'e.evntMcevId',
         'e.evntStatus',
@@ -144,11 +148,11 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
         const ts = Number(r.evntTimestamp);
         const status = Number(r.evntStatus);
         const stored = Number(r.evntDuration);
-        const device = byUid.get(String(r.evntDeviceId)) as any;
+        const device = byId.get(Number(r.evntDevcId)) as any;
         return {
           evntId: Number(r.evntId),
           evntTimestamp: isoTime(ts),
-          evntDeviceId: String(r.evntDeviceId),
+          evntDeviceId: String(device.devcUniqueId),
           evntMevtId: r.evntMevtId === null ? null : Number(r.evntMevtId),
           evntMcevId: r.evntMcevId === null ? null : Number(r.evntMcevId),
           evntStatus: status,
@@ -158,13 +162,11 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
           evntNewData: parseJson(r.evntNewData),
           evntThreshold: parseJson(r.evntThreshold),
           evntMevt: r.evntMevtId === null ? null : { mevtId: Number(r.evntMevtId), mevtType: String(r.mevtType ?? '') },
-          evntDevice: device
-            ? {
-                devcUniqueId: String(device.devcUniqueId),
-                devcType: String(device.devcType),
-                devcMassId: device.devcMassId === null ? null : Number(device.devcMassId),
-              }
-            : null,
+          evntDevice: {
+            devcUniqueId: String(device.devcUniqueId),
+            devcType: String(device.devcType),
+            devcMassId: device.devcMassId === null ? null : Number(device.devcMassId),
+          },
         };
       });
       return ok(data, Number((total as { n?: unknown } | undefined)?.n ?? 0));

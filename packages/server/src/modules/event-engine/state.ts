@@ -9,9 +9,8 @@ export const PHASE = { idle: 0, pending: 1, active: 2 } as const;
 export type Phase = (typeof PHASE)[keyof typeof PHASE];
 
 export interface State {
+  /** the gateway device (event_log names the gateway by it too) */
   gatewayId: number;
-  /** the gateway's unique id (event_log names the gateway by it); null when the device is gone */
-  gatewayUid: string | null;
   mevtId: number;
   massId: number;
   mcevId: number;

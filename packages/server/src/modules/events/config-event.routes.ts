@@ -12,6 +12,8 @@ import { eventConfigChanged } from '../event-engine/definitions.ts';
 /**
  * POST /master/config_event/{id}/activate: makes this version the active one of its gateway device (and
  * the others of that device inactive — never another tenant's), stamping mcevAppliedTime. Refused while the configuration has no asset events.
+ * POST /master/config_event/{id}/deactivate: leaves the gateway without an active configuration (issue 23: the way
+ * to delete a gateway); the engine closes what it ended (docs/domain.md §30.5). Inactive already: answered as is.
  */
 export const configEventRoutes: FastifyPluginAsync = async (app) => {
   const s = resourceSchemas(configEvent, {});
@@ -54,6 +56,35 @@ export const configEventRoutes: FastifyPluginAsync = async (app) => {
           .execute();
       });
       eventConfigChanged();
+      return ok(await answerRow(configEvent, {}, ctx, id));
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/master/config_event/:id/deactivate',
+    {
+      schema: {
+        tags: [configEvent.name],
+        summary: 'Deactivate an event configuration (its gateway is left without one)',
+        params: s.params,
+        response: { 200: s.one },
+      },
+      // changing a configuration is its permission's update (spec 001 §6), as activation
+      preValidation: requirePermission(configEvent.permission, 'update'),
+    },
+    async (req) => {
+      const db = app.deps.database.db;
+      const session = sessionOf(req);
+      const ctx = { db, session, scope: await scopeContext(db, session), req };
+      const id = req.params.id;
+      const stored = await visibleStored(configEvent, ctx, id);
+      if (Number(stored.mcevIsActive) === 1) {
+        await db
+          .updateTable('config_event')
+          .set({ mcevIsActive: 0, mcevUpdatedUserId: session.userId, mcevUpdatedTime: nowSeconds() })
+          .where('mcevId', '=', id)
+          .execute();
+        eventConfigChanged();
+      }
       return ok(await answerRow(configEvent, {}, ctx, id));
     },
   );

@@ -22,11 +22,44 @@ async function refuseGatewayClash(ctx: HookContext, row: Row, exceptId?: unknown
   if (await q.executeTakeFirst()) throw conflict(GATEWAY_CLASH_MESSAGE);
 }
 
+export const GATEWAY_ACTIVE_CONFIGURATION_MESSAGE =
+  'This gateway has an active event configuration: deactivate it on the Event Configuration screen first';
+
+/** The configurations' asset id is the gateway's unique id without `gateway-` (spec 001 §3). */
+const assetIdOf = (uniqueId: string) => uniqueId.replace(/^gateway-/, '');
+
 export const deviceHooks: ResourceHooks = {
   async beforeCreate(ctx, values) {
     await refuseGatewayClash(ctx, values);
   },
   async beforeUpdate(ctx, stored, values) {
     await refuseGatewayClash(ctx, { ...stored, ...values }, stored.devcId);
+  },
+  /** a renamed gateway's event configurations follow it (they are listed by its asset id) */
+  async afterUpdate(ctx, stored, values) {
+    if (typeof values.devcUniqueId !== 'string' || values.devcUniqueId === stored.devcUniqueId) return;
+    await ctx.db
+      .updateTable('config_event')
+      .set({ mcevAssetId: assetIdOf(values.devcUniqueId) })
+      .where('mcevDevcId', '=', stored.devcId as number)
+      .execute();
+  },
+  /**
+   * A gateway goes with its event configurations (a device's configurations go with it, docs/decisions.md
+   * "Deleting"), but not while one is active: the engine evaluates it (issue 23: deactivate first). Its event
+   * log rows stay, matching no device (docs/operations.md "Event log identity").
+   */
+  async beforeDelete(ctx, stored) {
+    const active = await ctx.db
+      .selectFrom('config_event')
+      .select('mcevId')
+      .where('mcevDevcId', '=', stored.devcId as number)
+      .where('mcevIsActive', '=', 1)
+      .executeTakeFirst();
+    if (active) throw conflict(GATEWAY_ACTIVE_CONFIGURATION_MESSAGE);
+    await ctx.db
+      .deleteFrom('config_event')
+      .where('mcevDevcId', '=', stored.devcId as number)
+      .execute();
   },
 };

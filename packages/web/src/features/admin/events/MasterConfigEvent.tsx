@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Badge, Button, Modal, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -22,10 +22,13 @@ const DESCRIPTION_LIMIT = 50;
 
 export const NO_DEVICE_FOR_ADD = 'Please select an Asset ID from the filter before adding a new event.';
 export const NO_DEVICE_FOR_LIST = 'Please select an Asset ID to display data.';
+/** Beyond spec 001: deactivation leaves the gateway without an active configuration (so it can be deleted). */
+export const DEACTIVATED_TEXT = 'Configuration deactivated';
 
 /**
  * Event configurations of one gateway (spec 001 §2 "Event configuration"): the gateway selection is the
- * route param; versions with their description, active badge and applied time; two-step activation.
+ * route param; versions with their description, active badge and applied time; two-step activation, and
+ * two-step deactivation of the active one (issue 23: a gateway with an active configuration cannot be deleted).
  */
 export default function MasterConfigEvent() {
   const { id: assetId = '' } = useParams();
@@ -70,15 +73,17 @@ export default function MasterConfigEvent() {
     setEditing(null);
   };
 
+  /** Activate (inactive row) or Deactivate (active row): the first click asks Confirm?, the second does it */
   const activate = async (row: ConfigEventRow) => {
     if (pending !== row.mcevId) {
       setPending(row.mcevId);
       return;
     }
+    const on = row.mcevIsActive !== 1;
     setActivating(row.mcevId);
     try {
-      await api.post(`${resourcePath(configEvent, row.mcevId)}/activate`);
-      toast.success('Event activated successfully');
+      await api.post(`${resourcePath(configEvent, row.mcevId)}/${on ? 'activate' : 'deactivate'}`);
+      toast.success(on ? 'Event activated successfully' : DEACTIVATED_TEXT);
       reload(configEvent);
     } catch {
       // the client has shown the server's refusal (no events yet)
@@ -160,16 +165,24 @@ export default function MasterConfigEvent() {
               width: 1,
               render: (_, row) => (
                 <div className="config-actions">
-                  {row.mcevIsActive !== 1 && canActivate && (
+                  {canActivate && (
                     <Button
                       size="small"
                       type={pending === row.mcevId ? 'primary' : 'default'}
                       danger={pending === row.mcevId}
-                      icon={pending === row.mcevId ? <CheckCircleOutlined /> : <ThunderboltOutlined />}
+                      icon={
+                        pending === row.mcevId ? (
+                          <CheckCircleOutlined />
+                        ) : row.mcevIsActive === 1 ? (
+                          <PoweroffOutlined />
+                        ) : (
+                          <ThunderboltOutlined />
+                        )
+                      }
                       loading={activating === row.mcevId}
                       onClick={() => activate(row)}
                     >
-                      {pending === row.mcevId ? 'Confirm?' : 'Activate'}
+                      {pending === row.mcevId ? 'Confirm?' : row.mcevIsActive === 1 ? 'Deactivate' : 'Activate'}
                     </Button>
                   )}
                   <ButtonGroup
