@@ -109,7 +109,8 @@ async function webUser(
     } catch {
       status = 0;
     }
-    if (process.env.BENCH_FIRST_DEBUG && (status < 200 || status >= 300)) console.log(status, path, JSON.stringify(body?.status));
+    if (process.env.BENCH_FIRST_DEBUG && (status < 200 || status >= 300))
+      console.log(status, path, JSON.stringify(body?.status));
     record(performance.now() - t0, status);
     return body;
   };
@@ -227,7 +228,9 @@ export async function benchFirstStart(): Promise<FirstStartResult> {
       { username: 'admin', password: 'Admin#2026' },
       { username: 'operator', password: 'Operator#2026' },
     ];
-    await Promise.all(Array.from({ length: USERS }, (_, i) => webUser(base, logins[i % logins.length], running, record)));
+    await Promise.all(
+      Array.from({ length: USERS }, (_, i) => webUser(base, logins[i % logins.length], running, record)),
+    );
     cpu = cpuSecondsOf(child.pid!);
     peakRssMb = memoryOf(child.pid!).peakMb;
   } finally {

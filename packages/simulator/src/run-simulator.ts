@@ -194,7 +194,8 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
       const reason = r.reason ?? 'rejected';
       const seen = rejectionsLogged.get(reason) ?? 0;
       rejectionsLogged.set(reason, seen + 1);
-      if (seen === 0) log.warn({ vessel: feed.code, reading: readings[r.index], reason }, 'simulator: reading rejected');
+      if (seen === 0)
+        log.warn({ vessel: feed.code, reading: readings[r.index], reason }, 'simulator: reading rejected');
     }
   }
 

@@ -48,9 +48,13 @@ export function openRequests(server: Server): { count: () => number; close: () =
  * missing part of the last BACKFILL_DAYS of 1-minute history, in the background while the API already answers,
  * then live readings every 10 s. The backfill runs in batches of BACKFILL_BATCH readings and before each one gives
  * the loop a turn and waits while requests are being answered (simulator `loopPacer`), so requests come first
- * (issue 23). Call after listen(); stop the handle before closing.
+ * (issue 23). Call after listen(); stop the handle before closing. `now` (epoch seconds) and `live: false` (backfill
+ * only) are for tests.
  */
-export async function startSimulator(app: FastifyInstance): Promise<SimulatorHandle | undefined> {
+export async function startSimulator(
+  app: FastifyInstance,
+  opts: { now?: () => number; live?: boolean } = {},
+): Promise<SimulatorHandle | undefined> {
   const { database, config } = app.deps;
   const log = app.log.child({ module: 'simulator' });
   const gateways = DEMO_FLEET.flatMap((v) => v.devices.filter((d) => d.type === 'gateway').map((d) => d.uniqueId));
@@ -81,6 +85,8 @@ export async function startSimulator(app: FastifyInstance): Promise<SimulatorHan
     concurrency: 1,
     seed: 'demo',
     log,
+    now: opts.now,
+    live: opts.live,
   });
   return {
     ...handle,
