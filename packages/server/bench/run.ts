@@ -616,3 +616,8 @@ if (process.env.BENCH_LIVE !== '0') await (await import('./live.ts')).benchLive(
 if (process.env.BENCH_EVENTS !== '0') await (await import('./events.ts')).benchEvents(); // issue 17: event engine figures
 // issue 13: 1,000 vessels on the fleet map in headless Chromium (BENCH_MAP=0 skips it)
 if (process.env.BENCH_MAP !== '0') await (await import('./fleet-map-browser.ts')).benchFleetMapBrowser();
+// issue 23: first start of a fresh clone, web requests during the demo backfill (BENCH_FIRST=0 skips it)
+if (process.env.BENCH_FIRST !== '0') {
+  const first = await import('./first-start.ts');
+  first.printFirstStart(await first.benchFirstStart());
+}

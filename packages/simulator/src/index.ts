@@ -1,6 +1,8 @@
 /** Realistic vessel telemetry through the real ingest path (README "Simulator"). */
 export { benchFleet } from './bench-fleet.ts';
 export { findPort, LANES, type Lane, type LatLon, PORTS, type Port } from './geography.ts';
+export { IngestClient, IngestError, type IngestOutcome, type ReadingSink } from './ingest-client.ts';
+export { type LoopPacerOptions, loopPacer, type Pacer, type PacerStats, unpaced } from './pacer.ts';
 export { type GenerateOptions, generateReadings, type Reading, VesselSimulator } from './readings.ts';
 export {
   runSimulator,

@@ -13,13 +13,26 @@ export class IngestError extends Error {
     message: string,
     /** worth trying again later (network trouble, server busy); false for a refused key or batch */
     readonly retryable: boolean,
+    /** the server is busy (503/429) and asks to come back after this many ms: wait and retry, not a failure */
+    readonly busyRetryAfterMs?: number,
   ) {
     super(message);
   }
 }
 
+/**
+ * Where the simulator's readings go: the ingest API over HTTP (IngestClient), or — inside the server — the
+ * server's own ingest path called in-process (server `modules/telemetry/simulator-runner.ts`).
+ * `key` is the gateway's ingest key. Throws IngestError when the batch was not stored.
+ */
+export interface ReadingSink {
+  post(key: string, readings: Reading[]): Promise<IngestOutcome>;
+  /** cancels what is in flight (on stop) */
+  abortAll?(): void;
+}
+
 /** Posts batches of readings with a device or gateway key. */
-export class IngestClient {
+export class IngestClient implements ReadingSink {
   private readonly url: string;
   private readonly aborts = new Set<AbortController>();
 
@@ -52,7 +65,13 @@ export class IngestClient {
       }
       if (res.ok && body?.status?.error === 0 && body.data) return body.data;
       const message = body?.status?.message ? JSON.stringify(body.status.message) : text.slice(0, 200);
-      throw new IngestError(`ingest answered HTTP ${res.status}: ${message}`, res.status >= 500 || res.status === 429);
+      const busy = res.status === 503 || res.status === 429;
+      const retryAfter = Number(res.headers.get('retry-after'));
+      throw new IngestError(
+        `ingest answered HTTP ${res.status}: ${message}`,
+        res.status >= 500 || res.status === 429,
+        busy ? 1000 * (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 5) : undefined,
+      );
     } finally {
       clearTimeout(timer);
       this.aborts.delete(abort);

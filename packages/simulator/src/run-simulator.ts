@@ -1,4 +1,5 @@
-import { IngestClient, IngestError } from './ingest-client.ts';
+import { IngestClient, IngestError, type IngestOutcome, type ReadingSink } from './ingest-client.ts';
+import { type Pacer, unpaced } from './pacer.ts';
 import { type Reading, VesselSimulator } from './readings.ts';
 import type { VesselSpec } from './vessel.ts';
 
@@ -10,8 +11,12 @@ export interface SimulatorLog {
 }
 
 export interface SimulatorOptions {
-  /** where the API answers, e.g. http://127.0.0.1:8080 */
-  baseUrl: string;
+  /** where the API answers, e.g. http://127.0.0.1:8080 (unless `sink` is given) */
+  baseUrl?: string;
+  /** where readings go instead of POST /api/ingest at `baseUrl` (the server passes its in-process ingest) */
+  sink?: ReadingSink;
+  /** awaited before every backfill batch (the server yields to its requests; default: none) */
+  pacer?: Pacer;
   /** ingest key per gateway unique id; a gateway key posts for every device of its vessel */
   keys: Record<string, string>;
   vessels: VesselSpec[];
@@ -37,6 +42,8 @@ export interface SimulatorStats {
   requests: number;
   /** requests that failed (each retried a few times) */
   failures: number;
+  /** answers "busy" (503/429) after which it waited as told and sent again; not failures */
+  busy: number;
   /** vessels whose backfill gave up (live mode goes on from where it stopped) */
   errors: number;
 }
@@ -51,6 +58,7 @@ export interface SimulatorHandle {
 
 const HISTORY_STEP = 60;
 const LIVE_STEP = 10;
+const HOUR = 3600;
 const DAY = 86_400;
 
 /** One line per event: time, message, then the details as JSON. */
@@ -88,16 +96,33 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
   const batchSize = Math.min(10_000, options.batchSize ?? 5000);
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const seed = options.seed ?? 'demo';
-  const client = new IngestClient(options.baseUrl);
+  if (!options.sink && !options.baseUrl) throw new Error('runSimulator needs a baseUrl or a sink');
+  const client: ReadingSink = options.sink ?? new IngestClient(options.baseUrl as string);
+  const pacer = options.pacer ?? unpaced;
   const stats: SimulatorStats = {
     accepted: 0,
     duplicate: 0,
     rejected: 0,
     requests: 0,
     failures: 0,
+    busy: 0,
     errors: 0,
   };
   let stopped = false;
+  /** waits that end early on stop() */
+  const wakers = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
+  /** vessels for which "busy, backing off" was said already (one info line each, not one per answer) */
+  const busySaid = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let liveRun: Promise<void> = Promise.resolve();
   const rejectionsLogged = new Map<string, number>();
@@ -124,31 +149,53 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
     feeds.push({ sim, code: spec.code, key, next: horizonStart });
   }
 
-  async function send(feed: Feed, readings: Reading[]): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+  /**
+   * One batch to the sink. A busy server (503/429, e.g. load shedding) is waited for as it asks, for as long as it
+   * takes — that is the protocol, not a failure, so it is said once per vessel at info level. Other retryable
+   * failures (network, server errors) are retried 5 times with growing waits, then thrown.
+   */
+  async function post(feed: Feed, readings: Reading[]): Promise<IngestOutcome> {
+    for (let attempt = 0; ; ) {
       try {
         stats.requests++;
-        const out = await client.post(feed.key, readings);
-        stats.accepted += out.accepted;
-        stats.duplicate += out.duplicate;
-        stats.rejected += out.rejected;
-        if (out.rejected) {
-          for (const r of out.results) {
-            if (r.status !== 'rejected') continue;
-            const reason = r.reason ?? 'rejected';
-            const seen = rejectionsLogged.get(reason) ?? 0;
-            rejectionsLogged.set(reason, seen + 1);
-            if (seen === 0)
-              log.warn({ vessel: feed.code, reading: readings[r.index], reason }, 'simulator: reading rejected');
-          }
-        }
-        return;
+        return await client.post(feed.key, readings);
       } catch (err) {
+        if (stopped) throw err;
+        if (err instanceof IngestError && err.busyRetryAfterMs !== undefined) {
+          stats.busy++;
+          if (!busySaid.has(feed.code)) {
+            busySaid.add(feed.code);
+            log.info(
+              { vessel: feed.code, retryAfterMs: err.busyRetryAfterMs },
+              'simulator: ingest busy, backing off as asked',
+            );
+          }
+          await pause(err.busyRetryAfterMs);
+          if (stopped) throw err;
+          continue;
+        }
         stats.failures++;
-        const retry = err instanceof IngestError && err.retryable && attempt < 5 && !stopped;
+        const retry = err instanceof IngestError && err.retryable && attempt < 5;
         if (!retry) throw err;
-        await new Promise((r) => setTimeout(r, 1000 * 2 ** attempt));
+        await pause(1000 * 2 ** attempt++);
+        if (stopped) throw err;
       }
+    }
+  }
+
+  async function send(feed: Feed, readings: Reading[]): Promise<void> {
+    const out = await post(feed, readings);
+    stats.accepted += out.accepted;
+    stats.duplicate += out.duplicate;
+    stats.rejected += out.rejected;
+    if (!out.rejected) return;
+    for (const r of out.results) {
+      if (r.status !== 'rejected') continue;
+      const reason = r.reason ?? 'rejected';
+      const seen = rejectionsLogged.get(reason) ?? 0;
+      rejectionsLogged.set(reason, seen + 1);
+      if (seen === 0)
+        log.warn({ vessel: feed.code, reading: readings[r.index], reason }, 'simulator: reading rejected');
     }
   }
 
@@ -158,7 +205,8 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
     feed.sim.readingsAt(t, out);
     const gateway = out.find((r) => r.device === feed.sim.gateway);
     if (!gateway) return false;
-    const res = await client.post(feed.key, [gateway]);
+    await pacer.pace();
+    const res = await post(feed, [gateway]);
     return res.results[0]?.status === 'duplicate';
   }
 
@@ -190,7 +238,11 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
     const perStep = Math.max(1, feed.sim.devices.length);
     const span = Math.max(1, Math.floor(batchSize / perStep)) * HISTORY_STEP;
     while (feed.next < end && !stopped) {
-      const until = Math.min(end, feed.next + span);
+      // batches end on whole hours when they span an hour or more: each hourly rollup row is then written once
+      const aligned = span >= HOUR ? floorTo(feed.next + span, HOUR) : feed.next + span;
+      const until = Math.min(end, aligned > feed.next ? aligned : feed.next + span);
+      await pacer.pace();
+      if (stopped) break;
       const batch: Reading[] = [];
       for (let t = Math.ceil(feed.next / HISTORY_STEP) * HISTORY_STEP; t < until; t += HISTORY_STEP)
         feed.sim.readingsAt(t, batch);
@@ -240,6 +292,7 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
     log.info(
       {
         ...stats,
+        pacing: pacer.stats,
         seconds: Math.round(secs),
         perSecond: Math.round((stats.accepted + stats.duplicate) / Math.max(secs, 0.001)),
       },
@@ -305,7 +358,8 @@ export function runSimulator(options: SimulatorOptions): SimulatorHandle {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      client.abortAll();
+      for (const wake of [...wakers]) wake();
+      client.abortAll?.();
       await backfilled.catch(() => undefined);
       await liveRun.catch(() => undefined);
     },

@@ -7,7 +7,8 @@ import { DAY, T0, twinWithAeMeter } from './fleet.ts';
 /** A stand-in for POST /api/ingest with the contract of docs/api.md: per-record results, idempotent on (device, ts). */
 function fakeIngest(key: string) {
   const store = new Map<string, Reading>();
-  const state = { delayMs: 0 };
+  /** busy: the next this many batches are answered 503 with Retry-After: 1 (load shedding) */
+  const state = { delayMs: 0, busy: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -19,6 +20,11 @@ function fakeIngest(key: string) {
       };
       if (req.method !== 'POST' || req.url !== '/api/ingest')
         return answer(404, { status: { error: 1, errorCode: 404, message: 'not found' } });
+      if (state.busy > 0) {
+        state.busy--;
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        return res.end(JSON.stringify({ status: { error: 1, errorCode: 503, message: 'The server is busy.' } }));
+      }
       if (req.headers['x-device-key'] !== key)
         return answer(401, {
           status: { error: 1, errorCode: 401, message: 'Unknown or revoked device key' },
@@ -152,6 +158,33 @@ describe('runSimulator against an ingest endpoint', () => {
     expect(handle.stats.requests).toBe(sent);
     // 20 days at ~20 readings a minute in batches of 500 would take over a thousand requests
     expect(handle.stats.requests).toBeLessThan(100);
+  }, 60_000);
+
+  it('waits for a busy server (503 + Retry-After) as asked, quietly, and still sends the whole history', async () => {
+    const lines: { level: string; msg: string }[] = [];
+    const log: SimulatorLog = {
+      info: (o, m) => lines.push({ level: 'info', msg: String(m ?? o) }),
+      warn: (o, m) => lines.push({ level: 'warn', msg: String(m ?? o) }),
+      error: (o, m) => lines.push({ level: 'error', msg: String(m ?? o) }),
+    };
+    const now = T0 + 60 * DAY + 0.25 * 3600;
+    state.busy = 3; // the first probe and two more answers are shed
+    const handle = runSimulator({
+      baseUrl,
+      keys: { [gateway]: 'secret' },
+      vessels: [spec],
+      backfillDays: 0.25,
+      live: false,
+      now: () => now,
+      log,
+    });
+    await handle.backfilled;
+    await handle.stop();
+    const window = expected(Math.floor((now - 0.25 * DAY) / 60) * 60, Math.floor(now / 60) * 60);
+    for (const id of window) expect(store.has(id)).toBe(true);
+    expect(handle.stats).toMatchObject({ busy: 3, errors: 0, failures: 0 });
+    expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
+    expect(lines.filter((l) => /busy/.test(l.msg))).toHaveLength(1);
   }, 60_000);
 
   it('skips a vessel whose gateway has no key, and says so', async () => {

@@ -1,15 +1,60 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { DEMO_FLEET } from '@fleet/fleet-catalog';
-import { runSimulator, type SimulatorHandle } from '@fleet/simulator';
+import { IngestError, loopPacer, type ReadingSink, runSimulator, type SimulatorHandle } from '@fleet/simulator';
 import type { FastifyInstance } from 'fastify';
-import { issueDeviceKey } from './device-keys.ts';
+import type { Database } from '../../db/database.ts';
+import { issueDeviceKey, resolveDeviceKey } from './device-keys.ts';
+import { ingestReadings } from './ingest.ts';
 
 /**
- * SIMULATOR=1: the demo fleet's telemetry through this server's own ingest API (README "Simulator") —
- * first the missing part of the last BACKFILL_DAYS of 1-minute history, in the background while the API
- * already answers, then live readings every 10 s. Call after listen(); stop the handle before closing.
+ * Readings per backfill batch in-process (docs/domain.md §32): about an hour of a 20-device vessel, a few ms of
+ * writing on SQLite — the longest a request can wait behind the backfill.
  */
-export async function startSimulator(app: FastifyInstance): Promise<SimulatorHandle | undefined> {
+export const BACKFILL_BATCH = 1500;
+
+/**
+ * The simulator's readings straight into the one ingest path (ingest.ts), as a gateway with its key: the same
+ * validation, rollups, event engine and live push as `POST /api/ingest`, without the HTTP round trip and without
+ * the load shedding, which is there for outside clients — the server's own backfill must never be shed as one.
+ * The key is resolved per batch, so revoking the 'simulator' key stops it as it would stop a device.
+ */
+export function inProcessIngest(database: Database): ReadingSink {
+  return {
+    async post(key, readings) {
+      const scope = await resolveDeviceKey(database, key);
+      if (!scope) throw new IngestError('Unknown or revoked device key', false);
+      try {
+        return await ingestReadings(database, scope, readings);
+      } catch (err) {
+        throw new IngestError(`ingest failed: ${(err as Error).message}`, true);
+      }
+    },
+  };
+}
+
+/** The HTTP requests the server is answering right now (WebSocket upgrades are not requests and stay out). */
+export function openRequests(server: Server): { count: () => number; close: () => void } {
+  let open = 0;
+  const onRequest = (_req: unknown, res: import('node:http').ServerResponse) => {
+    open++;
+    res.once('close', () => open--);
+  };
+  server.on('request', onRequest);
+  return { count: () => open, close: () => server.off('request', onRequest) };
+}
+
+/**
+ * SIMULATOR=1: the demo fleet's telemetry through this server's own ingest path (README "Simulator") — first the
+ * missing part of the last BACKFILL_DAYS of 1-minute history, in the background while the API already answers,
+ * then live readings every 10 s. The backfill runs in batches of BACKFILL_BATCH readings and before each one gives
+ * the loop a turn and waits while requests are being answered (simulator `loopPacer`), so requests come first
+ * (issue 23). Call after listen(); stop the handle before closing. `now` (epoch seconds) and `live: false` (backfill
+ * only) are for tests.
+ */
+export async function startSimulator(
+  app: FastifyInstance,
+  opts: { now?: () => number; live?: boolean } = {},
+): Promise<SimulatorHandle | undefined> {
   const { database, config } = app.deps;
   const log = app.log.child({ module: 'simulator' });
   const gateways = DEMO_FLEET.flatMap((v) => v.devices.filter((d) => d.type === 'gateway').map((d) => d.uniqueId));
@@ -28,16 +73,26 @@ export async function startSimulator(app: FastifyInstance): Promise<SimulatorHan
     );
     return undefined;
   }
-  // the server's own listening address; a wildcard bind is reached on loopback
-  const address = app.server.address() as AddressInfo | null;
-  const wildcard = !address || ['0.0.0.0', '::', '::0'].includes(address.address);
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return runSimulator({
-    baseUrl: `http://${host}:${address?.port ?? config.port}`,
+  const requests = openRequests(app.server);
+  const handle = runSimulator({
+    sink: inProcessIngest(database),
+    pacer: loopPacer({ busy: () => requests.count() > 0 }),
     keys,
     vessels,
     backfillDays: config.backfillDays,
+    batchSize: BACKFILL_BATCH,
+    // one writer: on SQLite batches cannot overlap anyway; on PostgreSQL one at a time keeps the pool for requests
+    concurrency: 1,
     seed: 'demo',
     log,
+    now: opts.now,
+    live: opts.live,
   });
+  return {
+    ...handle,
+    async stop() {
+      await handle.stop();
+      requests.close();
+    },
+  };
 }
