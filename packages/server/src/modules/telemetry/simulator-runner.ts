@@ -7,7 +7,7 @@ import { issueDeviceKey, resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings } from './ingest.ts';
 
 /**
- * Readings per backfill batch in-process (docs/domain.md §32): about an hour of a 20-device vessel, a few ms of
+ * Readings per backfill batch in-process (docs/domain.md §33): about an hour of a 20-device vessel, a few ms of
  * writing on SQLite — the longest a request can wait behind the backfill.
  */
 export const BACKFILL_BATCH = 1500;
