@@ -1,4 +1,5 @@
 import { defineResource, optionalNum, requiredText } from './define.ts';
+import { RANGES } from './ranges.ts';
 
 export const fuelType = defineResource({
   name: 'fuel_type',
@@ -27,6 +28,7 @@ export const fuelType = defineResource({
       kind: 'number',
       step: 0.1,
       hint: 'Used for CO₂ when the flow meters measured no density.',
+      range: RANGES.fuelDensity,
       schema: optionalNum('Standard Density').refine(
         (v) => v == null || (v >= 500 && v <= 1100),
         'Standard Density must be between 500 and 1100 kg/m³',
