@@ -2,8 +2,8 @@ import { MAX_FUEL_LITRES } from '@fleet/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
-import { BUNKER_PERMISSIONS, DAY, H, T0 } from './world.ts';
 import { twoTenants } from '../helpers/fixtures.ts';
+import { BUNKER_PERMISSIONS, DAY, H, T0 } from './world.ts';
 
 type Tenants = Awaited<ReturnType<typeof twoTenants>> & { location: number; fuelType: number };
 
@@ -24,7 +24,11 @@ describe.each(dialects())('numeric ranges of bunkering and ROB on %s', (dialect)
       .values({ mbloName: 'Tanjung Priok' })
       .returning('mbloId')
       .executeTakeFirstOrThrow();
-    const fuel = await db().insertInto('fuel_type').values({ mftyName: 'HSD' }).returning('mftyId').executeTakeFirstOrThrow();
+    const fuel = await db()
+      .insertInto('fuel_type')
+      .values({ mftyName: 'HSD' })
+      .returning('mftyId')
+      .executeTakeFirstOrThrow();
     w = { ...tenants, location: Number(loc.mbloId), fuelType: Number(fuel.mftyId) };
   });
   afterAll(() => t.close());

@@ -52,8 +52,14 @@ describe.each(dialects())('ROB profile writes on %s', (dialect) => {
     const id = created.json.data.mrobId;
     for (const day of [102, 108, 109])
       expect(
-        (await call('POST', 'rob/adjustment', { robaMrobId: id, robaType: 2, robaTime: T0 + day * DAY, robaValue: -100 }))
-          .statusCode,
+        (
+          await call('POST', 'rob/adjustment', {
+            robaMrobId: id,
+            robaType: 2,
+            robaTime: T0 + day * DAY,
+            robaValue: -100,
+          })
+        ).statusCode,
       ).toBe(200);
     const iso = (day: number) => new Date((T0 + day * DAY) * 1000).toISOString().replace('.000Z', 'Z');
 
@@ -72,9 +78,9 @@ describe.each(dialects())('ROB profile writes on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect([Number(stored.mrobStartTime), Number(stored.mrobEndTime)]).toEqual([T0 + 100 * DAY, T0 + 110 * DAY]);
     // shortening that keeps every adjustment inside is fine
-    expect((await call('PUT', `rob/rob/${id}`, { mrobStartTime: T0 + 101 * DAY, mrobEndTime: T0 + 109 * DAY })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('PUT', `rob/rob/${id}`, { mrobStartTime: T0 + 101 * DAY, mrobEndTime: T0 + 109 * DAY })).statusCode,
+    ).toBe(200);
     const count = await t.database.db
       .selectFrom('rob_adjustment')
       .select(['robaId'])

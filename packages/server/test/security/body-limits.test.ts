@@ -43,7 +43,11 @@ describe('body limits per route', () => {
     });
     expect(r.statusCode).toBe(413);
     expect(r.json).toEqual({
-      status: { error: 1, errorCode: 413, message: 'The request body is too large: this request accepts at most 256 KB' },
+      status: {
+        error: 1,
+        errorCode: 413,
+        message: 'The request body is too large: this request accepts at most 256 KB',
+      },
       data: null,
     });
     expect(await count()).toBe(before);

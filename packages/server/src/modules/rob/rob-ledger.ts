@@ -115,7 +115,11 @@ export function robLedger(input: LedgerInput): LedgerSummary {
     const slot = detail.logs[String(t)];
     const prev = slot[type];
     slot[type] = prev
-      ? { note: `${prev.note}\n${note}`, inventoryChange: (prev.inventoryChange ?? Number.NaN) + change, endInventory: balance }
+      ? {
+          note: `${prev.note}\n${note}`,
+          inventoryChange: (prev.inventoryChange ?? Number.NaN) + change,
+          endInventory: balance,
+        }
       : { note, inventoryChange: change, endInventory: balance };
     detail.endInventory = balance;
   };

@@ -25,9 +25,7 @@ describe('range rules of the bunkering and ROB forms', () => {
     fireEvent.blur(value);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(
-        screen.getByText('Adjustment value must be between -1,000,000,000 and 1,000,000,000 L'),
-      ).toBeTruthy(),
+      expect(screen.getByText('Adjustment value must be between -1,000,000,000 and 1,000,000,000 L')).toBeTruthy(),
     );
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -192,7 +192,8 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
                 title: 'Reduction',
                 key: 'reduce',
                 align: 'right',
-                render: (_v, r) => ((r.entry.inventoryChange ?? 0) < 0 ? formatRob(-(r.entry.inventoryChange ?? 0)) : '-'),
+                render: (_v, r) =>
+                  (r.entry.inventoryChange ?? 0) < 0 ? formatRob(-(r.entry.inventoryChange ?? 0)) : '-',
               },
               {
                 title: 'ROB Balance',
