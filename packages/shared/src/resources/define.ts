@@ -48,7 +48,7 @@ export interface FieldDef {
   default?: string | number;
   /** help text under the input */
   hint?: string;
-  /** kind number/integer: the values accepted (docs/domain.md §32); forms bound their input with it */
+  /** kind number: the values its schema accepts (docs/domain.md §32.1), for documentation and tests */
   range?: NumRange;
 }
 

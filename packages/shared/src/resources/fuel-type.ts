@@ -18,6 +18,7 @@ export const fuelType = defineResource({
       kind: 'number',
       step: 0.001,
       hint: 'IMO MEPC.364(79): 3.206 diesel/gas oil, 3.151 LFO, 3.114 HFO. Empty: CO₂ is not computed.',
+      range: RANGES.co2Factor,
       schema: optionalNum('CO₂ Factor').refine(
         (v) => v == null || (v > 0 && v < 10),
         'CO₂ Factor must be between 0 and 10',

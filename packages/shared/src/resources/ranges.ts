@@ -26,6 +26,8 @@ export const RANGES = {
   ratePerRpm: { min: 0, max: 1_000, unit: 'L/h per rpm' },
   /** an engine speed: marine diesels run below 3 000 rpm */
   engineRpm: { min: 0, max: 10_000, unit: 'rpm' },
+  /** tonnes of CO₂ per tonne of fuel (IMO MEPC.364(79) factors are about 3.1–3.2); the schema excludes both ends */
+  co2Factor: { min: 0, max: 10, unit: 't CO₂/t fuel' },
   /** fuel density at 15 °C (the existing limit of the fuel type form) */
   fuelDensity: { min: 500, max: 1_100, unit: 'kg/m³' },
 } satisfies Record<string, NumRange>;
