@@ -2,7 +2,7 @@ import { MAX_FUEL_LITRES } from '@fleet/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
-import { twoTenants } from '../helpers/fixtures.ts';
+import { createDevice, twoTenants } from '../helpers/fixtures.ts';
 import { BUNKER_PERMISSIONS, DAY, H, T0 } from './world.ts';
 
 type Tenants = Awaited<ReturnType<typeof twoTenants>> & { location: number; fuelType: number };
@@ -190,6 +190,30 @@ describe.each(dialects())('numeric ranges of bunkering and ROB on %s', (dialect)
     expect(summary.statusCode).toBe(200);
     expect(summary.json.data.summary.rob.balances.start).toBe(1.7e308);
     expect(summary.json.data.summary.rob.balances.last).toBeNull();
+  });
+
+  it('answers the bunker dashboard with nulls over absurd stored meter readings', async () => {
+    const meter = await createDevice(db(), w.assetB1, 'fm-absurd', 'flowmeter', { devcLabel: 'BUNKER_IN' });
+    for (const [i, v] of [0, 1.7e308, 1e308].entries())
+      await db()
+        .insertInto('telemetry_flowmeter')
+        .values({ deviceId: meter, ts: T0 + i * 600, volumeTotal: v, density: 1.7e308, temperature: 1.7e308 })
+        .execute();
+    const r = await t.call({
+      method: 'GET',
+      url: `/api/bunker/dashboard/${w.assetB1}/period/${T0}/${T0 + DAY}`,
+      token: w.adminB,
+    });
+    expect(r.statusCode).toBe(200);
+    // 1.7e308 + 1e308 (after the totaliser's reset) overflows; so do the means
+    expect(r.json.data.summary).toMatchObject({ totalVolume: null, averageDens: null, averageTemp: null });
+    expect(r.json.data.rows).toHaveLength(3);
+    const detail = await t.call({
+      method: 'GET',
+      url: '/api/master/bunker/log',
+      token: w.adminB,
+    });
+    expect(detail.statusCode).toBe(200);
   });
 
   it('answers a stored Infinity as null in lists (PostgreSQL Infinity, SQLite 9e999)', async () => {
