@@ -107,6 +107,7 @@ export function BunkerAdjustmentForm({
         <Form.Item
           name="bklaAmount"
           label="Adjustment Value (Liters)"
+          validateFirst // the definition's rule repeats "cannot be zero": one message at a time
           rules={[
             { required: true, message: ADJUSTMENT_TEXTS.required },
             {

@@ -238,6 +238,7 @@ export function BunkerLogForm({
           <Form.Item
             name="bklgTargetBunker"
             label="Target Bunker (L)"
+            validateFirst // the definition's rule repeats "greater than 0": one message at a time
             rules={[
               { required: true, message: BUNKER_FORM_TEXTS.target },
               { type: 'number', min: 0.000001, message: 'Target bunker must be greater than 0.' },

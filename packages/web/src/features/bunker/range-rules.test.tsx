@@ -28,5 +28,11 @@ describe('range rules of the bunkering and ROB forms', () => {
       expect(screen.getByText('Adjustment value must be between -1,000,000,000 and 1,000,000,000 L')).toBeTruthy(),
     );
     expect(fetch).not.toHaveBeenCalled();
+    // zero: the form's own message once, not again from the definition's rule
+    fireEvent.change(value, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('Adjustment value cannot be zero.')).toHaveLength(1));
+    expect(screen.queryByText(/must be between/)).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
