@@ -21,6 +21,13 @@ import { sessionResolver } from './modules/auth/session.ts';
 import { modules } from './modules/index.ts';
 import { VERSION } from './version.ts';
 
+/**
+ * Body limit of every route that sets none (docs/operations.md "Input ranges and body limits"): a form's JSON is a
+ * few KB; routes that need more say so themselves (ingest: INGEST_MAX_MB; the image upload is multipart with its
+ * own file limit). A larger body is refused from its Content-Length before it is read or parsed.
+ */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
 export interface AppDeps {
   database: Database;
   config: Config;
@@ -38,7 +45,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
-    bodyLimit: 20 * 1024 * 1024, // ingest batches
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     // one line per request from the onResponse hook below, without the query string (it may carry a token)
     logController: new LogController({ disableRequestLogging: true }),

@@ -28,7 +28,8 @@ export const bunkerAdjustmentAnswerSchema = z.object({
   bklaId: z.number(),
   bklaBklgId: z.number(),
   bklaType: z.number(),
-  bklaAmount: z.number(),
+  /** null: the stored amount is not a finite number (docs/domain.md §32.2) */
+  bklaAmount: n,
   bklaReason: z.string(),
   bklaDesc: z.string().nullable(),
   bklaCreatedTime: z.string().nullable(),
@@ -50,9 +51,10 @@ export const meterTotalsSchema = z.object({
 /** GET /api/master/bunker/log/detail/{id} without `log` and `adjustments` (docs/domain.md §24). */
 export const bunkerFiguresSchema = z.object({
   finalBunker: n,
-  targetBunker: z.number(),
+  // null where a figure is not computable (an overflow of stored values; docs/domain.md §32.2)
+  targetBunker: n,
   totalBunkerFlowmeter: n,
-  totalAdjustment: z.number(),
+  totalAdjustment: n,
   totalBunkerSounding: n,
   discrepancyToTarget: discrepancySchema,
   discrepancyToSounding: discrepancySchema,
@@ -115,16 +117,17 @@ export type RobInterval = (typeof ROB_INTERVALS)[number];
 export const ROB_ENTRY_TYPES = ['fuelcons', 'bunker', 'adjustments'] as const;
 export type RobEntryType = (typeof ROB_ENTRY_TYPES)[number];
 
-const ledgerEntry = z.object({ note: z.string(), inventoryChange: z.number(), endInventory: z.number() });
+// ROB figures are null when not computable (an overflow of stored values; docs/domain.md §32.2)
+const ledgerEntry = z.object({ note: z.string(), inventoryChange: n, endInventory: n });
 export type RobLedgerEntry = z.infer<typeof ledgerEntry>;
-const bunkerTotal = z.object({ totalVolume: z.number(), count: z.number() });
+const bunkerTotal = z.object({ totalVolume: n, count: z.number() });
 
 /** `summary` of GET /api/summary/rob/{id} (spec 002 §3.6, docs/domain.md §25). */
 export const robSummarySchema = z.object({
   rob: z.object({
-    balances: z.object({ start: z.number(), last: z.number() }),
-    consumption: z.object({ totalVolume: z.number() }),
-    adjustments: z.object({ totalVolume: z.number(), lastVolume: n, count: z.number() }),
+    balances: z.object({ start: n, last: n }),
+    consumption: z.object({ totalVolume: n }),
+    adjustments: z.object({ totalVolume: n, lastVolume: n, count: z.number() }),
     bunker: z.object({ IN: bunkerTotal.optional(), OUT: bunkerTotal.optional() }),
   }),
   interval: z.enum(ROB_INTERVALS),
@@ -133,8 +136,8 @@ export const robSummarySchema = z.object({
   details: z.array(
     z.object({
       time: z.number(),
-      startInventory: z.number(),
-      endInventory: z.number(),
+      startInventory: n,
+      endInventory: n,
       logs: z.record(
         z.string(),
         z.object({

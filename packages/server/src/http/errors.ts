@@ -73,6 +73,11 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
       req.log.error({ err }, 'unhandled error');
       return reply.status(500).send(fail('Internal error', ErrorCode.internal));
     }
+    // a body over the route's limit (app.ts DEFAULT_BODY_LIMIT unless the route sets its own), said with the limit
+    if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const kb = Math.floor((req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0) / 1024);
+      return reply.status(413).send(fail(`The request body is too large: this request accepts at most ${kb} KB`, 413));
+    }
     // framework-level client errors: bad JSON, body too large, unsupported media type …
     return reply.status(status).send(fail(err.message, status));
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { choice, defineResource, refId, requiredNum } from './define.ts';
+import { choice, defineResource, refId, requiredInRange } from './define.ts';
 import { ADJUSTMENT_TYPES } from './options.ts';
+import { RANGES } from './ranges.ts';
 
 /** Why a bunkering's received amount was adjusted (spec 002 §3.5; Dispute_WITH_SUPPLIER spelt so). */
 export const BUNKER_ADJUSTMENT_REASONS = [
@@ -39,7 +40,8 @@ export const bunkerAdjustment = defineResource({
       label: 'Adjustment Value (L)',
       kind: 'number',
       placeholder: 'Use negative value for subtraction',
-      schema: requiredNum('Adjustment value', 'Adjustment value is required.').refine(
+      range: RANGES.fuelChange,
+      schema: requiredInRange('Adjustment value', RANGES.fuelChange, 'Adjustment value is required.').refine(
         (v) => v !== 0,
         'Adjustment value cannot be zero.',
       ),

@@ -1,4 +1,5 @@
-import { choice, dateTime, defineResource, optionalNum, optionalText, refId, requiredNum } from './define.ts';
+import { choice, dateTime, defineResource, optionalInRange, optionalText, refId, requiredInRange } from './define.ts';
+import { RANGES } from './ranges.ts';
 
 export const BUNKER_TYPES = [
   { value: 'IN', label: 'IN' },
@@ -38,7 +39,8 @@ export const bunkerLog = defineResource({
     bklgTargetBunker: {
       label: 'Target Bunker (L)',
       kind: 'number',
-      schema: requiredNum('Target Bunker', 'Target bunker must be filled.').refine(
+      range: RANGES.fuelVolume,
+      schema: requiredInRange('Target Bunker', RANGES.fuelVolume, 'Target bunker must be filled.').refine(
         (v) => v > 0,
         'Target bunker must be greater than 0.',
       ),
@@ -50,8 +52,18 @@ export const bunkerLog = defineResource({
       default: 'IN',
       schema: choice('Type', BUNKER_TYPES, 'Type must be selected.'),
     },
-    bklgStartSounding: { label: 'Start Sounding (L)', kind: 'number', schema: optionalNum('Start Sounding') },
-    bklgEndSounding: { label: 'End Sounding (L)', kind: 'number', schema: optionalNum('End Sounding') },
+    bklgStartSounding: {
+      label: 'Start Sounding (L)',
+      kind: 'number',
+      range: RANGES.fuelVolume,
+      schema: optionalInRange('Start Sounding', RANGES.fuelVolume),
+    },
+    bklgEndSounding: {
+      label: 'End Sounding (L)',
+      kind: 'number',
+      range: RANGES.fuelVolume,
+      schema: optionalInRange('End Sounding', RANGES.fuelVolume),
+    },
     bklgNote: { label: 'Note', kind: 'textarea', schema: optionalText(1000, 'Note') },
   },
   rules: [

@@ -1,4 +1,5 @@
-import { defineResource, int, optionalNum, refId } from './define.ts';
+import { defineResource, int, optionalInRange, refId } from './define.ts';
+import { RANGES } from './ranges.ts';
 
 /** Auxiliary-engine configuration of an ae device (spec 001 §3): engine number and consumption rates. */
 export const configAe = defineResource({
@@ -32,15 +33,23 @@ export const configAe = defineResource({
       kind: 'number',
       step: 0.1,
       hint: 'Litres per running hour, used when the auxiliary engine has no flow meter.',
-      schema: optionalNum('Rate by Time'),
+      range: RANGES.ratePerHour,
+      schema: optionalInRange('Rate by Time', RANGES.ratePerHour),
     },
     mcaeConsumptRateByPower: {
       label: 'Rate by Power',
       kind: 'number',
       step: 0.1,
-      schema: optionalNum('Rate by Power'),
+      range: RANGES.ratePerKwh,
+      schema: optionalInRange('Rate by Power', RANGES.ratePerKwh),
     },
-    mcaeConsumptRateByRpm: { label: 'Rate by RPM', kind: 'number', step: 0.1, schema: optionalNum('Rate by RPM') },
+    mcaeConsumptRateByRpm: {
+      label: 'Rate by RPM',
+      kind: 'number',
+      step: 0.1,
+      range: RANGES.ratePerRpm,
+      schema: optionalInRange('Rate by RPM', RANGES.ratePerRpm),
+    },
   },
   joins: [
     {

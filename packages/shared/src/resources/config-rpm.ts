@@ -1,5 +1,6 @@
-import { choice, defineResource, optionalNum, optionalText, refId, requiredNum } from './define.ts';
+import { choice, defineResource, optionalInRange, optionalText, refId, requiredInRange } from './define.ts';
 import { YES_NO } from './options.ts';
+import { RANGES } from './ranges.ts';
 
 export const ENGINE_SIDES = [
   { value: 'STARBOARD', label: 'STARBOARD' },
@@ -34,21 +35,30 @@ export const configRpm = defineResource({
       kind: 'number',
       default: 400,
       hint: 'The engine counts as running above this RPM.',
-      schema: requiredNum('Min Value'),
+      range: RANGES.engineRpm,
+      schema: requiredInRange('Min Value', RANGES.engineRpm),
     },
     mcrpConsumptRateByTime: {
       label: 'Rate by Time',
       kind: 'number',
       step: 0.1,
-      schema: optionalNum('Rate by Time'),
+      range: RANGES.ratePerHour,
+      schema: optionalInRange('Rate by Time', RANGES.ratePerHour),
     },
     mcrpConsumptRateByPower: {
       label: 'Rate by Power',
       kind: 'number',
       step: 0.1,
-      schema: optionalNum('Rate by Power'),
+      range: RANGES.ratePerKwh,
+      schema: optionalInRange('Rate by Power', RANGES.ratePerKwh),
     },
-    mcrpConsumptRateByRpm: { label: 'Rate by RPM', kind: 'number', step: 0.1, schema: optionalNum('Rate by RPM') },
+    mcrpConsumptRateByRpm: {
+      label: 'Rate by RPM',
+      kind: 'number',
+      step: 0.1,
+      range: RANGES.ratePerRpm,
+      schema: optionalInRange('Rate by RPM', RANGES.ratePerRpm),
+    },
     mcrpIsSingleEngine: {
       label: 'Is Single Engine',
       kind: 'select',

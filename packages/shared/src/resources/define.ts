@@ -48,6 +48,15 @@ export interface FieldDef {
   default?: string | number;
   /** help text under the input */
   hint?: string;
+  /** kind number: the values its schema accepts (docs/domain.md §32.1), for documentation and tests */
+  range?: NumRange;
+}
+
+/** A quantity's accepted values, inclusive, in `unit` (docs/domain.md §32). */
+export interface NumRange {
+  min: number;
+  max: number;
+  unit: string;
 }
 
 export interface JoinDef {
@@ -295,6 +304,22 @@ export const requiredNum = (label: string, message = `${label} is required`) =>
 /** An optional number: blank or null means none. */
 export const optionalNum = (label: string) =>
   z.preprocess((v) => numeric(blankToNull(v)), z.number({ error: `${label} must be a number` }).nullish());
+
+const rangeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+/** "Start Sounding must be between 0 and 1,000,000,000 L" — the message of a value outside its range. */
+export const rangeMessage = (label: string, r: NumRange) =>
+  `${label} must be between ${rangeNumber.format(r.min)} and ${rangeNumber.format(r.max)}${r.unit ? ` ${r.unit}` : ''}`;
+const within = (r: NumRange) => (v: number) => v >= r.min && v <= r.max;
+
+/**
+ * A required number within its range (docs/domain.md §32): a finite value far outside what can be measured
+ * (1e308 litres) would be stored and then overflow every sum and percentage computed from it.
+ */
+export const requiredInRange = (label: string, r: NumRange, message?: string) =>
+  requiredNum(label, message).refine(within(r), rangeMessage(label, r));
+/** An optional number within its range: blank or null means none. */
+export const optionalInRange = (label: string, r: NumRange) =>
+  optionalNum(label).refine((v) => v === null || v === undefined || within(r)(v), rangeMessage(label, r));
 
 /**
  * One of the field's options (string or number values; numbers may arrive as text).

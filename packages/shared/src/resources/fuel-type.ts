@@ -1,4 +1,5 @@
 import { defineResource, optionalNum, requiredText } from './define.ts';
+import { RANGES } from './ranges.ts';
 
 export const fuelType = defineResource({
   name: 'fuel_type',
@@ -17,6 +18,7 @@ export const fuelType = defineResource({
       kind: 'number',
       step: 0.001,
       hint: 'IMO MEPC.364(79): 3.206 diesel/gas oil, 3.151 LFO, 3.114 HFO. Empty: CO₂ is not computed.',
+      range: RANGES.co2Factor,
       schema: optionalNum('CO₂ Factor').refine(
         (v) => v == null || (v > 0 && v < 10),
         'CO₂ Factor must be between 0 and 10',
@@ -27,6 +29,7 @@ export const fuelType = defineResource({
       kind: 'number',
       step: 0.1,
       hint: 'Used for CO₂ when the flow meters measured no density.',
+      range: RANGES.fuelDensity,
       schema: optionalNum('Standard Density').refine(
         (v) => v == null || (v >= 500 && v <= 1100),
         'Standard Density must be between 500 and 1100 kg/m³',

@@ -48,6 +48,7 @@ export * from './group-company.ts';
 export * from './master-event.ts';
 export * from './options.ts';
 export * from './permission.ts';
+export * from './ranges.ts';
 export * from './rob.ts';
 export * from './rob-adjustment.ts';
 export * from './role.ts';

@@ -1,5 +1,6 @@
-import { choice, dateTime, defineResource, optionalText, refId, requiredNum } from './define.ts';
+import { choice, dateTime, defineResource, optionalText, refId, requiredInRange } from './define.ts';
 import { ADJUSTMENT_TYPES } from './options.ts';
+import { RANGES } from './ranges.ts';
 
 /** An adjustment of a ROB profile (spec 002 §3.6): reset to a value (1) or add a signed amount (2). */
 export const robAdjustment = defineResource({
@@ -30,7 +31,8 @@ export const robAdjustment = defineResource({
       label: 'Value',
       kind: 'number',
       hint: 'Use negative number (-) for subtraction.',
-      schema: requiredNum('Value'),
+      range: RANGES.fuelChange,
+      schema: requiredInRange('Value', RANGES.fuelChange),
     },
     robaNote: { label: 'Note', kind: 'textarea', schema: optionalText(255, 'Note') },
   },

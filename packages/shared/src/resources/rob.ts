@@ -1,4 +1,5 @@
-import { dateTime, defineResource, refId, requiredNum } from './define.ts';
+import { dateTime, defineResource, refId, requiredInRange } from './define.ts';
+import { RANGES } from './ranges.ts';
 
 /** A remain-on-board profile of a vessel (spec 002 §3.6): the fuel on board at its start, in litres. */
 export const rob = defineResource({
@@ -22,7 +23,8 @@ export const rob = defineResource({
     mrobInitialValue: {
       label: 'Initial Supply in Liters',
       kind: 'number',
-      schema: requiredNum('Initial Supply in Liters').refine(
+      range: RANGES.fuelVolume,
+      schema: requiredInRange('Initial Supply in Liters', RANGES.fuelVolume).refine(
         (v) => v >= 0,
         'Initial Supply in Liters must not be negative',
       ),

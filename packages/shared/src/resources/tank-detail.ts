@@ -1,4 +1,5 @@
-import { defineResource, refId, requiredNum } from './define.ts';
+import { defineResource, refId, requiredInRange } from './define.ts';
+import { RANGES } from './ranges.ts';
 
 /** One row of a tank sounding table (spec 001 §3): height → volume and weight; visible with its header. */
 export const tankDetail = defineResource({
@@ -17,9 +18,28 @@ export const tankDetail = defineResource({
       ref: { resource: 'tank_header', labelField: 'tahdName' },
       schema: refId('Tank Header'),
     },
-    tadtHeight: { label: 'Height', kind: 'number', step: 0.01, schema: requiredNum('Height') },
-    tadtVolume: { label: 'Volume', kind: 'number', step: 0.01, schema: requiredNum('Volume') },
-    tadtWeight: { label: 'Weight', kind: 'number', step: 0.01, schema: requiredNum('Weight') },
+    // height in the header's unit (tahdUnit), volume in litres, weight in kg (docs/domain.md §32)
+    tadtHeight: {
+      label: 'Height',
+      kind: 'number',
+      step: 0.01,
+      range: RANGES.tankHeight,
+      schema: requiredInRange('Height', RANGES.tankHeight),
+    },
+    tadtVolume: {
+      label: 'Volume',
+      kind: 'number',
+      step: 0.01,
+      range: RANGES.fuelVolume,
+      schema: requiredInRange('Volume', RANGES.fuelVolume),
+    },
+    tadtWeight: {
+      label: 'Weight',
+      kind: 'number',
+      step: 0.01,
+      range: RANGES.fuelWeight,
+      schema: requiredInRange('Weight', RANGES.fuelWeight),
+    },
   },
   filters: ['tadtId', 'tadtTahdId'],
   orders: ['tadtId', 'tadtHeight', 'tadtVolume', 'tadtWeight'],

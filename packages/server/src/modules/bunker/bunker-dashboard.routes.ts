@@ -8,11 +8,12 @@ import { epochParam } from '../crud/register.ts';
 import { scopeContext } from '../crud/scope.ts';
 import { bunkerMeter } from './bunker-detail.ts';
 import { meterTotals } from './bunker-domain.ts';
+import { finiteOrNull, storedNumber } from './finite.ts';
 
 /** At most this many readings in one answer (spec 000 §9 series limit); `truncated` says when more exist. */
 export const DASHBOARD_MAX_ROWS = 10000;
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const num = storedNumber;
 const avg = (vals: (number | null)[]) => {
   const xs = vals.filter((v): v is number => v !== null);
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
@@ -93,7 +94,8 @@ export const bunkerDashboardRoutes: FastifyPluginAsync = async (app) => {
         massId,
         deviceId: meter?.devcUniqueId ?? null,
         lastUpdate: last ? new Date(Number(last.ts) * 1000).toISOString() : null,
-        summary: {
+        // §32.2: sums and means that overflowed (absurd stored readings) are answered null
+        summary: finiteOrNull({
           totalMass: totals.mass,
           totalVolume: totals.volume,
           totalVolume15: totals.volume15,
@@ -102,7 +104,7 @@ export const bunkerDashboardRoutes: FastifyPluginAsync = async (app) => {
           averageFlowrate: avg(rows.map((r) => r.volume_flowrate)),
           averageDens: totals.averageDensity,
           averageTemp: totals.averageTemperature,
-        },
+        }),
         truncated,
         rows,
       });

@@ -10,6 +10,7 @@ import {
   meterTotals,
   toleranceBand,
 } from './bunker-domain.ts';
+import { finiteOrNull, storedNumber } from './finite.ts';
 
 /** The stored columns of a bunkering log the computation reads (epoch seconds, litres). */
 export interface StoredLog {
@@ -17,7 +18,7 @@ export interface StoredLog {
   bklgMassId: number;
   bklgStartDatetime: number;
   bklgEndDatetime: number;
-  bklgTargetBunker: number;
+  bklgTargetBunker: number | null;
   bklgType: string;
   bklgStartSounding: number | null;
   bklgEndSounding: number | null;
@@ -27,7 +28,7 @@ export interface StoredAdjustment {
   bklaId: number;
   bklaBklgId: number;
   bklaType: number;
-  bklaAmount: number;
+  bklaAmount: number | null;
   bklaReason: string;
   bklaDesc: string | null;
   bklaCreatedTime: number | null;
@@ -35,7 +36,7 @@ export interface StoredAdjustment {
   bklaUpdatedTime: number | null;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const num = storedNumber;
 
 /** §2 the vessel's active `BUNKER_IN` flow meter (the first by id), or undefined. */
 export async function bunkerMeter(
@@ -108,9 +109,10 @@ export function computeDetail(
   const adj: Adjustment[] = adjustments.map((a) => ({
     id: a.bklaId,
     type: a.bklaType,
-    amount: a.bklaAmount,
+    amount: a.bklaAmount ?? Number.NaN, // not finite when stored: the results from it are not computable
     time: a.bklaCreatedTime ?? 0,
   }));
+  // §32.2: stored values beyond their range may overflow the sums below; what is not finite is answered null
   const applied = applyAdjustments(base, adj);
   const flowmeter15 = isIn ? meter.volume15 : null;
   const applied15 = flowmeter15 === null ? null : applyAdjustments(flowmeter15, adj).final;
@@ -118,7 +120,7 @@ export function computeDetail(
   const toTarget15 = discrepancy(applied15, log.bklgTargetBunker);
   const basis = applied15 !== null ? '15C' : 'observed';
   const pct = basis === '15C' ? toTarget15.percentage : toTarget.percentage;
-  return {
+  return finiteOrNull({
     finalBunker: applied.final,
     targetBunker: log.bklgTargetBunker,
     totalBunkerFlowmeter: flowmeter,
@@ -131,7 +133,7 @@ export function computeDetail(
     flowmeter: { ...(isIn ? meter : emptyMeter()), deviceId },
     standard: { totalBunkerFlowmeter15: flowmeter15, finalBunker15: applied15, discrepancyToTarget15: toTarget15 },
     tolerance: { ...limits, basis, percentage: pct, band: toleranceBand(pct, limits) },
-  };
+  });
 }
 
 /** Stored rows of the logs by id (epoch seconds). */
@@ -156,7 +158,7 @@ export async function storedLogs(db: Db, ids: number[]): Promise<StoredLog[]> {
     bklgMassId: Number(r.bklgMassId),
     bklgStartDatetime: Number(r.bklgStartDatetime),
     bklgEndDatetime: Number(r.bklgEndDatetime),
-    bklgTargetBunker: Number(r.bklgTargetBunker),
+    bklgTargetBunker: num(r.bklgTargetBunker),
     bklgType: String(r.bklgType),
     bklgStartSounding: num(r.bklgStartSounding),
     bklgEndSounding: num(r.bklgEndSounding),
@@ -187,7 +189,7 @@ export async function storedAdjustments(db: Db, logIds: number[]): Promise<Store
     bklaId: Number(r.bklaId),
     bklaBklgId: Number(r.bklaBklgId),
     bklaType: Number(r.bklaType),
-    bklaAmount: Number(r.bklaAmount),
+    bklaAmount: num(r.bklaAmount),
     bklaReason: String(r.bklaReason),
     bklaDesc: r.bklaDesc ?? null,
     bklaCreatedTime: num(r.bklaCreatedTime),

@@ -157,7 +157,9 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export function discrepancy(final: number | null, reference: number | null): Discrepancy {
   if (final === null || reference === null) return { amount: null, percentage: null };
   const amount = final - reference;
-  return { amount, percentage: reference === 0 ? null : round2((amount / reference) * 100) };
+  if (!Number.isFinite(amount)) return { amount: null, percentage: null }; // §32.2 overflow: not computable
+  const percentage = reference === 0 ? null : round2((amount / reference) * 100);
+  return { amount, percentage: percentage !== null && Number.isFinite(percentage) ? percentage : null };
 }
 
 export type ToleranceBand = 'within' | 'warning' | 'protest';

@@ -68,8 +68,11 @@ function outValue(kind: ValueKind, v: unknown): unknown {
     case 'datetime':
       return fromEpochSeconds(Number(v));
     case 'integer':
-    case 'number':
-      return Number(v);
+    case 'number': {
+      // a stored Infinity or NaN (PostgreSQL 'Infinity', SQLite 1e999) is answered null (docs/domain.md §32.2)
+      const n = Number(v);
+      return Number.isFinite(n) ? n : null;
+    }
     default:
       return String(v);
   }

@@ -115,7 +115,11 @@ export function robLedger(input: LedgerInput): LedgerSummary {
     const slot = detail.logs[String(t)];
     const prev = slot[type];
     slot[type] = prev
-      ? { note: `${prev.note}\n${note}`, inventoryChange: prev.inventoryChange + change, endInventory: balance }
+      ? {
+          note: `${prev.note}\n${note}`,
+          inventoryChange: (prev.inventoryChange ?? Number.NaN) + change,
+          endInventory: balance,
+        }
       : { note, inventoryChange: change, endInventory: balance };
     detail.endInventory = balance;
   };
@@ -130,7 +134,7 @@ export function robLedger(input: LedgerInput): LedgerSummary {
       put(t, 'bunker', sign * b.amount, b.note);
       const total = bunkerTotals[b.type] ?? { totalVolume: 0, count: 0 };
       bunkerTotals[b.type] = total;
-      total.totalVolume += b.amount;
+      total.totalVolume = (total.totalVolume ?? Number.NaN) + b.amount;
       total.count++;
     }
     for (; ai < adjustments.length && adjustments[ai].time === t; ai++) {

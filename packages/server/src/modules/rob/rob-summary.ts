@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { detailsOf, storedLogs } from '../bunker/bunker-detail.ts';
+import { finiteOrNull, storedNumber } from '../bunker/finite.ts';
 import type { Row } from '../crud/rows.ts';
 import { type RobInterval, robLedger } from './rob-ledger.ts';
 import { vesselFuel } from './vessel-fuel.ts';
@@ -59,7 +60,7 @@ export async function robSummary(
   const ledger = robLedger({
     start,
     end,
-    initial: Number(profile.mrobInitialValue),
+    initial: storedNumber(profile.mrobInitialValue) ?? Number.NaN,
     now: o.now,
     tz: o.tz,
     interval: o.interval,
@@ -75,10 +76,11 @@ export async function robSummary(
       id: Number(a.robaId),
       time: Number(a.robaTime),
       type: Number(a.robaType),
-      value: Number(a.robaValue),
+      value: storedNumber(a.robaValue) ?? Number.NaN,
       note: a.robaNote ?? null,
     })),
   });
-  const { details: entries, ...rob } = ledger;
+  // §32.2: what overflowed (stored values beyond their range) is answered null, not a failed answer
+  const { details: entries, ...rob } = finiteOrNull(ledger);
   return { rob, interval: o.interval, timezone: o.tz, until, details: entries };
 }

@@ -1,8 +1,28 @@
+import { sql } from 'kysely';
 import { badRequest } from '../../http/envelope.ts';
 import type { HookContext, ResourceHooks } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
 
 const iso = (ts: number) => new Date(ts * 1000).toISOString().replace('.000Z', 'Z');
+
+/** First key of the ROB advisory locks ('ROB'); the second is the vessel's id. */
+const ROB_LOCK = 0x524f42;
+
+/**
+ * Serialises the ROB writes of one vessel until the transaction ends, so that the checks below and the write
+ * they guard are one step (docs/decisions.md "ROB profiles: one writer per vessel"). Called first in the
+ * write's transaction. PostgreSQL: a transaction-scoped advisory lock per vessel (no superuser, no extension;
+ * other vessels are not held up). SQLite: a write takes the database's single write lock, as BEGIN IMMEDIATE
+ * would (one connection per process already runs its transactions one at a time; this also holds off other
+ * processes, and a read made before it fails with SQLITE_BUSY rather than act on an older snapshot).
+ */
+async function lockVesselRob(ctx: HookContext, massId: unknown) {
+  if (ctx.req.server.deps.database.dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(${ROB_LOCK}, ${Number(massId)})`.execute(ctx.db);
+  } else {
+    await sql`update rob set mrob_id = mrob_id where mrob_mass_id = ${Number(massId)} and 0 = 1`.execute(ctx.db);
+  }
+}
 
 /** docs/domain.md §25.1: the profiles of one vessel may not overlap (closed periods [start, end]). */
 async function refuseOverlap(ctx: HookContext, row: Row, ownId?: unknown) {
@@ -22,14 +42,59 @@ async function refuseOverlap(ctx: HookContext, row: Row, ownId?: unknown) {
     });
 }
 
-/** ROB profiles: no two profiles of a vessel overlap. */
+/**
+ * docs/domain.md §25.1: a profile's period keeps its adjustments — shortening it past one would drop the
+ * adjustment from the ledger without a word, so it is refused, naming the adjustments' times.
+ */
+async function refuseLosingAdjustments(ctx: HookContext, row: Row) {
+  const start = Number(row.mrobStartTime);
+  const end = Number(row.mrobEndTime);
+  const outside = await ctx.db
+    .selectFrom('rob_adjustment')
+    .select(['robaTime'])
+    .where('robaMrobId', '=', row.mrobId)
+    .where((eb) => eb.or([eb('robaTime', '<', start), eb('robaTime', '>', end)]))
+    .orderBy('robaTime')
+    .execute();
+  if (!outside.length) return;
+  const times = outside.map((a) => Number(a.robaTime));
+  const shown = times.slice(0, 5).map(iso).join(', ') + (times.length > 5 ? ` and ${times.length - 5} more` : '');
+  const message = `The period must include the profile's adjustments: move or delete the adjustment${times.length > 1 ? 's' : ''} of ${shown} first`;
+  const field = times.some((t) => t > end) ? 'mrobEndTime' : 'mrobStartTime';
+  throw badRequest({ [field]: [message] });
+}
+
+/** ROB profiles: no two profiles of a vessel overlap; a profile keeps its adjustments inside its period. */
 export const robHooks: ResourceHooks = {
-  beforeCreate: (ctx, values) => refuseOverlap(ctx, values),
-  beforeUpdate: (ctx, stored, values) => refuseOverlap(ctx, { ...stored, ...values }, stored.mrobId),
+  async beforeCreate(ctx, values) {
+    await lockVesselRob(ctx, values.mrobMassId);
+    await refuseOverlap(ctx, values);
+  },
+  async beforeUpdate(ctx, stored, values) {
+    await lockVesselRob(ctx, stored.mrobMassId);
+    // the row as it is now, under the lock (it was read before the transaction)
+    const current = await ctx.db
+      .selectFrom('rob')
+      .select(['mrobStartTime', 'mrobEndTime'])
+      .where('mrobId', '=', stored.mrobId)
+      .executeTakeFirst();
+    const row = { ...stored, ...(current ?? {}), ...values };
+    await refuseOverlap(ctx, row, stored.mrobId);
+    await refuseLosingAdjustments(ctx, row);
+  },
 };
 
 /** docs/domain.md §25.3: an adjustment's time lies within its profile's period. */
 async function refuseOutside(ctx: HookContext, row: Row) {
+  // under the vessel's lock, so that a profile shortened at the same time cannot leave this adjustment outside;
+  // a profile's vessel never changes (mrobMassId is immutable), so it may be read before the lock
+  const vessel = await ctx.db
+    .selectFrom('rob')
+    .select(['mrobMassId'])
+    .where('mrobId', '=', row.robaMrobId)
+    .executeTakeFirst();
+  if (!vessel) return;
+  await lockVesselRob(ctx, vessel.mrobMassId);
   const profile = await ctx.db
     .selectFrom('rob')
     .select(['mrobStartTime', 'mrobEndTime'])

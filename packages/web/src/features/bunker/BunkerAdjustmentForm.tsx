@@ -1,10 +1,11 @@
-import { BUNKER_ADJUSTMENT_REASONS } from '@fleet/shared/resources/bunker-adjustment.ts';
+import { BUNKER_ADJUSTMENT_REASONS, bunkerAdjustment } from '@fleet/shared/resources/bunker-adjustment.ts';
 import { ADJUSTMENT_TYPES } from '@fleet/shared/resources/options.ts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import type { BunkerAdjustment } from './bunker-api.ts';
+import { definitionRule } from './definition-rule.ts';
 
 /** Texts of spec 002 §5 and §8 for bunker adjustments. */
 export const ADJUSTMENT_TEXTS = {
@@ -106,6 +107,7 @@ export function BunkerAdjustmentForm({
         <Form.Item
           name="bklaAmount"
           label="Adjustment Value (Liters)"
+          validateFirst // the definition's rule repeats "cannot be zero": one message at a time
           rules={[
             { required: true, message: ADJUSTMENT_TEXTS.required },
             {
@@ -113,6 +115,7 @@ export function BunkerAdjustmentForm({
                 if (v === 0) throw new Error(ADJUSTMENT_TEXTS.zero);
               },
             },
+            definitionRule(bunkerAdjustment, 'bklaAmount'),
           ]}
         >
           <InputNumber style={{ width: '100%' }} placeholder="Use negative value for subtraction" />

@@ -117,7 +117,7 @@ export function BunkerLogDetail({
           {formatBunker(detail.totalBunkerFlowmeter)} KL
         </Figure>
         <Figure label="Total Adjustment">
-          <span style={{ color: detail.totalAdjustment >= 0 ? '#1677ff' : '#ff4d4f' }}>
+          <span style={{ color: (detail.totalAdjustment ?? 0) >= 0 ? '#1677ff' : '#ff4d4f' }}>
             {formatBunker(detail.totalAdjustment)} KL
           </span>
         </Figure>

@@ -7,6 +7,7 @@ import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import type { AssetOption, BunkerLogRow } from './bunker-api.ts';
 import { toUtcText } from './bunker-format.ts';
+import { definitionRule } from './definition-rule.ts';
 
 /** The form's messages (spec 002 §5), the same the server answers. */
 export const BUNKER_FORM_TEXTS = {
@@ -237,18 +238,28 @@ export function BunkerLogForm({
           <Form.Item
             name="bklgTargetBunker"
             label="Target Bunker (L)"
+            validateFirst // the definition's rule repeats "greater than 0": one message at a time
             rules={[
               { required: true, message: BUNKER_FORM_TEXTS.target },
               { type: 'number', min: 0.000001, message: 'Target bunker must be greater than 0.' },
+              definitionRule(bunkerLog, 'bklgTargetBunker'),
             ]}
           >
             <InputNumber style={{ width: '100%' }} min={0} />
           </Form.Item>
           <span />
-          <Form.Item name="bklgStartSounding" label="Start Sounding (L)">
+          <Form.Item
+            name="bklgStartSounding"
+            label="Start Sounding (L)"
+            rules={[definitionRule(bunkerLog, 'bklgStartSounding')]}
+          >
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="bklgEndSounding" label="End Sounding (L)">
+          <Form.Item
+            name="bklgEndSounding"
+            label="End Sounding (L)"
+            rules={[definitionRule(bunkerLog, 'bklgEndSounding')]}
+          >
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </div>

@@ -186,13 +186,14 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
                 title: 'Addition',
                 key: 'add',
                 align: 'right',
-                render: (_v, r) => (r.entry.inventoryChange > 0 ? formatRob(r.entry.inventoryChange) : '-'),
+                render: (_v, r) => ((r.entry.inventoryChange ?? 0) > 0 ? formatRob(r.entry.inventoryChange) : '-'),
               },
               {
                 title: 'Reduction',
                 key: 'reduce',
                 align: 'right',
-                render: (_v, r) => (r.entry.inventoryChange < 0 ? formatRob(-r.entry.inventoryChange) : '-'),
+                render: (_v, r) =>
+                  (r.entry.inventoryChange ?? 0) < 0 ? formatRob(-(r.entry.inventoryChange ?? 0)) : '-',
               },
               {
                 title: 'ROB Balance',

@@ -1,9 +1,12 @@
 import { ADJUSTMENT_TYPES } from '@fleet/shared/resources/options.ts';
+import { rob } from '@fleet/shared/resources/rob.ts';
+import { robAdjustment } from '@fleet/shared/resources/rob-adjustment.ts';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toUtcText } from '../bunker/bunker-format.ts';
+import { definitionRule, fieldProblem } from '../bunker/definition-rule.ts';
 import { ROB_TEXTS, type RobAdjustment, type RobProfile } from './rob-api.ts';
 
 /** Cancel and Save ('Saving...' while busy), spec 002 §2.16. */
@@ -100,6 +103,11 @@ export function RobProfileForm({
   const save = async () => {
     if (!start || !end || !initial) {
       setProblem(ROB_TEXTS.allRequired);
+      return;
+    }
+    const outOfRange = fieldProblem(rob, 'mrobInitialValue', initial);
+    if (outOfRange) {
+      setProblem(outOfRange);
       return;
     }
     const body = {
@@ -224,7 +232,7 @@ export function RobAdjustmentForm({
           name="robaValue"
           label="Value"
           extra="Use negative number (-) for subtraction."
-          rules={[{ required: true, message: 'Value is required' }]}
+          rules={[{ required: true, message: 'Value is required' }, definitionRule(robAdjustment, 'robaValue')]}
         >
           <InputNumber style={{ width: '100%' }} />
         </Form.Item>
