@@ -46,5 +46,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('mloa_content_type', 'text', (c) => c.notNull())
     .addColumn('mloa_content', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('mail_outbox_attachment_mail').on('mail_outbox_attachment').column('mloa_mlob_id').execute();
+  await db.schema
+    .createIndex('mail_outbox_attachment_mail')
+    .on('mail_outbox_attachment')
+    .column('mloa_mlob_id')
+    .execute();
 }

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
-import { outboxBacklog } from '../mail/outbox.ts';
 import { VERSION } from '../../version.ts';
+import { outboxBacklog } from '../mail/outbox.ts';
 
 /** GET /api/health — no auth; proves the database answers, and shows the mail outbox's backlog. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

@@ -35,7 +35,6 @@ export interface OutgoingMail {
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
-
 /** Sends one mail now; rejects when it could not be delivered. */
 export type MailTransport = (mail: OutgoingMail) => Promise<void>;
 
@@ -119,11 +118,12 @@ export class MailOutbox {
       .orderBy('mlobNextTryTime')
       .orderBy('mlobId')
       .limit(1);
+    // a scalar subquery: one pick per statement (as an IN list PostgreSQL may run it again per row)
     if (this.database.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
     return db
       .updateTable('mail_outbox')
       .set((eb: any) => ({ mlobClaimedUntil: now + MAIL_CLAIM_SECONDS, mlobAttempts: eb('mlobAttempts', '+', 1) }))
-      .where('mlobId', 'in', pick)
+      .where('mlobId', '=', pick)
       .where(due)
       .returningAll()
       .executeTakeFirst();
