@@ -108,6 +108,7 @@ function createMailer(database: Database, config: Config, log: FastifyBaseLogger
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
+  let flushing = false;
   let lastPurge = 0;
 
   /** One pass at a time in this process; a pass asked for while one runs follows it. */
@@ -120,7 +121,7 @@ function createMailer(database: Database, config: Config, log: FastifyBaseLogger
       do {
         again = false;
         try {
-          const r = await outbox.runOnce();
+          const r = await outbox.runOnce(undefined, MAIL_PASS_LIMIT, () => stopped && !flushing);
           if (r.sent + r.retried + r.failed === MAIL_PASS_LIMIT) again = true; // more may be due
           const now = Math.floor(Date.now() / 1000);
           if (now - lastPurge > 3600) {
@@ -173,7 +174,12 @@ function createMailer(database: Database, config: Config, log: FastifyBaseLogger
     async flush() {
       await Promise.allSettled([...storing]);
       if (pass) await pass;
-      await runPass();
+      flushing = true;
+      try {
+        await runPass();
+      } finally {
+        flushing = false;
+      }
     },
     start() {
       if (!stopped) return;

@@ -129,11 +129,15 @@ export class MailOutbox {
       .executeTakeFirst();
   }
 
-  /** Sends the due mails (at most `limit`), one claimed row at a time. */
-  async runOnce(now = nowSeconds(), limit = MAIL_PASS_LIMIT): Promise<PassResult> {
+  /**
+   * Sends the due mails (at most `limit`), one claimed row at a time, until none is due or `stop()` says so. Without
+   * `at` each claim reads the clock (a long pass keeps its claims fresh); tests pass a fixed time.
+   */
+  async runOnce(at?: number, limit = MAIL_PASS_LIMIT, stop: () => boolean = () => false): Promise<PassResult> {
     const db = this.database.db;
     const result: PassResult = { sent: 0, retried: 0, failed: 0 };
-    for (let i = 0; i < limit; i++) {
+    for (let i = 0; i < limit && !stop(); i++) {
+      const now = at ?? nowSeconds();
       const row = await this.claim(now);
       if (!row) break;
       const id = Number(row.mlobId);
