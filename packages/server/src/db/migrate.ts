@@ -17,6 +17,7 @@ import * as m015TrackVectors from './migrations/015_track_vector_rollups.ts';
 import * as m016EventConfigVersion from './migrations/016_event_config_version.ts';
 import * as m017EventStateVersion from './migrations/017_event_state_version.ts';
 import * as m018EventDeviceIdentity from './migrations/018_event_device_identity.ts';
+import * as m020MailOutbox from './migrations/020_mail_outbox.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -37,6 +38,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '016_event_config_version': m016EventConfigVersion,
   '017_event_state_version': m017EventStateVersion,
   '018_event_device_identity': m018EventDeviceIdentity,
+  '020_mail_outbox': m020MailOutbox,
 };
 
 /** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */

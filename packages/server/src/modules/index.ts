@@ -12,6 +12,7 @@ import { configEventRoutes } from './events/config-event.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { mailOutboxPlugin } from './mail/mailer.ts';
 import { robRoutes } from './rob/rob.routes.ts';
 import { shareLinkRoutes } from './share-links/share-links.routes.ts';
 import { summaryRoutes } from './summary/summary.routes.ts';
@@ -22,6 +23,7 @@ import { userAccountRoutes } from './users/user-account.routes.ts';
 /** Every HTTP module, registered under /api in this order. */
 export const modules: FastifyPluginAsync[] = [
   healthRoutes,
+  mailOutboxPlugin,
   authRoutes,
   accountRoutes,
   telemetryRoutes,

@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InsertQueryNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { mailerOf } from '../../src/modules/mail/mailer.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { createCompany, createGroup, createRole, createUser, signIn } from '../helpers/fixtures.ts';
@@ -15,6 +17,33 @@ function readMail(file: string): string {
   return readFileSync(file, 'utf8')
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+}
+
+/** Holds every insert into `table` after it ran, until released: the caller of the insert waits meanwhile. */
+function holdInserts(table: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  let reached!: () => void;
+  const held = new Promise<void>((r) => {
+    reached = r;
+  });
+  const inserts = new WeakSet<object>();
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      if (InsertQueryNode.is(args.node) && args.node.into?.table.identifier.name === table) inserts.add(args.queryId);
+      return args.node;
+    },
+    async transformResult(args) {
+      if (inserts.has(args.queryId)) {
+        reached();
+        await released;
+      }
+      return args.result;
+    },
+  };
+  return { plugin, held, release };
 }
 
 /** Profile, change password and the password reset through the outbox (spec 000 §2, §7, §8). */
@@ -202,6 +231,37 @@ describe.each(dialects())('account on %s', (dialect) => {
     }
     await mailerOf(t.app).flush();
     expect(outbox().length).toBe(count);
+  });
+
+  it('answers a reset request without waiting for its token insert or its mail; unknown e-mails alike', async () => {
+    const gate = holdInserts('password_reset_token');
+    const held = { ...t.database, db: t.database.db.withPlugin(gate.plugin) };
+    const app = await buildApp({ database: held, config: t.config, logger: false });
+    const request = (email: string, n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/account/reset_password/request',
+        payload: { email },
+        remoteAddress: `10.3.1.${n}`,
+      });
+    try {
+      const answer = request('grace@java.test', 1);
+      await gate.held; // the token's insert ran and is held: a handler that waits for it cannot answer
+      const known = await answer;
+      expect(known.statusCode).toBe(200);
+      const unknown = await request('nobody@java.test', 2);
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      const before = outbox().length;
+      gate.release();
+      // the work goes on after the answer: the mail is sent (by this app, or by the first one on the same database)
+      await mailerOf(app).flush();
+      await mailerOf(t.app).flush();
+      expect(outbox().length).toBe(before + 1);
+    } finally {
+      gate.release();
+      await app.close();
+    }
   });
 
   it('validates the reset request and the reset', async () => {

@@ -5,8 +5,10 @@ import {
   RETRY_BASE_SECONDS,
   runDailyReports,
 } from '../../src/modules/daily-report/scheduler.ts';
-import type { OutgoingMail } from '../../src/modules/mail/mailer.ts';
+import { mailTransport, type OutgoingMail } from '../../src/modules/mail/mailer.ts';
+import { MailOutbox, retryDelay } from '../../src/modules/mail/outbox.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
+import { TestSmtpServer } from '../mail/smtp-server.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';
 import { pageCount } from './pdf-tools.ts';
 
@@ -126,5 +128,38 @@ describe.each(dialects())('scheduled daily reports on %s', (dialect) => {
       expect(r.drsnNextTryTime).toBeNull();
     }
     expect(sent).toHaveLength(0);
+  });
+  it("through the mail outbox: SMTP down at the pass, the PDF goes out on the outbox's retry", async () => {
+    const smtp = await new TestSmtpServer().listen();
+    try {
+      const outbox = new MailOutbox(
+        t.database,
+        mailTransport({ ...t.config, smtpUrl: smtp.url }, silent).deliver,
+        silent,
+      );
+      const day4 = night() + 3 * 86400;
+      smtp.failing = true;
+      const pass = await runDailyReports(
+        { ...deps(), deliver: async (m) => void (await outbox.enqueue(m, day4)) },
+        day4,
+      );
+      expect(pass).toMatchObject({ sent: 2, failed: 0 }); // both subscriptions' mails are stored in the outbox
+      expect(await outbox.runOnce(day4)).toEqual({ sent: 0, retried: 2, failed: 0 });
+      expect(smtp.messages).toHaveLength(0);
+      smtp.failing = false;
+      expect(await outbox.runOnce(day4 + retryDelay(1))).toEqual({ sent: 2, retried: 0, failed: 0 });
+      expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['<admin@a.test>', '<admin@a.test>']);
+      for (const m of smtp.messages) {
+        expect(m.data).toMatch(/Content-Type: application\/pdf/);
+        expect(m.data).toMatch(/filename=Daily-Report_[^\n]+\.pdf/);
+      }
+      // the day is not made again by the scheduler
+      expect(
+        (await runDailyReports({ ...deps(), deliver: (m) => outbox.enqueue(m).then(() => undefined) }, day4 + 600))
+          .sent,
+      ).toBe(0);
+    } finally {
+      await smtp.close();
+    }
   });
 });

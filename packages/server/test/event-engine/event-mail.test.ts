@@ -80,5 +80,12 @@ describe.each(dialects())('High event e-mail on %s', (dialect) => {
     const mail = readFileSync(join(outbox, files.at(-1)!), 'utf8');
     expect(mail).toMatch(/^To: admin@b\.test$/im);
     expect(mail).toContain('High priority event: Exhaust Temperature High on Vessel B1');
+    // it went through the durable outbox (retried there if the mail server fails), marked sent
+    const row = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['mlobKind', 'mlobStatus', 'mlobTo'])
+      .where('mlobSubject', '=', 'High priority event: Exhaust Temperature High on Vessel B1')
+      .executeTakeFirst();
+    expect(row).toEqual({ mlobKind: 'event', mlobStatus: 'sent', mlobTo: 'admin@b.test' });
   });
 });

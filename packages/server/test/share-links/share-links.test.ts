@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { tokenHash } from '../../src/modules/auth/tokens.ts';
 import { LINK_MESSAGES } from '../../src/modules/share-links/link-scope.ts';
+import { MAX_LINK_SESSIONS } from '../../src/modules/share-links/share-links.routes.ts';
 import { createTestApp, dialects, freshDatabase, type TestApp } from '../helpers/app.ts';
 import { buildWorld, H, type World } from '../summary/summary-world.ts';
 
@@ -117,6 +119,44 @@ describe.each(dialects())('share report links on %s', (dialect) => {
       const steal = await t.call({ method: 'DELETE', url: `/api/share-links/${link.id}`, token: w.tenants.adminB });
       expect(steal.statusCode).toBe(404);
     });
+  });
+
+  it('a link session signs out: 200, then its token reads nothing; other sessions of the link go on', async () => {
+    const r = await create({ massId: w.twinAe, start: w.T0, end: w.T0 + H });
+    const first = (await open(r.json.data.token)).json.data.token;
+    const second = (await open(r.json.data.token)).json.data.token;
+    const out = await t.call({ method: 'GET', url: '/api/security/authentication/logout', token: first });
+    expect(out.statusCode).toBe(200);
+    expect(out.json.status.error).toBe(0);
+    expect((await summary(w.twinAe, w.T0, w.T0 + H, first)).statusCode).toBe(401);
+    expect((await summary(w.twinAe, w.T0, w.T0 + H, second)).statusCode).toBe(200);
+  });
+
+  it(`keeps at most ${MAX_LINK_SESSIONS} live sessions per link: an open beyond revokes the oldest`, async () => {
+    const r = await create({ massId: w.twinAe, start: w.T0, end: w.T0 + H });
+    const sessions: string[] = [];
+    for (let i = 0; i < MAX_LINK_SESSIONS; i++) sessions.push((await open(r.json.data.token)).json.data.token);
+    // distinct creation times in opening order (opens within one second tie)
+    const now = Math.floor(Date.now() / 1000);
+    for (const [i, token] of sessions.entries())
+      await t.database.db
+        .updateTable('session_token')
+        .set({ sessCreatedTime: now - 1000 + i })
+        .where('sessTokenHash', '=', tokenHash(token))
+        .execute();
+    const liveOf = () =>
+      t.database.db
+        .selectFrom('session_token')
+        .select('sessTokenHash')
+        .where('sessShareLinkId', '=', r.json.data.id)
+        .where('sessRevokedTime', 'is', null)
+        .execute();
+    expect(await liveOf()).toHaveLength(MAX_LINK_SESSIONS);
+    const newest = (await open(r.json.data.token)).json.data.token;
+    expect(await liveOf()).toHaveLength(MAX_LINK_SESSIONS);
+    expect((await summary(w.twinAe, w.T0, w.T0 + H, sessions[0])).statusCode).toBe(401);
+    for (const token of [sessions[1], sessions.at(-1)!, newest])
+      expect((await summary(w.twinAe, w.T0, w.T0 + H, token)).statusCode).toBe(200);
   });
 
   it('tampered or malformed links fail with a clear message and no data', async () => {

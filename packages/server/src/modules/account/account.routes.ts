@@ -42,7 +42,6 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
   const { db } = app.deps.database;
   const { publicUrl } = app.deps.config;
   const mailer = mailerOf(app);
-  app.addHook('onClose', () => mailer.flush());
   // reset requests per e-mail and per address (mail flooding), wrong current passwords per user
   const resetRequests = new FailureThrottle();
   const wrongCurrent = new FailureThrottle();
@@ -163,11 +162,12 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
         throw tooMany('password reset requests', wait);
       }
       for (const k of keys) resetRequests.fail(k, now);
-      const user = await activeUserByEmail(db, email);
-      if (user) {
-        const token = await createResetToken(db, user.userId, now);
-        mailer.send(resetMail(publicUrl, user, token));
-      }
+      // answered before the lookup, the token and the mail: a known address must not answer later than an unknown one
+      mailer.sendLater(async () => {
+        const user = await activeUserByEmail(db, email);
+        if (!user) return null;
+        return resetMail(publicUrl, user, await createResetToken(db, user.userId, now));
+      });
       return ok(null);
     },
   );

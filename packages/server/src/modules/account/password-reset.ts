@@ -63,7 +63,14 @@ export function resetMail(publicUrl: string, user: { userId: string; username: s
 Open this link to choose a new password. It works once and expires in 1 hour:</p>
 <p><a href="${escapeHtml(link)}">Choose a new password</a></p>
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
-  return { to: user.userId, subject: 'Reset your Fleet Monitoring password', text: lines.join('\n'), html, link };
+  return {
+    kind: 'password-reset',
+    to: user.userId,
+    subject: 'Reset your Fleet Monitoring password',
+    text: lines.join('\n'),
+    html,
+    link,
+  };
 }
 
 /**

@@ -117,7 +117,9 @@ export async function runDailyReports(deps: SchedulerDeps, now: number): Promise
         now,
       );
       const { model, pdf } = await drawPdf(input);
+      // stored in the mail outbox, which sends and retries it (docs/operations.md "Mail outbox")
       await deps.deliver({
+        kind: 'daily-report',
         to: sub.drsbUserId,
         subject: `Daily Report ${model.massName} — ${model.rangeText} (${model.timezoneLabel})`,
         text: `The daily report of ${model.massName} for ${model.rangeText} (${model.timezoneLabel}) is attached (${model.pages.length} pages).\n\nYou receive it because you subscribed on the Daily Report screen; unsubscribe there.`,

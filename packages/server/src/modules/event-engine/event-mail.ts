@@ -70,13 +70,15 @@ export async function mailHighEvents(
       if (!visible.has(comp))
         visible.set(comp, new Set(await visibleAssetIds(db, { userId: u.userId, activeCompId: comp } as Session)));
       if (!visible.get(comp)!.has(e.massId)) continue;
-      mailer.send(
-        highEventMail(
+      // queued in the durable mail outbox, which sends and retries it
+      mailer.send({
+        kind: 'event',
+        ...highEventMail(
           u.userId,
           { eventName: e.type, massName: asset.massName, gatewayUid: e.gatewayUid, timestamp: e.timestamp },
           publicUrl,
         ),
-      );
+      });
       sent++;
     }
   }

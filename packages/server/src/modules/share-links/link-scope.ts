@@ -66,6 +66,8 @@ const ALLOWED: Record<string, ((req: FastifyRequest, s: LinkScope) => boolean) |
     }
   },
   '/api/share-links/current': () => true,
+  // signing out revokes only this session (issue 23): the link page's Sign out must work
+  '/api/security/authentication/logout': () => true,
 };
 
 /**

@@ -17,6 +17,8 @@ import { emailFromIssuer, OidcRefused } from './oidc-signin.ts';
 export const MAX_LINK_HOURS = 7 * 24;
 export const MAX_LINK_PERIOD_S = 31 * 86400;
 export const DEFAULT_LINK_HOURS = 72;
+/** Live sessions one link keeps at most (docs/domain.md §34): opening it once more revokes the oldest beyond. */
+export const MAX_LINK_SESSIONS = 20;
 
 const tags = ['share-links'];
 const epoch = (label: string) =>
@@ -266,6 +268,28 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
         .set({ sessShareLinkId: scope.linkId, sessActiveApp: 'fms' })
         .where('sessTokenHash', '=', tokenHash(token))
         .execute();
+      // every open makes a session: keep the newest MAX_LINK_SESSIONS live, the new one always among them
+      const older = await db
+        .selectFrom('session_token')
+        .select('sessTokenHash')
+        .where('sessShareLinkId', '=', scope.linkId)
+        .where('sessRevokedTime', 'is', null)
+        .where('sessTokenHash', '!=', tokenHash(token))
+        .orderBy('sessCreatedTime', 'desc')
+        .orderBy('sessLastSeenTime', 'desc')
+        .offset(MAX_LINK_SESSIONS - 1)
+        .limit(1000)
+        .execute();
+      if (older.length)
+        await db
+          .updateTable('session_token')
+          .set({ sessRevokedTime: now })
+          .where(
+            'sessTokenHash',
+            'in',
+            older.map((r) => r.sessTokenHash),
+          )
+          .execute();
       await db
         .updateTable('share_link')
         .set((eb) => ({ slnkOpenedCount: eb('slnkOpenedCount', '+', 1), slnkLastOpenedTime: now }))
