@@ -37,7 +37,11 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
   // a socket error is the client's doing (bad frame, reset): a warning, rate-limited, without the stack
-  const socketErrors = new RateLimitedWarning(app.log, 'live push: socket error (malformed frame?)', FRAME_ERROR_LOG_MS);
+  const socketErrors = new RateLimitedWarning(
+    app.log,
+    'live push: socket error (malformed frame?)',
+    FRAME_ERROR_LOG_MS,
+  );
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     errorHandler: (err, socket) => {
