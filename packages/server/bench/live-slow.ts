@@ -33,12 +33,16 @@ const ROUND_MS = Number(process.env.BENCH_SLOW_ROUND_MS ?? 250);
 const HEALTHY = Number(process.env.BENCH_SLOW_HEALTHY ?? 5);
 const SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 300);
 const HEAP_MB = Number(process.env.BENCH_SLOW_HEAP_MB ?? 96);
+/** BENCH_SLOW_READER=0: the same run without the non-reading socket (the control: what the fleet's ingest costs) */
+const WITH_SLOW = process.env.BENCH_SLOW_READER !== '0';
 /** RSS growth the run may cause (the live push bench's budget, docs/benchmarks.md "Live push (issue 13)") */
 const RSS_BUDGET_MB = 100;
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 
 interface HubStats {
   size: number;
+  /** the server's V8 heap in use */
+  heapMb: number;
   closedCount: { behind: number; replaced: number };
 }
 
@@ -113,9 +117,9 @@ export async function benchLiveSlowReader(): Promise<string[]> {
     });
     healthy.push(h);
   }
-  const slow = await RawSocket.open(base, `/api/socket?ticket=${await ticket(tokens[HEALTHY])}`);
-  await slow.until((s) => s.messages.length > 0);
-  slow.pause();
+  const slow = WITH_SLOW ? await RawSocket.open(base, `/api/socket?ticket=${await ticket(tokens[HEALTHY])}`) : null;
+  await slow?.until((s) => s.messages.length > 0);
+  slow?.pause();
   const rssBefore = memoryOf(child.pid!).nowMb;
 
   // the fleet reports: one POST per gateway per round, each a reading of every device of its vessel
@@ -126,6 +130,8 @@ export async function benchLiveSlowReader(): Promise<string[]> {
   let posted = 0;
   let refused = 0;
   let rssPeak = rssBefore;
+  let heapPeak = 0;
+  let heapEnd = 0;
   let closedAt: number | null = null;
   let lastSample = 0;
   const timeline: string[] = [];
@@ -156,10 +162,16 @@ export async function benchLiveSlowReader(): Promise<string[]> {
       const rss = memoryOf(child.pid!).nowMb;
       rssPeak = Math.max(rssPeak, rss);
       const stats = await hubStats();
+      if (stats) {
+        heapPeak = Math.max(heapPeak, stats.heapMb);
+        heapEnd = stats.heapMb;
+      }
       const s = (performance.now() - t0) / 1000;
       if (closedAt === null && (stats?.closedCount.behind ?? 0) > 0) closedAt = s;
-      if (timeline.length < 400 && Math.round(s) % 30 === 0)
-        timeline.push(`${s.toFixed(0)} s: RSS ${rss.toFixed(0)} MB, ${stats?.size ?? '?'} sockets`);
+      if (timeline.length < 400 && Math.round(s) % 30 === 0 && !timeline.at(-1)?.startsWith(`${Math.round(s)} s`))
+        timeline.push(
+          `${s.toFixed(0)} s: RSS ${rss.toFixed(0)} MB, heap ${stats?.heapMb.toFixed(0) ?? '?'} MB, ${stats?.size ?? '?'} sockets`,
+        );
     }
     await new Promise((ok) => setTimeout(ok, Math.max(0, ROUND_MS - (performance.now() - started))));
   }
@@ -169,7 +181,7 @@ export async function benchLiveSlowReader(): Promise<string[]> {
   const hwm = crashed ? Number.NaN : memoryOf(child.pid!).peakMb;
   const now = performance.now();
   for (const h of healthy) h.ws.close();
-  slow.destroy();
+  slow?.destroy();
   if (!crashed) {
     child.removeAllListeners('exit');
     child.send({ stop: true });
@@ -180,13 +192,13 @@ export async function benchLiveSlowReader(): Promise<string[]> {
   const msgs = healthy.map((h) => h.messages);
   const mb = healthy.map((h) => h.bytes / 1e6);
   const out = [
-    `live push, a socket that never reads: ${SECONDS} s, ${VESSELS} vessels posting every ${ROUND_MS} ms, ${HEALTHY} reading sockets + 1 that never reads; server heap ${HEAP_MB} MB (SQLite, the server in its own process)`,
+    `live push, a socket that never reads: ${SECONDS} s, ${VESSELS} vessels posting every ${ROUND_MS} ms, ${HEALTHY} reading sockets${WITH_SLOW ? ' + 1 that never reads' : ' (control: no slow socket)'}; server heap limit ${HEAP_MB} MB (SQLite, the server in its own process)`,
     crashed
       ? `  SERVER ${crashed} after ${seconds.toFixed(0)} s`
-      : `  server RSS: ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB (sampled each second; VmHWM ${hwm.toFixed(0)} MB), ${rssEnd.toFixed(0)} MB at the end; growth ${(rssPeak - rssBefore).toFixed(0)} MB (budget ${RSS_BUDGET_MB} MB)`,
+      : `  server RSS: ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB (sampled each second; VmHWM ${hwm.toFixed(0)} MB), ${rssEnd.toFixed(0)} MB at the end; growth ${(rssPeak - rssBefore).toFixed(0)} MB (budget ${RSS_BUDGET_MB} MB); V8 heap used: peak ${heapPeak.toFixed(0)} MB, ${heapEnd.toFixed(0)} MB at the last sample`,
     `  pushes: ${(mb[0] / seconds).toFixed(2)} MB/s to each socket; ${posted} ingest posts answered, ${refused} refused or failed`,
     `  reading sockets: ${Math.min(...msgs)}–${Math.max(...msgs)} states messages each (${Math.min(...mb).toFixed(1)}–${Math.max(...mb).toFixed(1)} MB), last one ${((now - Math.min(...healthy.map((h) => h.lastAt))) / 1000).toFixed(1)} s before the end at the latest`,
-    `  the non-reading socket: ${closedAt === null ? 'never closed' : `closed for staying behind (4001) ${closedAt.toFixed(0)} s into the run`}; hub at the end: ${stats ? `${stats.size} sockets, closed ${stats.closedCount.behind} behind / ${stats.closedCount.replaced} replaced` : 'n/a'}`,
+    `  the non-reading socket: ${!WITH_SLOW ? 'none' : closedAt === null ? 'never closed' : `closed for staying behind (4001) ${closedAt.toFixed(0)} s into the run`}; hub at the end: ${stats ? `${stats.size} sockets, closed ${stats.closedCount.behind} behind / ${stats.closedCount.replaced} replaced` : 'n/a'}`,
     ...timeline.map((l) => `    ${l}`),
   ];
   for (const l of out) console.log(l);

@@ -17,7 +17,13 @@ process.on('message', async (m: { stop?: boolean; live?: boolean }) => {
   // the live hub's sockets and closures (bench/live-slow.ts)
   if (m.live) {
     const hub = liveHubOf(database);
-    process.send?.({ live: { size: hub?.size ?? 0, closedCount: hub?.closedCount ?? { behind: 0, replaced: 0 } } });
+    process.send?.({
+      live: {
+        size: hub?.size ?? 0,
+        closedCount: hub?.closedCount ?? { behind: 0, replaced: 0 },
+        heapMb: process.memoryUsage().heapUsed / 2 ** 20,
+      },
+    });
   }
   if (!m.stop) return;
   await app.close();
