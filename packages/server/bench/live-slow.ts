@@ -79,8 +79,11 @@ export async function benchLiveSlowReader(): Promise<string[]> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let crashed: string | null = null;
+  child.on('error', () => {}); // an IPC write to a server that just died; its exit says what happened
+  let crashedAt = 0;
   child.on('exit', (code, signal) => {
     crashed = `exited (${code ?? signal})`;
+    crashedAt = performance.now();
   });
   const port = await new Promise<number>((ok) => child.once('message', (m: { port?: number }) => ok(m.port ?? 0)));
   const base = `http://127.0.0.1:${port}`;
@@ -93,7 +96,12 @@ export async function benchLiveSlowReader(): Promise<string[]> {
         ok(m.live);
       };
       child.on('message', on);
-      child.send({ live: true });
+      // the server may have just died (the defect this measures): no answer then
+      child.send({ live: true }, (err) => {
+        if (!err) return;
+        child.off('message', on);
+        ok(null);
+      });
     });
   const ticket = async (token: string) => {
     const r = await fetch(`${base}/api/socket/ticket`, { method: 'POST', headers: { authentication: token } });
@@ -194,7 +202,7 @@ export async function benchLiveSlowReader(): Promise<string[]> {
   const out = [
     `live push, a socket that never reads: ${SECONDS} s, ${VESSELS} vessels posting every ${ROUND_MS} ms, ${HEALTHY} reading sockets${WITH_SLOW ? ' + 1 that never reads' : ' (control: no slow socket)'}; server heap limit ${HEAP_MB} MB (SQLite, the server in its own process)`,
     crashed
-      ? `  SERVER ${crashed} after ${seconds.toFixed(0)} s`
+      ? `  SERVER ${crashed} ${((crashedAt - t0) / 1000).toFixed(0)} s into the run (RSS ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at the last sample; V8 heap used ${heapPeak.toFixed(0)} MB)`
       : `  server RSS: ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB (sampled each second; VmHWM ${hwm.toFixed(0)} MB), ${rssEnd.toFixed(0)} MB at the end; growth ${(rssPeak - rssBefore).toFixed(0)} MB (budget ${RSS_BUDGET_MB} MB); V8 heap used: peak ${heapPeak.toFixed(0)} MB, ${heapEnd.toFixed(0)} MB at the last sample`,
     `  pushes: ${(mb[0] / seconds).toFixed(2)} MB/s to each socket; ${posted} ingest posts answered, ${refused} refused or failed`,
     `  reading sockets: ${Math.min(...msgs)}–${Math.max(...msgs)} states messages each (${Math.min(...mb).toFixed(1)}–${Math.max(...mb).toFixed(1)} MB), last one ${((now - Math.min(...healthy.map((h) => h.lastAt))) / 1000).toFixed(1)} s before the end at the latest`,
