@@ -165,6 +165,7 @@ describe('live push: malformed frames', () => {
   let app: FastifyInstance;
   let drop: () => Promise<void>;
   let base: string;
+  let token: string;
   const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
 
   beforeAll(async () => {
@@ -183,7 +184,7 @@ describe('live push: malformed frames', () => {
       logger: { level: 'info', stream },
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
-    (globalThis as { adminA?: string }).adminA = w.adminA;
+    token = w.adminA;
   });
   afterAll(async () => {
     vi.useRealTimers();
@@ -192,7 +193,6 @@ describe('live push: malformed frames', () => {
   });
 
   it('logs one warn line per interval with the count of the ones left out', async () => {
-    const token = (globalThis as { adminA?: string }).adminA!;
     const sockets: RawSocket[] = [];
     for (let i = 0; i < 6; i++) {
       const r = await app.inject({ method: 'POST', url: '/api/socket/ticket', headers: { authentication: token } });
