@@ -613,6 +613,8 @@ await main();
 await (await import('./teltonika.ts')).runTeltonikaBench();
 if (process.env.BENCH_LOAD !== '0') await (await import('./load.ts')).runLoad(); // load shedding scenario (load.ts)
 if (process.env.BENCH_LIVE !== '0') await (await import('./live.ts')).benchLive(); // issue 13: live push figures
+// issue 23: a live socket that never reads, under a fleet's pushes (BENCH_SLOW_SECONDS, 300)
+if (process.env.BENCH_LIVE_SLOW !== '0') await (await import('./live-slow.ts')).benchLiveSlowReader();
 if (process.env.BENCH_EVENTS !== '0') await (await import('./events.ts')).benchEvents(); // issue 17: event engine figures
 // issue 13: 1,000 vessels on the fleet map in headless Chromium (BENCH_MAP=0 skips it)
 if (process.env.BENCH_MAP !== '0') await (await import('./fleet-map-browser.ts')).benchFleetMapBrowser();

@@ -1,6 +1,7 @@
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { liveHubOf } from '../src/modules/live/hub.ts';
 
 /**
  * The server under benchmark, in its own process (its own core and its own memory figure):
@@ -12,7 +13,18 @@ const app = await buildApp({ database, config, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('message', async (m: { stop?: boolean }) => {
+process.on('message', async (m: { stop?: boolean; live?: boolean }) => {
+  // the live hub's sockets and closures (bench/live-slow.ts)
+  if (m.live) {
+    const hub = liveHubOf(database);
+    process.send?.({
+      live: {
+        size: hub?.size ?? 0,
+        closedCount: hub?.closedCount ?? { behind: 0, replaced: 0 },
+        heapMb: process.memoryUsage().heapUsed / 2 ** 20,
+      },
+    });
+  }
   if (!m.stop) return;
   await app.close();
   await database.close();

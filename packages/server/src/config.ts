@@ -24,6 +24,8 @@ export interface Config {
   sessionIdleHours: number;
   /** live push: at most one states message per subscriber per this many ms (modules/live/hub.ts) */
   liveCoalesceMs: number;
+  /** live push limits per socket, session and user (docs/operations.md "Live push limits") */
+  live: { sendBufferBytes: number; maxSocketsPerSession: number; maxSocketsPerUser: number };
   webDist?: string;
   /** trust X-Forwarded-For (only behind a proxy that sets it): the login throttle keys on the client address */
   trustProxy: boolean;
@@ -53,6 +55,16 @@ export interface Config {
   };
 }
 
+/** A whole number in [min, max] from the environment, else its default; anything else stops the start, naming it. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  return n;
+}
+
 const flag = (v: string | undefined, dflt: boolean) =>
   v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
@@ -80,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttSessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY ?? 7 * 24 * 3600),
     sessionIdleHours: Number(env.SESSION_IDLE_HOURS ?? 12),
     liveCoalesceMs: Number(env.LIVE_COALESCE_MS ?? 100),
+    live: {
+      sendBufferBytes: wholeNumber(env, 'LIVE_SEND_BUFFER_KB', 1024, 16, 1024 * 1024) * 1024,
+      maxSocketsPerSession: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_SESSION', 8, 1, 1000),
+      maxSocketsPerUser: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_USER', 16, 1, 10000),
+    },
     webDist: env.WEB_DIST,
     trustProxy: flag(env.TRUST_PROXY, false),
     mailFrom: env.MAIL_FROM || undefined,

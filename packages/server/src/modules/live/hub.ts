@@ -1,12 +1,13 @@
+import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/scope.ts';
-import { nowSeconds } from '../auth/tokens.ts';
 import type { OpenedEvent } from '../event-engine/engine.ts';
 import { onEventsOpened } from '../event-engine/opened.ts';
 import { type LatestState, onLatestState } from './ingest-hook.ts';
+import { sessionLive } from './tickets.ts';
 
 /** The PostgreSQL channel that carries committed latest states between server processes. */
 export const LIVE_CHANNEL = 'fleet_live';
@@ -21,6 +22,20 @@ const MAX_PAYLOAD = 7000;
  * device whose latest state changed in it (docs/decisions.md "Fleet map with 1,000 live vessels").
  */
 export const DEFAULT_COALESCE_MS = 100;
+
+/** Per-socket send budget and socket caps (LIVE_SEND_BUFFER_KB, LIVE_MAX_SOCKETS_PER_SESSION, …_PER_USER). */
+export interface LiveLimits {
+  /** a socket with more than this many bytes still unsent when the next message is due is closed (4001) */
+  sendBufferBytes: number;
+  /** a new socket beyond these closes the oldest of its session / user (4002) */
+  maxSocketsPerSession: number;
+  maxSocketsPerUser: number;
+}
+export const DEFAULT_LIMITS: LiveLimits = {
+  sendBufferBytes: 1024 * 1024,
+  maxSocketsPerSession: 8,
+  maxSocketsPerUser: 16,
+};
 
 const hubs = new WeakMap<Database, LiveHub>();
 /** The running hub of a database (tests: end a coalescing window with `flush()`). */
@@ -45,6 +60,8 @@ export interface LiveSocket {
   send(text: string): void;
   close(code?: number, reason?: string): void;
   readonly readyState: number;
+  /** bytes queued but not yet handed to the kernel (ws) */
+  readonly bufferedAmount: number;
 }
 
 interface Subscriber {
@@ -109,7 +126,11 @@ export class LiveHub {
     private idleSeconds: number,
     /** at most one states message per this many ms (LIVE_COALESCE_MS); 0 sends each batch on its own */
     private coalesceMs = DEFAULT_COALESCE_MS,
+    private limits: LiveLimits = DEFAULT_LIMITS,
   ) {}
+
+  /** Sockets closed because their client stayed behind, and because a newer one took their place (bench, tests). */
+  readonly closedCount = { behind: 0, replaced: 0 };
 
   get size() {
     return this.subscribers.size;
@@ -161,18 +182,53 @@ export class LiveHub {
     await c?.end().catch(() => {});
   }
 
-  /** Adds an authenticated socket; reads its visible assets first. Returns the remover. */
+  /**
+   * Adds an authenticated socket and reads its visible assets (nothing is sent to it before). Returns the remover.
+   * The socket counts against the caps at once, so that sockets opened together cannot pass them.
+   */
   async add(
     socket: LiveSocket,
     owner: { userId: string; compId: number | null; sessHash: string },
     opts: { states?: boolean } = {},
   ) {
     const sub: Subscriber = { socket, ...owner, assets: new Set(), states: opts.states ?? true };
-    sub.assets = new Set(
-      await visibleAssetIds(this.database.db, { userId: owner.userId, activeCompId: owner.compId } as never),
-    );
+    this.makeRoom(sub);
     this.subscribers.add(sub);
+    try {
+      sub.assets = new Set(
+        await visibleAssetIds(this.database.db, { userId: owner.userId, activeCompId: owner.compId } as never),
+      );
+    } catch (err) {
+      this.subscribers.delete(sub);
+      throw err;
+    }
     return () => this.subscribers.delete(sub);
+  }
+
+  /**
+   * Caps per session and per user: the oldest sockets go (4002), not the new one. The newest is the page the user
+   * just opened; refusing it would let sockets of vanished clients (not yet noticed as closed) lock a user out.
+   */
+  private makeRoom(sub: Subscriber) {
+    const evict = (same: (s: Subscriber) => boolean, max: number) => {
+      const mine = [...this.subscribers].filter(same);
+      for (const old of mine.slice(0, Math.max(0, mine.length + 1 - max))) {
+        this.closedCount.replaced++;
+        this.drop(old, LIVE_CLOSE.replaced, 'replaced by a newer live connection');
+      }
+    };
+    evict((s) => s.sessHash === sub.sessHash, this.limits.maxSocketsPerSession);
+    evict((s) => s.userId === sub.userId, this.limits.maxSocketsPerUser);
+  }
+
+  /** Stops sending to a socket and closes it with `code` (its close frame follows what is still buffered). */
+  private drop(sub: Subscriber, code: number, reason: string) {
+    this.subscribers.delete(sub);
+    try {
+      sub.socket.close(code, reason);
+    } catch {
+      // already gone
+    }
   }
 
   // ------------------------------------------------------------ cross-process (PostgreSQL)
@@ -365,8 +421,21 @@ export class LiveHub {
     }
   }
 
+  /**
+   * Sends unless the socket is over its budget: a client that does not read as fast as the fleet reports would
+   * otherwise queue without bound in this process (issue 23). It is closed with 4001 instead; the web client
+   * reconnects and resyncs from the pulse. At most budget + one message stays queued, until ws's close timeout (30 s)
+   * destroys a connection whose client never reads the close frame.
+   */
   private send(sub: Subscriber, text: string) {
     if (sub.socket.readyState !== 1) return;
+    const buffered = sub.socket.bufferedAmount;
+    if (buffered > this.limits.sendBufferBytes) {
+      this.closedCount.behind++;
+      this.log.info({ userId: sub.userId, buffered }, 'live push: socket closed, its client stayed behind');
+      this.drop(sub, LIVE_CLOSE.resync, 'client stayed behind; resync');
+      return;
+    }
     try {
       sub.socket.send(text);
     } catch {
@@ -381,15 +450,10 @@ export class LiveHub {
   /** Re-reads every subscriber's assets; closes sockets of sessions that ended (code 4000, as Traccar). */
   private async rescopeAll() {
     for (const sub of [...this.subscribers]) {
+      if (!this.subscribers.has(sub)) continue; // closed while the others were read
       try {
-        const sess = await this.database.db
-          .selectFrom('session_token')
-          .select(['sessRevokedTime', 'sessLastSeenTime'])
-          .where('sessTokenHash', '=', sub.sessHash)
-          .executeTakeFirst();
-        if (!sess || sess.sessRevokedTime || nowSeconds() - Number(sess.sessLastSeenTime) > this.idleSeconds) {
-          this.subscribers.delete(sub);
-          sub.socket.close(4000, 'session ended');
+        if (!(await sessionLive(this.database.db, sub.sessHash, this.idleSeconds))) {
+          this.drop(sub, LIVE_CLOSE.sessionEnded, 'session ended');
           continue;
         }
         sub.assets = new Set(

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { envelope, fail, ok } from '../../http/envelope.ts';
 import { requireAuth, sessionOf } from '../auth/session.ts';
 import { LiveHub } from './hub.ts';
+import { RateLimitedWarning } from './log-limit.ts';
 import { consumeTicket, issueTicket, type TicketOwner } from './tickets.ts';
+
+/** Malformed frames and other client-side socket errors: at most one log line per this interval. */
+export const FRAME_ERROR_LOG_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,15 +24,31 @@ declare module 'fastify' {
  * - GET /api/socket?ticket=… — WebSocket; sends `{type:'hello'}`, then `{type:'states', states:[pulse rows]}` for
  *   the committed readings of visible vessels (coalesced: at most one such message per LIVE_COALESCE_MS, 100 ms,
  *   with the newest state of every device that changed in it), `{type:'event', event}` when a High priority event opens on a
- *   visible vessel (issue 17; `&only=events` sends only these), and `{type:'ping'}` every 25 s. A wrong, used or expired ticket is
- *   refused before the upgrade (401, 'Authentication Error').
+ *   visible vessel (issue 17; `&only=events` sends only these), and `{type:'ping'}` every 25 s. A wrong, used or expired ticket,
+ *   or one whose session ended since, is refused before the upgrade (401, 'Authentication Error'); a query that is
+ *   not one ticket (`?ticket=a&ticket=b`) is 400.
+ * - limits (issue 23, docs/operations.md "Live push limits"): a per-socket send budget (4001 when passed: the client
+ *   resyncs), caps per session and per user (the oldest closed with 4002), malformed frames logged rate-limited.
  */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
   const { database, config } = app.deps;
-  const hub = new LiveHub(database, app.log, config.sessionIdleHours * 3600, config.liveCoalesceMs);
+  const idleSeconds = config.sessionIdleHours * 3600;
+  const hub = new LiveHub(database, app.log, idleSeconds, config.liveCoalesceMs, config.live);
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // a socket error is the client's doing (bad frame, reset): a warning, rate-limited, without the stack
+  const socketErrors = new RateLimitedWarning(
+    app.log,
+    'live push: socket error (malformed frame?)',
+    FRAME_ERROR_LOG_MS,
+  );
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    errorHandler: (err, socket) => {
+      socketErrors.warn({ code: (err as { code?: string }).code, reason: err.message });
+      socket.terminate();
+    },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -57,9 +77,10 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
           only: z.enum(['events']).optional(),
         }),
       },
-      preValidation: async (req, reply) => {
+      // after validation: a repeated ?ticket= is an array, refused there with 400
+      preHandler: async (req, reply) => {
         const ticket = (req.query as { ticket?: string }).ticket ?? '';
-        const owner = await consumeTicket(database.db, ticket);
+        const owner = await consumeTicket(database.db, ticket, idleSeconds);
         if (!owner) return reply.status(401).send(fail(AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated));
         req.liveOwner = owner;
       },

@@ -35,8 +35,30 @@ export interface TicketOwner {
   compId: number | null;
 }
 
-/** Takes a ticket (deleting it: a second use fails); null when unknown, used or expired. */
-export async function consumeTicket(db: Db, ticket: string): Promise<TicketOwner | null> {
+/**
+ * Whether the session behind a ticket or socket is still live: not revoked (signed out, password changed), not idle
+ * longer than `idleSeconds`, its user active. The same rule as the Authentication header (auth/session.ts).
+ */
+export async function sessionLive(db: Db, sessHash: string, idleSeconds: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('session_token')
+    .innerJoin('user', 'user.userId', 'session_token.sessUserId')
+    .select(['session_token.sessRevokedTime', 'session_token.sessLastSeenTime', 'user.userStatus'])
+    .where('session_token.sessTokenHash', '=', sessHash)
+    .executeTakeFirst();
+  return (
+    !!row &&
+    !row.sessRevokedTime &&
+    Number(row.userStatus) === 1 &&
+    nowSeconds() - Number(row.sessLastSeenTime) <= idleSeconds
+  );
+}
+
+/**
+ * Takes a ticket (deleting it: a second use fails); null when unknown, used, expired, or when its session ended
+ * after it was issued (a ticket taken just before sign-out must not open a socket).
+ */
+export async function consumeTicket(db: Db, ticket: string, idleSeconds: number): Promise<TicketOwner | null> {
   if (!ticket || ticket.length > 100) return null;
   const row = await db
     .deleteFrom('live_ticket')
@@ -44,6 +66,7 @@ export async function consumeTicket(db: Db, ticket: string): Promise<TicketOwner
     .returning(['ltckSessHash', 'ltckUserId', 'ltckCompId', 'ltckExpiresTime'])
     .executeTakeFirst();
   if (!row || Number(row.ltckExpiresTime) < nowSeconds()) return null;
+  if (!(await sessionLive(db, row.ltckSessHash, idleSeconds))) return null;
   return {
     sessHash: row.ltckSessHash,
     userId: row.ltckUserId,

@@ -34,12 +34,16 @@ export function mergePulse(current: PulseRow[], pushed: PulseRow[], massId: numb
 export function usePulse(asset: AssetRow | undefined, refetchInterval = REFRESH_MS) {
   const client = useQueryClient();
   const massId = asset?.massId;
-  useLiveSocket((rows) => {
-    if (massId == null) return;
-    client.setQueryData<{ series: PulseRow[] }>(['pulse', massId], (old) =>
-      old ? { series: mergePulse(old.series, rows, massId) } : old,
-    );
-  });
+  useLiveSocket(
+    (rows) => {
+      if (massId == null) return;
+      client.setQueryData<{ series: PulseRow[] }>(['pulse', massId], (old) =>
+        old ? { series: mergePulse(old.series, rows, massId) } : old,
+      );
+    },
+    // pushes were missed while the socket was away (dropped, or closed for falling behind): read the pulse again
+    () => void client.invalidateQueries({ queryKey: ['pulse', massId] }),
+  );
   return useQuery({
     queryKey: ['pulse', asset?.massId],
     enabled: !!asset,

@@ -1,3 +1,4 @@
+import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { LIVE_ARRIVAL_MARK } from '../../components/map/vessel-canvas.ts';
@@ -27,11 +28,17 @@ export interface LiveEvent {
 
 /** Reconnect delays (ms): quick at first, then every 15 s; immediately when the browser comes back online. */
 const BACKOFF = [1000, 2000, 5000, 15000];
+/** A second resync (4001) this soon after the previous one waits for the backoff: a client that keeps falling behind must not loop. */
+const RESYNC_AGAIN_MS = 30_000;
 
 /**
  * The live connection (ARCHITECTURE.md "live push"): POST /api/socket/ticket, then a WebSocket to
  * /api/socket?ticket=… (never the session token in a URL). Calls `onRows` for every pushed batch and reconnects
  * with a fresh ticket after a drop; `onReconnect` lets the caller reconcile over REST after a gap.
+ * Close codes (docs/operations.md "Live push limits"): 4001 — the server let the socket go because this client fell
+ * behind: reconnect at once and resync (`onReconnect`, the pulse); 4002 — a newer socket of the same session or user
+ * took its place: reconnect only when the page is looked at again (or the browser comes back online), so that two
+ * tabs over the cap do not take turns closing each other.
  */
 export function useLiveSocket(
   onRows: (rows: PulseRow[]) => void,
@@ -50,6 +57,9 @@ export function useLiveSocket(
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let everOpen = false;
+    /** a ticket is being fetched (no second connect meanwhile) */
+    let connecting = false;
+    let lastResync = Number.NEGATIVE_INFINITY;
 
     const schedule = () => {
       if (stopped) return;
@@ -58,9 +68,11 @@ export function useLiveSocket(
       attempt++;
     };
     async function connect() {
-      if (stopped) return;
+      if (stopped || connecting) return;
+      connecting = true;
       try {
         const { ticket } = await api.post<{ ticket: string }>('/socket/ticket', undefined, { silent: true });
+        connecting = false;
         if (stopped) return;
         const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
         const only = eventsOnly ? '&only=events' : '';
@@ -89,30 +101,45 @@ export function useLiveSocket(
             performance.measure('live-message', { start: arrived, detail: { rows: msg.states.length } });
           } else if (msg.type === 'event' && msg.event) handlers.current.onEvent?.(msg.event);
         };
-        socket.onclose = () => {
+        socket.onclose = (e) => {
           if (ws !== socket || stopped) return;
           ws = null;
+          if (e.code === LIVE_CLOSE.resync) {
+            const now = Date.now();
+            const again = now - lastResync < RESYNC_AGAIN_MS;
+            lastResync = now;
+            setStatus('connecting');
+            if (again) schedule();
+            else void connect();
+            return;
+          }
           setStatus('lost');
-          schedule();
+          if (e.code !== LIVE_CLOSE.replaced) schedule();
         };
       } catch {
+        connecting = false;
         setStatus('lost');
         schedule();
       }
     }
     const wake = () => {
-      if (!ws && !stopped) {
+      if (!ws && !connecting && !stopped) {
         attempt = 0;
         clearTimeout(timer);
         void connect();
       }
     };
+    const looked = () => {
+      if (document.visibilityState === 'visible') wake();
+    };
     void connect();
     window.addEventListener('online', wake);
+    document.addEventListener('visibilitychange', looked);
     return () => {
       stopped = true;
       clearTimeout(timer);
       window.removeEventListener('online', wake);
+      document.removeEventListener('visibilitychange', looked);
       ws?.close();
     };
   }, [eventsOnly]);
