@@ -77,7 +77,7 @@ const busy = (waiting: number) =>
   new AppError(
     503,
     waiting
-      ? `Your company already has ${waiting} reports or long summaries waiting. Please try again when they are done.`
+      ? `Too many reports and long summaries of your company are waiting (${waiting}). Please try again when they are done.`
       : 'The server is busy with reports and long summaries. Please try again in a few seconds.',
     503,
   );
@@ -117,6 +117,13 @@ export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Arra
   });
   pools.set(database, pool);
   return pool;
+}
+
+/** Stops the app's heavy pool and forgets it (the next request makes a new one with the options then in force). */
+export async function stopHeavy(app: FastifyInstance) {
+  const pool = pools.get(app.deps.database);
+  pools.delete(app.deps.database);
+  await pool?.stop();
 }
 
 /** Stops the app's heavy pool when the app closes (called where the routes that use it are registered). */
