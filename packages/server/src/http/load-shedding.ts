@@ -70,6 +70,20 @@ export class Semaphore {
   }
 }
 
+/**
+ * docs/domain.md §32: while the event loop lags past the threshold, ingest is shed first (devices keep their readings
+ * and send them again after Retry-After); reads are shed too only when the lag passes this many times the threshold.
+ */
+export const READ_SHED_FACTOR = 4;
+
+/** Whether a request of this class is shed at this event-loop lag (ms) with this threshold (ms; 0 = never). */
+export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number): boolean {
+  if (thresholdMs <= 0 || lagMs <= thresholdMs) return false;
+  if (cls === 'ingest') return true;
+  if (cls === 'api') return lagMs > READ_SHED_FACTOR * thresholdMs;
+  return false; // sign-in, health, the live socket and the web app's files are answered anyway
+}
+
 const SERVICE_UNAVAILABLE = 503;
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
@@ -79,8 +93,9 @@ function busy(reply: FastifyReply, retryAfter: number) {
 
 /**
  * Sheds load before the process drowns: a bounded number of concurrent requests per route class (ingest and
- * the rest of the API apart, so a flood of one cannot starve the other), and 503 + Retry-After for everything
- * but the essential routes while the event loop lags (@fastify/under-pressure).
+ * the rest of the API apart, so a flood of one cannot starve the other), and 503 + Retry-After while the event loop
+ * lags (@fastify/under-pressure) — ingest first, the reads only when the lag is severe (shedUnderLag), so light reads
+ * keep being served while ingest is what fills the loop (issue 23). The essential routes are never shed.
  */
 export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptions) {
   const gates = {
@@ -93,10 +108,11 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
       maxEventLoopDelay: opts.maxEventLoopDelayMs,
       retryAfter: opts.retryAfterSeconds,
       // returning a value makes the plugin send it (its typings say void; index.js handlePressure)
-      pressureHandler: ((req: FastifyRequest, reply: FastifyReply) => {
+      pressureHandler: ((req: FastifyRequest, reply: FastifyReply, type: string, value: number) => {
         const cls = routeClass(req.url);
-        if (cls === 'essential' || cls === 'static') return; // answered anyway
-        req.log.warn({ url: req.url.split('?')[0] }, 'event loop lagging: request shed');
+        // called past the threshold with the lag measured (the event-loop delay is the only check configured)
+        if (type !== 'eventLoopDelay' || !shedUnderLag(cls, value, opts.maxEventLoopDelayMs)) return;
+        req.log.warn({ url: req.url.split('?')[0], lagMs: Math.round(value) }, 'event loop lagging: request shed');
         reply.status(503).header('retry-after', String(opts.retryAfterSeconds));
         return fail(BUSY_MESSAGE, SERVICE_UNAVAILABLE);
       }) as never,
