@@ -22,7 +22,7 @@ import { cpuSecondsOf, percentile } from './measure.ts';
 /**
  * Reads under load (issue 10 "Under load", issue 23 "Reads under load"): READERS concurrent light readers (asset and
  * device lists, the fleet pulse, a one-day summary of a vessel), POSTERS ingest posters and HEAVY clients asking for
- * heavy reports (a 4-day MINUTE daily-report PDF and a 6-day MINUTE summary with showDetails, alternately) against
+ * heavy reports (a PDF_DAYS-day (1) MINUTE daily-report PDF and a 6-day MINUTE summary with showDetails, alternately) against
  * one server process for SECONDS, while a probe opens a new connection every 250 ms and times its /api/health answer.
  * Reported: p50/p99 of the light reads per kind, their 503s (shed with Retry-After), reads that timed out (30 s), the
  * heavy reports' answers, the time a new connection waits for an answer, and the server's CPU time next to the wall
@@ -35,6 +35,8 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const VESSELS = Number(process.env.BENCH_LOAD_VESSELS ?? 20);
 const HEAVY = Number(process.env.BENCH_LOAD_HEAVY ?? 4);
 const HISTORY_DAYS = Number(process.env.BENCH_LOAD_HISTORY_DAYS ?? 7);
+/** days of the heavy clients' MINUTE daily-report PDF */
+const PDF_DAYS = Number(process.env.BENCH_LOAD_PDF_DAYS ?? 1);
 /** vessels with history (heavy reports and the summaries read them) */
 const HISTORY_VESSELS = Math.min(2, VESSELS);
 const TIMEOUT_MS = 30_000;
@@ -85,7 +87,12 @@ async function seed(url: string) {
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((done, reject) => {
     const child = fork(resolve(ROOT, 'packages/server/bench/server.ts'), {
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
+      execArgv: [
+        '--import',
+        'tsx',
+        `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`,
+        ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+      ],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -181,7 +188,7 @@ export async function runLoad(): Promise<LoadResult> {
   const wall0 = performance.now();
   const day = END - 86400;
   const heavyStart = END - 6 * 86400; // 6 days of MINUTE buckets: 8,640 (the limit is 10,000)
-  const pdfStart = END - 4 * 86400; // 4 days of MINUTE buckets: within what a report may draw (domain.md §32)
+  const pdfStart = END - PDF_DAYS * 86400; // MINUTE buckets within what a report may draw (domain.md §32)
   const ALL_PAGES = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage']
     .map((k) => `reports[]=${k}`)
     .join('&');
@@ -195,6 +202,7 @@ export async function runLoad(): Promise<LoadResult> {
   const light = Object.fromEntries(kinds.map((k) => [k, { ms: [] as number[], shed: 0, timedOut: 0, other: 0 }]));
   const heavyMs: number[] = [];
   const heavyStatuses: Record<string, number> = {};
+  const heavyMessages: Record<string, string> = {};
 
   const poster = async () => {
     while (Date.now() < until) {
@@ -230,7 +238,7 @@ export async function runLoad(): Promise<LoadResult> {
       }
     }
   };
-  /** heavy reports: a 4-day MINUTE daily-report PDF and a 6-day MINUTE summary with details, on the history vessels */
+  /** heavy reports: a PDF_DAYS-day (1) MINUTE daily-report PDF and a 6-day MINUTE summary with details, on the history vessels */
   const heavyClient = async (i: number) => {
     const massId = massIds[i % HISTORY_VESSELS];
     const path =
@@ -244,8 +252,10 @@ export async function runLoad(): Promise<LoadResult> {
           headers: { authentication: token },
           signal: AbortSignal.timeout(120_000),
         });
-        await res.arrayBuffer();
+        const body = await res.arrayBuffer();
         heavyStatuses[res.status] = (heavyStatuses[res.status] ?? 0) + 1;
+        if (res.status !== 200 && !heavyMessages[res.status])
+          heavyMessages[res.status] = Buffer.from(body).toString('utf8').slice(0, 300);
         heavyMs.push(performance.now() - t0);
         if (res.status !== 200) await new Promise((w) => setTimeout(w, 1000));
       } catch {
@@ -335,13 +345,14 @@ export async function runLoad(): Promise<LoadResult> {
       ),
       `| light reads shed (503 + Retry-After) | ${((100 * reads.shed) / Math.max(1, answered)).toFixed(1)} % (${reads.shed}) |`,
       `| light reads timed out (${TIMEOUT_MS / 1000} s) | ${reads.timedOut} |`,
-      `| heavy reports (${HEAVY} clients: 4-day MINUTE PDF / 6-day MINUTE summary with details) | ${result.heavyReports.answered} answered (${Object.entries(
+      `| heavy reports (${HEAVY} clients: ${PDF_DAYS}-day MINUTE PDF / 6-day MINUTE summary with details) | ${result.heavyReports.answered} answered (${Object.entries(
         heavyStatuses,
       )
         .map(([k, v]) => `${v}× ${k}`)
         .join(', ')}), p50 ${ms(result.heavyReports.p50)}, max ${ms(result.heavyReports.max)} |`,
       `| ingest posts (${POSTERS} posters) | ${ingest.posts}, ${ingest.shed} shed, ${Math.round(ingest.readings / SECONDS)} readings/s stored |`,
       `| new connection → /api/health answered | p50 ${ms(result.newConnection.p50)}, p99 ${ms(result.newConnection.p99)}, max ${ms(result.newConnection.max)}; ${probeFailed} of ${result.newConnection.probes} failed |`,
+      ...Object.entries(heavyMessages).map(([k, v]) => `| — heavy ${k} | ${v} |`),
       ...(serverDied ? [`| **server died** | ${serverDied} |`] : []),
       `| server CPU / wall time | ${serverCpuSeconds.toFixed(1)} s / ${wallSeconds.toFixed(1)} s (${((100 * serverCpuSeconds) / Math.max(0.001, wallSeconds)).toFixed(0)} % of one core) |`,
     ].join('\n'),

@@ -23,6 +23,8 @@ export interface PoolOptions<A, R> {
   youngMb: number;
   /** a worker stops after this long without work (ms) */
   idleMs: number;
+  /** nice value of each worker thread (Linux; 0 = as the HTTP loop): heavy work yields the CPU to the loop */
+  nice: number;
   /** tasks that may wait per tenant, and in total */
   perTenant: number;
   total: number;
@@ -170,7 +172,7 @@ export class WorkerPool<A, R> {
     let w: Worker;
     try {
       w = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-        workerData: { tasks: this.o.tasks.href, init: this.o.init },
+        workerData: { tasks: this.o.tasks.href, init: this.o.init, nice: this.o.nice },
         resourceLimits: { maxOldGenerationSizeMb: this.o.heapMb, maxYoungGenerationSizeMb: this.o.youngMb },
       });
     } catch {

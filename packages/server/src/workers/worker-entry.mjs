@@ -2,8 +2,10 @@
 // (the server runs through tsx; a worker's `--import tsx` in execArgv does not reach its entry module on Node 20),
 // loads the task module named in workerData, lets it open its own resources (`init`), then answers tasks one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './nice.mjs';
 
-const { tasks, init } = workerData;
+const { tasks, init, nice } = workerData;
+if (nice) lowerThreadPriority(nice);
 if (tasks.endsWith('.ts')) (await import('tsx/esm/api')).register();
 const mod = await import(tasks);
 await mod.init?.(init);

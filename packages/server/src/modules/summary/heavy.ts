@@ -24,6 +24,8 @@ export interface HeavyOptions {
   youngMb: number;
   /** a worker stops after this long without work (ms) */
   idleMs: number;
+  /** nice value of the worker threads (Linux): the HTTP loop goes first when the cores are busy */
+  nice: number;
   /** requests that may wait per company, and in total */
   perTenant: number;
   total: number;
@@ -44,10 +46,11 @@ export const HEAVY_DEFAULTS: HeavyOptions = {
   heapMb: envNumber('HEAVY_WORKER_HEAP_MB', 256),
   youngMb: envNumber('HEAVY_WORKER_YOUNG_MB', 16),
   idleMs: envNumber('HEAVY_WORKER_IDLE_MS', 60_000),
+  nice: envNumber('HEAVY_WORKER_NICE', 10),
   perTenant: envNumber('HEAVY_QUEUE_PER_COMPANY', 4),
   total: envNumber('HEAVY_QUEUE_TOTAL', 32),
   inlineMaxRows: envNumber('HEAVY_INLINE_MAX_ROWS', 5_000),
-  reportMaxPoints: envNumber('REPORT_MAX_POINTS', 120_000),
+  reportMaxPoints: envNumber('REPORT_MAX_POINTS', 36_000),
 };
 let options: HeavyOptions = { ...HEAVY_DEFAULTS };
 
@@ -100,6 +103,7 @@ export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Arra
     heapMb: options.heapMb,
     youngMb: options.youngMb,
     idleMs: options.idleMs,
+    nice: options.nice,
     perTenant: options.perTenant,
     total: options.total,
     inline: (_task, args) => runTask(database, args),
