@@ -74,7 +74,7 @@ export class Semaphore {
  * docs/domain.md §32: while the event loop lags past the threshold, ingest is shed first (devices keep their readings
  * and send them again after Retry-After); reads are shed too only when the lag passes this many times the threshold.
  */
-export const READ_SHED_FACTOR = 4;
+export const READ_SHED_FACTOR = 8;
 
 /** Whether a request of this class is shed at this event-loop lag (ms) with this threshold (ms; 0 = never). */
 export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number): boolean {
