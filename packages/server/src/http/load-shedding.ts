@@ -84,6 +84,51 @@ export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number
   return false; // sign-in, health, the live socket and the web app's files are answered anyway
 }
 
+/**
+ * docs/domain.md §32: API requests started per event-loop turn. Node accepts one new connection per turn of a busy
+ * loop (measured: a loop kept busy 200 ms a turn accepted 1 connection a turn), so a turn that works off every
+ * request of 200 keep-alive clients (~350 ms) left new clients waiting seconds in the accept queue (185 waiting at
+ * the start of the load bench). Starting at most this many per turn keeps turns short; the rest start next turn.
+ */
+export const REQUESTS_PER_TURN = 16;
+
+/** At most `perTurn` grants per event-loop turn; later ones wait, in order, for the following turns. */
+export class TurnBudget {
+  private used = 0;
+  private waiting: (() => void)[] = [];
+  private armed = false;
+  constructor(readonly perTurn: number) {}
+
+  get queued() {
+    return this.waiting.length;
+  }
+
+  /** Resolves at once while this turn has room, else in a later turn. */
+  acquire(): Promise<void> | undefined {
+    this.arm();
+    if (this.used < this.perTurn && !this.waiting.length) {
+      this.used++;
+      return undefined;
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** A new turn (an immediate queued from the check phase runs in the next turn): room again, the waiting first. */
+  private arm() {
+    if (this.armed) return;
+    this.armed = true;
+    setImmediate(() => {
+      this.armed = false;
+      this.used = 0;
+      while (this.used < this.perTurn && this.waiting.length) {
+        this.used++;
+        this.waiting.shift()?.();
+      }
+      if (this.waiting.length) this.arm();
+    });
+  }
+}
+
 const SERVICE_UNAVAILABLE = 503;
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
@@ -118,6 +163,13 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
       }) as never,
     });
   }
+
+  // first of the hooks: a turn of the loop starts a bounded number of requests, so new connections are accepted
+  const turns = new TurnBudget(REQUESTS_PER_TURN);
+  app.addHook('onRequest', async (req) => {
+    const cls = routeClass(req.url);
+    if (cls === 'api' || cls === 'ingest') await turns.acquire();
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     const cls = routeClass(req.url);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_MESSAGE, READ_SHED_FACTOR, routeClass, Semaphore, shedUnderLag } from '../../src/http/load-shedding.ts';
+import {
+  BUSY_MESSAGE,
+  READ_SHED_FACTOR,
+  routeClass,
+  Semaphore,
+  shedUnderLag,
+  TurnBudget,
+} from '../../src/http/load-shedding.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, twoTenants } from '../helpers/fixtures.ts';
 import { SocketClient } from '../live/socket-client.ts';
@@ -39,6 +46,27 @@ describe('route classes', () => {
     expect(routeClass('/api/socket?ticket=x')).toBe('stream'); // held open: not a concurrency slot
     expect(routeClass('/api/socket/ticket')).toBe('api');
     expect(routeClass('/assets/index.js')).toBe('static');
+  });
+});
+
+describe('requests started per turn of the event loop (issue 23)', () => {
+  it('a turn starts at most perTurn requests; the rest start in the next turns, in order', async () => {
+    const b = new TurnBudget(2);
+    const started: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const wait = b.acquire();
+      if (wait) void wait.then(() => started.push(i));
+      else started.push(i);
+    }
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]); // this turn
+    expect(b.queued).toBe(3);
+    await new Promise((r) => setImmediate(r)); // the budget's turn ends before this immediate: two more
+    expect(started).toEqual([0, 1, 2, 3]);
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(b.queued).toBe(0);
   });
 });
 
