@@ -34,10 +34,18 @@ export interface PostgresDatabase extends DatabaseBase {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function openDatabase(url: string): Database {
+/** A second connection's sizes (a worker thread's: a small PostgreSQL pool, a small SQLite page cache). */
+export interface OpenOptions {
+  /** PostgreSQL connections at most (10) */
+  poolMax?: number;
+  /** SQLite page cache in KiB (65 536) */
+  cacheKb?: number;
+}
+
+export function openDatabase(url: string, o: OpenOptions = {}): Database {
   const plugins = [new CamelCasePlugin()];
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: o.poolMax ?? 10 });
     // an idle connection that the server ends (restart, failover, a dropped database) is reported on the pool;
     // unheard, it would stop the process. The pool opens a new connection when one is needed.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection closed (${err.message})`));
@@ -51,7 +59,7 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = -${Math.round(o.cacheKb ?? 65536)}`);
   // the query builder's statements come from the statement cache too (db/statements.ts)
   const database = { prepare: (text: string) => prepare(sqlite, text), close: () => sqlite.close() };
   const db = new Kysely({ dialect: new SqliteDialect({ database }), plugins });

@@ -70,6 +70,65 @@ export class Semaphore {
   }
 }
 
+/**
+ * docs/domain.md §36: while the event loop lags past the threshold, ingest is shed first (devices keep their readings
+ * and send them again after Retry-After); reads are shed too only when the lag passes this many times the threshold.
+ */
+export const READ_SHED_FACTOR = 8;
+
+/** Whether a request of this class is shed at this event-loop lag (ms) with this threshold (ms; 0 = never). */
+export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number): boolean {
+  if (thresholdMs <= 0 || lagMs <= thresholdMs) return false;
+  if (cls === 'ingest') return true;
+  if (cls === 'api') return lagMs > READ_SHED_FACTOR * thresholdMs;
+  return false; // sign-in, health, the live socket and the web app's files are answered anyway
+}
+
+/**
+ * docs/domain.md §36: API requests started per event-loop turn. Node accepts one new connection per turn of a busy
+ * loop (measured: a loop kept busy 200 ms a turn accepted 1 connection a turn), so a turn that works off every
+ * request of 200 keep-alive clients (~350 ms) left new clients waiting seconds in the accept queue (185 waiting at
+ * the start of the load bench). Starting at most this many per turn keeps turns short; the rest start next turn.
+ */
+export const REQUESTS_PER_TURN = 16;
+
+/** At most `perTurn` grants per event-loop turn; later ones wait, in order, for the following turns. */
+export class TurnBudget {
+  private used = 0;
+  private waiting: (() => void)[] = [];
+  private armed = false;
+  constructor(readonly perTurn: number) {}
+
+  get queued() {
+    return this.waiting.length;
+  }
+
+  /** Resolves at once while this turn has room, else in a later turn. */
+  acquire(): Promise<void> | undefined {
+    this.arm();
+    if (this.used < this.perTurn && !this.waiting.length) {
+      this.used++;
+      return undefined;
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** A new turn (an immediate queued from the check phase runs in the next turn): room again, the waiting first. */
+  private arm() {
+    if (this.armed) return;
+    this.armed = true;
+    setImmediate(() => {
+      this.armed = false;
+      this.used = 0;
+      while (this.used < this.perTurn && this.waiting.length) {
+        this.used++;
+        this.waiting.shift()?.();
+      }
+      if (this.waiting.length) this.arm();
+    });
+  }
+}
+
 const SERVICE_UNAVAILABLE = 503;
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
@@ -79,8 +138,9 @@ function busy(reply: FastifyReply, retryAfter: number) {
 
 /**
  * Sheds load before the process drowns: a bounded number of concurrent requests per route class (ingest and
- * the rest of the API apart, so a flood of one cannot starve the other), and 503 + Retry-After for everything
- * but the essential routes while the event loop lags (@fastify/under-pressure).
+ * the rest of the API apart, so a flood of one cannot starve the other), and 503 + Retry-After while the event loop
+ * lags (@fastify/under-pressure) — ingest first, the reads only when the lag is severe (shedUnderLag), so light reads
+ * keep being served while ingest is what fills the loop (issue 23). The essential routes are never shed.
  */
 export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptions) {
   const gates = {
@@ -93,15 +153,23 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
       maxEventLoopDelay: opts.maxEventLoopDelayMs,
       retryAfter: opts.retryAfterSeconds,
       // returning a value makes the plugin send it (its typings say void; index.js handlePressure)
-      pressureHandler: ((req: FastifyRequest, reply: FastifyReply) => {
+      pressureHandler: ((req: FastifyRequest, reply: FastifyReply, type: string, value: number) => {
         const cls = routeClass(req.url);
-        if (cls === 'essential' || cls === 'static') return; // answered anyway
-        req.log.warn({ url: req.url.split('?')[0] }, 'event loop lagging: request shed');
+        // called past the threshold with the lag measured (the event-loop delay is the only check configured)
+        if (type !== 'eventLoopDelay' || !shedUnderLag(cls, value, opts.maxEventLoopDelayMs)) return;
+        req.log.warn({ url: req.url.split('?')[0], lagMs: Math.round(value) }, 'event loop lagging: request shed');
         reply.status(503).header('retry-after', String(opts.retryAfterSeconds));
         return fail(BUSY_MESSAGE, SERVICE_UNAVAILABLE);
       }) as never,
     });
   }
+
+  // first of the hooks: a turn of the loop starts a bounded number of requests, so new connections are accepted
+  const turns = new TurnBudget(REQUESTS_PER_TURN);
+  app.addHook('onRequest', async (req) => {
+    const cls = routeClass(req.url);
+    if (cls === 'api' || cls === 'ingest') await turns.acquire();
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     const cls = routeClass(req.url);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -26,17 +29,26 @@ export function dialects(): Dialect[] {
 let counter = 0;
 
 /**
- * A fresh, migrated database: SQLite in memory, or a new PostgreSQL database on the test server.
+ * A fresh, migrated database: SQLite in memory (or in a temporary file with `sqliteFile`: a second connection, such
+ * as a worker thread's, can open it), or a new PostgreSQL database on the test server.
  * `migrateTo` stops at that migration (tests of the next one).
  */
 export async function freshDatabase(
   dialect: Dialect,
   migrateTo?: string,
+  o: { sqliteFile?: boolean } = {},
 ): Promise<Database & { drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
-    const d = openDatabase('sqlite::memory:');
+    const dir = o.sqliteFile ? mkdtempSync(join(tmpdir(), 'fleet-test-db-')) : null;
+    const d = openDatabase(dir ? `sqlite:${join(dir, 'fleet.db')}` : 'sqlite::memory:');
     await migrate(d, migrateTo);
-    return { ...d, drop: () => d.close() };
+    return {
+      ...d,
+      drop: async () => {
+        await d.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -74,9 +86,9 @@ export interface TestApp {
 
 export async function createTestApp(
   dialect: Dialect,
-  opts: { seed?: (d: Database) => Promise<void>; env?: Record<string, string> } = {},
+  opts: { seed?: (d: Database) => Promise<void>; env?: Record<string, string>; sqliteFile?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(dialect);
+  const database = await freshDatabase(dialect, undefined, { sqliteFile: opts.sqliteFile });
   if (opts.seed) await opts.seed(database);
   // no event-loop shedding in tests (a busy CI machine must not turn answers into 503s); load.test.ts turns it on
   const config = loadConfig({

@@ -1,10 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
+import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
-import { contentDisposition, loadReport, reportQuery, reportRequest } from './report.ts';
+import { contentDisposition, reportQuery, reportRequest } from './report.ts';
+import { checkReportSize } from './report-size.ts';
 import { reportModelSchema } from './schemas.ts';
 import { periodParams, reportVessel } from './summary-source.ts';
 
@@ -15,8 +17,32 @@ import { periodParams, reportVessel } from './summary-source.ts';
  */
 export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
+  stopHeavyOnClose(app);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const querystring = reportQuery(app.deps.config.tzOffset);
+
+  /**
+   * The report's numbers, summarised in the heavy pool (issue 23) in the company's line, after its size was checked
+   * (a report too large to draw is refused before anything is read); v8-serialized for the report worker.
+   */
+  const summarised = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    period: Parameters<typeof reportRequest>[0],
+    query: Parameters<typeof reportRequest>[1],
+  ) => {
+    const r = reportRequest(period, query);
+    const plan = await reportVessel(database, req, r.massId);
+    checkReportSize(plan, r);
+    const { massId, ...report } = r;
+    const input = await runHeavy(
+      app,
+      reply,
+      { task: 'report', plan, report, now: nowSeconds() },
+      estimateRows(plan, r),
+    );
+    return { input, tenant: await tenantOf(database, massId) };
+  };
 
   typed.get(
     '/reports/report/print/period/:start/:end',
@@ -31,9 +57,8 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const r = reportRequest(req.params, req.query);
-      const plan = await reportVessel(database, req, r.massId);
-      const { model, pdf } = await drawPdf(await loadReport(database, plan, r, nowSeconds()));
+      const { input, tenant } = await summarised(req, reply, req.params, req.query);
+      const { model, pdf } = await drawPdf(input, tenant);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(model.fileName))
@@ -54,10 +79,9 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope(reportModelSchema) },
       },
     },
-    async (req) => {
-      const r = reportRequest(req.params, req.query);
-      const plan = await reportVessel(database, req, r.massId);
-      return ok(await drawModel(await loadReport(database, plan, r, nowSeconds())));
+    async (req, reply) => {
+      const { input, tenant } = await summarised(req, reply, req.params, req.query);
+      return ok(await drawModel(input, tenant));
     },
   );
 };

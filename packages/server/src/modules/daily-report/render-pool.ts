@@ -1,6 +1,8 @@
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@fleet/shared';
 import { AppError } from '../../http/envelope.ts';
+import { FairQueue, type Tenant } from '../../workers/fair-queue.ts';
 import type { ModelInput, ReportModel } from './model.ts';
 
 /**
@@ -13,6 +15,9 @@ import type { ModelInput, ReportModel } from './model.ts';
  * and land index returns to the system; the next report starts it again (that report pays the start).
  * If the worker cannot start at all (a runtime without worker threads or the TypeScript loader) the reports are
  * drawn in-process.
+ * Fairness (issue 23): the waiting reports queue per company and the companies take turns (workers/fair-queue.ts), so
+ * one company's four reports do not hold another company's single report behind all four. The input comes as the
+ * object or v8-serialized (as the heavy pool's worker summarised it: passed on without being read here).
  */
 export interface RenderPoolOptions {
   /** the worker stops after this long without a report (ms) */
@@ -41,14 +46,19 @@ export function configureRenderPool(o: Partial<RenderPoolOptions>): void {
 }
 
 type Drawn = { model: ReportModel; pdf: Buffer | null };
+/** A report's input: the object, or its v8 serialization (node:v8 `serialize`). */
+export type DrawInput = ModelInput | Uint8Array;
 interface Job {
-  input: ModelInput;
+  input: DrawInput;
   pdf: boolean;
   resolve: (v: Drawn) => void;
   reject: (e: Error) => void;
 }
 
-const queue: Job[] = [];
+// bounded where reports are admitted (the heavy pool's lines); here only the order is fair
+const queue = new FairQueue<Job>(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+/** jobs put back at the head after a worker that never started (drawn in-process next) */
+const retry: Job[] = [];
 let current: Job | null = null;
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -101,7 +111,7 @@ function start(): Worker | null {
         job?.reject(reportTooLarge());
       } else if (!answered) {
         broken = true; // it never worked here (no loader): draw in-process from now on, this report too
-        if (job) queue.unshift(job);
+        if (job) retry.push(job);
       } else job?.reject(err);
       next();
     });
@@ -126,7 +136,7 @@ function armIdle() {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
     idleTimer = null;
-    if (current || queue.length || !worker) return;
+    if (current || queue.size || retry.length || !worker) return;
     const w = worker;
     worker = null;
     counts.idleStops++;
@@ -139,7 +149,7 @@ async function inProcess(job: Job) {
   try {
     // loaded only here: the drawing code (ECharts, pdfkit, the land index) belongs in the worker
     const [{ buildModel }, { renderPdf }] = await Promise.all([import('./model.ts'), import('./pdf.ts')]);
-    const model = buildModel(job.input);
+    const model = buildModel(job.input instanceof Uint8Array ? deserialize(job.input) : job.input);
     job.resolve({ model, pdf: job.pdf ? await renderPdf(model) : null });
   } catch (err) {
     job.reject(err as Error);
@@ -152,7 +162,7 @@ async function inProcess(job: Job) {
 /** Sends the next queued report to the worker (or draws it in-process), or arms the idle stop. */
 function next() {
   if (current) return;
-  const job = queue.shift();
+  const job = retry.shift() ?? queue.shift();
   if (!job) {
     worker?.unref();
     if (worker) armIdle();
@@ -178,19 +188,19 @@ function next() {
   }
 }
 
-function draw(input: ModelInput, pdf: boolean): Promise<Drawn> {
+function draw(input: DrawInput, pdf: boolean, tenant: Tenant): Promise<Drawn> {
   return new Promise<Drawn>((resolve, reject) => {
-    queue.push({ input, pdf, resolve, reject });
+    queue.push(tenant, { input, pdf, resolve, reject });
     next();
   });
 }
 
-/** The report model (Daily Report screen). */
-export const drawModel = async (input: ModelInput) => (await draw(input, false)).model;
+/** The report model (Daily Report screen); `tenant`: the company whose line it waits in. */
+export const drawModel = async (input: DrawInput, tenant: Tenant = '') => (await draw(input, false, tenant)).model;
 
 /** The model and its PDF. */
-export async function drawPdf(input: ModelInput): Promise<{ model: ReportModel; pdf: Buffer }> {
-  const r = await draw(input, true);
+export async function drawPdf(input: DrawInput, tenant: Tenant = ''): Promise<{ model: ReportModel; pdf: Buffer }> {
+  const r = await draw(input, true, tenant);
   if (!r.pdf) throw new Error('report worker gave no PDF');
   return { model: r.model, pdf: r.pdf };
 }
@@ -202,7 +212,7 @@ export async function stopRenderWorker(): Promise<void> {
   const w = worker;
   worker = null;
   const stopped = new Error('report worker stopped');
-  for (const job of [...(current ? [current] : []), ...queue.splice(0)]) job.reject(stopped);
+  for (const job of [...(current ? [current] : []), ...retry.splice(0), ...queue.drain()]) job.reject(stopped);
   current = null;
   if (w) await w.terminate();
 }

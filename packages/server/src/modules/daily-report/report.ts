@@ -21,7 +21,7 @@ export const MAX_REPORT_SECONDS = 31 * 86400;
 /** Above this the charts and tables use daily buckets (a week of hours is 168 points). */
 const HOURLY_UP_TO = 7 * 86400;
 /** Finer track (minute positions) up to this period; hourly positions beyond. */
-const MINUTE_TRACK_UP_TO = 2 * 86400;
+export const MINUTE_TRACK_UP_TO = 2 * 86400;
 
 export interface ReportRequest {
   start: number;

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, envelope, ok } from '../../http/envelope.ts';
+import { badRequest, envelope } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
 import { listParam, oneParam } from '../telemetry/params.ts';
 import { nowSeconds } from '../telemetry/time.ts';
-import { buildCombined } from './combined.ts';
+import { estimateRows, runHeavy, sendJson } from './heavy.ts';
 import { COMBINED_TYPES, type CombinedType, combinedSchema } from './summary.schemas.ts';
-import { loadPeriod } from './summary-load.ts';
 import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
 
 /** The groups sent when typesToGet is absent (spec 002 §7.2). */
@@ -51,12 +50,12 @@ export const combinedRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope(combinedSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { types, ...q } = req.query;
       const period = periodRequest(req.params, q);
       const plan = await visibleVessel(database, req, period.massId);
-      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups: types, buckets: true });
-      return ok(buildCombined(vessel, types));
+      const args = { task: 'combined' as const, plan, period, types, now: nowSeconds() };
+      return sendJson(reply, await runHeavy(app, reply, args, estimateRows(plan, period)));
     },
   );
 };

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, envelope, ok } from '../../http/envelope.ts';
+import { badRequest, envelope } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
 import { oneParam, parseFlag } from '../telemetry/params.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { combinedRoutes } from './combined.routes.ts';
+import { estimateRows, runHeavy, sendJson, stopHeavyOnClose } from './heavy.ts';
 import { SUMMARY_GROUPS, type SummaryGroup, summarySchema } from './summary.schemas.ts';
-import { buildSummary } from './summary-build.ts';
-import { loadPeriod } from './summary-load.ts';
 import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
 
 /**
@@ -18,6 +17,7 @@ import { periodParams, periodQuery, periodRequest, visibleVessel } from './summa
  */
 export const summaryRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
+  stopHeavyOnClose(app);
   const querystring = periodQuery(
     app.deps.config.tzOffset,
     {
@@ -47,12 +47,13 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope(summarySchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { groups, showDetails, ...q } = req.query;
       const period = periodRequest(req.params, q);
       const plan = await visibleVessel(database, req, period.massId);
-      const vessel = await loadPeriod(database, plan, { ...period, now: nowSeconds(), groups, buckets: showDetails });
-      return ok(buildSummary(vessel, { groups, showDetails }));
+      // long or MINUTE summaries run in a worker thread (heavy.ts); the answer is the same bytes either way
+      const args = { task: 'summary' as const, plan, period, groups, showDetails, now: nowSeconds() };
+      return sendJson(reply, await runHeavy(app, reply, args, estimateRows(plan, period)));
     },
   );
   await app.register(combinedRoutes);

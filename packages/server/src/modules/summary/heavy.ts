@@ -1,0 +1,190 @@
+import { availableParallelism } from 'node:os';
+import { ErrorCode } from '@fleet/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/envelope.ts';
+import type { Tenant } from '../../workers/fair-queue.ts';
+import { WorkerPool } from '../../workers/pool.ts';
+import { type HeavyArgs, type HeavyInit, runTask } from './heavy-tasks.ts';
+import type { PeriodRequest } from './summary-request.ts';
+import type { VesselPlan } from './summary-vessel.ts';
+
+/**
+ * Heavy summary work off the HTTP loop (issue 23; docs/operations.md "Heavy work and fairness"). A summary, combined
+ * data or a report's numbers are estimated by the rows they read (docs/domain.md §36): above `inlineMaxRows` they run
+ * in the heavy pool's worker threads (workers/pool.ts), each with its own database connection, queued fairly per
+ * company; at or below it they run in-process, where a small answer costs less than the trip to a worker. Either
+ * way the same code makes the same bytes (heavy-tasks.ts).
+ */
+export interface HeavyOptions {
+  /** worker threads at most */
+  workers: number;
+  /** V8 old-/young-generation limits of a worker (MB) */
+  heapMb: number;
+  youngMb: number;
+  /** a worker stops after this long without work (ms) */
+  idleMs: number;
+  /** nice value of the worker threads (Linux): the HTTP loop goes first when the cores are busy */
+  nice: number;
+  /** requests that may wait per company, and in total */
+  perTenant: number;
+  total: number;
+  /** estimated rows at or below which a request runs in-process */
+  inlineMaxRows: number;
+  /** estimated data points above which a report is refused before anything is read */
+  reportMaxPoints: number;
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
+};
+
+export const HEAVY_DEFAULTS: HeavyOptions = {
+  // the HTTP loop keeps a core; on 2 cores one worker, up to 4 on larger machines
+  workers: envNumber('HEAVY_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1))),
+  heapMb: envNumber('HEAVY_WORKER_HEAP_MB', 256),
+  youngMb: envNumber('HEAVY_WORKER_YOUNG_MB', 16),
+  idleMs: envNumber('HEAVY_WORKER_IDLE_MS', 60_000),
+  nice: envNumber('HEAVY_WORKER_NICE', 10),
+  perTenant: envNumber('HEAVY_QUEUE_PER_COMPANY', 4),
+  total: envNumber('HEAVY_QUEUE_TOTAL', 32),
+  inlineMaxRows: envNumber('HEAVY_INLINE_MAX_ROWS', 5_000),
+  reportMaxPoints: envNumber('REPORT_MAX_POINTS', 36_000),
+};
+let options: HeavyOptions = { ...HEAVY_DEFAULTS };
+
+const pools = new WeakMap<Database, WorkerPool<HeavyArgs, Uint8Array>>();
+
+/** The options in force. */
+export const heavyOptions = (): Readonly<HeavyOptions> => options;
+
+/** Changes the options (tests); pool sizes and limits apply to pools made afterwards. */
+export function configureHeavy(o: Partial<HeavyOptions>) {
+  options = { ...options, ...o };
+}
+
+/** How a worker reaches the same database: the SQLite file or the PostgreSQL address; null for SQLite in memory. */
+function initOf(database: Database): HeavyInit | null {
+  if (database.dialect === 'sqlite') {
+    const s = database.sqlite;
+    return s.memory || !s.name || s.name === ':memory:'
+      ? null
+      : { url: `sqlite:${s.name}`, poolMax: 0, cacheKb: 16_384 };
+  }
+  const url = (database.pool as unknown as { options: { connectionString?: string } }).options.connectionString;
+  return url ? { url, poolMax: 2, cacheKb: 0 } : null;
+}
+
+const busy = (waiting: number) =>
+  new AppError(
+    503,
+    waiting
+      ? `Too many reports and long summaries of your company are waiting (${waiting}). Please try again when they are done.`
+      : 'The server is busy with reports and long summaries. Please try again in a few seconds.',
+    503,
+  );
+const tooLarge = () =>
+  new AppError(
+    503,
+    `This request needs more memory than a report worker may use (${options.heapMb} MB). Choose a shorter period or a longer unit; the administrator can raise HEAVY_WORKER_HEAP_MB.`,
+    ErrorCode.internal,
+  );
+
+/** The heavy pool of the app's database (made on first use; stopHeavyOnClose stops it with the app). */
+export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Array> {
+  const database = app.deps.database;
+  let pool = pools.get(database);
+  if (pool) return pool;
+  pool = new WorkerPool<HeavyArgs, Uint8Array>({
+    tasks: new URL('./heavy-tasks.ts', import.meta.url),
+    init: initOf(database),
+    size: options.workers,
+    heapMb: options.heapMb,
+    youngMb: options.youngMb,
+    idleMs: options.idleMs,
+    nice: options.nice,
+    perTenant: options.perTenant,
+    total: options.total,
+    inline: (_task, args) => runTask(database, args),
+    errors: {
+      busy,
+      tooLarge,
+      rebuild: (e) => {
+        if (e.httpStatus) {
+          const err = new AppError(e.httpStatus, (e.fieldMessages as never) ?? e.message, e.errorCode);
+          return err;
+        }
+        return Object.assign(new Error(e.message), { stack: e.stack });
+      },
+    },
+  });
+  pools.set(database, pool);
+  return pool;
+}
+
+/** Stops the app's heavy pool and forgets it (the next request makes a new one with the options then in force). */
+export async function stopHeavy(app: FastifyInstance) {
+  const pool = pools.get(app.deps.database);
+  pools.delete(app.deps.database);
+  await pool?.stop();
+}
+
+/** Stops the app's heavy pool when the app closes (called where the routes that use it are registered). */
+export function stopHeavyOnClose(app: FastifyInstance) {
+  const database = app.deps.database;
+  app.addHook('onClose', async () => {
+    const pool = pools.get(database);
+    pools.delete(database);
+    await pool?.stop();
+  });
+}
+
+/**
+ * docs/domain.md §36: rows a summary reads — MINUTE buckets come from the raw readings (one a minute per device at
+ * the usual sampling), HOUR and DAY from the hourly rollups (one per device and hour).
+ */
+export function estimateRows(plan: VesselPlan, p: { start: number; end: number; unit: string }): number {
+  const seconds = Math.max(0, p.end - p.start);
+  const perDevice = p.unit === 'MINUTE' ? Math.ceil(seconds / 60) : Math.ceil(seconds / 3600);
+  return Math.max(1, plan.devices.length) * perDevice;
+}
+
+/** The company a vessel belongs to: the fair queue's tenant. */
+export async function tenantOf(database: Database, massId: number): Promise<Tenant> {
+  const row = await database.db
+    .selectFrom('asset')
+    .select('massCompId')
+    .where('massId', '=', massId)
+    .executeTakeFirst();
+  return row?.massCompId == null ? `asset:${massId}` : Number(row.massCompId);
+}
+
+/**
+ * Runs a task in-process when its estimate is small, else in the heavy pool in its company's line; a full line is a
+ * 503 with Retry-After.
+ */
+export async function runHeavy(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  args: HeavyArgs,
+  rows: number,
+): Promise<Uint8Array> {
+  const pool = heavyPool(app);
+  if (rows <= options.inlineMaxRows) return pool.runInline(args.task, args);
+  try {
+    return await pool.run(await tenantOf(app.deps.database, args.plan.massId), args.task, args);
+  } catch (err) {
+    if (err instanceof AppError && err.httpStatus === 503)
+      reply.header('retry-after', String(app.deps.config.load.retryAfterSeconds));
+    throw err;
+  }
+}
+
+/** Sends an answer the task wrote as JSON (the bytes the route's serializer would have written). */
+export const sendJson = (reply: FastifyReply, json: Uint8Array) =>
+  reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(Buffer.from(json.buffer, json.byteOffset, json.byteLength));
+
+export type { PeriodRequest };
