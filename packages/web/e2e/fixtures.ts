@@ -37,6 +37,21 @@ export async function signIn(page: Page, username: string, password: string) {
 /** Signs in and goes through company and application selection. */
 export async function enterApp(page: Page, user: { name: string; password: string }, app: 'fms' | 'bunkering' = 'fms') {
   await signIn(page, user.name, user.password);
+  await chooseCompanyAndApp(page, app);
+}
+
+/**
+ * A second tab of a browser that is signed in already: the sign-in page finds the stored session and forwards to
+ * company selection by itself (filling the form would race that forward), then company and application.
+ */
+export async function enterAppInAnotherTab(page: Page, app: 'fms' | 'bunkering' = 'fms') {
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/\/preference\/active-company$/);
+  await chooseCompanyAndApp(page, app);
+}
+
+/** From the company selection page: confirms the active company, then picks the application. */
+async function chooseCompanyAndApp(page: Page, app: 'fms' | 'bunkering') {
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page).toHaveURL(/\/preference\/active-app$/);
   await page.locator(`[data-app=${app}]`).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ingest } from './assets-data.ts';
 import { eventVessel } from './event-data.ts';
-import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
+import { enterApp, enterAppInAnotherTab, expect, shot, test, USERS } from './fixtures.ts';
 
 /**
  * High priority events pushed live (issue 17): posting readings opens a High event on the test's own vessel; the
@@ -88,10 +88,10 @@ test('the badge is shared by the tabs of the browser: an event counts once in bo
   const first = subscribed(page);
   await enterApp(page, USERS.admin);
   await first;
-  // a second tab of the same browser, signed in as the same user (the authenticated flag is per tab)
+  // a second tab of the same browser, signed in as the same user (the stored session carries over to it)
   const other = await context.newPage();
   const second = subscribed(other);
-  await enterApp(other, USERS.admin);
+  await enterAppInAnotherTab(other);
   await second;
   const entry = (p: Page) => p.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: /Event Log/ });
   const temp = `temperature-e2eht-${v.tag}`;

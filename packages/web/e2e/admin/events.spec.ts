@@ -199,20 +199,20 @@ test('Config Event: add needs a gateway; version = highest + 1; truncated descri
   await full.getByRole('button', { name: 'Close' }).click();
 
   // two steps; a refusal without events, then Activate again
-  await target.getByRole('button', { name: 'Activate' }).click();
+  await target.getByRole('button', { name: /\bActivate$/ }).click();
   await target.getByRole('button', { name: 'Confirm?' }).click();
   await expectToast(p, 'Cannot activate. Please add events to this configuration first.');
-  await expect(target.getByRole('button', { name: 'Activate' })).toBeVisible();
+  await expect(target.getByRole('button', { name: /\bActivate$/ })).toBeVisible();
 
   // editing resets a pending Confirm? and never changes the active flag
-  await target.getByRole('button', { name: 'Activate' }).click();
+  await target.getByRole('button', { name: /\bActivate$/ }).click();
   await expect(target.getByRole('button', { name: 'Confirm?' })).toBeVisible();
   await rowButton(target, 'Edit').click();
   const edit = dialog(p, 'Edit Configuration');
   await expect(field(edit, 'Version')).toHaveValue(String(next));
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(p, 'Updated');
-  await expect(target.getByRole('button', { name: 'Activate' })).toBeVisible();
+  await expect(target.getByRole('button', { name: /\bActivate$/ })).toBeVisible();
   await expect(target).toContainText('Inactive');
 });
 
@@ -281,13 +281,14 @@ test('Asset Event: add and remove events, duplicate from another configuration, 
 
   // now it has events: Activate → Confirm? → active, applied time shown, no delete
   await p.getByRole('button', { name: 'Back' }).click();
-  await target.getByRole('button', { name: 'Activate' }).click();
+  await target.getByRole('button', { name: /\bActivate$/ }).click();
   await target.getByRole('button', { name: 'Confirm?' }).click();
   await expectToast(p, 'Event activated successfully');
   await expect(target).toContainText('Active');
   await expect(target).toContainText(/\d{2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}:\d{2}/);
   await expect(rowButton(target, 'Delete')).toHaveCount(0);
-  await expect(target.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+  await expect(target.getByRole('button', { name: /\bActivate$/ })).toHaveCount(0);
+  await expect(target.getByRole('button', { name: 'Deactivate' })).toBeVisible();
 
   // an inactive one is deleted through the confirmation
   await rowButton(row(p, 'Empty on purpose'), 'Delete').click();

@@ -123,5 +123,6 @@ test('the detail screens read without changing: Role Detail, User Detail, Config
   await page.goto('/master/config/event/tb01');
   await expect(page.getByRole('heading', { name: 'Event Configuration' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /\bActivate$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
 });
