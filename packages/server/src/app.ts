@@ -75,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
-    const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    // 503 is the server turning work away on purpose (load shedding, a full report queue, Retry-After): counted
+    // per request at info, not an error line per client while busy (docs/operations.md "Load shedding")
+    const level = status >= 500 && status !== 503 ? 'error' : status >= 400 ? 'info' : 'debug';
     req.log[level](
       { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime) },
       'request',
