@@ -135,9 +135,14 @@ test('Asset Device: a card per device with the gauge of its type on the latest r
   // the page of a card (other specs may have added devices to the demo vessel, which moves cards between pages)
   const pageOf = async (name: string) => {
     const pages = await p.locator('.ant-pagination .ant-pagination-item').count();
+    const first = p.getByTestId('device-card').first();
     for (let i = 1; i <= pages; i++) {
-      await p.locator('.ant-pagination').getByText(String(i), { exact: true }).click();
-      await expect(p.getByTestId('device-card').first()).toBeVisible();
+      const item = p.locator('.ant-pagination').getByText(String(i), { exact: true });
+      const shown = (await p.locator('.ant-pagination-item-active').textContent())?.trim();
+      const before = (await first.textContent()) ?? '';
+      await item.click();
+      // another page's cards replace these ones: look only once they have (the old page stays visible meanwhile)
+      if (shown !== String(i)) await expect(first).not.toHaveText(before);
       if ((await card(name).count()) > 0) return;
     }
     throw new Error(`no device card ${name}`);
