@@ -34,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const VESSELS = Number(process.env.BENCH_LOAD_VESSELS ?? 20);
 const HEAVY = Number(process.env.BENCH_LOAD_HEAVY ?? 4);
 const HISTORY_DAYS = Number(process.env.BENCH_LOAD_HISTORY_DAYS ?? 7);
+/** light reads of each kind, one after another, before the load (BENCH_WARMUP, as run.ts): a running server's JIT state */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 /** days of the heavy clients' MINUTE daily-report PDF */
 const PDF_DAYS = Number(process.env.BENCH_LOAD_PDF_DAYS ?? 1);
 /** vessels with history (heavy reports and the summaries read them) */
@@ -51,7 +53,7 @@ export interface LoadResult {
   byKind: Record<string, Stats>;
   heavyReports: { answered: number; ok: number; statuses: Record<string, number>; p50: number; max: number };
   ingest: { posts: number; shed: number; readings: number };
-  newConnection: { probes: number; p50: number; p99: number; max: number; failed: number };
+  newConnection: { probes: number; first: number; p50: number; p99: number; max: number; failed: number };
   serverCpuSeconds: number;
   /** why the server process ended during the run, if it did */
   serverDied: string | null;
@@ -185,6 +187,9 @@ export async function runLoad(): Promise<LoadResult> {
     summary: `/api/summary/aggregated/period/${day}/${END}?devcMassId=${massIds[1 % massIds.length]}&aggregatedUnit=HOUR`,
   };
   const kinds = Object.keys(LIGHT);
+  for (let w = 0; w < WARMUP; w++)
+    for (const k of kinds)
+      await (await fetch(`${base}${LIGHT[k]}`, { headers: { authentication: token } })).arrayBuffer();
   const light = Object.fromEntries(kinds.map((k) => [k, { ms: [] as number[], shed: 0, timedOut: 0, other: 0 }]));
   const heavyMs: number[] = [];
   const heavyStatuses: Record<string, number> = {};
@@ -327,6 +332,7 @@ export async function runLoad(): Promise<LoadResult> {
     serverDied,
     newConnection: {
       probes: probeMs.length + probeFailed,
+      first: probeMs[0] ?? 0,
       p50: percentile(probeMs, 50),
       p99: percentile(probeMs, 99),
       max: Math.max(0, ...probeMs),
@@ -353,7 +359,7 @@ export async function runLoad(): Promise<LoadResult> {
           ', ',
         )}), p50 ${ms(result.heavyReports.p50)}, max ${ms(result.heavyReports.max)}; largest answer ${heavyMb.toFixed(1)} MB |`,
       `| ingest posts (${POSTERS} posters) | ${ingest.posts}, ${ingest.shed} shed, ${Math.round(ingest.readings / SECONDS)} readings/s stored |`,
-      `| new connection → /api/health answered | p50 ${ms(result.newConnection.p50)}, p99 ${ms(result.newConnection.p99)}, max ${ms(result.newConnection.max)}; ${probeFailed} of ${result.newConnection.probes} failed |`,
+      `| new connection → /api/health answered | p50 ${ms(result.newConnection.p50)}, p99 ${ms(result.newConnection.p99)}, max ${ms(result.newConnection.max)} (the first, in the start burst of every client at once: ${ms(result.newConnection.first)}); ${probeFailed} of ${result.newConnection.probes} failed |`,
       ...Object.entries(heavyMessages).map(([k, v]) => `| — heavy ${k} | ${v} |`),
       ...(serverDied ? [`| **server died** | ${serverDied} |`] : []),
       `| server CPU / wall time | ${serverCpuSeconds.toFixed(1)} s / ${wallSeconds.toFixed(1)} s (${((100 * serverCpuSeconds) / Math.max(0.001, wallSeconds)).toFixed(0)} % of one core) |`,
