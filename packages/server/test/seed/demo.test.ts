@@ -234,6 +234,16 @@ describe.each(dialects())('demo events on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  it("lists each demo event configuration under its gateway's unique id (the Event Configuration screen's filter)", async () => {
+    const rows = await t.database.db
+      .selectFrom('config_event')
+      .innerJoin('device', 'device.devcId', 'config_event.mcevDevcId')
+      .select(['config_event.mcevAssetId', 'device.devcUniqueId'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.mcevAssetId).toBe(r.devcUniqueId);
+  });
+
   it('opens Exhaust Temperature High (held 120 s above 400 °C) and AC Power Lost on ot01, and not below them', async () => {
     const db = t.database.db;
     const gateway = await db

@@ -62,13 +62,13 @@ export async function seedDemoEvents(
     const by = tenantCreator(g.company);
     const gateway = await db
       .selectFrom('device')
-      .select('devcId')
+      .select(['devcId', 'devcUniqueId'])
       .where('devcUniqueId', '=', `gateway-${g.assetId}`)
       .executeTakeFirstOrThrow();
     const config = await db
       .insertInto('config_event')
       .values({
-        mcevAssetId: g.assetId,
+        mcevAssetId: gateway.devcUniqueId, // the gateway's unique id: the Event Configuration screen lists by it
         mcevDevcId: Number(gateway.devcId),
         mcevVersion: 1,
         mcevDescription: 'Demo alerts: exhaust temperature and AC power',
