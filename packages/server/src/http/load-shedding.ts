@@ -88,10 +88,11 @@ export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number
  * docs/domain.md §36: API requests started per event-loop turn. Node accepts one new connection per turn of a busy
  * loop (measured: a loop kept busy 200 ms a turn accepted 1 connection a turn), so a turn that works off every
  * request of 200 keep-alive clients (~350 ms) left new clients waiting seconds in the accept queue (185 waiting at
- * the start of the load bench). Starting at most this many per turn keeps turns short; the rest start next turn. 8 rather than 16: on a warm
- * server a new connection's /api/health p50 halved (41–45 ms vs 76–99 ms) at the same light-read p99 (docs/benchmarks.md).
+ * the start of the load bench). Starting at most this many per turn keeps turns short; the rest start next turn.
+ * One: a turn is then one request's work (~2 ms), so a burst of 225 new connections is taken in within ~0.5 s instead
+ * of 3 s with 8 (one accepted per ~14 ms turn), for ~15 % fewer reads/s at saturation (docs/benchmarks.md).
  */
-export const REQUESTS_PER_TURN = 8;
+export const REQUESTS_PER_TURN = 1;
 
 /** At most `perTurn` grants per event-loop turn; later ones wait, in order, for the following turns. */
 export class TurnBudget {
