@@ -94,25 +94,53 @@ export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number
  */
 export const REQUESTS_PER_TURN = 1;
 
-/** At most `perTurn` grants per event-loop turn; later ones wait, in order, for the following turns. */
+/**
+ * Turns that start no request while new connections are being accepted, at most this many in a row. Node takes in
+ * one connection per turn, so a burst of N connections needs N turns: turns without a request's work take it in within
+ * milliseconds, and a steady stream of new connections still lets a request start at least every this many turns.
+ */
+export const ACCEPT_TURNS = 64;
+
+/**
+ * At most `perTurn` grants per event-loop turn; later ones wait, in order, for the following turns. A turn in which a
+ * new connection was accepted (`connectionAccepted`) grants nothing, up to `acceptTurns` such turns in a row, so a
+ * burst of new clients is taken in before the requests already read are worked on.
+ */
 export class TurnBudget {
   private used = 0;
   private waiting: (() => void)[] = [];
   private armed = false;
-  constructor(readonly perTurn: number) {}
+  /** a connection was accepted since the last turn began */
+  private accepting = false;
+  private acceptedTurns = 0;
+  constructor(
+    readonly perTurn: number,
+    readonly acceptTurns = ACCEPT_TURNS,
+  ) {}
 
   get queued() {
     return this.waiting.length;
   }
 
+  /** The server took in a new connection (its `connection` event). */
+  connectionAccepted() {
+    this.accepting = true;
+    this.arm();
+  }
+
   /** Resolves at once while this turn has room, else in a later turn. */
   acquire(): Promise<void> | undefined {
     this.arm();
-    if (this.used < this.perTurn && !this.waiting.length) {
+    if (this.used < this.perTurn && !this.waiting.length && !this.holdForAccepts()) {
       this.used++;
       return undefined;
     }
     return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Whether this turn stays free of request work because connections are being accepted. */
+  private holdForAccepts() {
+    return this.accepting && this.acceptedTurns < this.acceptTurns;
   }
 
   /** A new turn (an immediate queued from the check phase runs in the next turn): room again, the waiting first. */
@@ -122,6 +150,15 @@ export class TurnBudget {
     setImmediate(() => {
       this.armed = false;
       this.used = 0;
+      if (this.holdForAccepts()) {
+        // this turn's poll phase may take in the next connection of a burst: look again next turn
+        this.acceptedTurns++;
+        this.accepting = false;
+        this.arm();
+        return;
+      }
+      this.accepting = false;
+      this.acceptedTurns = 0;
       while (this.used < this.perTurn && this.waiting.length) {
         this.used++;
         this.waiting.shift()?.();
@@ -168,6 +205,7 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
 
   // first of the hooks: a turn of the loop starts a bounded number of requests, so new connections are accepted
   const turns = new TurnBudget(REQUESTS_PER_TURN);
+  app.server.on('connection', () => turns.connectionAccepted());
   app.addHook('onRequest', async (req) => {
     const cls = routeClass(req.url);
     if (cls === 'api' || cls === 'ingest') await turns.acquire();

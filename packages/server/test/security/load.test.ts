@@ -68,6 +68,39 @@ describe('requests started per turn of the event loop (issue 23)', () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(b.queued).toBe(0);
   });
+
+  it('starts no request in a turn that took in a new connection, up to `acceptTurns` turns in a row', async () => {
+    const turn = () => new Promise((r) => setImmediate(r));
+    const b = new TurnBudget(1, 3);
+    b.connectionAccepted(); // a burst of new clients is being taken in
+    let started = false;
+    const wait = b.acquire();
+    expect(wait).toBeDefined();
+    void wait?.then(() => {
+      started = true;
+    });
+    b.connectionAccepted(); // and more arrive turn after turn
+    await turn();
+    expect(started).toBe(false);
+    b.connectionAccepted();
+    await turn();
+    expect(started).toBe(false);
+    b.connectionAccepted();
+    await turn(); // the third turn in a row: no longer held
+    await turn();
+    expect(started).toBe(true);
+
+    // a turn without a new connection grants at once
+    const c = new TurnBudget(1, 3);
+    c.connectionAccepted();
+    let next = false;
+    void c.acquire()?.then(() => {
+      next = true;
+    });
+    await turn();
+    await turn();
+    expect(next).toBe(true);
+  });
 });
 
 describe('shedding under event-loop lag (issue 23)', () => {
