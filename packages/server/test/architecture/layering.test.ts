@@ -110,7 +110,8 @@ describe('layers (docs/architecture.md)', () => {
       // the app, and the demo seed (it signs users up through the product's own code)
       if (a === 'app.ts' || a === 'background.ts' || a.startsWith('db/seed/')) return 4;
       if (a.startsWith('modules/')) return 3;
-      if (a.startsWith('http/')) return 2;
+      // the worker-thread pool and its fair queue: infrastructure the modules run heavy work on
+      if (a.startsWith('http/') || a.startsWith('workers/')) return 2;
       if (a.startsWith('db/')) return 1;
       return 0; // config.ts, version.ts
     };
