@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import { freshVessel, ingest, now, pixelOf, setView } from './fleet-map-helpers.ts';
@@ -62,6 +63,8 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
   await card.getByRole('button', { name: 'Show switches' }).click();
   await card.getByRole('switch', { name: `Show Ship ${v.asset.massName}` }).click();
   await expect(card.getByRole('switch', { name: `Show Ship ${v.asset.massName}` })).not.toBeChecked();
+  // the choice reaches IndexedDB a moment after the click: reload once it is stored (a CI flake reloaded before)
+  await expect.poll(() => storedVisibility(page, v.asset.massId)).toBe(false);
   await page.reload();
   await search.fill(v.asset.massName);
   const card2 = page.getByTestId(`ship-card-${v.asset.massId}`);
@@ -103,3 +106,27 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
   expect(Number(ws.getRow(2).getCell(3).value)).toBeLessThan(91);
   expect(String(ws.getRow(2).getCell(6).value)).toMatch(/^2[34]\.\d\d NM$/);
 });
+
+/** The visibility the fleet map stored for a vessel (IndexedDB 'ship-visibility-status', store 'ships'), or null. */
+function storedVisibility(page: Page, massId: number): Promise<boolean | null> {
+  return page.evaluate(
+    (id) =>
+      new Promise<boolean | null>((done) => {
+        const req = indexedDB.open('ship-visibility-status');
+        req.onerror = () => done(null);
+        req.onsuccess = () => {
+          const db = req.result;
+          try {
+            const get = db.transaction('ships').objectStore('ships').get(id);
+            get.onsuccess = () => done((get.result as { isVisible?: boolean } | undefined)?.isVisible ?? null);
+            get.onerror = () => done(null);
+          } catch {
+            done(null);
+          } finally {
+            db.close();
+          }
+        };
+      }),
+    massId,
+  );
+}
