@@ -11,11 +11,8 @@ import { FairQueue, type Tenant } from './fair-queue.ts';
  * database a second connection cannot open, such as SQLite in memory) the tasks run in-process through `inline`,
  * still one at a time in the same fair order.
  */
-export interface PoolOptions<A, R> {
-  /** the task module (workers run its `init(init)` once, then `run(task, args)` per task) */
-  tasks: URL;
-  /** what the task module's `init` gets (plain data: the database address …), or null: no worker, run inline */
-  init: unknown;
+/** How many workers, how much memory and CPU priority each, and how many tasks may wait. */
+export interface WorkerLimits {
   /** workers at most */
   size: number;
   /** V8 old- and young-generation limits of each worker (MB) */
@@ -25,9 +22,16 @@ export interface PoolOptions<A, R> {
   idleMs: number;
   /** nice value of each worker thread (Linux; 0 = as the HTTP loop): heavy work yields the CPU to the loop */
   nice: number;
-  /** tasks that may wait per tenant, and in total */
+  /** tasks that may wait per tenant (company), and in total */
   perTenant: number;
   total: number;
+}
+
+export interface PoolOptions<A, R> extends WorkerLimits {
+  /** the task module (workers run its `init(init)` once, then `run(task, args)` per task) */
+  tasks: URL;
+  /** what the task module's `init` gets (plain data: the database address …), or null: no worker, run inline */
+  init: unknown;
   /** runs a task in this thread (light tasks, and every task when no worker can start) */
   inline: (task: string, args: A) => Promise<R>;
   errors: {

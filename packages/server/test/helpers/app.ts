@@ -29,23 +29,19 @@ export function dialects(): Dialect[] {
 let counter = 0;
 
 /**
- * A fresh, migrated database: SQLite in memory (or in a temporary file with `sqliteFile`: a second connection, such
- * as a worker thread's, can open it), or a new PostgreSQL database on the test server.
- * `migrateTo` stops at that migration (tests of the next one).
+ * An empty database to open by address: SQLite in memory, or in a temporary file with `sqliteFile` (a second
+ * connection, a worker thread's or a restarted server's, can open it), or a new PostgreSQL database on the test
+ * server. `drop` removes it (close every connection first).
  */
-export async function freshDatabase(
+export async function scratchDatabase(
   dialect: Dialect,
-  migrateTo?: string,
   o: { sqliteFile?: boolean } = {},
-): Promise<Database & { drop(): Promise<void> }> {
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = o.sqliteFile ? mkdtempSync(join(tmpdir(), 'fleet-test-db-')) : null;
-    const d = openDatabase(dir ? `sqlite:${join(dir, 'fleet.db')}` : 'sqlite::memory:');
-    await migrate(d, migrateTo);
     return {
-      ...d,
+      url: dir ? `sqlite:${join(dir, 'fleet.db')}` : 'sqlite::memory:',
       drop: async () => {
-        await d.close();
         if (dir) rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -59,16 +55,33 @@ export async function freshDatabase(
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const d = openDatabase(url.toString());
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database (`scratchDatabase`, opened). `migrateTo` stops at that migration (tests of the next one).
+ */
+export async function freshDatabase(
+  dialect: Dialect,
+  migrateTo?: string,
+  o: { sqliteFile?: boolean } = {},
+): Promise<Database & { drop(): Promise<void> }> {
+  const scratch = await scratchDatabase(dialect, o);
+  const d = openDatabase(scratch.url);
   await migrate(d, migrateTo);
   return {
     ...d,
     drop: async () => {
       await d.close();
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await scratch.drop();
     },
   };
 }

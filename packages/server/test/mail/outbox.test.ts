@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { type Database, type Dialect, openDatabase } from '../../src/db/database.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { mailerOf, mailTransport } from '../../src/modules/mail/mailer.ts';
 import {
@@ -15,39 +13,8 @@ import {
   outboxBacklog,
   retryDelay,
 } from '../../src/modules/mail/outbox.ts';
-import { dialects } from '../helpers/app.ts';
+import { dialects, scratchDatabase } from '../helpers/app.ts';
 import { TestSmtpServer } from './smtp-server.ts';
-
-/** A database that can be closed and opened again (a server restart): a SQLite file, or a PostgreSQL database. */
-let counter = 0;
-async function reopenableDatabase(dialect: Dialect) {
-  const name = `fleet_mail_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  if (dialect === 'sqlite') {
-    const file = `/tmp/${name}.db`;
-    return {
-      url: `sqlite:${file}`,
-      drop: async () => {
-        for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-      },
-    };
-  }
-  const base = process.env.TEST_DATABASE_URL!;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
 
 async function openMigrated(url: string): Promise<Database> {
   const d = openDatabase(url);
@@ -113,7 +80,8 @@ describe.each(dialects())('mail outbox on %s', (dialect) => {
   afterAll(() => smtp.close());
 
   async function database() {
-    const named = await reopenableDatabase(dialect);
+    // closed and opened again in some tests (a server restart): a SQLite file, or a PostgreSQL database
+    const named = await scratchDatabase(dialect, { sqliteFile: true });
     const d = await openMigrated(named.url);
     cleanup.push(named.drop, () => d.close());
     return { ...named, d };

@@ -115,7 +115,7 @@ describe.each(dialects())('heavy summaries on %s', (dialect) => {
 
   it("a company's line is bounded: beyond it a 503 with Retry-After and a message; the others are answered", async () => {
     await stopHeavy(t.app); // a fresh pool with a line of one
-    configureHeavy({ perTenant: 1, workers: 1 });
+    configureHeavy({ perTenant: 1, size: 1 });
     try {
       const answers = await Promise.all([get(heavySummary()), get(heavySummary()), get(heavySummary())]);
       const codes = answers.map((a) => a.statusCode).sort();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/envelope.ts';
 import type { Tenant } from '../../workers/fair-queue.ts';
-import { WorkerPool } from '../../workers/pool.ts';
+import { type WorkerLimits, WorkerPool } from '../../workers/pool.ts';
 import { type HeavyArgs, type HeavyInit, runTask } from './heavy-tasks.ts';
 import type { PeriodRequest } from './summary-request.ts';
 import type { VesselPlan } from './summary-vessel.ts';
@@ -16,19 +16,7 @@ import type { VesselPlan } from './summary-vessel.ts';
  * company; at or below it they run in-process, where a small answer costs less than the trip to a worker. Either
  * way the same code makes the same bytes (heavy-tasks.ts).
  */
-export interface HeavyOptions {
-  /** worker threads at most */
-  workers: number;
-  /** V8 old-/young-generation limits of a worker (MB) */
-  heapMb: number;
-  youngMb: number;
-  /** a worker stops after this long without work (ms) */
-  idleMs: number;
-  /** nice value of the worker threads (Linux): the HTTP loop goes first when the cores are busy */
-  nice: number;
-  /** requests that may wait per company, and in total */
-  perTenant: number;
-  total: number;
+export interface HeavyOptions extends WorkerLimits {
   /** estimated rows at or below which a request runs in-process */
   inlineMaxRows: number;
   /** estimated data points above which a report is refused before anything is read */
@@ -42,7 +30,7 @@ const envNumber = (name: string, fallback: number) => {
 
 export const HEAVY_DEFAULTS: HeavyOptions = {
   // the HTTP loop keeps a core; on 2 cores one worker, up to 4 on larger machines
-  workers: envNumber('HEAVY_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1))),
+  size: envNumber('HEAVY_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1))),
   heapMb: envNumber('HEAVY_WORKER_HEAP_MB', 256),
   youngMb: envNumber('HEAVY_WORKER_YOUNG_MB', 16),
   idleMs: envNumber('HEAVY_WORKER_IDLE_MS', 60_000),
@@ -99,13 +87,7 @@ export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Arra
   pool = new WorkerPool<HeavyArgs, Uint8Array>({
     tasks: new URL('./heavy-tasks.ts', import.meta.url),
     init: initOf(database),
-    size: options.workers,
-    heapMb: options.heapMb,
-    youngMb: options.youngMb,
-    idleMs: options.idleMs,
-    nice: options.nice,
-    perTenant: options.perTenant,
-    total: options.total,
+    ...options,
     inline: (_task, args) => runTask(database, args),
     errors: {
       busy,
