@@ -6,15 +6,20 @@ export const EARTH_RADIUS_M = 6371000;
 export const METRES_PER_NM = 1852;
 export const METRES_PER_LAND_MILE = 1609.344;
 
+const RAD = Math.PI / 180;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 
-/** Distance in metres between two points (haversine). */
+/**
+ * Distance in metres between two points (haversine), written as docs/domain.md §6 has it. The one copy: ingest's
+ * GPS distance, the gazetteer, the measure tool and the simulator's lanes. Keep its arithmetic as it is — the
+ * simulator's positions depend on the last bit of each lane's length.
+ */
 export function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = rad(lat2 - lat1);
-  const dLon = rad(lon2 - lon1);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
 }
 
 /** Initial great-circle bearing from point 1 to point 2, degrees clockwise from true north in [0, 360). */

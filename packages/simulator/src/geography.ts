@@ -1,3 +1,5 @@
+import { haversineM } from '@fleet/shared/geo.ts';
+
 /**
  * Real Indonesian ports and hand-made sea lanes between them. Every lane runs from a berth, out through
  * the port's harbour approach to its anchorage, across open water and in through the other port's approach
@@ -289,18 +291,12 @@ const SEA_ROUTES: { from: string; to: string; via: LatLon[] }[] = [
   },
 ];
 
-const R = 6_371_000;
 const rad = Math.PI / 180;
 
-/** Great-circle distance in metres (haversine, R = 6 371 000 m as docs/domain.md §6). */
-export function haversine(a: LatLon, b: LatLon): number {
-  const dLat = (b[0] - a[0]) * rad;
-  const dLon = (b[1] - a[1]) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * R * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
-}
-
-/** Initial bearing from a to b, degrees true 0–360. */
+/**
+ * Initial bearing from a to b, degrees true 0–360. Not shared geo.ts's initialBearing: that one converts degrees in
+ * another order, and a last-bit difference in a lane's heading could round a reading's track differently.
+ */
 export function bearing(a: LatLon, b: LatLon): number {
   const φ1 = a[0] * rad;
   const φ2 = b[0] * rad;
@@ -328,7 +324,7 @@ export class Lane {
     this.cum = new Float64Array(points.length);
     this.headings = new Float64Array(Math.max(1, points.length - 1));
     for (let i = 1; i < points.length; i++) {
-      this.cum[i] = this.cum[i - 1] + haversine(points[i - 1], points[i]);
+      this.cum[i] = this.cum[i - 1] + haversineM(...points[i - 1], ...points[i]);
       this.headings[i - 1] = bearing(points[i - 1], points[i]);
     }
     this.length = this.cum[points.length - 1];
@@ -362,7 +358,7 @@ export const portById = new Map(PORTS.map((p) => [p.id, p]));
 
 function harbourLength(p: Port): number {
   let d = 0;
-  for (let i = 1; i < p.harbour.length; i++) d += haversine(p.harbour[i - 1], p.harbour[i]);
+  for (let i = 1; i < p.harbour.length; i++) d += haversineM(...p.harbour[i - 1], ...p.harbour[i]);
   return d;
 }
 

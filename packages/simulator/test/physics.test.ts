@@ -1,5 +1,5 @@
+import { haversineM } from '@fleet/shared/geo.ts';
 import { describe, expect, it } from 'vitest';
-import { haversine } from '../src/geography.ts';
 import { type Reading, VesselSimulator } from '../src/index.ts';
 import type { VesselSpec } from '../src/vessel.ts';
 import { bunkerVessel, DAY, fleet, T0, twinWithAeMeter } from './fleet.ts';
@@ -117,7 +117,7 @@ describe('speed and position follow the engines', () => {
       if (prev && t - prev.t === 60 && fix.speed > 3) {
         moving++;
         reported += fix.speed;
-        implied += (haversine([prev.lat, prev.lon], [fix.latitude, fix.longitude]) / 60) * 3.6;
+        implied += (haversineM(prev.lat, prev.lon, fix.latitude, fix.longitude) / 60) * 3.6;
       }
       prev = { t, lat: fix.latitude, lon: fix.longitude };
     }

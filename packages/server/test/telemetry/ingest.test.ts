@@ -1,5 +1,5 @@
+import { haversineM } from '@fleet/shared/geo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversine } from '../../src/modules/telemetry/geo.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { LEVELS, rollups, rollupsFromRaw, rounded, telemetryWorld } from './world.ts';
@@ -173,10 +173,10 @@ describe.each(dialects())('ingest on %s', (dialect) => {
       'select ts, distance from telemetry_gps where device_id = ? and ts >= ? order by ts',
       [w.dev.gps, base],
     );
-    const d1 = haversine(-6.0, 106.8, -6.1, 106.9);
-    const d2 = haversine(-6.1, 106.9, -6.2, 106.8);
+    const d1 = haversineM(-6.0, 106.8, -6.1, 106.9);
+    const d2 = haversineM(-6.1, 106.9, -6.2, 106.8);
     // the previous fix of this device is the one posted by the device key earlier (T0 + 5000)
-    expect(rows[0].distance).toBeCloseTo(haversine(-6, 106, -6.0, 106.8), 6);
+    expect(rows[0].distance).toBeCloseTo(haversineM(-6, 106, -6.0, 106.8), 6);
     expect(rows[1].distance).toBeCloseTo(d1, 6);
     expect(rows[2].distance).toBeCloseTo(d2, 6);
     expect(rows[3].distance).toBe(42);

@@ -1,4 +1,5 @@
 import { toEpochSeconds } from '@fleet/shared';
+import { haversineM } from '@fleet/shared/geo.ts';
 import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { type ConfigCache, configCacheOf } from '../event-engine/definitions.ts';
@@ -12,7 +13,6 @@ import {
 } from '../event-engine/engine.ts';
 import { publishEventsOpened } from '../event-engine/opened.ts';
 import { publishLatestStates } from '../live/ingest-hook.ts';
-import { haversine } from './geo.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
 import { placeholders, query, telemetryStore } from './sql.ts';
 import { op, type WritePlan } from './store.ts';
@@ -321,7 +321,7 @@ function planDistances(rows: Row[], stored: StoredFix[]): DistanceFix[] {
   for (const it of items) {
     const has = it.lat !== null && it.lon !== null;
     // the first fix, or one without a position, travelled 0 m (docs/domain.md §6)
-    const d = has && prev ? haversine(prev.lat!, prev.lon!, it.lat!, it.lon!) : 0;
+    const d = has && prev ? haversineM(prev.lat!, prev.lon!, it.lat!, it.lon!) : 0;
     if (it.row?.computeDistance) it.row.values[DIST] = d;
     else if (it.fix && prev?.row && has && it.fix.distance !== d)
       fixes.push({ deviceId: rows[0].deviceId, ts: it.ts, distance: d });
