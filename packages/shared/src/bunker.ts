@@ -150,3 +150,7 @@ export const robSummarySchema = z.object({
   ),
 });
 export type RobSummaryAnswer = z.infer<typeof robSummarySchema>;
+
+/** GET /api/summary/rob/{id}: the ROB profile row (`master`, a /api/master/rob/rob row) and its ledger. */
+export const robAnswerSchema = z.object({ master: z.record(z.string(), z.unknown()), summary: robSummarySchema });
+export type RobAnswer = z.infer<typeof robAnswerSchema>;

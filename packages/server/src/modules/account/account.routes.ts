@@ -1,4 +1,5 @@
 import { ErrorCode } from '@fleet/shared';
+import { profileSchema } from '@fleet/shared/answers/account.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,24 +55,7 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
         tags,
         summary: 'The signed-in user: id, login name, status, companies and roles',
         response: {
-          200: envelope(
-            z.object({
-              userId: z.string(),
-              username: z.string(),
-              status: z.number(),
-              companies: z.array(
-                z.object({
-                  compId: z.number(),
-                  compName: z.string(),
-                  compStatus: z.string(),
-                  grcpId: z.number().nullable(),
-                  grcpName: z.string().nullable(),
-                  allAssets: z.number(),
-                }),
-              ),
-              roles: z.array(z.object({ roleId: z.number(), roleName: z.string() })),
-            }),
-          ),
+          200: envelope(profileSchema),
         },
       },
     },

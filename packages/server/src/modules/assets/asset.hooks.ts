@@ -1,18 +1,11 @@
 import { asset } from '@fleet/shared';
+import { assetDeviceSchema } from '@fleet/shared/answers/assets.ts';
+import { formFieldSchema } from '@fleet/shared/answers/form-fields.ts';
 import { z } from 'zod';
 import { badRequest } from '../../http/envelope.ts';
-import { formFieldSchema, formFields } from '../crud/fields-schema.ts';
+import { formFields } from '../crud/fields-schema.ts';
 import type { ResourceHooks } from '../crud/hooks.ts';
 import { removeAssetImage } from './asset-image.ts';
-
-const deviceSummary = z.object({
-  devcId: z.number(),
-  devcName: z.string(),
-  devcType: z.string(),
-  devcUniqueId: z.string(),
-  devcLabel: z.string().nullable(),
-  devcStatus: z.string(),
-});
 
 /**
  * Assets (spec 000 §3): created in the active company (massCompId = massDataId = active company); the list
@@ -24,7 +17,7 @@ export const assetHooks: ResourceHooks = {
     build: () => ({ fields: formFields(asset) }),
   },
   rowExtra: {
-    schema: { massDevice: z.array(deviceSummary) },
+    schema: { massDevice: z.array(assetDeviceSchema) },
     async decorate(ctx, rows) {
       const ids = rows.map((r) => r.massId as number);
       const devices = ids.length

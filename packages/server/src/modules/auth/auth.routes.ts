@@ -1,4 +1,5 @@
 import { AUTH_ERROR_MESSAGE, ErrorCode, OPERATIONS } from '@fleet/shared';
+import { sessionStatusSchema, signedInSchema } from '@fleet/shared/answers/session.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +9,14 @@ import { checkPassword, findAccount } from './credentials.ts';
 import { multipartFieldsAsBody } from './form-body.ts';
 import { AddressThrottle, FailureThrottle, retryText } from './login-throttle.ts';
 import { createSession, findSession, requireAuth, sessionOf } from './session.ts';
-import { sessionStatus, sessionStatusSchema, userCompanies } from './session-status.ts';
+import { sessionStatus, userCompanies } from './session-status.ts';
 import { nowSeconds } from './tokens.ts';
 
 /** Spec 000 §8: the one message for every failed sign-in, whichever part was wrong. */
 export const INVALID_LOGIN_MESSAGE = 'Invalid Username or Password';
 export const EMPTY_FIELD_MESSAGE = 'Can not be empty';
 
-const signedIn = envelope(z.object({ token: z.string(), userId: z.string(), username: z.string() }));
+const signedIn = envelope(signedInSchema);
 const statusAnswer = envelope(sessionStatusSchema);
 const tags = ['auth'];
 

@@ -1,5 +1,4 @@
-import { OPERATIONS } from '@fleet/shared';
-import { z } from 'zod';
+import type { SessionStatus } from '@fleet/shared/answers/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { Session } from './session.ts';
 
@@ -37,21 +36,6 @@ export async function userCompanies(db: Db, userId: string) {
   }));
 }
 
-const companyRef = z.object({ compId: z.number(), compName: z.string(), compStatus: z.string() });
-const operations = z.array(z.enum(OPERATIONS));
-
-export const sessionStatusSchema = z.object({
-  username: z.string(),
-  userId: z.string(),
-  activeApp: z.string().nullable(),
-  activeCompany: z.object({ compId: z.number(), compName: z.string(), grcpId: z.number().nullable() }).nullable(),
-  activeGroup: z.object({ grcpId: z.number().nullable(), grcpName: z.string() }).nullable(),
-  groups: z.array(z.object({ grcpId: z.number().nullable(), grcpName: z.string(), companies: z.array(companyRef) })),
-  companies: z.array(companyRef.extend({ grcpId: z.number().nullable(), grcpName: z.string().nullable() })),
-  userAccess: z.record(z.string(), operations),
-});
-export type SessionStatus = z.infer<typeof sessionStatusSchema>;
-
 /** Companies without a group (compGrcpId unset) are listed under this name so they stay selectable. */
 export const UNGROUPED = 'Ungrouped';
 
@@ -71,7 +55,7 @@ export async function sessionStatus(db: Db, s: Session): Promise<SessionStatus> 
     g.companies.push({ compId: c.compId, compName: c.compName, compStatus: c.compStatus });
   }
   const active = companies.find((c) => c.compId === s.activeCompId) ?? null;
-  const userAccess: Record<string, z.infer<typeof operations>> = {};
+  const userAccess: SessionStatus['userAccess'] = {};
   for (const [key, ops] of Object.entries(s.access)) if (ops) userAccess[key] = ops;
   return {
     username: s.username,

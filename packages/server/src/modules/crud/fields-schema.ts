@@ -1,18 +1,5 @@
 import type { FieldDef, ResourceDef } from '@fleet/shared';
-import { z } from 'zod';
-
-/** One input of a form, described as spec 000 §3 has the asset list carry it. */
-export interface FormField {
-  Field: string;
-  Label: string;
-  /** varchar, text, int, decimal, date, json, password, email, or enum('a','b') */
-  Type: string;
-  Required: boolean;
-  Options?: { value: string | number; label: string }[];
-  /** the resource whose rows a reference is chosen from */
-  Ref?: string;
-  Default?: string | number;
-}
+import type { FormField } from '@fleet/shared/answers/form-fields.ts';
 
 function typeOf(f: FieldDef): string {
   switch (f.kind) {
@@ -48,13 +35,3 @@ export function formFields(def: ResourceDef): FormField[] {
       ...(f.default !== undefined ? { Default: f.default } : {}),
     }));
 }
-
-export const formFieldSchema = z.object({
-  Field: z.string(),
-  Label: z.string(),
-  Type: z.string(),
-  Required: z.boolean(),
-  Options: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() })).optional(),
-  Ref: z.string().optional(),
-  Default: z.union([z.string(), z.number()]).optional(),
-});

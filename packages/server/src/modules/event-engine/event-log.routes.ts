@@ -1,3 +1,4 @@
+import { eventRowSchema } from '@fleet/shared/answers/events.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -16,25 +17,6 @@ export const EVENT_LOG_PAGE_SIZE = 10;
 
 const FILTERS = ['evntDeviceId', 'evntIsPriority', 'evntStatus', 'evntMevtId'];
 const ORDERS = ['evntTimestamp', 'evntIsPriority', 'evntStatus'];
-
-const json = z.record(z.string(), z.unknown());
-export const eventRowSchema = z.object({
-  evntId: z.number(),
-  evntTimestamp: z.string().describe('when the condition began to hold (UTC, ISO 8601)'),
-  evntDeviceId: z.string().describe('the gateway devcUniqueId (as it is now)'),
-  evntMevtId: z.number().nullable(),
-  evntMcevId: z.number().nullable(),
-  evntStatus: z.number().describe('1 Active, 0 Non Active'),
-  evntIsPriority: z.number().describe('1 High, 0 Normal'),
-  evntDuration: z.number().describe('seconds held; an Active event counts up to now'),
-  evntOldData: json,
-  evntNewData: json,
-  evntThreshold: json,
-  evntMevt: z.object({ mevtId: z.number(), mevtType: z.string() }).nullable(),
-  evntDevice: z
-    .object({ devcUniqueId: z.string(), devcType: z.string(), devcMassId: z.number().nullable() })
-    .nullable(),
-});
 
 const parseJson = (text: unknown): Record<string, unknown> => {
   try {

@@ -1,3 +1,4 @@
+import { eventMailSchema } from '@fleet/shared/answers/events.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -98,7 +99,6 @@ export const eventMailPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => off());
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const answer = z.object({ enabled: z.boolean() });
   const read = async (userId: string) => {
     const row = await database.db
       .selectFrom('user')
@@ -113,7 +113,7 @@ export const eventMailPlugin: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['event_log'],
         summary: 'Whether I receive High priority events by e-mail',
-        response: { 200: envelope(answer) },
+        response: { 200: envelope(eventMailSchema) },
       },
       preValidation: requirePermission(EVENT_LOG_PERMISSION, 'read'),
     },
@@ -126,7 +126,7 @@ export const eventMailPlugin: FastifyPluginAsync = async (app) => {
         tags: ['event_log'],
         summary: 'Turn the e-mail of High priority events on or off for me',
         body: z.object({ enabled: z.boolean() }).strict(),
-        response: { 200: envelope(answer) },
+        response: { 200: envelope(eventMailSchema) },
       },
       preValidation: requirePermission(EVENT_LOG_PERMISSION, 'read'),
     },

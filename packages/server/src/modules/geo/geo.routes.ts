@@ -1,3 +1,4 @@
+import { baseLayerSchema, locationsSchema, portSchema } from '@fleet/shared/answers/geo.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,18 +27,7 @@ export const geoRoutes: FastifyPluginAsync = async (app) => {
         tags: ['geo'],
         summary: 'Configured tile/WMS base layers of the Change Map cycle (MAP_* variables)',
         response: {
-          200: envelope(
-            z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                kind: z.enum(['tile', 'wms']),
-                url: z.string(),
-                attribution: z.string(),
-                layers: z.string().optional(),
-              }),
-            ),
-          ),
+          200: envelope(z.array(baseLayerSchema)),
         },
       },
     },
@@ -51,7 +41,7 @@ export const geoRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['geo'],
         summary: 'World ports of the offline gazetteer (name and position)',
-        response: { 200: envelope(z.array(z.object({ name: z.string(), lat: z.number(), lng: z.number() }))) },
+        response: { 200: envelope(z.array(portSchema)) },
       },
     },
     async () => ok(portList().map((p) => ({ name: p.name, lat: p.lat, lng: p.lng }))),
@@ -69,7 +59,7 @@ export const geoRoutes: FastifyPluginAsync = async (app) => {
             .array(z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }))
             .max(MAX_POINTS, `at most ${MAX_POINTS} points`),
         }),
-        response: { 200: envelope(z.array(z.string())) },
+        response: { 200: envelope(locationsSchema) },
       },
     },
     async (req) => ok(req.body.points.map((p) => locationText(p.lat, p.lng))),

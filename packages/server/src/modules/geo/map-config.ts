@@ -1,16 +1,9 @@
+import type { BaseLayer } from '@fleet/shared/answers/geo.ts';
+
 /**
  * Base-layer configuration (README "Map tiles"): each of the Change Map cycle's three layers is on only when its
  * URL is set. An XYZ template (`https://…/{z}/{x}/{y}.png`), or a WMS service when `…_LAYERS` is set.
  */
-export interface BaseLayer {
-  id: 'satellite' | 'road' | 'bathymetry';
-  name: string;
-  kind: 'tile' | 'wms';
-  url: string;
-  attribution: string;
-  layers?: string;
-}
-
 const LAYERS = [
   { id: 'satellite', name: 'Satellite hybrid', env: 'MAP_SATELLITE' },
   { id: 'road', name: 'Road map', env: 'MAP_ROAD' },

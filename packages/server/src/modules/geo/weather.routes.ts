@@ -1,6 +1,6 @@
+import { weatherConfigSchema } from '@fleet/shared/answers/geo.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
 import { WEATHER_FRAME_HTML } from './weather-frame.html.ts';
@@ -57,14 +57,7 @@ export const weatherRoutes: FastifyPluginAsync = async (app) => {
         tags: ['weather'],
         summary: 'Weather provider key (WEATHER_API_KEY) and script addresses',
         response: {
-          200: envelope(
-            z.object({
-              configured: z.boolean(),
-              key: z.string().nullable(),
-              scriptUrl: z.string(),
-              leafletUrl: z.string(),
-            }),
-          ),
+          200: envelope(weatherConfigSchema),
         },
       },
     },

@@ -1,9 +1,13 @@
+import type { LiveEvent } from '@fleet/shared/answers/live.ts';
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import { LIVE_CLOSE } from '@fleet/shared/live.ts';
+import { isOnline } from '@fleet/shared/online.ts';
 import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/scope.ts';
+import { nowSeconds } from '../auth/tokens.ts';
 import type { OpenedEvent } from '../event-engine/engine.ts';
 import { onEventsOpened } from '../event-engine/opened.ts';
 import { type LatestState, onLatestState } from './ingest-hook.ts';
@@ -43,19 +47,6 @@ export function liveHubOf(database: Database): LiveHub | undefined {
   return hubs.get(database);
 }
 
-/** What a subscriber receives: the rows of `GET /api/series/device/{type}/pulse`, one per device. */
-export interface LiveRow {
-  deviceId: string;
-  devcId: number;
-  devcUniqueId: string;
-  devcType: string;
-  devcLabel: string | null;
-  devcMassId: number;
-  timestamp: number;
-  datetime: string;
-  [metric: string]: unknown;
-}
-
 export interface LiveSocket {
   send(text: string): void;
   close(code?: number, reason?: string): void;
@@ -72,16 +63,6 @@ interface Subscriber {
   assets: Set<number>;
   /** false: the socket asked for High events only (the app shell's badge), no latest states */
   states: boolean;
-}
-
-/** A High priority event that opened, as the socket sends it: `{type:'event', event}` (issue 17). */
-export interface LiveEvent {
-  massId: number;
-  massName: string;
-  gatewayUid: string;
-  mevtId: number;
-  eventName: string;
-  timestamp: number;
 }
 
 /** Event priority of master_event.mevt_is_priority that is pushed live (1 = High, spec 001 §2). */
@@ -370,7 +351,8 @@ export class LiveHub {
   async deliver(states: LatestState[]): Promise<void> {
     if (!this.subscribers.size || !states.length) return;
     const info = await this.deviceInfo([...new Set(states.map((s) => s.deviceId))]);
-    const byMass = new Map<number, LiveRow[]>();
+    const byMass = new Map<number, PulseRow[]>();
+    const now = nowSeconds();
     for (const s of states) {
       const d = info.get(s.deviceId);
       if (!d || d.devcMassId === null) continue;
@@ -380,7 +362,7 @@ export class LiveHub {
       } catch {
         continue;
       }
-      const row: LiveRow = {
+      const row: PulseRow = {
         deviceId: d.devcUniqueId,
         devcId: s.deviceId,
         devcUniqueId: d.devcUniqueId,
@@ -389,6 +371,7 @@ export class LiveHub {
         devcMassId: d.devcMassId,
         timestamp: s.ts,
         datetime: new Date(s.ts * 1000).toISOString(),
+        online: isOnline(s.ts, now),
         ...data,
       };
       let list = byMass.get(d.devcMassId);
@@ -403,7 +386,7 @@ export class LiveHub {
     const cache = new Map<string, string>();
     for (const sub of this.subscribers) {
       if (!sub.states) continue;
-      const rows: LiveRow[] = [];
+      const rows: PulseRow[] = [];
       const masses: number[] = [];
       for (const [massId, list] of byMass)
         if (sub.assets.has(massId)) {

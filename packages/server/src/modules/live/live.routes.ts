@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { socketTicketSchema } from '@fleet/shared/answers/live.ts';
 import { AUTH_ERROR_MESSAGE, ErrorCode } from '@fleet/shared/api.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,7 +59,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['live'],
         summary: 'A single-use, 30-second ticket to open the live socket',
-        response: { 200: envelope(z.object({ ticket: z.string(), expiresIn: z.number() })) },
+        response: { 200: envelope(socketTicketSchema) },
       },
     },
     async (req) => ok(await issueTicket(database.db, sessionOf(req))),

@@ -1,4 +1,4 @@
-import { ROB_INTERVALS, rob, robSummarySchema } from '@fleet/shared';
+import { ROB_INTERVALS, rob, robAnswerSchema } from '@fleet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,8 +9,6 @@ import { getRow, getStored } from '../crud/rows.ts';
 import { idParams } from '../crud/schemas.ts';
 import { scopeContext } from '../crud/scope.ts';
 import { robSummary } from './rob-summary.ts';
-
-const summarySchema = z.object({ master: z.record(z.string(), z.unknown()), summary: robSummarySchema });
 
 /**
  * GET /api/summary/rob/{id}?interval=daily|weekly|monthly (spec 002 §7.7, §3.6): the ROB ledger of one
@@ -34,7 +32,7 @@ export const robRoutes: FastifyPluginAsync = async (app) => {
             .max(14, 'timezone must be hours east of UTC')
             .optional(),
         }),
-        response: { 200: envelope(summarySchema) },
+        response: { 200: envelope(robAnswerSchema) },
       },
       preValidation: requirePermission('summary_rob', 'read'),
     },

@@ -1,4 +1,12 @@
 import { AUTH_ERROR_MESSAGE, ErrorCode } from '@fleet/shared';
+import { signedInSchema } from '@fleet/shared/answers/session.ts';
+import {
+  shareLinkCreatedSchema,
+  shareLinkCurrentSchema,
+  shareLinkOpenedSchema,
+  shareLinkRowSchema,
+  signinMethodSchema,
+} from '@fleet/shared/answers/share-links.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,20 +34,6 @@ const epoch = (label: string) =>
     .number({ error: `${label} must be epoch seconds` })
     .int(`${label} must be whole epoch seconds`)
     .min(0, `${label} must be epoch seconds`);
-
-const linkRow = z.object({
-  id: z.string(),
-  massId: z.number(),
-  massName: z.string().nullable(),
-  start: z.number(),
-  end: z.number(),
-  expires: z.number(),
-  created: z.number(),
-  revoked: z.number().nullable(),
-  openedCount: z.number(),
-  lastOpened: z.number().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
-});
 
 async function vesselOf(db: Db, massId: number) {
   return db
@@ -90,9 +84,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
             path: ['end'],
           }),
         response: {
-          200: envelope(
-            z.object({ id: z.string(), token: z.string(), path: z.string(), url: z.string(), expires: z.number() }),
-          ),
+          200: envelope(shareLinkCreatedSchema),
         },
       },
     },
@@ -133,7 +125,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags,
         summary: 'The signed-in user’s share links, newest first',
-        response: { 200: envelope(z.array(linkRow), true) },
+        response: { 200: envelope(z.array(shareLinkRowSchema), true) },
       },
     },
     async (req) => {
@@ -223,15 +215,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
         summary: 'Open a share link: a session that can read only the link’s vessel and period',
         body: z.object({ token: z.string().trim().min(1, LINK_MESSAGES.invalid).max(4000, LINK_MESSAGES.invalid) }),
         response: {
-          200: envelope(
-            z.object({
-              token: z.string(),
-              massId: z.number(),
-              start: z.number(),
-              end: z.number(),
-              expires: z.number(),
-            }),
-          ),
+          200: envelope(shareLinkOpenedSchema),
         },
       },
     },
@@ -308,22 +292,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
         tags,
         summary: 'The vessel and period of the share link this session was opened with',
         response: {
-          200: envelope(
-            z.object({
-              massId: z.number(),
-              massName: z.string(),
-              start: z.number(),
-              end: z.number(),
-              expires: z.number(),
-              fuelType: z
-                .object({
-                  mftyName: z.string(),
-                  mftyCo2Factor: z.number().nullable(),
-                  mftyDensity: z.number().nullable(),
-                })
-                .nullable(),
-            }),
-          ),
+          200: envelope(shareLinkCurrentSchema),
         },
       },
     },
@@ -358,7 +327,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
         tags,
         security: [],
         summary: 'How the report link page signs in with u/p: the product (local) or an OpenID Connect issuer (oidc)',
-        response: { 200: envelope(z.object({ method: z.enum(['local', 'oidc']) })) },
+        response: { 200: envelope(signinMethodSchema) },
       },
     },
     async () => ok({ method: app.deps.config.oidc ? ('oidc' as const) : ('local' as const) }),
@@ -375,7 +344,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
           username: z.string().trim().min(1, 'Can not be empty').max(320),
           password: z.string().min(1, 'Can not be empty').max(1024),
         }),
-        response: { 200: envelope(z.object({ token: z.string(), userId: z.string(), username: z.string() })) },
+        response: { 200: envelope(signedInSchema) },
       },
     },
     async (req) => {

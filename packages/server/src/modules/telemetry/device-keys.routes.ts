@@ -1,3 +1,4 @@
+import { deviceKeySchema, issuedDeviceKeySchema } from '@fleet/shared/answers/device-keys.ts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,14 +12,6 @@ import { issueDeviceKey, listDeviceKeys, revokeDeviceKey } from './device-keys.t
  * answered once; an earlier live key with the same label is revoked — rotation), list without
  * secrets, revoke. Only devices on assets the user may see.
  */
-const keyInfo = z.object({
-  keyId: z.number(),
-  label: z.string(),
-  createdTime: z.number(),
-  createdUserId: z.string().nullable(),
-  revokedTime: z.number().nullable(),
-  lastUsedTime: z.number().nullable().describe('when the key last let readings in, to the minute; null: never'),
-});
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 async function visibleDevice(app: FastifyInstance, req: FastifyRequest, devcId: number) {
@@ -48,7 +41,7 @@ export const deviceKeyRoutes: FastifyPluginAsync = async (base) => {
         body: z
           .object({ label: z.string().trim().min(1, 'Can not be empty').max(64, 'At most 64 characters').optional() })
           .optional(),
-        response: { 200: envelope(keyInfo.extend({ key: z.string() })) },
+        response: { 200: envelope(issuedDeviceKeySchema) },
       },
     },
     async (req) => {
@@ -64,7 +57,7 @@ export const deviceKeyRoutes: FastifyPluginAsync = async (base) => {
     '/master/device/:id/keys',
     {
       preHandler: requirePermission('master_device', 'read'),
-      schema: { tags: ['device keys'], params: idParams, response: { 200: envelope(z.array(keyInfo)) } },
+      schema: { tags: ['device keys'], params: idParams, response: { 200: envelope(z.array(deviceKeySchema)) } },
     },
     async (req) => {
       const devcId = await visibleDevice(base, req, req.params.id);

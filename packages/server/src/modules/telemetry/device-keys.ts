@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DeviceKey } from '@fleet/shared/answers/device-keys.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { KeyScope } from './ingest.ts';
 import { query } from './sql.ts';
@@ -40,17 +41,7 @@ export async function issueDeviceKey(db: Db, devcId: number, label: string, user
   return key;
 }
 
-export interface DeviceKeyInfo {
-  keyId: number;
-  label: string;
-  createdTime: number;
-  createdUserId: string | null;
-  revokedTime: number | null;
-  /** when the key last let readings in (epoch seconds, to the minute); null: never */
-  lastUsedTime: number | null;
-}
-
-export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKeyInfo[]> {
+export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKey[]> {
   const rows = await db
     .selectFrom('device_key')
     .select(['dkeyId', 'dkeyLabel', 'dkeyCreatedTime', 'dkeyCreatedUserId', 'dkeyRevokedTime', 'dkeyLastUsedTime'])

@@ -1,4 +1,7 @@
 import { unitSeconds } from '@fleet/shared';
+import { pulseAnswerSchema } from '@fleet/shared/answers/pulse.ts';
+import { type AggregatedAnswer, aggregatedAnswerSchema, baseAnswerSchema } from '@fleet/shared/answers/series.ts';
+import { isOnline } from '@fleet/shared/online.ts';
 import {
   AGG_FUNCTIONS,
   AGG_UNITS,
@@ -37,7 +40,7 @@ import {
   SeriesError,
 } from './series.ts';
 import { telemetryStore } from './sql.ts';
-import { isoTime } from './time.ts';
+import { isoTime, nowSeconds } from './time.ts';
 
 /**
  * Reading telemetry back (spec 000 §7, spec 002 §7.2 and §7.4): pulse (latest readings),
@@ -167,30 +170,9 @@ function parseFunction(nameText: string, paramText: string | undefined, index: n
   return { name, column, param: num === undefined ? undefined : Number(num) };
 }
 
-const seriesRow = z
-  .object({ deviceId: z.string(), devcId: z.number(), timestamp: z.number(), datetime: z.string() })
-  .catchall(z.unknown());
-
-const aggregatedAnswer = envelope(z.object({ series: z.array(seriesRow), count: z.number() }));
-const baseAnswer = envelope(
-  z.object({
-    fromString: z.string(),
-    toString: z.string(),
-    devices: z.array(
-      z.object({
-        devcId: z.number(),
-        devcUniqueId: z.string(),
-        devcName: z.string(),
-        devcType: z.string(),
-        devcLabel: z.string().nullable(),
-      }),
-    ),
-    series: z.array(
-      z.object({ id: z.string(), deviceId: z.string(), datetime: z.string(), timestamp: z.number(), data: z.string() }),
-    ),
-  }),
-);
-const pulseAnswer = envelope(z.object({ series: z.array(seriesRow) }));
+const aggregatedAnswer = envelope(aggregatedAnswerSchema);
+const baseAnswer = envelope(baseAnswerSchema);
+const pulseAnswer = envelope(pulseAnswerSchema);
 
 const deviceField = textField('devices by unique id or devc_id: repeat, or device[]; default every visible device');
 
@@ -335,7 +317,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
       const first = same.indexOf(k);
       return first === i ? -1 : first;
     });
-    return okJson<{ series: z.infer<typeof seriesRow>[]; count: number }>(
+    return okJson<AggregatedAnswer>(
       aggregatedJson(
         rows.slice(0, limit),
         devices,
@@ -485,6 +467,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
   // ------------------------------------------------------------ pulse (latest readings)
   async function pulse(devices: ScopedDevice[]) {
     const states = await telemetryStore(base.deps.database).lastStates(devices.map((d) => d.devcId));
+    const now = nowSeconds();
     const byId = new Map(devices.map((d) => [d.devcId, d]));
     const series = states
       .map((s) => {
@@ -498,6 +481,7 @@ export const seriesRoutes: FastifyPluginAsync = async (base) => {
           devcMassId: d.devcMassId,
           timestamp: s.ts,
           datetime: isoTime(s.ts),
+          online: isOnline(s.ts, now),
           ...s.data,
         };
       })

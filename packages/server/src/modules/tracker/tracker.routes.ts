@@ -1,3 +1,4 @@
+import { trackerCommandAnswerSchema, trackerIoSchema, trackerStatusSchema } from '@fleet/shared/answers/tracker.ts';
 import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,16 +33,6 @@ const commandText = z
 
 const deviceRef = z.union([z.string().min(1), z.number().int().positive()]).transform(String);
 
-const trackerStatus = z.object({
-  devcId: z.number(),
-  devcUniqueId: z.string(),
-  devcName: z.string(),
-  devcMassId: z.number().nullable(),
-  online: z.boolean(),
-  connectedTime: z.number().nullable(),
-  lastFrameTime: z.number().nullable(),
-});
-
 export const trackerRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
@@ -74,7 +65,7 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
     '/tracker/status',
     {
       preHandler: requirePermission('teltonika_map', 'read'),
-      schema: { tags: ['tracker'], response: { 200: envelope(z.array(trackerStatus)) } },
+      schema: { tags: ['tracker'], response: { 200: envelope(z.array(trackerStatusSchema)) } },
     },
     async (req) => {
       const connected = new Map(hub.connected().map((c) => [c.devcId, c]));
@@ -99,17 +90,7 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
         tags: ['tracker'],
         params: z.object({ device: z.string().min(1) }),
         response: {
-          200: envelope(
-            z
-              .object({
-                timestamp: z.number(),
-                priority: z.number(),
-                eventIoId: z.number(),
-                generationType: z.number().nullable(),
-                io: z.record(z.string(), z.union([z.number(), z.string()])),
-              })
-              .nullable(),
-          ),
+          200: envelope(trackerIoSchema),
         },
       },
     },
@@ -146,15 +127,7 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
         tags: ['tracker'],
         body: z.object({ device: deviceRef, command: commandText }),
         response: {
-          200: envelope(
-            z.object({
-              devcId: z.number(),
-              command: z.string(),
-              response: z.string(),
-              sentTime: z.number(),
-              answerTime: z.number(),
-            }),
-          ),
+          200: envelope(trackerCommandAnswerSchema),
         },
       },
     },
