@@ -418,6 +418,7 @@ describe.each(dialects())('series on %s', (dialect) => {
           timestamp: now - 60,
           latitude: -6.11,
           speed: 21,
+          online: true, // a minute old (docs/domain.md §19)
         }),
       ]);
       const kind = await get('/api/series/device/gps/pulse?device[]=gps-a1&device[]=gps-b1&device[]=nope');
