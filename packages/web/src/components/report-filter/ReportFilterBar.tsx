@@ -3,7 +3,7 @@ import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAssets } from '../../features/reports/data.ts';
+import { useAssets } from '../../api/summary.ts';
 import {
   filterFromSearch,
   filterToSearch,

@@ -5,12 +5,12 @@ import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';
-import { useAssets } from './bunker-api.ts';
 import { formatDateTime } from './bunker-format.ts';
 import { BUNKER_LAYOUT_ID, loadLayout, saveLayout } from './column-layout.ts';
 import './bunker.css';

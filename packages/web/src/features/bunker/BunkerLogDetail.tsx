@@ -2,12 +2,12 @@ import { BUNKER_ADJUSTMENT_REASONS } from '@fleet/shared/resources/bunker-adjust
 import { Badge, Button, Card, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
+import { type BunkerAdjustment, type BunkerDetail, type Discrepancy, TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { ADJUSTMENT_TEXTS, BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
-import { type BunkerAdjustment, type BunkerDetail, type Discrepancy, TOLERANCE_TEXT } from './bunker-api.ts';
 import { formatBunker, formatDateTime, formatKl3, formatPercent, truncate } from './bunker-format.ts';
 
 export const DETAIL_FAILED = 'Failed to fetch detail data.';

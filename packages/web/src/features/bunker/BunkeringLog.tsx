@@ -4,6 +4,7 @@ import { Button, DatePicker, Select, Space, Switch, Table, Tag, Tooltip } from '
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -12,7 +13,6 @@ import { Page } from '../../components/Page.tsx';
 import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
-import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from './bunker-api.ts';
 import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from './bunker-format.ts';
 import { FilterField } from './FilterField.tsx';
 import './bunker.css';

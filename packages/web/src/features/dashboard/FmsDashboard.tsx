@@ -1,6 +1,7 @@
 import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../../api/summary.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
@@ -9,7 +10,6 @@ import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';
-import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../reports/data.ts';
 import { dateTime, num } from '../reports/format.ts';
 import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../reports/ReportSummary.tsx';
 import { Stat } from '../reports/Stat.tsx';

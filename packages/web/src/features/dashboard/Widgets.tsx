@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../components/report-filter/report.css';
-import { useAssets } from '../reports/data.ts';
+import { useAssets } from '../../api/summary.ts';
 import { dateTime, kmhToKnot } from '../reports/format.ts';
 import { Stat } from '../reports/Stat.tsx';
 import { usePulse } from './pulse.ts';

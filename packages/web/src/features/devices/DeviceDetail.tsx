@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
+import { fetchAggregated } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
@@ -23,7 +24,6 @@ import { tilesFor } from './device-tiles.ts';
 import { typeLabel } from './device-types.ts';
 import { RangeBar } from './RangeBar.tsx';
 import { TrackMap, type TrackPoint } from './TrackMap.tsx';
-import { fetchAggregated } from './telemetry-api.ts';
 import './devices.css';
 
 /** Running / flow seconds of the device for the range from the summary API (docs/domain.md §9, §10, §15). */

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
+import type { AggregatedRow } from '../../api/telemetry.ts';
 import type { EChartsOption as EChartOption } from '../../components/charts/echarts.ts';
 import { KMH_TO_KNOTS, temperatureGauge } from '../../components/gauges/scales.ts';
 import { fn, val } from './device-series.ts';
-import type { AggregatedRow } from './telemetry-api.ts';
 
 /** One line of a chart: a name, its unit, and how a bucket gives its value. */
 export interface Line {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AggregatedRow } from '../../api/telemetry.ts';
 import { meterDelta, sumOf, weightedMean } from './device-series.ts';
-import type { AggregatedRow } from './telemetry-api.ts';
 
 const row = (
   ts: number,

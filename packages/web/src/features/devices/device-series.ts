@@ -1,5 +1,5 @@
 import { WIDGET_FUNCTIONS } from '@fleet/shared/device-detail.ts';
-import type { AggregatedRow } from './telemetry-api.ts';
+import type { AggregatedRow } from '../../api/telemetry.ts';
 
 export { WIDGET_FUNCTIONS };
 

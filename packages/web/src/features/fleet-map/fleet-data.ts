@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
+import { type LiveStatus, type PulseRow, useLiveSocket } from '../../api/live-socket.ts';
 import type { VesselMarkerData } from '../../components/map/index.ts';
 import { FleetStore } from './fleet-store.ts';
-import { type LiveStatus, type PulseRow, useLiveSocket } from './live-socket.ts';
 
 /** Constants of spec 002 §9. */
 export const FLEET_REFRESH_MS = 60_000;

@@ -1,9 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
+import type { PulseRow } from '../../api/live-socket.ts';
 import { buildVessel, type FleetAsset, type FleetVessel } from './fleet-data.ts';
 import { APPLY_MIN_MS, FleetStore, type Scheduler } from './fleet-store.ts';
-import type { PulseRow } from './live-socket.ts';
 import { cardsInView, ShipPanel } from './ShipPanel.tsx';
 import { fmtTime } from './VesselPopup.tsx';
 

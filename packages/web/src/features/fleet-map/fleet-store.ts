@@ -1,6 +1,6 @@
+import type { PulseRow } from '../../api/live-socket.ts';
 import type { FleetAsset, FleetVessel, VesselSummary24h } from './fleet-data.ts';
 import { buildVessel, isOnline } from './fleet-data.ts';
-import type { PulseRow } from './live-socket.ts';
 
 /**
  * The shortest time between two applications of new readings (ms): at most one redraw of the fleet a second. A

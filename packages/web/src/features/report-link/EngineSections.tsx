@@ -1,7 +1,7 @@
 import { Card } from 'antd';
+import { pointsOf, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
-import { pointsOf, UNIT_MS } from '../reports/data.ts';
 import { duration, num } from '../reports/format.ts';
 import { Stat } from '../reports/Stat.tsx';
 import { chartSeries } from '../reports/SummaryCharts.tsx';

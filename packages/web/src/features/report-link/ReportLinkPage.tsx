@@ -3,7 +3,7 @@ import { Alert, Card, Spin, Tag } from 'antd';
 import { Suspense, useState } from 'react';
 import '../../components/report-filter/report.css';
 import { isApiError } from '../../api/client.ts';
-import { browserTimezone, summaryQuery } from '../reports/data.ts';
+import { browserTimezone, summaryQuery } from '../../api/summary.ts';
 import { dateTime } from '../reports/format.ts';
 import { MAINTENANCE_TEXT, VesselTrackMap } from '../reports/ReportSummary.tsx';
 import { SummaryCharts } from '../reports/SummaryCharts.tsx';

@@ -1,10 +1,10 @@
 import { co2Tonnes } from '@fleet/shared/co2.ts';
 import { Alert, Card, Empty, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import { type Summary, useAssets, useSummary } from '../../api/summary.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';
 import { ShareLinkButton } from '../report-link/ShareLinkButton.tsx';
-import { type Summary, useAssets, useSummary } from './data.ts';
 import { duration, num } from './format.ts';
 import { SensorPercentage } from './SensorPercentage.tsx';
 import { Stat } from './Stat.tsx';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Summary } from './data.ts';
+import type { Summary } from '../../api/summary.ts';
 
 export type Cell = string | number | null;
 

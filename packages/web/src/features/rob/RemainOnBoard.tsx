@@ -2,15 +2,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { Page } from '../../components/Page.tsx';
-import { useAssets } from '../bunker/bunker-api.ts';
 import { formatDateTime, formatRob } from '../bunker/bunker-format.ts';
 import '../bunker/bunker.css';
+import { ROB_TEXTS, type RobProfile } from '../../api/rob.ts';
 import { RobDetail } from './RobDetail.tsx';
 import { RobProfileForm } from './RobForms.tsx';
-import { ROB_TEXTS, type RobProfile } from './rob-api.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
 /**

@@ -3,10 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { toast } from '../../api/toast.ts';
-import { useCan } from '../../auth/permissions.ts';
-import { formatDateTime, formatRob, truncate } from '../bunker/bunker-format.ts';
-import { RobAdjustmentForm } from './RobForms.tsx';
 import {
   ENTRY_LABEL,
   ledgerRows,
@@ -15,7 +11,11 @@ import {
   type RobInterval,
   type RobProfile,
   type RobSummary,
-} from './rob-api.ts';
+} from '../../api/rob.ts';
+import { toast } from '../../api/toast.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { formatDateTime, formatRob, truncate } from '../bunker/bunker-format.ts';
+import { RobAdjustmentForm } from './RobForms.tsx';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
 function SummaryCard({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -1,7 +1,9 @@
 import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
-import { LIVE_ARRIVAL_MARK } from '../../components/map/vessel-canvas.ts';
+import { api } from './client.ts';
+
+/** Name of the mark a live push sets on arrival; the vessel canvas's next redraw measures `live-update` from it. */
+export const LIVE_ARRIVAL_MARK = 'live-arrival';
 
 /** One latest reading as `/api/series/device/{kind}/pulse` and the live socket send it. */
 export interface PulseRow {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { api } from '../../api/client.ts';
+import { api } from './client.ts';
 
 /** The Teltonika Map's calls (spec 002 §7.4, docs/api.md "Trackers"). */
 

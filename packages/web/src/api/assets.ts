@@ -1,8 +1,8 @@
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { assetType } from '@fleet/shared/resources/asset-type.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type QueryValue, request } from '../../api/client.ts';
-import { fetchResourcePage, type ListParams, RESOURCE_TEXTS, resourceKeys, resourcePath } from '../../api/resources.ts';
+import { api, type QueryValue, request } from './client.ts';
+import { fetchResourcePage, type ListParams, RESOURCE_TEXTS, resourceKeys, resourcePath } from './resources.ts';
 
 /** Texts of spec 000 §8 for the asset screens. */
 export const ASSET_TEXTS = {

@@ -7,8 +7,8 @@ import type {
 } from '@fleet/shared/bunker.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../api/client.ts';
-import { DROPDOWN_MAX, type Row } from '../../api/resources.ts';
+import { api } from './client.ts';
+import { DROPDOWN_MAX, type Row } from './resources.ts';
 
 export type { Discrepancy, ToleranceBand };
 

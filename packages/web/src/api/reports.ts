@@ -1,7 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { storage } from '../../auth/storage.ts';
-import { fileNameOf, REPORT_KEYS } from '../../components/report-filter/ReportDownload.tsx';
+import { api } from './client.ts';
+import { storage } from './session-storage.ts';
+
+/** The report keys of spec 002 §2.11, in the spec's order. */
+export const REPORT_KEYS = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage'] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+/** The file name of a content-disposition header, else a name from the period. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
 
 /** The daily report model of GET /api/reports/report/pages/period/{start}/{end} (server daily-report/model.ts). */
 export type Block =
@@ -57,9 +69,17 @@ export function useDailyReport(massId: number | null, start: number, end: number
 }
 
 /** Downloads the PDF and saves it under the server's file name (content-disposition). */
-export async function downloadPdf(massId: number, start: number, end: number): Promise<string> {
+export function downloadPdf(massId: number, start: number, end: number): Promise<string> {
+  return savePrint(start, end, reportQuery(massId, start, end), `daily-report-${start}-${end}.pdf`);
+}
+
+/**
+ * GET /api/reports/report/print/period/{start}/{end}?{query} and saves the binary answer under the server's file
+ * name (content-disposition), else `fallback`; a failure throws with the server's message.
+ */
+export async function savePrint(start: number, end: number, query: URLSearchParams, fallback: string): Promise<string> {
   const token = storage.token();
-  const res = await fetch(`/api/reports/report/print/period/${start}/${end}?${reportQuery(massId, start, end)}`, {
+  const res = await fetch(`/api/reports/report/print/period/${start}/${end}?${query}`, {
     headers: token ? { Authentication: token } : {},
   });
   if (!res.ok) {
@@ -73,7 +93,7 @@ export async function downloadPdf(massId: number, start: number, end: number): P
     throw new Error(message);
   }
   const blob = await res.blob();
-  const name = fileNameOf(res.headers.get('content-disposition'), `daily-report-${start}-${end}.pdf`);
+  const name = fileNameOf(res.headers.get('content-disposition'), fallback);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

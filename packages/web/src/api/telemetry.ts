@@ -1,9 +1,10 @@
 import { configRpm } from '@fleet/shared/resources/config-rpm.ts';
 import { useQuery } from '@tanstack/react-query';
-import { api, type QueryParams } from '../../api/client.ts';
-import { fetchResourcePage } from '../../api/resources.ts';
-import { useCan } from '../../auth/permissions.ts';
-import type { PulseReading } from '../../components/gauges/DeviceGauge.tsx';
+import { api, type QueryParams } from './client.ts';
+import { fetchResourcePage } from './resources.ts';
+
+/** A device's latest reading as the pulse API answers it (docs/api.md "Pulse"). */
+export type PulseReading = Record<string, number | string | null> & { timestamp: number };
 
 /** A pulse row: the device's identity and its latest values (docs/api.md "Pulse"). */
 export type PulseRow = PulseReading & { devcId: number; devcUniqueId: string; devcType: string };
@@ -75,9 +76,11 @@ export function useHighest(type: string, key: string, uniqueIds: string[]) {
   });
 }
 
-/** Running thresholds of RPM devices by devcId (Config RPM minimum; docs/domain.md §9), when the user may read them. */
-export function useRpmThresholds(devcIds: number[]) {
-  const canRead = useCan(configRpm.permission, 'read');
+/**
+ * Running thresholds of RPM devices by devcId (Config RPM minimum; docs/domain.md §9), when the user may read them
+ * (`canRead`: read on Config RPM).
+ */
+export function useRpmThresholds(devcIds: number[], canRead: boolean) {
   return useQuery({
     queryKey: ['resource', configRpm.name, 'thresholds', devcIds],
     enabled: canRead && devcIds.length > 0,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { DROPDOWN_MAX } from '../../api/resources.ts';
-import type { Interval } from '../../stores/filter.ts';
+import type { Interval } from '../stores/filter.ts';
+import { api } from './client.ts';
+import { DROPDOWN_MAX } from './resources.ts';
 
 /** An asset row of /api/master/asset as the report screens use it. */
 export interface AssetRow {
