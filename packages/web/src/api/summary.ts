@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Interval } from '../stores/filter.ts';
 import { api } from './client.ts';
+import type { Interval } from './intervals.ts';
 import { DROPDOWN_MAX } from './resources.ts';
 
 /** An asset row of /api/master/asset as the report screens use it. */

@@ -15,13 +15,13 @@ import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { timeChart } from '../../components/device/device-charts.ts';
+import { browserTimezone, hms, localMidnight } from '../../components/device/device-range.ts';
+import { typeLabel } from '../../components/device/device-types.ts';
+import { TrackMap } from '../../components/map/TrackMap.tsx';
+import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
-import { timeChart } from '../devices/device-charts.ts';
-import { browserTimezone, hms, localMidnight } from '../devices/device-range.ts';
-import { typeLabel } from '../devices/device-types.ts';
-import { TrackMap } from '../devices/TrackMap.tsx';
 import { type CombinedBucket, type DataLogRow, dataLogRows } from './asset-log.ts';
-import { NotFound } from './NotFound.tsx';
 import { ShipPicture } from './ShipPicture.tsx';
 import './assets.css';
 

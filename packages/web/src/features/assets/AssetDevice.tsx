@@ -11,12 +11,12 @@ import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { typeLabel } from '../../components/device/device-types.ts';
 import { DeviceGauge } from '../../components/gauges/DeviceGauge.tsx';
 import { ageText, flowScale, isOffline, readingAge, rpmScale } from '../../components/gauges/scales.ts';
+import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
-import { typeLabel } from '../devices/device-types.ts';
 import { DeviceTrend, type TrendDays, TrendRange, useDeviceTrends } from './device-trends.tsx';
-import { NotFound } from './NotFound.tsx';
 import './assets.css';
 
 const PAGE_SIZE = 10;

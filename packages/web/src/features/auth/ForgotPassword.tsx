@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { routeNames } from '../../app/route-names.ts';
+import { AUTH_TEXTS, blankFieldErrors } from '../../components/auth-form.ts';
 import { AntdProvider } from '../../theme/AntdProvider.tsx';
-import { AUTH_TEXTS, blankFieldErrors } from './auth-form.ts';
 
 type Outcome = { ok: true } | { ok: false; detail?: string } | null;
 

@@ -4,9 +4,9 @@ import { ERROR_TEXTS, isApiError } from '../../api/client.ts';
 import { storage } from '../../api/session-storage.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
+import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthField } from './AuthField.tsx';
-import { AUTH_TEXTS } from './auth-form.ts';
 
 type Errors = { username: string[]; password: string[] };
 const NO_ERRORS: Errors = { username: [], password: [] };

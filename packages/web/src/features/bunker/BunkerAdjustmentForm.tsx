@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { BunkerAdjustment } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
-import { definitionRule } from './definition-rule.ts';
+import { definitionRule } from '../../components/definition-rule.ts';
 
 /** Texts of spec 002 §5 and §8 for bunker adjustments. */
 export const ADJUSTMENT_TEXTS = {

@@ -8,13 +8,13 @@ import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from '../../api/bunker.t
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FilterBar, FilterField } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
-import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from './bunker-format.ts';
-import { FilterField } from './FilterField.tsx';
 import './bunker.css';
 
 /** Texts of spec 002 §2.15 and §8. */
@@ -208,7 +208,7 @@ export default function BunkeringLog() {
         </Space>
       }
     >
-      <search className="filter-bar bunker-filters">
+      <FilterBar>
         <FilterField id="bunker-range" label="Date Range">
           <DatePicker.RangePicker
             id="bunker-range"
@@ -288,7 +288,7 @@ export default function BunkeringLog() {
         >
           Reset
         </Button>
-      </search>
+      </FilterBar>
       <Table<BunkerLogRow>
         rowKey="bklgId"
         size="small"

@@ -4,8 +4,8 @@ import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../components/report-filter/report.css';
 import { useAssets } from '../../api/summary.ts';
-import { dateTime, kmhToKnot } from '../reports/format.ts';
-import { Stat } from '../reports/Stat.tsx';
+import { dateTime, kmhToKnot } from '../../components/format.ts';
+import { Stat } from '../../components/summary/Stat.tsx';
 import { usePulse } from './pulse.ts';
 
 /** The speedometer's full scale in knots (tugs and supply boats rarely pass 20). */

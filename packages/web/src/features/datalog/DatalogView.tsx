@@ -3,10 +3,10 @@ import { Button, Card, Checkbox, Empty, Modal, Progress, Select, Spin, Table, ty
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAssets } from '../../api/summary.ts';
+import { dms, kmhToKnot, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { saveXlsx, xlsxFileName } from '../../components/xlsx.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { dms, kmhToKnot, num } from '../reports/format.ts';
-import { saveXlsx, xlsxFileName } from '../reports/xlsx.ts';
 import { CATEGORIES, CATEGORY_LABELS, type Category, type DatalogColumn, defaultColumns } from './columns.ts';
 import { loadLayout, saveLayout } from './layout-store.ts';
 import { type DatalogRow, fetchDatalog, GROUPS, percentage } from './rows.ts';

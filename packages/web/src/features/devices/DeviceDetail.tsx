@@ -12,18 +12,24 @@ import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { chartsFor, timeChart } from '../../components/device/device-charts.ts';
+import {
+  browserTimezone,
+  bucketLength,
+  fromQuery,
+  type Selection,
+  toQuery,
+} from '../../components/device/device-range.ts';
+import { fn, hasWidget, lastOf, val } from '../../components/device/device-series.ts';
+import { typeLabel } from '../../components/device/device-types.ts';
 import { LinearGauge } from '../../components/gauges/LinearGauge.tsx';
 import { OFFLINE_AFTER_SECONDS, temperatureGauge } from '../../components/gauges/scales.ts';
+import { TrackMap, type TrackPoint } from '../../components/map/TrackMap.tsx';
+import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
-import { NotFound } from '../assets/NotFound.tsx';
 import { DeviceLogTable } from './DeviceLogTable.tsx';
-import { chartsFor, timeChart } from './device-charts.ts';
-import { browserTimezone, bucketLength, fromQuery, type Selection, toQuery } from './device-range.ts';
-import { fn, hasWidget, lastOf, val } from './device-series.ts';
 import { tilesFor } from './device-tiles.ts';
-import { typeLabel } from './device-types.ts';
 import { RangeBar } from './RangeBar.tsx';
-import { TrackMap, type TrackPoint } from './TrackMap.tsx';
 import './devices.css';
 
 /** Running / flow seconds of the device for the range from the summary API (docs/domain.md §9, §10, §15). */

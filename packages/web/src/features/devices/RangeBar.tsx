@@ -10,7 +10,7 @@ import {
   PRESETS,
   presetRange,
   type Selection,
-} from './device-range.ts';
+} from '../../components/device/device-range.ts';
 
 const INTERVAL_LABELS: Record<Interval, string> = {
   MINUTE: 'Minute',

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
+import { FilterBar, FilterField } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
-import { FilterField } from '../bunker/FilterField.tsx';
 import { EventMailSwitch } from './EventMailSwitch.tsx';
 import { compareData, formatDuration, thresholdGroups } from './event-log-format.ts';
 import './event-log.css';
@@ -221,7 +221,7 @@ export default function EventLog() {
         </Space>
       }
     >
-      <search className="filter-bar event-log-filters">
+      <FilterBar>
         <FilterField id="event-range" label="Date Time">
           <DatePicker.RangePicker
             id="event-range"
@@ -319,7 +319,7 @@ export default function EventLog() {
         <Button type="primary" onClick={apply}>
           Apply All
         </Button>
-      </search>
+      </FilterBar>
       {applied.device === null ? (
         <Empty className="event-log-select" description={EVENT_LOG_TEXTS.selectDevice} />
       ) : (

@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
+import { FilterBar, FilterField } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
-import { formatDateTime, formatRob } from '../bunker/bunker-format.ts';
-import '../bunker/bunker.css';
+import './rob.css';
 import { ROB_TEXTS, type RobProfile } from '../../api/rob.ts';
 import { RobDetail } from './RobDetail.tsx';
 import { RobProfileForm } from './RobForms.tsx';
@@ -58,22 +59,23 @@ export default function RemainOnBoard() {
 
   return (
     <Page title="Remain On Board">
-      <div className="filter-bar-field" style={{ marginBottom: 16 }}>
-        <label htmlFor="rob-asset">Asset</label>
-        <Select
-          id="rob-asset"
-          style={{ width: 280, maxWidth: '100%' }}
-          placeholder="-- Please Select Asset --"
-          value={massId ?? undefined}
-          loading={assets.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(assets.data ?? []).map((a) => ({ value: a.massId, label: `${a.massName} (${a.massId})` }))}
-          onChange={(v) => {
-            setMassId(v);
-            setDetail(null);
-          }}
-        />
-      </div>
+      <FilterBar>
+        <FilterField id="rob-asset" label="Asset">
+          <Select
+            id="rob-asset"
+            style={{ width: 280, maxWidth: '100%' }}
+            placeholder="-- Please Select Asset --"
+            value={massId ?? undefined}
+            loading={assets.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(assets.data ?? []).map((a) => ({ value: a.massId, label: `${a.massName} (${a.massId})` }))}
+            onChange={(v) => {
+              setMassId(v);
+              setDetail(null);
+            }}
+          />
+        </FilterField>
+      </FilterBar>
       {massId !== null && detail && detail.mrobMassId === massId ? (
         <RobDetail profile={detail} onBack={() => setDetail(null)} />
       ) : (

@@ -6,8 +6,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { ROB_TEXTS, type RobAdjustment, type RobProfile } from '../../api/rob.ts';
-import { toUtcText } from '../bunker/bunker-format.ts';
-import { definitionRule, fieldProblem } from '../bunker/definition-rule.ts';
+import { toUtcText } from '../../components/bunker-format.ts';
+import { definitionRule, fieldProblem } from '../../components/definition-rule.ts';
 
 /** Cancel and Save ('Saving...' while busy), spec 002 §2.16. */
 const saveFooter = (onClose: () => void, save: () => void, saving: boolean) => [

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { pointsOf, type Summary, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
-import { chartSeries, rpmFuelSpeed } from '../reports/SummaryCharts.tsx';
+import { chartSeries, rpmFuelSpeed } from '../../components/summary/SummaryCharts.tsx';
 
 type Axes = Parameters<typeof TimeChart>[0]['axes'];
 

@@ -9,6 +9,7 @@ import { toast } from '../../../api/toast.ts';
 import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { FilterBar, FilterField } from '../../../components/FilterBar.tsx';
 import { Page } from '../../../components/Page.tsx';
 import type { ConfigEventRow } from '../admin-types.ts';
 import { formatDateTime } from '../admin-ui.ts';
@@ -106,9 +107,8 @@ export default function MasterConfigEvent() {
       }
     >
       <div className="page-card">
-        <div className="filter-bar">
-          <div className="filter-bar-field">
-            <label htmlFor="config-event-asset">Asset ID</label>
+        <FilterBar>
+          <FilterField id="config-event-asset" label="Asset ID">
             <Select
               id="config-event-asset"
               showSearch={{ optionFilterProp: 'label' }}
@@ -120,8 +120,8 @@ export default function MasterConfigEvent() {
               onChange={selectDevice}
               style={{ width: 380 }}
             />
-          </div>
-        </div>
+          </FilterField>
+        </FilterBar>
 
         <Table<ConfigEventRow>
           rowKey="mcevId"

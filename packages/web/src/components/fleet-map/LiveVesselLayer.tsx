@@ -1,10 +1,11 @@
 import L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, useMap } from 'react-leaflet';
-import { createVesselHull, type VesselHullLayer } from '../../components/map/index.ts';
-import { instrumentVesselRenderer, vesselRenderer } from '../../components/map/vessel-canvas.ts';
-import { type FleetVessel, useVessel, useWatch, vesselMarker } from './fleet-data.ts';
+import { createVesselHull, type VesselHullLayer } from '../map/index.ts';
+import { instrumentVesselRenderer, vesselRenderer } from '../map/vessel-canvas.ts';
+import { type FleetVessel, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
+import { useVessel, useWatch } from './useFleet.ts';
 
 export interface LiveVesselLayerProps {
   store: FleetStore;

@@ -4,8 +4,8 @@ import { Alert, Button, Input, List, Modal, Popconfirm, Select, Space, Tag, Typo
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
-import { dateTime } from '../reports/format.ts';
-import './report-link.css';
+import { dateTime } from '../../components/format.ts';
+import './share-link.css';
 
 /** GET /api/share-links row (docs/api.md "Share report links"). */
 interface ShareLinkRow {

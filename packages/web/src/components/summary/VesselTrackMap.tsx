@@ -1,5 +1,5 @@
 import type { Summary } from '../../api/summary.ts';
-import { BaseMap, FitToPoints, TrailLayer, VesselLayer } from '../../components/map/index.ts';
+import { BaseMap, FitToPoints, TrailLayer, VesselLayer } from '../map/index.ts';
 
 /** The vessel's track for the period (the summary's last fix per bucket) with the trail on, and its last position. */
 export default function VesselTrackMap({ summary, name, height }: { summary: Summary; name: string; height: number }) {

@@ -1,13 +1,13 @@
 import type L from 'leaflet';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { routeNames } from '../../app/route-names.ts';
-import { BaseMap, DotTrailLayer, TrailLayer, VesselLayer, type VesselMarkerData } from '../../components/map/index.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { type FleetVessel, useVessel, vesselMarker } from './fleet-data.ts';
+import { BaseMap, DotTrailLayer, TrailLayer, VesselLayer, type VesselMarkerData } from '../map/index.ts';
+import { type FleetVessel, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
 import { LiveVesselLayer } from './LiveVesselLayer.tsx';
 import { type TrailPointInfo, useVesselTrail } from './trail-data.ts';
+import { useVessel } from './useFleet.ts';
 import { fmtTime, PopupPages, VesselPopupFooter } from './VesselPopup.tsx';
 
 export interface TrailState {
@@ -15,7 +15,25 @@ export interface TrailState {
   dot: boolean;
 }
 
-export interface FleetMapProps {
+/** What a vessel's Report, Dashboard and Voyage buttons do (the caller knows the screens). */
+export interface VesselLinks {
+  onReport: (massId: number) => void;
+  onDashboard: (massId: number) => void;
+  /** left out: no Voyage button (the spec's hideVoyageButton, the voyage report's map) */
+  onVoyage?: (massId: number) => void;
+}
+
+/** Opens a screen about one vessel: the filter's asset becomes that vessel, then `path` is shown. */
+export function useOpenVessel(): (massId: number, path: string) => void {
+  const navigate = useNavigate();
+  const setCurrentAsset = useFilter((s) => s.setCurrentAsset);
+  return (massId, path) => {
+    setCurrentAsset(massId);
+    navigate(path);
+  };
+}
+
+export interface FleetMapProps extends VesselLinks {
   /** the vessels to draw (re-rendered with the caller), or… */
   vessels?: FleetVessel[];
   /** …the live fleet, drawn from the store in place without re-rendering (the fleet map home) */
@@ -24,8 +42,6 @@ export interface FleetMapProps {
   visible: (massId: number) => boolean;
   trails: Record<number, TrailState>;
   onTrails: (massId: number, t: TrailState) => void;
-  /** spec option hideVoyageButton (the voyage report's map) */
-  hideVoyageButton?: boolean;
   onReady?: (map: L.Map) => void;
   center?: [number, number];
   zoom?: number;
@@ -39,18 +55,14 @@ export function FleetMap({
   visible,
   trails,
   onTrails,
-  hideVoyageButton,
+  onReport,
+  onDashboard,
+  onVoyage,
   onReady,
   center,
   zoom,
   children,
 }: FleetMapProps) {
-  const navigate = useNavigate();
-  const setCurrentAsset = useFilter((s) => s.setCurrentAsset);
-  const go = (massId: number, path: string) => {
-    setCurrentAsset(massId);
-    navigate(path);
-  };
   const shown = useMemo(
     () => vessels.filter((v) => v.lat !== null && v.lng !== null && visible(v.massId)),
     [vessels, visible],
@@ -84,9 +96,9 @@ export function FleetMap({
             dotTrail={t.dot}
             onTrail={(on) => onTrails(v.massId, { trail: on, dot: on && t.dot })}
             onDotTrail={(on) => onTrails(v.massId, { ...t, dot: on })}
-            onReport={() => go(v.massId, routeNames.ReportWrapper('ReportSummary'))}
-            onDashboard={() => go(v.massId, routeNames.FmsDashboard())}
-            onVoyage={hideVoyageButton ? undefined : () => go(v.massId, routeNames.FmsVoyageReport())}
+            onReport={() => onReport(v.massId)}
+            onDashboard={() => onDashboard(v.massId)}
+            onVoyage={onVoyage && (() => onVoyage(v.massId))}
           />
         }
       />

@@ -1,60 +1,20 @@
-import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
 import type { PulseRow } from '../../api/live-socket.ts';
-import { buildVessel, type FleetAsset, type FleetVessel } from './fleet-data.ts';
-import { APPLY_MIN_MS, FleetStore, type Scheduler } from './fleet-store.ts';
-import { cardsInView, ShipPanel } from './ShipPanel.tsx';
-import { fmtTime } from './VesselPopup.tsx';
+import { asset, fleet, gps, manualClock, NOW } from '../../test/fleet.ts';
+import { buildVessel, type FleetVessel, isOnline, summaryWindow } from './fleet-data.ts';
+import { APPLY_MIN_MS, FleetStore } from './fleet-store.ts';
 
-/** A clock the test moves by hand: `later` callbacks run when `advance` passes their time. */
-function manualClock(): Scheduler & { advance(ms: number): void; pending(): number } {
-  let t = 1000;
-  let jobs: { at: number; fn: () => void; id: number }[] = [];
-  let next = 1;
-  return {
-    now: () => t,
-    later(fn, ms) {
-      const id = next++;
-      jobs.push({ at: t + ms, fn, id });
-      return id;
-    },
-    cancel(h) {
-      jobs = jobs.filter((j) => j.id !== h);
-    },
-    advance(ms) {
-      t += ms;
-      const due = jobs.filter((j) => j.at <= t);
-      jobs = jobs.filter((j) => j.at > t);
-      for (const j of due) j.fn();
-    },
-    pending: () => jobs.length,
-  };
-}
-
-const NOW = 1_800_000_000;
-const asset = (massId: number, name = `MV ${massId}`): FleetAsset => ({ massId, massName: name });
-const gps = (massId: number, ts: number, lat: number, lng: number): PulseRow => ({
-  devcId: massId * 10,
-  devcUniqueId: `gps-${massId}`,
-  devcType: 'gps',
-  devcLabel: 'GPS',
-  devcMassId: massId,
-  timestamp: ts,
-  latitude: lat,
-  longitude: lng,
-  track: 90,
+describe('fleet map numbers (docs/domain.md §19, §29)', () => {
+  it('is online under 600 s since the last fix', () => {
+    expect(isOnline(1000, 1599)).toBe(true);
+    expect(isOnline(1000, 1600)).toBe(false);
+    expect(isOnline(null, 0)).toBe(false);
+  });
+  it('sums from the hour of the last fix minus a day to the last fix, included', () => {
+    expect(summaryWindow(1767229500)).toEqual({ start: 1767229200 - 86400, end: 1767229501 });
+  });
 });
-
-function fleet(n: number) {
-  const clock = manualClock();
-  const store = new FleetStore(clock, NOW);
-  store.setAssets(Array.from({ length: n }, (_, i) => asset(i + 1)));
-  clock.advance(0);
-  // a quiet interval after that first application
-  clock.advance(APPLY_MIN_MS);
-  return { clock, store };
-}
 
 describe('buildVessel (spec 002 §3.1 fields)', () => {
   it('takes the newest GPS fix, the PORT/STARBOARD rpm and PORT_IN/STARBOARD_IN flow, the AEs in label order', () => {
@@ -222,58 +182,5 @@ describe('FleetStore', () => {
     b();
     expect(store.watchedIds()).toEqual([]);
     expect(heard).toHaveBeenCalledTimes(3);
-  });
-});
-
-describe('ship panel windowing', () => {
-  it('picks the cards in view plus two on each side (260 px cards, 8 px gap; a wider card moves the rest)', () => {
-    const strip = (n: number, wide: Record<number, number> = {}) => {
-      const s = [0];
-      for (let i = 0; i < n; i++) s.push(s[i] + (wide[i] ?? 260) + 8);
-      return s;
-    };
-    expect(cardsInView(strip(1000), 0, 1440)).toEqual({ first: 0, end: 8 }); // 1440 / 268 = 5.4 → 6 in view
-    expect(cardsInView(strip(1000), 268 * 100, 1440)).toEqual({ first: 98, end: 108 });
-    expect(cardsInView(strip(1000), 268 * 999, 390)).toEqual({ first: 997, end: 1000 });
-    expect(cardsInView(strip(3), 0, 1440)).toEqual({ first: 0, end: 3 });
-    // card 0 is 300 px wide: card 100 starts at 100 × 268 + 40; a view from there shows 100–105
-    expect(cardsInView(strip(1000, { 0: 300 }), 268 * 100 + 40, 1440)).toEqual({ first: 98, end: 108 });
-    expect(cardsInView(strip(1000, { 0: 300 }), 268 * 100 + 39, 1440)).toEqual({ first: 97, end: 108 });
-  });
-
-  it('renders a handful of the 1,000 cards, and watches only their vessels', () => {
-    const { clock, store } = fleet(1000);
-    store.merge(Array.from({ length: 1000 }, (_, i) => gps(i + 1, NOW - 300, -6, 106 + i / 1000)));
-    clock.advance(APPLY_MIN_MS);
-    const noop = () => {};
-    const view = render(
-      <ShipPanel
-        store={store}
-        isVisible={() => true}
-        setVisible={noop}
-        trailOn={() => false}
-        setTrail={noop}
-        onReport={noop}
-        onDashboard={noop}
-        onZoom={noop}
-        onVoyage={noop}
-      />,
-    );
-    const cards = () => [...view.container.querySelectorAll('[data-testid^=ship-card-]')].map((e) => e.textContent);
-    expect(view.container.textContent).toContain('Ships (1000)');
-    // jsdom lays nothing out (width 0): the two overscan cards
-    expect(cards()).toHaveLength(2);
-    expect(cards()[0]).toContain('MV 1');
-    expect(cards()[0]).toContain(`Last Update${fmtTime(NOW - 300)}`);
-    expect(store.watchedIds().sort((a, b) => a - b)).toEqual([1, 2]);
-    // a live change of a card's vessel shows in that card
-    act(() => {
-      store.merge([gps(1, NOW - 30, -6, 106)]);
-      clock.advance(APPLY_MIN_MS);
-    });
-    expect(cards()[0]).toContain(`Last Update${fmtTime(NOW - 30)}`);
-    expect(cards()[1]).toContain(`Last Update${fmtTime(NOW - 300)}`);
-    view.unmount();
-    expect(store.watchedIds()).toEqual([]);
   });
 });

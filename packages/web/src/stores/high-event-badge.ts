@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LiveEvent } from '../../api/live-socket.ts';
+import type { LiveEvent } from '../api/live-socket.ts';
 
 /**
  * The navigation bar's High event badge, shared by the tabs of one browser (issue 17): each tab's socket pushes the

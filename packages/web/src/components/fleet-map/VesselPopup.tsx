@@ -1,6 +1,7 @@
 import { Button, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
+import './vessel-popup.css';
 
 const fmt = (v: number | null | undefined, digits = 2) => (v == null ? '-' : v.toFixed(digits));
 export const fmtTime = (ts: number | null) => (ts == null ? '-' : dayjs.unix(ts).format('DD-MM-YYYY HH:mm'));

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
+import type { Interval } from '../../api/intervals.ts';
 import { aggregatedUnit, pointsOf, type Summary, summaryQuery, UNIT_MS } from '../../api/summary.ts';
-import { CHART_HEIGHT } from '../../components/charts/rules.ts';
-import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
-import type { Interval } from '../../stores/filter.ts';
-import { kmhToKnot } from './format.ts';
+import { CHART_HEIGHT } from '../charts/rules.ts';
+import { TimeChart, type TimeSeries } from '../charts/TimeChart.tsx';
+import { kmhToKnot } from '../format.ts';
 
 const COLORS = { port: '#d4380d', stbd: '#389e0d', ae: '#1677ff', speed: '#722ed1', ae2: '#13c2c2', ae3: '#fa8c16' };
 

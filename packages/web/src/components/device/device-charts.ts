@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { AggregatedRow } from '../../api/telemetry.ts';
-import type { EChartsOption as EChartOption } from '../../components/charts/echarts.ts';
-import { KMH_TO_KNOTS, temperatureGauge } from '../../components/gauges/scales.ts';
+import type { EChartsOption as EChartOption } from '../charts/echarts.ts';
+import { KMH_TO_KNOTS, temperatureGauge } from '../gauges/scales.ts';
 import { fn, val } from './device-series.ts';
 
 /** One line of a chart: a name, its unit, and how a bucket gives its value. */

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
-import { BaseMap, DotTrailLayer, FitToPoints, TrailLayer } from '../../components/map/index.ts';
+import { KMH_TO_KNOTS } from '../gauges/scales.ts';
+import { BaseMap, DotTrailLayer, FitToPoints, TrailLayer } from './index.ts';
 
 export interface TrackPoint {
   lat: number;
