@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { FieldDef, FieldOption } from '@fleet/shared/resources/define.ts';
-import { Button, Input, Select } from 'antd';
+import { Button, Input, Select, type SelectProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { RefSelect } from './resource/RefSelect.tsx';
@@ -28,6 +28,20 @@ export function FilterField({ id, label, children }: { id: string; label: string
       <label htmlFor={id}>{label}</label>
       {children}
     </div>
+  );
+}
+
+/** A labelled select of a filter bar; the other props go to antd's Select (`width` in px). */
+export function FilterSelect<T>({
+  id,
+  label,
+  width,
+  ...select
+}: { id: string; label: string; width?: number } & Omit<SelectProps<T>, 'id'>) {
+  return (
+    <FilterField id={id} label={label}>
+      <Select<T> id={id} style={width === undefined ? undefined : { width }} {...select} />
+    </FilterField>
   );
 }
 

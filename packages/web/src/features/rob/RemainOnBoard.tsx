@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
-import { FilterBar, FilterField } from '../../components/FilterBar.tsx';
+import { FilterBar, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import './rob.css';
 import { ROB_TEXTS, type RobProfile } from '../../api/rob.ts';
@@ -60,21 +60,20 @@ export default function RemainOnBoard() {
   return (
     <Page title="Remain On Board">
       <FilterBar>
-        <FilterField id="rob-asset" label="Asset">
-          <Select
-            id="rob-asset"
-            style={{ width: 280, maxWidth: '100%' }}
-            placeholder="-- Please Select Asset --"
-            value={massId ?? undefined}
-            loading={assets.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(assets.data ?? []).map((a) => ({ value: a.massId, label: `${a.massName} (${a.massId})` }))}
-            onChange={(v) => {
-              setMassId(v);
-              setDetail(null);
-            }}
-          />
-        </FilterField>
+        <FilterSelect
+          id="rob-asset"
+          label="Asset"
+          style={{ width: 280, maxWidth: '100%' }}
+          placeholder="-- Please Select Asset --"
+          value={massId ?? undefined}
+          loading={assets.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(assets.data ?? []).map((a) => ({ value: a.massId, label: `${a.massName} (${a.massId})` }))}
+          onChange={(v) => {
+            setMassId(v);
+            setDetail(null);
+          }}
+        />
       </FilterBar>
       {massId !== null && detail && detail.mrobMassId === massId ? (
         <RobDetail profile={detail} onBack={() => setDetail(null)} />
