@@ -47,8 +47,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   auth: ['stores', 'api'],
   components: ['auth', 'stores', 'api', 'theme'],
   feature: ['components', 'auth', 'stores', 'api', 'theme'],
-  // helpers of the unit tests (fixtures, fakes): imported by *.test.* files only
-  test: ['components', 'auth', 'stores', 'api', 'theme'],
+  // the unit tests' setup (jsdom gaps, envelopes): imported by *.test.* files only
+  test: [],
   app: ['features', 'components', 'auth', 'stores', 'api', 'theme'],
   '(root)': ['app'],
 };
@@ -60,8 +60,10 @@ const ROUTE_NAMES = 'app/route-names.ts';
 function offence(from: string, to: string): string | null {
   const a = moduleOf(from);
   const b = moduleOf(to);
+  // fixtures (fakes and sample data next to what they stand in for) serve tests only
+  const test = /\.(test|fixture)\.tsx?$/.test(from);
+  if (/\.fixture\.tsx?$/.test(to) && !test) return `${from} imports ${to}: only tests import fixtures`;
   if (a === b) return null;
-  const test = /\.test\.tsx?$/.test(from);
   if (b === 'test') return test ? null : `${from} imports ${to}: only tests import test/`;
   if (a.startsWith('features/') && b.startsWith('features/'))
     return `${from} imports ${to}: a feature imports no other feature`;
@@ -145,6 +147,7 @@ describe('web module map (docs/architecture.md)', () => {
     expect(offence('api/summary.ts', 'stores/filter.ts')).toMatch(/api may import theme/);
     expect(offence('components/FilterBar.tsx', 'features/bunker/BunkeringLog.tsx')).not.toBeNull();
     expect(offence('stores/filter.ts', 'test/setup.ts')).toMatch(/only tests/);
+    expect(offence('api/live-socket.ts', 'api/live-socket.fixture.ts')).toMatch(/only tests/);
     expect(offence('features/voyage/VoyageReport.tsx', 'components/fleet-map/FleetMap.tsx')).toBeNull();
     const graph = new Map([
       ['a.ts', ['b.ts']],

@@ -2,7 +2,7 @@ import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../test/setup.ts';
-import { FakeSocket, installFakeSocket, last, settle } from '../test/fake-socket.ts';
+import { FakeSocket, installFakeSocket, last, settle } from './live-socket.fixture.ts';
 import { useLiveSocket } from './live-socket.ts';
 
 installFakeSocket();

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
 import type { PulseRow } from '../../api/live-socket.ts';
-import { asset, fleet, gps, manualClock, NOW } from '../../test/fleet.ts';
 import { buildVessel, type FleetVessel, isOnline, summaryWindow } from './fleet-data.ts';
+import { asset, fleet, gps, manualClock, NOW } from './fleet-store.fixture.ts';
 import { APPLY_MIN_MS, FleetStore } from './fleet-store.ts';
 
 describe('fleet map numbers (docs/domain.md §19, §29)', () => {

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
 import { api } from '../../api/client.ts';
+import { installFakeSocket, last, settle } from '../../api/live-socket.fixture.ts';
 import type { AssetRow } from '../../api/summary.ts';
-import { installFakeSocket, last, settle } from '../../test/fake-socket.ts';
 import { usePulse } from './pulse.ts';
 
 installFakeSocket();

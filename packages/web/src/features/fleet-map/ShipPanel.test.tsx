@@ -1,9 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/setup.ts';
+import { fleet, gps, NOW } from '../../components/fleet-map/fleet-store.fixture.ts';
 import { APPLY_MIN_MS } from '../../components/fleet-map/fleet-store.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
-import { fleet, gps, NOW } from '../../test/fleet.ts';
 import { cardsInView, ShipPanel } from './ShipPanel.tsx';
 
 describe('ship panel windowing', () => {

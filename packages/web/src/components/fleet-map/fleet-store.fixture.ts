@@ -1,6 +1,6 @@
-import type { PulseRow } from '../api/live-socket.ts';
-import type { FleetAsset } from '../components/fleet-map/fleet-data.ts';
-import { APPLY_MIN_MS, FleetStore, type Scheduler } from '../components/fleet-map/fleet-store.ts';
+import type { PulseRow } from '../../api/live-socket.ts';
+import type { FleetAsset } from './fleet-data.ts';
+import { APPLY_MIN_MS, FleetStore, type Scheduler } from './fleet-store.ts';
 
 /** Fleet store fixtures: a hand-moved clock, assets, GPS readings. */
 

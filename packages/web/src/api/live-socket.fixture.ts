@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { api } from '../api/client.ts';
+import { api } from './client.ts';
 
 /** The browser's WebSocket, driven by the test: `hello()` as the server's first message, `serverClose(code)`. */
 export class FakeSocket {
