@@ -141,9 +141,6 @@ export function fromQuery(
   return fallback(q.mode === 'custom' ? 'A custom range needs start and end; showing Today.' : null);
 }
 
-/** The browser's offset from UTC in hours (buckets are aligned to the user's local midnight). */
-export const browserTimezone = () => -new Date().getTimezoneOffset() / 60;
-
 /** Seconds as hours:minutes:seconds (spec 000 §2: durations as h:mm:ss). */
 export function hms(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';

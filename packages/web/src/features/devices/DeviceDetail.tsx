@@ -7,19 +7,14 @@ import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
+import { browserTimezone } from '../../api/summary.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { chartsFor, timeChart } from '../../components/device/device-charts.ts';
-import {
-  browserTimezone,
-  bucketLength,
-  fromQuery,
-  type Selection,
-  toQuery,
-} from '../../components/device/device-range.ts';
+import { bucketLength, fromQuery, type Selection, toQuery } from '../../components/device/device-range.ts';
 import { fn, hasWidget, lastOf, val } from '../../components/device/device-series.ts';
 import { typeLabel } from '../../components/device/device-types.ts';
 import { LinearGauge } from '../../components/gauges/LinearGauge.tsx';
