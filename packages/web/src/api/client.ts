@@ -1,5 +1,5 @@
 import { AUTH_ERROR_MESSAGE, type Envelope, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
-import { storage } from '../auth/storage.ts';
+import { storage } from './session-storage.ts';
 import { toast } from './toast.ts';
 
 /** Texts of spec 000 §8. */

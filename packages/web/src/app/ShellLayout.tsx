@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { HighEventAlerts } from '../features/event-log/high-events.tsx';
 import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useView } from '../stores/view.ts';
-import { AntdProvider } from './AntdProvider.tsx';
+import { AntdProvider } from '../theme/AntdProvider.tsx';
 import { PermissionGate } from './guards.tsx';
 
 /** Signed-in screens: the navigation bar above the screen; the screen remounts when the company changes. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { isApiError } from '../api/client.ts';
+import { storage } from '../api/session-storage.ts';
 import { useCan } from '../auth/permissions.ts';
-import { storage } from '../auth/storage.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { useSession } from '../stores/session.ts';
 import type { RouteHandle } from './routes.tsx';

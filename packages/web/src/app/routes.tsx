@@ -26,7 +26,7 @@ function screen(path: string, importer: Importer, handle: RouteHandle): RouteObj
 /** Root area (spec 002 §2.1): authentication and an active company required; / redirects to /home. */
 const rootScreens: RouteObject[] = [
   screen('home', () => import('../features/fleet-map/Home.tsx'), { name: 'Home', title: 'Home' }),
-  screen('voyage', () => import('../features/reports/FmsVoyageReport.tsx'), {
+  screen('voyage', () => import('../features/voyage/VoyageReport.tsx'), {
     name: 'FmsVoyageReport',
     title: 'Voyage Report',
   }),
@@ -44,7 +44,10 @@ const rootScreens: RouteObject[] = [
     title: 'Bunker Dashboard',
     permission: 'master_bunker_log',
   }),
-  screen('report/fms', () => import('../features/reports/FmsReport.tsx'), { name: 'FmsReport', title: 'Daily Report' }),
+  screen('report/fms', () => import('../features/daily-report/FmsReport.tsx'), {
+    name: 'FmsReport',
+    title: 'Daily Report',
+  }),
   screen('report/datalog/fms', () => import('../features/datalog/FmsDatalog.tsx'), {
     name: 'FmsDatalog',
     title: 'Datalog',
@@ -68,7 +71,7 @@ const rootScreens: RouteObject[] = [
   // the spec's placeholder Asset Type list at /asset/type is served by the real list (docs/spec-deviations.md)
   { path: 'asset/type', element: <Navigate to={routeNames.MasterAssetType()} replace /> },
   screen('401', () => import('../features/auth/Forbidden.tsx'), { name: 'Forbidden', title: 'Forbidden' }),
-  screen('report', () => import('../features/reports/ReportWrapper.tsx'), { name: 'ReportWrapper', title: 'Report' }),
+  screen('report', () => import('./ReportWrapper.tsx'), { name: 'ReportWrapper', title: 'Report' }),
   screen('teltonika-map', () => import('../features/tracker/TeltonikaMap.tsx'), {
     name: 'TeltonikaMap',
     title: 'Teltonika Map',
@@ -233,7 +236,7 @@ export const routes: RouteObject[] = [
               }),
             ],
           },
-          screen('export', () => import('../features/reports/ReportExport.tsx'), {
+          screen('export', () => import('../features/report-link/ReportLinkPage.tsx'), {
             name: 'ReportExport',
             title: 'Report Summary',
           }),

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { FieldDef, FieldOption } from '@fleet/shared/resources/define.ts';
-import { Button, Input, Select } from 'antd';
+import { Button, Input, Select, type SelectProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { RefSelect } from './resource/RefSelect.tsx';
@@ -21,31 +21,57 @@ export type FilterValues = Record<string, string | number | undefined>;
 
 const ALL = '__all__';
 
+/** One labelled control of a filter bar (the label points at the control's id). */
+export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="filter-bar-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** A labelled select of a filter bar; the other props go to antd's Select (`width` in px). */
+export function FilterSelect<T>({
+  id,
+  label,
+  width,
+  ...select
+}: { id: string; label: string; width?: number } & Omit<SelectProps<T>, 'id'>) {
+  return (
+    <FilterField id={id} label={label}>
+      <Select<T> id={id} style={width === undefined ? undefined : { width }} {...select} />
+    </FilterField>
+  );
+}
+
 /**
- * Filters and a search box above a list. Each select offers an "All" choice that sends no filter.
- * With `onApply`, changes wait for the Apply button (spec 001 master event list).
+ * The filter bar above a list: a search box, `items` as selects (each with an "All" choice that sends no filter),
+ * then the screen's own controls (`children`, a FilterField each). With `onApply`, changes wait for the Apply
+ * button (spec 001 master event list).
  */
 export function FilterBar({
-  items,
-  values,
+  items = [],
+  values = {},
   onChange,
   search,
   onApply,
   extra,
+  children,
 }: {
-  items: FilterItem[];
-  values: FilterValues;
-  onChange: (field: string, value: string | number | undefined) => void;
+  items?: FilterItem[];
+  values?: FilterValues;
+  onChange?: (field: string, value: string | number | undefined) => void;
   search?: { placeholder: string; label?: string; value: string; onChange: (v: string) => void; onSearch: () => void };
   onApply?: () => void;
   extra?: ReactNode;
+  children?: ReactNode;
 }) {
   const baseId = useId();
   return (
     <search className="filter-bar">
       {search && (
-        <div className="filter-bar-field">
-          <label htmlFor={`${baseId}-search`}>{search.label ?? 'Search'}</label>
+        <FilterField id={`${baseId}-search`} label={search.label ?? 'Search'}>
           <Input
             id={`${baseId}-search`}
             allowClear
@@ -61,7 +87,7 @@ export function FilterBar({
             // wide enough for the whole placeholder ('Search Tank Header Name' was cut)
             style={{ width: `max(240px, calc(${search.placeholder.length}ch + 64px))` }}
           />
-        </div>
+        </FilterField>
       )}
       {items.map((item) => {
         const id = `${baseId}-${item.field}`;
@@ -69,20 +95,20 @@ export function FilterBar({
         const common = {
           id,
           value: values[item.field] ?? ALL,
-          onChange: (v: string | number) => onChange(item.field, v === ALL ? undefined : v),
+          onChange: (v: string | number) => onChange?.(item.field, v === ALL ? undefined : v),
           style: { width: item.width ?? 200 },
         };
         return (
-          <div className="filter-bar-field" key={item.field}>
-            <label htmlFor={id}>{item.label}</label>
+          <FilterField key={item.field} id={id} label={item.label}>
             {item.ref ? (
               <RefFilter refDef={item.ref} all={all} {...common} />
             ) : (
               <Select {...common} options={[all, ...(item.options ?? [])]} />
             )}
-          </div>
+          </FilterField>
         );
       })}
+      {children}
       {onApply && (
         <Button type="primary" onClick={onApply}>
           Apply

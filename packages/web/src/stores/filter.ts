@@ -1,9 +1,6 @@
 import dayjs from 'dayjs';
 import { create } from 'zustand';
-
-/** Data intervals (spec 000 §9, spec 002 §9), in seconds. */
-export const INTERVAL_SECONDS = { minute: 60, hour: 3600, day: 86400, week: 604800, month: 2592000 } as const;
-export type Interval = keyof typeof INTERVAL_SECONDS;
+import { INTERVAL_SECONDS, type Interval } from '../api/intervals.ts';
 
 /** Range type presets of spec 002 §4. */
 export const RANGE_TYPES = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;

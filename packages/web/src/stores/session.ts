@@ -1,7 +1,7 @@
 import type { Operation, UserAccess } from '@fleet/shared/permissions.ts';
 import { create } from 'zustand';
 import { api, configureClient, formData } from '../api/client.ts';
-import { storage } from '../auth/storage.ts';
+import { storage } from '../api/session-storage.ts';
 
 /** The applications of spec 000 §1; only enabled ones may become active. */
 export type AppKey = 'fms' | 'bunkering' | 'ehm' | 'alert' | 'pms' | 'tlm';

@@ -1,12 +1,10 @@
 import { Progress, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import type { PulseReading } from '../../api/telemetry.ts';
 import { DialGauge } from './DialGauge.tsx';
 import { LinearGauge } from './LinearGauge.tsx';
 import { KMH_TO_KNOTS, speedScaleKnots, temperatureGauge } from './scales.ts';
 import './gauges.css';
-
-/** A device's latest reading as the pulse API answers it (docs/api.md "Pulse"). */
-export type PulseReading = Record<string, number | string | null> & { timestamp: number };
 
 const num = (r: PulseReading | null, key: string): number | null => {
   const v = r?.[key];

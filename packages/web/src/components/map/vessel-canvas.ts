@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { LIVE_ARRIVAL_MARK } from '../../api/live-socket.ts';
 import { VESSEL_ICON_SIZE } from './constants.ts';
 
 /** The plain data one vessel marker is drawn from. */
@@ -191,9 +192,6 @@ export type VesselHullLayer = L.CircleMarker & {
 export function createVesselHull(v: VesselMarkerData, options: L.CircleMarkerOptions): VesselHullLayer {
   return new (VesselHull as any)(v, options);
 }
-
-/** Name of the mark a live push sets on arrival (live-socket.ts); the next redraw measures `live-update` from it. */
-export const LIVE_ARRIVAL_MARK = 'live-arrival';
 
 /**
  * Timing of the vessel canvas for the browser benchmark (docs/benchmarks.md "Live push (issue 13)"), cheap enough

@@ -1,22 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown } from 'antd';
 import { useState } from 'react';
+import { REPORT_KEYS, type ReportKey, savePrint } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
-import { storage } from '../../auth/storage.ts';
 import { useFilter } from '../../stores/filter.ts';
-
-/** The report keys of spec 002 §2.11, in the spec's order. */
-export const REPORT_KEYS = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage'] as const;
-export type ReportKey = (typeof REPORT_KEYS)[number];
-
-/** The file name of a content-disposition header, else a name from the period. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1] : fallback;
-}
 
 /**
  * Report download dropdown (spec 002 §2.11, §5, §7.3): ticks report keys, Download All ticks all five, and
@@ -46,28 +33,7 @@ export function ReportDownload() {
       });
       for (const r of picked) q.append('reports', r);
       if (end - start <= 86400) q.set('dataTables', 'true');
-      const token = storage.token();
-      const res = await fetch(`/api/reports/report/print/period/${start}/${end}?${q}`, {
-        headers: token ? { Authentication: token } : {},
-      });
-      if (!res.ok) {
-        let message = `Download failed (${res.status})`;
-        try {
-          const body = await res.json();
-          if (body?.status?.message) message = String(body.status.message);
-        } catch {
-          /* not JSON */
-        }
-        throw new Error(message);
-      }
-      const blob = await res.blob();
-      const name = fileNameOf(res.headers.get('content-disposition'), `report-${start}-${end}`);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await savePrint(start, end, q, `report-${start}-${end}`);
     } catch (e) {
       console.error('report download failed', e);
       toast.error((e as Error).message);

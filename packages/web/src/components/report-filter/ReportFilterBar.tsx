@@ -3,11 +3,11 @@ import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAssets } from '../../features/reports/data.ts';
+import type { Interval } from '../../api/intervals.ts';
+import { useAssets } from '../../api/summary.ts';
 import {
   filterFromSearch,
   filterToSearch,
-  type Interval,
   RANGE_TYPES,
   type RangeType,
   rangeOf,

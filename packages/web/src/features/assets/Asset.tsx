@@ -2,6 +2,7 @@ import { asset } from '@fleet/shared/resources/asset.ts';
 import { Empty, Input, Pagination, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ASSET_TEXTS, type AssetRow, useAssetList } from '../../api/assets.ts';
 import { RESOURCE_TEXTS, useResourceMutation } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
@@ -11,7 +12,6 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Page } from '../../components/Page.tsx';
 import { AssetCard } from './AssetCard.tsx';
 import { AssetFormModal } from './AssetFormModal.tsx';
-import { ASSET_TEXTS, type AssetRow, useAssetList } from './asset-api.ts';
 import './assets.css';
 
 const PAGE_SIZE = asset.pageSize;

@@ -1,6 +1,6 @@
 import { Card, Descriptions } from 'antd';
+import { type AssetRow, assetImageUrl } from '../../api/assets.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
-import { type AssetRow, assetImageUrl } from './asset-api.ts';
 import { ShipPicture } from './ShipPicture.tsx';
 
 /** One asset of the Asset List (spec 000 §2): image, name, Installation Type, Asset Type; See Device, Delete, Edit. */

@@ -1,20 +1,22 @@
 import { asset } from '@fleet/shared/resources/asset.ts';
+import { configRpm } from '@fleet/shared/resources/config-rpm.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { Card, Empty, Pagination, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ASSET_TEXTS, type AssetRow } from '../../api/assets.ts';
 import { type Row, useResourceList, useResourceRow } from '../../api/resources.ts';
+import { useHighest, usePulse, useRpmThresholds } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
+import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { typeLabel } from '../../components/device/device-types.ts';
 import { DeviceGauge } from '../../components/gauges/DeviceGauge.tsx';
 import { ageText, flowScale, isOffline, readingAge, rpmScale } from '../../components/gauges/scales.ts';
+import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
-import { typeLabel } from '../devices/device-types.ts';
-import { useHighest, usePulse, useRpmThresholds } from '../devices/telemetry-api.ts';
-import { ASSET_TEXTS, type AssetRow } from './asset-api.ts';
 import { DeviceTrend, type TrendDays, TrendRange, useDeviceTrends } from './device-trends.tsx';
-import { NotFound } from './NotFound.tsx';
 import './assets.css';
 
 const PAGE_SIZE = 10;
@@ -46,7 +48,11 @@ export default function AssetDevice() {
   const aeHigh = useHighest('ae', 'rpm', of('ae'));
   const flowHigh = useHighest('flowmeter', 'volumeFlowrate', of('flowmeter'));
   const trends = useDeviceTrends(rows, trendDays, analytics);
-  const thresholds = useRpmThresholds(rows.filter((d) => d.devcType === 'rpm').map((d) => d.devcId as number));
+  const canReadRpm = useCan(configRpm.permission, 'read');
+  const thresholds = useRpmThresholds(
+    rows.filter((d) => d.devcType === 'rpm').map((d) => d.devcId as number),
+    canReadRpm,
+  );
   const now = Date.now() / 1000;
 
   const back = () => navigate(routeNames.Asset());

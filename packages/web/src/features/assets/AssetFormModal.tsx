@@ -2,10 +2,6 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
-import { isApiError } from '../../api/client.ts';
-import { toast } from '../../api/toast.ts';
-import { applyFieldErrors } from '../../components/form-errors.ts';
-import { useSession } from '../../stores/session.ts';
 import {
   ASSET_TEXTS,
   type AssetRow,
@@ -15,7 +11,11 @@ import {
   saveAsset,
   uploadAssetImage,
   useAssetTypeOptions,
-} from './asset-api.ts';
+} from '../../api/assets.ts';
+import { isApiError } from '../../api/client.ts';
+import { toast } from '../../api/toast.ts';
+import { applyFieldErrors } from '../../components/form-errors.ts';
+import { useSession } from '../../stores/session.ts';
 
 /** The options of an `enum('a','b')` type when the schema gives no labelled Options. */
 export function enumValues(type: string): string[] | null {

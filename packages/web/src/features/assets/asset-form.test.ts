@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_TEXTS, imageProblem } from '../../api/assets.ts';
 import { assetBody, enumValues } from './AssetFormModal.tsx';
-import { IMAGE_TEXTS, imageProblem } from './asset-api.ts';
 
 // spec 000 §3 (fields schema), §5 (image types), docs/api.md (5 MB)
 describe('asset form', () => {

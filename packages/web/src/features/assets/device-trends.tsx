@@ -1,10 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { Segmented, Typography } from 'antd';
 import type { Row } from '../../api/resources.ts';
+import { fetchAggregated } from '../../api/telemetry.ts';
 import type { Point } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
-import { fetchAggregated } from '../devices/telemetry-api.ts';
 
 /** Analytics range options of Asset Device (spec 000 §2, §9): the last 1 to 5 days. */
 export const TREND_DAYS = [1, 2, 3, 4, 5] as const;

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_TEXTS, isApiError } from '../../api/client.ts';
+import { storage } from '../../api/session-storage.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
-import { storage } from '../../auth/storage.ts';
+import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthField } from './AuthField.tsx';
-import { AUTH_TEXTS } from './auth-form.ts';
 
 type Errors = { username: string[]; password: string[] };
 const NO_ERRORS: Errors = { username: [], password: [] };

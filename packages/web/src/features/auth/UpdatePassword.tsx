@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
-import { AntdProvider } from '../../app/AntdProvider.tsx';
 import { routeNames } from '../../app/route-names.ts';
-import { AUTH_TEXTS } from './auth-form.ts';
+import { AUTH_TEXTS } from '../../components/auth-form.ts';
+import { AntdProvider } from '../../theme/AntdProvider.tsx';
 
 /** Spec 000 §9: the redirect delay after a password update. */
 export const REDIRECT_DELAY_MS = 5000;

@@ -2,10 +2,10 @@ import { BUNKER_ADJUSTMENT_REASONS, bunkerAdjustment } from '@fleet/shared/resou
 import { ADJUSTMENT_TYPES } from '@fleet/shared/resources/options.ts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import type { BunkerAdjustment } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
-import type { BunkerAdjustment } from './bunker-api.ts';
-import { definitionRule } from './definition-rule.ts';
+import { definitionRule } from '../../components/definition-rule.ts';
 
 /** Texts of spec 002 §5 and §8 for bunker adjustments. */
 export const ADJUSTMENT_TEXTS = {

@@ -5,13 +5,14 @@ import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
+import { formatDateTime } from '../../components/bunker-format.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { FigureCard } from '../../components/FigureCard.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';
-import { useAssets } from './bunker-api.ts';
-import { formatDateTime } from './bunker-format.ts';
 import { BUNKER_LAYOUT_ID, loadLayout, saveLayout } from './column-layout.ts';
 import './bunker.css';
 
@@ -178,11 +179,13 @@ export default function BunkerDashboard() {
   };
 
   const spark = (title: string, value: string, values: (number | null)[], testId: string, axis?: [number, number]) => (
-    <Card size="small" data-testid={testId}>
-      <div className="bunker-figure-label">{title}</div>
-      <div className="bunker-figure-value">{value}</div>
-      <EChart option={sparkOption(values.slice(-SPARK_POINTS), axis)} height={60} />
-    </Card>
+    <FigureCard
+      label={title}
+      testId={testId}
+      after={<EChart option={sparkOption(values.slice(-SPARK_POINTS), axis)} height={60} />}
+    >
+      {value}
+    </FigureCard>
   );
 
   return (

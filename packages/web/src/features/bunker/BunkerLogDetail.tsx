@@ -2,13 +2,14 @@ import { BUNKER_ADJUSTMENT_REASONS } from '@fleet/shared/resources/bunker-adjust
 import { Badge, Button, Card, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
+import { type BunkerAdjustment, type BunkerDetail, type Discrepancy, TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { formatBunker, formatDateTime, formatKl3, formatPercent, truncate } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FigureCard } from '../../components/FigureCard.tsx';
 import { ADJUSTMENT_TEXTS, BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
-import { type BunkerAdjustment, type BunkerDetail, type Discrepancy, TOLERANCE_TEXT } from './bunker-api.ts';
-import { formatBunker, formatDateTime, formatKl3, formatPercent, truncate } from './bunker-format.ts';
 
 export const DETAIL_FAILED = 'Failed to fetch detail data.';
 
@@ -22,15 +23,6 @@ function DiscrepancyValue({ d }: { d: Discrepancy }) {
       {d.amount >= 0 ? '+' : ''}
       {formatBunker(d.amount)} KL ({formatPercent(d.percentage)})
     </span>
-  );
-}
-
-function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card size="small" className="bunker-figure" data-testid={testId}>
-      <div className="bunker-figure-label">{label}</div>
-      <div className="bunker-figure-value">{children}</div>
-    </Card>
   );
 }
 
@@ -109,29 +101,29 @@ export function BunkerLogDetail({
   const summary = detail && (
     <div className="bunker-summary">
       <div className="bunker-figures">
-        <Figure label="Final Bunker Received" testId="final-bunker">
+        <FigureCard label="Final Bunker Received" testId="final-bunker">
           {formatBunker(detail.finalBunker)} KL
-        </Figure>
-        <Figure label="Target Bunker (KL)">{formatBunker(detail.targetBunker)} KL</Figure>
-        <Figure label={`Total Bunker ${product} (flowmeter)`} testId="flowmeter-total">
+        </FigureCard>
+        <FigureCard label="Target Bunker (KL)">{formatBunker(detail.targetBunker)} KL</FigureCard>
+        <FigureCard label={`Total Bunker ${product} (flowmeter)`} testId="flowmeter-total">
           {formatBunker(detail.totalBunkerFlowmeter)} KL
-        </Figure>
-        <Figure label="Total Adjustment">
+        </FigureCard>
+        <FigureCard label="Total Adjustment">
           <span style={{ color: (detail.totalAdjustment ?? 0) >= 0 ? '#1677ff' : '#ff4d4f' }}>
             {formatBunker(detail.totalAdjustment)} KL
           </span>
-        </Figure>
-        <Figure label="Total Bunker (Sounding)">{formatBunker(detail.totalBunkerSounding)} KL</Figure>
-        <Figure label="Discrepancy vs Target" testId="discrepancy-target">
+        </FigureCard>
+        <FigureCard label="Total Bunker (Sounding)">{formatBunker(detail.totalBunkerSounding)} KL</FigureCard>
+        <FigureCard label="Discrepancy vs Target" testId="discrepancy-target">
           <DiscrepancyValue d={detail.discrepancyToTarget} />
-        </Figure>
-        <Figure label="Discrepancy vs Sounding" testId="discrepancy-sounding">
+        </FigureCard>
+        <FigureCard label="Discrepancy vs Sounding" testId="discrepancy-sounding">
           <DiscrepancyValue d={detail.discrepancyToSounding} />
-        </Figure>
-        <Figure label="At 15 °C (flowmeter / final)">
+        </FigureCard>
+        <FigureCard label="At 15 °C (flowmeter / final)">
           {formatBunker(detail.standard.totalBunkerFlowmeter15)} / {formatBunker(detail.standard.finalBunker15)} KL
-        </Figure>
-        <Figure label="Tolerance" testId="tolerance">
+        </FigureCard>
+        <FigureCard label="Tolerance" testId="tolerance">
           {detail.tolerance.band ? (
             <Tag color={TOLERANCE_TEXT[detail.tolerance.band].color}>{TOLERANCE_TEXT[detail.tolerance.band].label}</Tag>
           ) : (
@@ -142,7 +134,7 @@ export function BunkerLogDetail({
             {detail.tolerance.basis === '15C' ? ' at 15 °C' : ' (observed)'}; bands {detail.tolerance.warning}% /{' '}
             {detail.tolerance.protest}%
           </Typography.Text>
-        </Figure>
+        </FigureCard>
       </div>
       {detail.flowmeter.resets > 0 && (
         <Typography.Paragraph type="secondary">

@@ -2,12 +2,12 @@ import { bunkerLog } from '@fleet/shared/resources/bunker-log.ts';
 import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import type { AssetOption, BunkerLogRow } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
-import type { AssetOption, BunkerLogRow } from './bunker-api.ts';
-import { toUtcText } from './bunker-format.ts';
-import { definitionRule } from './definition-rule.ts';
+import { toUtcText } from '../../components/bunker-format.ts';
+import { definitionRule } from '../../components/definition-rule.ts';
 
 /** The form's messages (spec 002 §5), the same the server answers. */
 export const BUNKER_FORM_TEXTS = {

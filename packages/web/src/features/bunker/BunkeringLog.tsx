@@ -1,20 +1,20 @@
 import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Button, DatePicker, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
-import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from './bunker-api.ts';
-import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from './bunker-format.ts';
-import { FilterField } from './FilterField.tsx';
 import './bunker.css';
 
 /** Texts of spec 002 §2.15 and §8. */
@@ -208,7 +208,7 @@ export default function BunkeringLog() {
         </Space>
       }
     >
-      <search className="filter-bar bunker-filters">
+      <FilterBar>
         <FilterField id="bunker-range" label="Date Range">
           <DatePicker.RangePicker
             id="bunker-range"
@@ -218,56 +218,52 @@ export default function BunkeringLog() {
             onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]], rangeType: 'custom' })}
           />
         </FilterField>
-        <FilterField id="bunker-range-type" label="Range Type">
-          <Select
-            id="bunker-range-type"
-            style={{ width: 140 }}
-            value={draft.rangeType}
-            options={RANGE_OPTIONS}
-            onChange={(t) => {
-              if (t === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
-              const r = rangeOf(t as RangeType);
-              setDraft({ ...draft, rangeType: t as RangeType, range: [dayjs(r.start), dayjs(r.end)] });
-            }}
-          />
-        </FilterField>
-        <FilterField id="bunker-asset" label="Asset">
-          <Select
-            id="bunker-asset"
-            style={{ width: 200 }}
-            value={draft.massId ?? 'all'}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[
-              { value: 'all', label: 'All' },
-              ...(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName })),
-            ]}
-            onChange={(v) => setDraft({ ...draft, massId: v === 'all' ? null : Number(v) })}
-          />
-        </FilterField>
-        <FilterField id="bunker-order" label="Order">
-          <Select
-            id="bunker-order"
-            style={{ width: 110 }}
-            value={draft.order}
-            options={[
-              { value: 'DESC', label: 'DESC' },
-              { value: 'ASC', label: 'ASC' },
-            ]}
-            onChange={(order) => setDraft({ ...draft, order })}
-          />
-        </FilterField>
-        <FilterField id="bunker-unit" label="Bunker Unit">
-          <Select
-            id="bunker-unit"
-            style={{ width: 90 }}
-            value={draft.unit}
-            options={[
-              { value: 'kl', label: 'kl' },
-              { value: 'l', label: 'l' },
-            ]}
-            onChange={(unit) => setDraft({ ...draft, unit })}
-          />
-        </FilterField>
+        <FilterSelect
+          id="bunker-range-type"
+          label="Range Type"
+          width={140}
+          value={draft.rangeType}
+          options={RANGE_OPTIONS}
+          onChange={(t) => {
+            if (t === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
+            const r = rangeOf(t as RangeType);
+            setDraft({ ...draft, rangeType: t as RangeType, range: [dayjs(r.start), dayjs(r.end)] });
+          }}
+        />
+        <FilterSelect
+          id="bunker-asset"
+          label="Asset"
+          width={200}
+          value={draft.massId ?? 'all'}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[
+            { value: 'all', label: 'All' },
+            ...(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName })),
+          ]}
+          onChange={(v) => setDraft({ ...draft, massId: v === 'all' ? null : Number(v) })}
+        />
+        <FilterSelect
+          id="bunker-order"
+          label="Order"
+          width={110}
+          value={draft.order}
+          options={[
+            { value: 'DESC', label: 'DESC' },
+            { value: 'ASC', label: 'ASC' },
+          ]}
+          onChange={(order) => setDraft({ ...draft, order })}
+        />
+        <FilterSelect
+          id="bunker-unit"
+          label="Bunker Unit"
+          width={90}
+          value={draft.unit}
+          options={[
+            { value: 'kl', label: 'kl' },
+            { value: 'l', label: 'l' },
+          ]}
+          onChange={(unit) => setDraft({ ...draft, unit })}
+        />
         <Button
           type="primary"
           onClick={() => {
@@ -288,7 +284,7 @@ export default function BunkeringLog() {
         >
           Reset
         </Button>
-      </search>
+      </FilterBar>
       <Table<BunkerLogRow>
         rowKey="bklgId"
         size="small"

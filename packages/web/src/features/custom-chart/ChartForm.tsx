@@ -1,8 +1,8 @@
 import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useAssets } from '../../api/summary.ts';
 import { RANGE_FORMAT } from '../../components/report-filter/ReportFilterBar.tsx';
-import { useAssets } from '../reports/data.ts';
 import { type ChartDraft, type IntervalUnit, isValid, pointsFor, REQUIRED_TEXT, type SavedChart } from './model.ts';
 
 const UNITS: IntervalUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'];

@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import { api } from '../../api/client.ts';
+import { browserTimezone } from '../../api/summary.ts';
 import type { Point } from '../../components/charts/rules.ts';
-import { browserTimezone } from '../reports/data.ts';
 
 /** Data points per device type (spec 002 §3.4); `field` is the API's data key, `side` limits it to one device. */
 export interface DataPoint {

@@ -2,10 +2,17 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
+import {
+  type Block,
+  downloadPdf,
+  periodOf,
+  type ReportModel,
+  type ReportPage,
+  useDailyReport,
+} from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';
-import { type Block, downloadPdf, periodOf, type ReportModel, type ReportPage, useDailyReport } from './data.ts';
 import './daily-report.css';
 import { Subscribe } from './Subscribe.tsx';
 

@@ -1,19 +1,19 @@
 import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../../api/summary.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
+import { dateTime, num } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { Stat } from '../../components/summary/Stat.tsx';
+import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../../components/summary/SummaryCharts.tsx';
+import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../reports/data.ts';
-import { dateTime, num } from '../reports/format.ts';
-import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../reports/ReportSummary.tsx';
-import { Stat } from '../reports/Stat.tsx';
-import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../reports/SummaryCharts.tsx';
 import { currentData, REFRESH_MS, usePulse } from './pulse.ts';
 
 /** Spec 002 §9: gauge full scale 1600 RPM. */

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../components/report-filter/report.css';
-import { useAssets } from '../reports/data.ts';
-import { dateTime, kmhToKnot } from '../reports/format.ts';
-import { Stat } from '../reports/Stat.tsx';
+import { useAssets } from '../../api/summary.ts';
+import { dateTime, kmhToKnot } from '../../components/format.ts';
+import { Stat } from '../../components/summary/Stat.tsx';
 import { usePulse } from './pulse.ts';
 
 /** The speedometer's full scale in knots (tugs and supply boats rarely pass 20). */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { useLiveSocket } from '../fleet-map/live-socket.ts';
-import type { AssetRow } from '../reports/data.ts';
+import { useLiveSocket } from '../../api/live-socket.ts';
+import type { AssetRow } from '../../api/summary.ts';
 
 /** Spec 002 §9: fleet data refreshed every 60 s (the REST reconcile; the live push replaces it when present). */
 export const REFRESH_MS = 60_000;

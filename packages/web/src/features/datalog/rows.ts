@@ -1,6 +1,6 @@
 import { api } from '../../api/client.ts';
-import type { Interval } from '../../stores/filter.ts';
-import { aggregatedUnit, browserTimezone, UNIT_MS } from '../reports/data.ts';
+import type { Interval } from '../../api/intervals.ts';
+import { aggregatedUnit, browserTimezone, UNIT_MS } from '../../api/summary.ts';
 
 /** One bucket of GET /api/summary/combined/period (docs/api.md). */
 interface CombinedBucket {

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Row, useResourceRow } from '../../api/resources.ts';
 import { routeNames } from '../../app/route-names.ts';
+import { typeLabel } from '../../components/device/device-types.ts';
 import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 import { DeviceKeys } from './DeviceKeys.tsx';
-import { typeLabel } from './device-types.ts';
 
 /** The form of spec 000 §2; the gateway input bound to nothing in the spec is left out (docs/spec-deviations.md). */
 const FORM_FIELDS = [

@@ -3,7 +3,7 @@ import { Alert, Button, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { api } from '../../api/client.ts';
-import type { RawRow } from './telemetry-api.ts';
+import type { RawRow } from '../../api/telemetry.ts';
 
 /** Raw readings fetched per request (the base series' maximum). */
 const CHUNK = 10000;

@@ -1,8 +1,8 @@
 import { Button, DatePicker, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { browserTimezone } from '../../api/summary.ts';
 import {
-  browserTimezone,
   defaultInterval,
   INTERVAL_NAMES,
   type Interval,
@@ -10,7 +10,7 @@ import {
   PRESETS,
   presetRange,
   type Selection,
-} from './device-range.ts';
+} from '../../components/device/device-range.ts';
 
 const INTERVAL_LABELS: Record<Interval, string> = {
   MINUTE: 'Minute',

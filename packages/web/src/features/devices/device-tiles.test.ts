@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AggregatedRow } from '../../api/telemetry.ts';
 import { tilesFor } from './device-tiles.ts';
-import type { AggregatedRow } from './telemetry-api.ts';
 
 const row = (values: Record<string, number | null>, additional: Record<string, number | null>): AggregatedRow => ({
   deviceId: 'd',

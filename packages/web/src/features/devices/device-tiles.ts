@@ -1,7 +1,14 @@
+import type { AggregatedRow } from '../../api/telemetry.ts';
+import { hms } from '../../components/device/device-range.ts';
+import {
+  extremeOf,
+  flowTotaliser,
+  lastOf,
+  meterDelta,
+  sumOf,
+  weightedMean,
+} from '../../components/device/device-series.ts';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
-import { hms } from './device-range.ts';
-import { extremeOf, flowTotaliser, lastOf, meterDelta, sumOf, weightedMean } from './device-series.ts';
-import type { AggregatedRow } from './telemetry-api.ts';
 
 export interface Tile {
   label: string;

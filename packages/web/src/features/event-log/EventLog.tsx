@@ -1,14 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Empty, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
+import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
-import { FilterField } from '../bunker/FilterField.tsx';
 import { EventMailSwitch } from './EventMailSwitch.tsx';
 import { compareData, formatDuration, thresholdGroups } from './event-log-format.ts';
 import './event-log.css';
@@ -221,7 +221,7 @@ export default function EventLog() {
         </Space>
       }
     >
-      <search className="filter-bar event-log-filters">
+      <FilterBar>
         <FilterField id="event-range" label="Date Time">
           <DatePicker.RangePicker
             id="event-range"
@@ -232,94 +232,87 @@ export default function EventLog() {
             onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]] })}
           />
         </FilterField>
-        <FilterField id="event-order-time" label="Order Time">
-          <Select
-            id="event-order-time"
-            style={{ width: 130 }}
-            value={draft.orderTime}
-            options={[
-              { value: 'asc', label: 'Ascending' },
-              { value: 'desc', label: 'Descending' },
-            ]}
-            onChange={(orderTime) => setDraft({ ...draft, orderTime })}
-          />
-        </FilterField>
-        <FilterField id="event-order-priority" label="Order Priority">
-          <Select
-            id="event-order-priority"
-            style={{ width: 130 }}
-            value={draft.orderPriority}
-            options={DIRECTIONS}
-            onChange={(orderPriority) => setDraft({ ...draft, orderPriority })}
-          />
-        </FilterField>
-        <FilterField id="event-order-status" label="Order Status">
-          <Select
-            id="event-order-status"
-            style={{ width: 130 }}
-            value={draft.orderStatus}
-            options={DIRECTIONS}
-            onChange={(orderStatus) => setDraft({ ...draft, orderStatus })}
-          />
-        </FilterField>
-        <FilterField id="event-device" label="Device">
-          <Select
-            id="event-device"
-            style={{ width: 220 }}
-            placeholder="Select a device"
-            value={draft.device ?? undefined}
-            showSearch={{ filterOption: false, onSearch: setSearchText }}
-            loading={gateways.isFetching}
-            options={(gateways.data ?? []).map((g) => ({
-              value: g.devcUniqueId,
-              label: g.devcMass?.massName ? `${g.devcUniqueId} (${g.devcMass.massName})` : g.devcUniqueId,
-            }))}
-            onChange={(device) => setDraft({ ...draft, device })}
-          />
-        </FilterField>
-        <FilterField id="event-type" label="Event Type">
-          <Select
-            id="event-type"
-            style={{ width: 200 }}
-            value={draft.mevtId ?? 'all'}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[
-              { value: 'all', label: 'All Event' },
-              ...(types.data ?? []).map((t) => ({ value: Number(t.mevtId), label: t.mevtType })),
-            ]}
-            onChange={(v) => setDraft({ ...draft, mevtId: v === 'all' ? null : Number(v) })}
-          />
-        </FilterField>
-        <FilterField id="event-priority" label="Priority">
-          <Select
-            id="event-priority"
-            style={{ width: 130 }}
-            value={draft.priority}
-            options={[
-              { value: '', label: 'All Priority' },
-              { value: '1', label: 'High' },
-              { value: '0', label: 'Normal' },
-            ]}
-            onChange={(priority) => setDraft({ ...draft, priority })}
-          />
-        </FilterField>
-        <FilterField id="event-status" label="Status">
-          <Select
-            id="event-status"
-            style={{ width: 130 }}
-            value={draft.status}
-            options={[
-              { value: '', label: 'All Status' },
-              { value: '0', label: 'Non Active' },
-              { value: '1', label: 'Active' },
-            ]}
-            onChange={(status) => setDraft({ ...draft, status })}
-          />
-        </FilterField>
+        <FilterSelect
+          id="event-order-time"
+          label="Order Time"
+          width={130}
+          value={draft.orderTime}
+          options={[
+            { value: 'asc', label: 'Ascending' },
+            { value: 'desc', label: 'Descending' },
+          ]}
+          onChange={(orderTime) => setDraft({ ...draft, orderTime })}
+        />
+        <FilterSelect
+          id="event-order-priority"
+          label="Order Priority"
+          width={130}
+          value={draft.orderPriority}
+          options={DIRECTIONS}
+          onChange={(orderPriority) => setDraft({ ...draft, orderPriority })}
+        />
+        <FilterSelect
+          id="event-order-status"
+          label="Order Status"
+          width={130}
+          value={draft.orderStatus}
+          options={DIRECTIONS}
+          onChange={(orderStatus) => setDraft({ ...draft, orderStatus })}
+        />
+        <FilterSelect
+          id="event-device"
+          label="Device"
+          width={220}
+          placeholder="Select a device"
+          value={draft.device ?? undefined}
+          showSearch={{ filterOption: false, onSearch: setSearchText }}
+          loading={gateways.isFetching}
+          options={(gateways.data ?? []).map((g) => ({
+            value: g.devcUniqueId,
+            label: g.devcMass?.massName ? `${g.devcUniqueId} (${g.devcMass.massName})` : g.devcUniqueId,
+          }))}
+          onChange={(device) => setDraft({ ...draft, device })}
+        />
+        <FilterSelect
+          id="event-type"
+          label="Event Type"
+          width={200}
+          value={draft.mevtId ?? 'all'}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[
+            { value: 'all', label: 'All Event' },
+            ...(types.data ?? []).map((t) => ({ value: Number(t.mevtId), label: t.mevtType })),
+          ]}
+          onChange={(v) => setDraft({ ...draft, mevtId: v === 'all' ? null : Number(v) })}
+        />
+        <FilterSelect
+          id="event-priority"
+          label="Priority"
+          width={130}
+          value={draft.priority}
+          options={[
+            { value: '', label: 'All Priority' },
+            { value: '1', label: 'High' },
+            { value: '0', label: 'Normal' },
+          ]}
+          onChange={(priority) => setDraft({ ...draft, priority })}
+        />
+        <FilterSelect
+          id="event-status"
+          label="Status"
+          width={130}
+          value={draft.status}
+          options={[
+            { value: '', label: 'All Status' },
+            { value: '0', label: 'Non Active' },
+            { value: '1', label: 'Active' },
+          ]}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <Button type="primary" onClick={apply}>
           Apply All
         </Button>
-      </search>
+      </FilterBar>
       {applied.device === null ? (
         <Empty className="event-log-select" description={EVENT_LOG_TEXTS.selectDevice} />
       ) : (

@@ -1,11 +1,11 @@
 import { can } from '@fleet/shared/permissions.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { type LiveEvent, useLiveSocket } from '../../api/live-socket.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
+import { eventLogOpened, highEventReceived, joinHighEventBadge } from '../../stores/high-event-badge.ts';
 import { useSession } from '../../stores/session.ts';
-import { type LiveEvent, useLiveSocket } from '../fleet-map/live-socket.ts';
-import { eventLogOpened, highEventReceived, joinHighEventBadge } from './high-event-badge.ts';
 
 /** The toast of a High event pushed live (issue 17). */
 export const highEventText = (e: Pick<LiveEvent, 'eventName' | 'massName'>) =>

@@ -1,12 +1,10 @@
 import { Alert } from 'antd';
 import type L from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { routeNames } from '../../app/route-names.ts';
+import { FleetMap, type TrailState, useOpenVessel, type VesselLinks } from '../../components/fleet-map/FleetMap.tsx';
+import { useFleetStore } from '../../components/fleet-map/useFleet.ts';
 import { FitToPoints, MAP_SHIP_ZOOM } from '../../components/map/index.ts';
-import { useFilter } from '../../stores/filter.ts';
-import { FleetMap, type TrailState } from './FleetMap.tsx';
-import { useFleetStore } from './fleet-data.ts';
 import { MeasureTool } from './MeasureTool.tsx';
 import { ShipPanel } from './ShipPanel.tsx';
 import { loadVisibility, saveVisibility } from './visibility.ts';
@@ -18,8 +16,7 @@ import './fleet-map.css';
  */
 export default function Home() {
   const { store, loading, live } = useFleetStore();
-  const navigate = useNavigate();
-  const setCurrentAsset = useFilter((s) => s.setCurrentAsset);
+  const go = useOpenVessel();
   const [visibility, setVisibility] = useState<Map<number, boolean> | null>(null);
   const [trails, setTrails] = useState<Record<number, TrailState>>({});
   const map = useRef<L.Map | null>(null);
@@ -41,10 +38,12 @@ export default function Home() {
     });
     void saveVisibility(ids.map((massId) => ({ massId, isVisible: v })));
   };
-  const go = (massId: number, path: string) => {
-    setCurrentAsset(massId);
-    navigate(path);
-  };
+  // the same buttons on the map's popups and on the ship panel's cards
+  const links = {
+    onReport: (id: number) => go(id, routeNames.ReportWrapper('ReportSummary')),
+    onDashboard: (id: number) => go(id, routeNames.FmsDashboard()),
+    onVoyage: (id: number) => go(id, routeNames.FmsVoyageReport()),
+  } satisfies VesselLinks;
   // fit the map once to the visible vessels, when the first positions are in the store
   const [fit, setFit] = useState<[number, number][] | null>(null);
   const fitReady = !loading && visibility !== null && fit === null;
@@ -77,6 +76,7 @@ export default function Home() {
         visible={isVisible}
         trails={trails}
         onTrails={(id, t) => setTrails((old) => ({ ...old, [id]: t }))}
+        {...links}
         onReady={(m) => {
           map.current = m;
         }}
@@ -90,9 +90,7 @@ export default function Home() {
         setVisible={setVisible}
         trailOn={(id) => !!trails[id]?.trail}
         setTrail={(id, on) => setTrails((old) => ({ ...old, [id]: { trail: on, dot: on && !!old[id]?.dot } }))}
-        onReport={(id) => go(id, routeNames.ReportWrapper('ReportSummary'))}
-        onDashboard={(id) => go(id, routeNames.FmsDashboard())}
-        onVoyage={(id) => go(id, routeNames.FmsVoyageReport())}
+        {...links}
         onZoom={(id) => {
           const v = store.getVessel(id);
           if (v?.lat != null && v.lng != null) map.current?.setView([v.lat, v.lng], MAP_SHIP_ZOOM);

@@ -11,9 +11,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useVessel, useWatch } from './fleet-data.ts';
-import type { FleetStore } from './fleet-store.ts';
-import { fmtTime } from './VesselPopup.tsx';
+import type { FleetStore } from '../../components/fleet-map/fleet-store.ts';
+import { useVessel, useWatch } from '../../components/fleet-map/useFleet.ts';
+import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
 
 const fmt = (v: number | null | undefined) => (v == null ? '-' : v.toFixed(2));
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toDms } from '../voyage/voyage-format.ts';
-import { isOnline, summaryWindow } from './fleet-data.ts';
 import { formatDuration, legs } from './measure.ts';
 
-// docs/domain.md §19, §27–24; distances hand-computed with the haversine formula, R = 6 371 000 m
+// docs/domain.md §27–24; distances hand-computed with the haversine formula, R = 6 371 000 m
 describe('distance and ETA table (docs/domain.md §28)', () => {
   const line = [
     { lat: -6, lng: 106.8 },
@@ -30,21 +28,5 @@ describe('distance and ETA table (docs/domain.md §28)', () => {
   it('has no duration or ETA at speed 0', () => {
     const t = legs(line, 0, 'NM', 0);
     expect(formatDuration(t.total.duration)).toBe('-');
-  });
-});
-
-describe('fleet map numbers (docs/domain.md §19, §29)', () => {
-  it('is online under 600 s since the last fix', () => {
-    expect(isOnline(1000, 1599)).toBe(true);
-    expect(isOnline(1000, 1600)).toBe(false);
-    expect(isOnline(null, 0)).toBe(false);
-  });
-  it('sums from the hour of the last fix minus a day to the last fix, included', () => {
-    expect(summaryWindow(1767229500)).toEqual({ start: 1767229200 - 86400, end: 1767229501 });
-  });
-  it('writes degrees, minutes and seconds', () => {
-    expect(toDms(-6.05, 'lat')).toBe('6°03\'00.0"S');
-    expect(toDms(106.9, 'lng')).toBe('106°54\'00.0"E');
-    expect(toDms(-0.99999999, 'lng')).toBe('1°00\'00.0"W');
   });
 });

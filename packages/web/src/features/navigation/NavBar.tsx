@@ -4,10 +4,10 @@ import { Avatar, Badge, Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand.tsx';
+import { applicationOf } from '../../components/selection/applications.ts';
+import { type SelectionModal, SelectionModals } from '../../components/selection/SelectionModals.tsx';
+import { useHighEvents } from '../../stores/high-event-badge.ts';
 import { useSession } from '../../stores/session.ts';
-import { useHighEvents } from '../event-log/high-event-badge.ts';
-import { applicationOf } from '../selection/applications.ts';
-import { type SelectionModal, SelectionModals } from '../selection/SelectionModals.tsx';
 import { APP_NAVIGATION, type NavEntry, USER_MENU_ALWAYS, USER_MENU_MASTER } from './menus.ts';
 
 /** The entry whose path is the longest prefix of the current location. */

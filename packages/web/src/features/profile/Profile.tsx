@@ -2,10 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, List, Row, Skeleton, Tag } from 'antd';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
+import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { useSession } from '../../stores/session.ts';
-import { AUTH_TEXTS } from '../auth/auth-form.ts';
 
 /** GET /api/account/profile */
 interface Profile {

@@ -1,10 +1,10 @@
 import { Card } from 'antd';
+import { pointsOf, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
-import { pointsOf, UNIT_MS } from '../reports/data.ts';
-import { duration, num } from '../reports/format.ts';
-import { Stat } from '../reports/Stat.tsx';
-import { chartSeries } from '../reports/SummaryCharts.tsx';
+import { duration, num } from '../../components/format.ts';
+import { Stat } from '../../components/summary/Stat.tsx';
+import { chartSeries } from '../../components/summary/SummaryCharts.tsx';
 import type { LinkSummary } from './layout.ts';
 
 /** Spec 002 §9 conversions: seconds to hours ÷ 3600 (the per-bucket running time is in seconds, domain.md §9). */

@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
-import { duration, num } from '../reports/format.ts';
+import { duration, num } from '../../components/format.ts';
 import { type LinkSummary, tableLayout } from './layout.ts';
 
 const NA = 'N/A';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, setPageToken } from '../../api/client.ts';
-import type { AssetRow } from '../reports/data.ts';
+import type { AssetRow } from '../../api/summary.ts';
 import type { LinkParams } from './link-params.ts';
 
 /** Messages of the report link page for what the server does not answer itself. */

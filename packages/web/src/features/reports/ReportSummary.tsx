@@ -1,20 +1,16 @@
 import { co2Tonnes } from '@fleet/shared/co2.ts';
 import { Alert, Card, Empty, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { type Summary, useAssets, useSummary } from '../../api/summary.ts';
+import { duration, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { Stat } from '../../components/summary/Stat.tsx';
+import { SummaryCharts } from '../../components/summary/SummaryCharts.tsx';
+import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { ShareLinkButton } from '../report-link/ShareLinkButton.tsx';
-import { type Summary, useAssets, useSummary } from './data.ts';
-import { duration, num } from './format.ts';
 import { SensorPercentage } from './SensorPercentage.tsx';
-import { Stat } from './Stat.tsx';
-import { SummaryCharts } from './SummaryCharts.tsx';
-import { downloadSummaryXlsx } from './xlsx.ts';
-
-/** Leaflet and the map base load with the first map shown. */
-export const VesselTrackMap = lazy(() => import('./VesselTrackMap.tsx'));
-
-export const MAINTENANCE_TEXT = 'This vessel is under maintenance.';
+import { ShareLinkButton } from './ShareLinkButton.tsx';
+import { downloadSummaryXlsx } from './summary-xlsx.ts';
 
 /** The CO₂ of a summary (docs/domain.md §23): port and starboard with their measured densities, AE with the standard one. */
 export function summaryCo2(s: Summary, fuelType: Parameters<typeof co2Tonnes>[0]['fuelType']): number | null {
@@ -107,9 +103,6 @@ export function SummaryCards({ s, fuelType }: { s: Summary; fuelType: Parameters
     </div>
   );
 }
-
-/** Whether a summary holds any data at all ('No Data' otherwise). */
-export const hasData = (s: Summary | undefined): s is Summary => !!s && s.firstData != null;
 
 /** Report Summary tab (spec 002 §2.10). */
 export default function ReportSummary() {

@@ -1,16 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useAssets } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
+import { FilterBar, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
-import { useAssets } from '../bunker/bunker-api.ts';
-import { formatDateTime, formatRob } from '../bunker/bunker-format.ts';
-import '../bunker/bunker.css';
+import './rob.css';
+import { ROB_TEXTS, type RobProfile } from '../../api/rob.ts';
 import { RobDetail } from './RobDetail.tsx';
 import { RobProfileForm } from './RobForms.tsx';
-import { ROB_TEXTS, type RobProfile } from './rob-api.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
 /**
@@ -58,10 +59,10 @@ export default function RemainOnBoard() {
 
   return (
     <Page title="Remain On Board">
-      <div className="filter-bar-field" style={{ marginBottom: 16 }}>
-        <label htmlFor="rob-asset">Asset</label>
-        <Select
+      <FilterBar>
+        <FilterSelect
           id="rob-asset"
+          label="Asset"
           style={{ width: 280, maxWidth: '100%' }}
           placeholder="-- Please Select Asset --"
           value={massId ?? undefined}
@@ -73,7 +74,7 @@ export default function RemainOnBoard() {
             setDetail(null);
           }}
         />
-      </div>
+      </FilterBar>
       {massId !== null && detail && detail.mrobMassId === massId ? (
         <RobDetail profile={detail} onBack={() => setDetail(null)} />
       ) : (

@@ -3,10 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { toast } from '../../api/toast.ts';
-import { useCan } from '../../auth/permissions.ts';
-import { formatDateTime, formatRob, truncate } from '../bunker/bunker-format.ts';
-import { RobAdjustmentForm } from './RobForms.tsx';
 import {
   ENTRY_LABEL,
   ledgerRows,
@@ -15,17 +11,13 @@ import {
   type RobInterval,
   type RobProfile,
   type RobSummary,
-} from './rob-api.ts';
+} from '../../api/rob.ts';
+import { toast } from '../../api/toast.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { formatDateTime, formatRob, truncate } from '../../components/bunker-format.ts';
+import { FigureCard } from '../../components/FigureCard.tsx';
+import { RobAdjustmentForm } from './RobForms.tsx';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
-
-function SummaryCard({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Card size="small" data-testid={testId}>
-      <div className="bunker-figure-label">{label}</div>
-      <div className="bunker-figure-value">{value}</div>
-    </Card>
-  );
-}
 
 /** The detail view of a ROB profile (spec 002 §2.16): profile card, summary cards, Summary and Adjustment pills. */
 export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: () => void }) {
@@ -102,19 +94,16 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
       {canSummary &&
         (rob ? (
           <div className="rob-cards">
-            <SummaryCard label="Start Balance" value={`${formatRob(rob.balances.start)} L`} testId="rob-start" />
-            <SummaryCard label="Last Balance" value={`${formatRob(rob.balances.last)} L`} testId="rob-last" />
-            <SummaryCard label="Consumption (Total Volume)" value={`${formatRob(rob.consumption.totalVolume)} L`} />
-            <SummaryCard label="Total Adj. Vol" value={`${formatRob(rob.adjustments.totalVolume)} L`} />
-            <SummaryCard
-              label="Last Adj. Vol"
-              value={rob.adjustments.lastVolume === null ? '-' : `${formatRob(rob.adjustments.lastVolume)} L`}
-            />
-            <SummaryCard
-              label="Bunker (IN)"
-              value={rob.bunker.IN ? `${formatRob(rob.bunker.IN.totalVolume)} L` : '-'}
-              testId="rob-bunker-in"
-            />
+            <FigureCard label="Start Balance" testId="rob-start">{`${formatRob(rob.balances.start)} L`}</FigureCard>
+            <FigureCard label="Last Balance" testId="rob-last">{`${formatRob(rob.balances.last)} L`}</FigureCard>
+            <FigureCard label="Consumption (Total Volume)">{`${formatRob(rob.consumption.totalVolume)} L`}</FigureCard>
+            <FigureCard label="Total Adj. Vol">{`${formatRob(rob.adjustments.totalVolume)} L`}</FigureCard>
+            <FigureCard label="Last Adj. Vol">
+              {rob.adjustments.lastVolume === null ? '-' : `${formatRob(rob.adjustments.lastVolume)} L`}
+            </FigureCard>
+            <FigureCard label="Bunker (IN)" testId="rob-bunker-in">
+              {rob.bunker.IN ? `${formatRob(rob.bunker.IN.totalVolume)} L` : '-'}
+            </FigureCard>
           </div>
         ) : summary.isLoading ? (
           <Typography.Paragraph>Loading...</Typography.Paragraph>

@@ -5,9 +5,9 @@ import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Select } fr
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { toUtcText } from '../bunker/bunker-format.ts';
-import { definitionRule, fieldProblem } from '../bunker/definition-rule.ts';
-import { ROB_TEXTS, type RobAdjustment, type RobProfile } from './rob-api.ts';
+import { ROB_TEXTS, type RobAdjustment, type RobProfile } from '../../api/rob.ts';
+import { toUtcText } from '../../components/bunker-format.ts';
+import { definitionRule, fieldProblem } from '../../components/definition-rule.ts';
 
 /** Cancel and Save ('Saving...' while busy), spec 002 §2.16. */
 const saveFooter = (onClose: () => void, save: () => void, saving: boolean) => [

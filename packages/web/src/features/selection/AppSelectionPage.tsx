@@ -1,6 +1,6 @@
-import { AppSelector } from './AppSelector.tsx';
+import { AppSelector } from '../../components/selection/AppSelector.tsx';
+import { useSelectionActions } from '../../components/selection/useSelectionActions.ts';
 import { SelectionFrame } from './SelectionFrame.tsx';
-import { useSelectionActions } from './useSelectionActions.ts';
 
 /** /preference/active-app: choose the application, then go to its home. */
 export default function AppSelectionPage() {

@@ -1,6 +1,6 @@
-import { CompanySelector } from './CompanySelector.tsx';
+import { CompanySelector } from '../../components/selection/CompanySelector.tsx';
+import { useSelectionActions } from '../../components/selection/useSelectionActions.ts';
 import { SelectionFrame } from './SelectionFrame.tsx';
-import { useSelectionActions } from './useSelectionActions.ts';
 
 /** /preference/active-company: choose group and company, then go on to application selection. */
 export default function CompanySelectionPage() {

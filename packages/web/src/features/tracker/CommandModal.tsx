@@ -2,7 +2,7 @@ import { AutoComplete, Button, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
-import { type CommandAnswer, sendCommand, type TrackerStatus } from './tracker-api.ts';
+import { type CommandAnswer, sendCommand, type TrackerStatus } from '../../api/tracker.ts';
 
 /** Commands every Teltonika FMB answers (the device's SMS/GPRS command set). */
 const PRESETS = ['getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio 66'];

@@ -9,7 +9,7 @@ import {
   TRACKER,
   type TrackerPoint,
   type TrackerStatus,
-} from './tracker-api.ts';
+} from '../../api/tracker.ts';
 
 const num = (v: number | null | undefined, digits: number) => (v == null ? '-' : Number(v).toFixed(digits));
 

@@ -1,12 +1,6 @@
 import { Alert, Button, Switch } from 'antd';
 import type L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useCan } from '../../auth/permissions.ts';
-import { BaseMap, TrailLayer, VesselLayer } from '../../components/map/index.ts';
-import type { VesselMarkerData } from '../../components/map/vessel-canvas.ts';
-import { Page } from '../../components/Page.tsx';
-import { CommandModal } from './CommandModal.tsx';
-import { DatalogPanel } from './DatalogPanel.tsx';
 import {
   fetchTrail,
   localTime,
@@ -15,7 +9,13 @@ import {
   type TrackerStatus,
   usePulse,
   useTrackers,
-} from './tracker-api.ts';
+} from '../../api/tracker.ts';
+import { useCan } from '../../auth/permissions.ts';
+import { BaseMap, TrailLayer, VesselLayer } from '../../components/map/index.ts';
+import type { VesselMarkerData } from '../../components/map/vessel-canvas.ts';
+import { Page } from '../../components/Page.tsx';
+import { CommandModal } from './CommandModal.tsx';
+import { DatalogPanel } from './DatalogPanel.tsx';
 import './tracker.css';
 
 const fmt = (v: number | null | undefined, digits: number, unit = '') =>

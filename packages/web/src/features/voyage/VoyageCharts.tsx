@@ -1,9 +1,9 @@
 import { Empty, Select } from 'antd';
 import { useMemo, useState } from 'react';
+import { pointsOf, type Summary, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
-import { pointsOf, type Summary, UNIT_MS } from '../reports/data.ts';
-import { chartSeries, rpmFuelSpeed } from '../reports/SummaryCharts.tsx';
+import { chartSeries, rpmFuelSpeed } from '../../components/summary/SummaryCharts.tsx';
 
 type Axes = Parameters<typeof TimeChart>[0]['axes'];
 

@@ -3,12 +3,12 @@ import { Alert, Button, DatePicker, Descriptions, Empty, Image, Select, Space, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { routeNames } from '../../app/route-names.ts';
+import { FleetMap, useOpenVessel } from '../../components/fleet-map/FleetMap.tsx';
+import { useFleet } from '../../components/fleet-map/useFleet.ts';
+import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
 import { FitToPoints, TrailLayer } from '../../components/map/index.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { FleetMap } from '../fleet-map/FleetMap.tsx';
-import { useFleet } from '../fleet-map/fleet-data.ts';
-import { fmtTime } from '../fleet-map/VesselPopup.tsx';
-import '../fleet-map/fleet-map.css';
 import { VoyageDatalog } from './VoyageDatalog.tsx';
 import { fmtNum, latLngDms } from './voyage-format.ts';
 import './voyage.css';
@@ -21,9 +21,10 @@ const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
  * hidden), the summary of the range from `GET /api/summary/aggregated/period` and the datalog menu. Rendered at
  * /voyage and as the VoyageReport tab of /report.
  */
-export function VoyageReport() {
+export default function VoyageReport() {
   const { vessels } = useFleet();
   const filter = useFilter();
+  const go = useOpenVessel();
   // on mount a minute interval becomes hour (spec 002 §4)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useEffect(() => {
@@ -115,7 +116,8 @@ export function VoyageReport() {
             visible={() => true}
             trails={{}}
             onTrails={() => {}}
-            hideVoyageButton
+            onReport={(id) => go(id, routeNames.ReportWrapper('ReportSummary'))}
+            onDashboard={(id) => go(id, routeNames.FmsDashboard())}
           >
             <TrailLayer points={trail} online={vessel?.online ?? false} />
             <FitToPoints

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
-import { Badge, Button, Modal, Select, Table, Typography } from 'antd';
+import { Badge, Button, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
@@ -9,6 +9,7 @@ import { toast } from '../../../api/toast.ts';
 import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { FilterBar, FilterSelect } from '../../../components/FilterBar.tsx';
 import { Page } from '../../../components/Page.tsx';
 import type { ConfigEventRow } from '../admin-types.ts';
 import { formatDateTime } from '../admin-ui.ts';
@@ -106,22 +107,20 @@ export default function MasterConfigEvent() {
       }
     >
       <div className="page-card">
-        <div className="filter-bar">
-          <div className="filter-bar-field">
-            <label htmlFor="config-event-asset">Asset ID</label>
-            <Select
-              id="config-event-asset"
-              showSearch={{ optionFilterProp: 'label' }}
-              allowClear
-              placeholder="Select a gateway"
-              loading={gateways.loading}
-              options={gateways.options}
-              value={assetId || undefined}
-              onChange={selectDevice}
-              style={{ width: 380 }}
-            />
-          </div>
-        </div>
+        <FilterBar>
+          <FilterSelect
+            id="config-event-asset"
+            label="Asset ID"
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            placeholder="Select a gateway"
+            loading={gateways.loading}
+            options={gateways.options}
+            value={assetId || undefined}
+            onChange={selectDevice}
+            width={380}
+          />
+        </FilterBar>
 
         <Table<ConfigEventRow>
           rowKey="mcevId"

@@ -1,0 +1,150 @@
+import { LIVE_CLOSE } from '@fleet/shared/live.ts';
+import { useEffect, useRef, useState } from 'react';
+import { api } from './client.ts';
+
+/** Name of the mark a live push sets on arrival; the vessel canvas's next redraw measures `live-update` from it. */
+export const LIVE_ARRIVAL_MARK = 'live-arrival';
+
+/** One latest reading as `/api/series/device/{kind}/pulse` and the live socket send it. */
+export interface PulseRow {
+  devcId: number;
+  devcUniqueId: string;
+  devcType: string;
+  devcLabel: string | null;
+  devcMassId: number | null;
+  timestamp: number;
+  [metric: string]: unknown;
+}
+
+export type LiveStatus = 'connecting' | 'open' | 'lost';
+
+/** A High priority event that opened on a visible vessel (issue 17), as the socket pushes it. */
+export interface LiveEvent {
+  massId: number;
+  massName: string;
+  gatewayUid: string;
+  mevtId: number;
+  eventName: string;
+  timestamp: number;
+}
+
+/** Reconnect delays (ms): quick at first, then every 15 s; immediately when the browser comes back online. */
+const BACKOFF = [1000, 2000, 5000, 15000];
+/** A second resync (4001) this soon after the previous one waits for the backoff: a client that keeps falling behind must not loop. */
+const RESYNC_AGAIN_MS = 30_000;
+
+/**
+ * The live connection (ARCHITECTURE.md "live push"): POST /api/socket/ticket, then a WebSocket to
+ * /api/socket?ticket=… (never the session token in a URL). Calls `onRows` for every pushed batch and reconnects
+ * with a fresh ticket after a drop; `onReconnect` lets the caller reconcile over REST after a gap.
+ * Close codes (docs/operations.md "Live push limits"): 4001 — the server let the socket go because this client fell
+ * behind: reconnect at once and resync (`onReconnect`, the pulse); 4002 — a newer socket of the same session or user
+ * took its place: reconnect only when the page is looked at again (or the browser comes back online), so that two
+ * tabs over the cap do not take turns closing each other.
+ */
+export function useLiveSocket(
+  onRows: (rows: PulseRow[]) => void,
+  onReconnect?: () => void,
+  /** onEvent: opened High events; eventsOnly: the socket sends only those (no latest states) */
+  options: { onEvent?: (event: LiveEvent) => void; eventsOnly?: boolean } = {},
+): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const handlers = useRef({ onRows, onReconnect, onEvent: options.onEvent });
+  handlers.current = { onRows, onReconnect, onEvent: options.onEvent };
+  const eventsOnly = options.eventsOnly === true;
+
+  useEffect(() => {
+    let ws: WebSocket | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let everOpen = false;
+    /** a ticket is being fetched (no second connect meanwhile) */
+    let connecting = false;
+    let lastResync = Number.NEGATIVE_INFINITY;
+
+    const schedule = () => {
+      if (stopped) return;
+      clearTimeout(timer);
+      timer = setTimeout(connect, BACKOFF[Math.min(attempt, BACKOFF.length - 1)]);
+      attempt++;
+    };
+    async function connect() {
+      if (stopped || connecting) return;
+      connecting = true;
+      try {
+        const { ticket } = await api.post<{ ticket: string }>('/socket/ticket', undefined, { silent: true });
+        connecting = false;
+        if (stopped) return;
+        const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+        const only = eventsOnly ? '&only=events' : '';
+        const socket = new WebSocket(
+          `${proto}//${location.host}/api/socket?ticket=${encodeURIComponent(ticket)}${only}`,
+        );
+        ws = socket;
+        socket.onmessage = (e) => {
+          const arrived = performance.now();
+          let msg: { type?: string; states?: PulseRow[]; event?: LiveEvent };
+          try {
+            msg = JSON.parse(String(e.data));
+          } catch {
+            return;
+          }
+          if (msg.type === 'hello') {
+            attempt = 0;
+            setStatus('open');
+            if (everOpen) handlers.current.onReconnect?.();
+            everOpen = true;
+          } else if (msg.type === 'states' && Array.isArray(msg.states)) {
+            // timing for the browser benchmark: the redraw this push causes measures `live-update` from this mark
+            performance.mark(LIVE_ARRIVAL_MARK, { startTime: arrived });
+            handlers.current.onRows(msg.states);
+            performance.clearMeasures('live-message');
+            performance.measure('live-message', { start: arrived, detail: { rows: msg.states.length } });
+          } else if (msg.type === 'event' && msg.event) handlers.current.onEvent?.(msg.event);
+        };
+        socket.onclose = (e) => {
+          if (ws !== socket || stopped) return;
+          ws = null;
+          if (e.code === LIVE_CLOSE.resync) {
+            const now = Date.now();
+            const again = now - lastResync < RESYNC_AGAIN_MS;
+            lastResync = now;
+            setStatus('connecting');
+            if (again) schedule();
+            else void connect();
+            return;
+          }
+          setStatus('lost');
+          if (e.code !== LIVE_CLOSE.replaced) schedule();
+        };
+      } catch {
+        connecting = false;
+        setStatus('lost');
+        schedule();
+      }
+    }
+    const wake = () => {
+      if (!ws && !connecting && !stopped) {
+        attempt = 0;
+        clearTimeout(timer);
+        void connect();
+      }
+    };
+    const looked = () => {
+      if (document.visibilityState === 'visible') wake();
+    };
+    void connect();
+    window.addEventListener('online', wake);
+    document.addEventListener('visibilitychange', looked);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', wake);
+      document.removeEventListener('visibilitychange', looked);
+      ws?.close();
+    };
+  }, [eventsOnly]);
+
+  return status;
+}

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client.ts';
+import { storage } from './session-storage.ts';
+
+/** The report keys of spec 002 §2.11, in the spec's order. */
+export const REPORT_KEYS = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage'] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+/** The file name of a content-disposition header, else a name from the period. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
+/** The daily report model of GET /api/reports/report/pages/period/{start}/{end} (server daily-report/model.ts). */
+export type Block =
+  | { kind: 'table'; title?: string; columns: string[]; rows: string[][] }
+  | { kind: 'chart'; svg: string; width: number; height: number }
+  | { kind: 'maps'; maps: { title: string; svg: string; width: number; height: number }[] }
+  | { kind: 'row'; blocks: Block[] }
+  | { kind: 'notice'; text: string };
+export interface ReportPage {
+  key: string;
+  title: string;
+  blocks: Block[];
+}
+export interface ReportModel {
+  massId: number;
+  massName: string;
+  timezoneLabel: string;
+  rangeText: string;
+  dataText: string;
+  generatedText: string;
+  maintenance: boolean;
+  fileName: string;
+  pages: ReportPage[];
+}
+
+/** The period of the filter bar in epoch seconds (its end is the last millisecond of the day: the next midnight). */
+export const periodOf = (range: { start: number; end: number }) => ({
+  start: Math.floor(range.start / 1000),
+  end: Math.ceil(range.end / 1000),
+});
+
+/** The query of spec 002 §7.3 for every report key. */
+export function reportQuery(massId: number, start: number, end: number): URLSearchParams {
+  const q = new URLSearchParams({ devcMassId: String(massId), aggregatedUnit: 'HOUR', aggregatedLength: '1' });
+  for (const r of REPORT_KEYS) q.append('reports[]', r);
+  if (end - start <= 86400) q.set('dataTables', 'true');
+  return q;
+}
+
+export function useDailyReport(massId: number | null, start: number, end: number) {
+  return useQuery({
+    queryKey: ['daily-report', massId, start, end],
+    enabled: massId != null,
+    queryFn: ({ signal }) =>
+      api.get<ReportModel>(
+        `/reports/report/pages/period/${start}/${end}?${reportQuery(massId as number, start, end)}`,
+        {
+          signal,
+        },
+      ),
+    staleTime: 60_000,
+  });
+}
+
+/** Downloads the PDF and saves it under the server's file name (content-disposition). */
+export function downloadPdf(massId: number, start: number, end: number): Promise<string> {
+  return savePrint(start, end, reportQuery(massId, start, end), `daily-report-${start}-${end}.pdf`);
+}
+
+/**
+ * GET /api/reports/report/print/period/{start}/{end}?{query} and saves the binary answer under the server's file
+ * name (content-disposition), else `fallback`; a failure throws with the server's message.
+ */
+export async function savePrint(start: number, end: number, query: URLSearchParams, fallback: string): Promise<string> {
+  const token = storage.token();
+  const res = await fetch(`/api/reports/report/print/period/${start}/${end}?${query}`, {
+    headers: token ? { Authentication: token } : {},
+  });
+  if (!res.ok) {
+    let message = `Download failed (${res.status})`;
+    try {
+      const body = await res.json();
+      if (body?.status?.message) message = String(body.status.message);
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(message);
+  }
+  const blob = await res.blob();
+  const name = fileNameOf(res.headers.get('content-disposition'), fallback);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

@@ -1,0 +1,58 @@
+import { Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCan } from '../auth/permissions.ts';
+import { FullPageSpin } from '../components/FullPageSpin.tsx';
+import { Page } from '../components/Page.tsx';
+
+const ReportSummary = lazy(() => import('../features/reports/ReportSummary.tsx'));
+const VoyageReport = lazy(() => import('../features/voyage/VoyageReport.tsx'));
+const FmsDatalog = lazy(() => import('../features/datalog/DatalogView.tsx'));
+const CustomChart = lazy(() => import('../features/custom-chart/CustomChartView.tsx'));
+const TeltonikaMap = lazy(() =>
+  import('../features/tracker/TeltonikaMap.tsx').then((m) => ({ default: m.TeltonikaMapView })),
+);
+
+/** Tabs of spec 002 §2.2, in the spec's order. */
+export const REPORT_MENUS = ['ReportSummary', 'VoyageReport', 'Datalog', 'CustomChart', 'TeltonikaMap'] as const;
+export type ReportMenu = (typeof REPORT_MENUS)[number];
+
+/** The tab of a `menu` query value: unknown (or TeltonikaMap without read on teltonika_map) → ReportSummary. */
+export function menuOf(value: string | null, canTeltonika: boolean): ReportMenu {
+  const m = REPORT_MENUS.find((x) => x === value) ?? 'ReportSummary';
+  return m === 'TeltonikaMap' && !canTeltonika ? 'ReportSummary' : m;
+}
+
+/**
+ * Report wrapper (spec 002 §2.2): the tab follows the query parameter `menu`. Its tabs are the screens of five
+ * features, so the page that puts them together lives above the features.
+ */
+export default function ReportWrapper() {
+  const [params, setParams] = useSearchParams();
+  const canTeltonika = useCan('teltonika_map', 'read');
+  const menu = menuOf(params.get('menu'), canTeltonika);
+  const items = [
+    { key: 'ReportSummary', label: 'Report Summary', children: <ReportSummary /> },
+    { key: 'VoyageReport', label: 'Voyage Report', children: <VoyageReport /> },
+    { key: 'Datalog', label: 'Datalog', children: <FmsDatalog /> },
+    { key: 'CustomChart', label: 'Custom Chart', children: <CustomChart /> },
+    ...(canTeltonika ? [{ key: 'TeltonikaMap', label: 'Teltonika Map', children: <TeltonikaMap /> }] : []),
+  ];
+  return (
+    <Page title="Report">
+      <Tabs
+        activeKey={menu}
+        destroyOnHidden
+        onChange={(key) => {
+          const next = new URLSearchParams(params);
+          next.set('menu', key);
+          setParams(next);
+        }}
+        items={items.map((i) => ({
+          ...i,
+          children: <Suspense fallback={<FullPageSpin />}>{i.key === menu ? i.children : null}</Suspense>,
+        }))}
+      />
+    </Page>
+  );
+}

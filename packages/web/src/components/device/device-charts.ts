@@ -1,0 +1,214 @@
+import dayjs from 'dayjs';
+import type { AggregatedRow } from '../../api/telemetry.ts';
+import type { EChartsOption as EChartOption } from '../charts/echarts.ts';
+import { KMH_TO_KNOTS, temperatureGauge } from '../gauges/scales.ts';
+import { fn, val } from './device-series.ts';
+
+/** One line of a chart: a name, its unit, and how a bucket gives its value. */
+export interface Line {
+  name: string;
+  unit: string;
+  value: (r: AggregatedRow) => number | null;
+  decimals?: number;
+  /** drawn on the right axis */
+  right?: boolean;
+  type?: 'line' | 'bar';
+}
+
+const COLORS = ['#1677ff', '#fa8c16', '#52c41a', '#722ed1', '#eb2f96', '#13c2c2'];
+
+/**
+ * A time chart of buckets (a thin ECharts use; docs/spec-deviations.md: real data instead of the spec's sample
+ * charts). Up to two value axes: the left for `lines` without `right`, the right for the others.
+ */
+export function timeChart(rows: AggregatedRow[], lines: Line[], opts: { markAbove?: number } = {}): EChartOption {
+  const units = [...new Set(lines.map((l) => (l.right ? 'right' : 'left')))];
+  const axisUnit = (side: 'left' | 'right') =>
+    [...new Set(lines.filter((l) => (side === 'right' ? l.right : !l.right)).map((l) => l.unit))].join(' / ');
+  return {
+    color: COLORS,
+    grid: { left: 56, right: units.includes('right') ? 56 : 20, top: 36, bottom: 56 },
+    legend: { top: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) =>
+        typeof v === 'number' ? v.toLocaleString(undefined, { maximumFractionDigits: 2 }) : '—',
+    },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    xAxis: {
+      type: 'time',
+      axisLabel: { hideOverlap: true, formatter: (v: number) => dayjs(v).format('DD MMM HH:mm') },
+    },
+    yAxis: [
+      { type: 'value', name: axisUnit('left'), scale: true, nameTextStyle: { align: 'left' } },
+      ...(units.includes('right')
+        ? [{ type: 'value', name: axisUnit('right'), scale: true, splitLine: { show: false } }]
+        : []),
+    ],
+    series: lines.map((l) => ({
+      name: `${l.name} (${l.unit})`,
+      type: l.type ?? 'line',
+      yAxisIndex: l.right ? 1 : 0,
+      showSymbol: rows.length < 60,
+      connectNulls: false,
+      data: rows.map((r) => {
+        const v = l.value(r);
+        return [r.timestamp * 1000, v === null ? null : Number(v.toFixed(l.decimals ?? 2))];
+      }),
+      ...(opts.markAbove !== undefined && !l.right
+        ? {
+            markLine: {
+              symbol: 'none',
+              lineStyle: { color: '#ff4d4f', type: 'dashed' },
+              data: [{ yAxis: opts.markAbove, name: 'limit' }],
+              label: { formatter: `${opts.markAbove}` },
+            },
+          }
+        : {}),
+    })),
+  };
+}
+
+const key = (k: string) => (r: AggregatedRow) => val(r, k);
+const f = (i: number) => (r: AggregatedRow) => fn(r, i);
+
+/** The charts of a device type: [title, lines, options] (WIDGET_FUNCTIONS give the function indexes). */
+export function chartsFor(
+  type: string,
+  fullResolution: boolean,
+  label?: string | null,
+): { title: string; lines: Line[]; markAbove?: number }[] {
+  switch (type) {
+    case 'gps':
+      return [
+        {
+          title: 'Speed and distance',
+          lines: [
+            {
+              name: 'Average speed',
+              unit: 'kn',
+              value: (r) => (val(r, 'speed') === null ? null : val(r, 'speed')! * KMH_TO_KNOTS),
+            },
+            { name: 'Highest speed', unit: 'kn', value: (r) => (fn(r, 2) === null ? null : fn(r, 2)! * KMH_TO_KNOTS) },
+            {
+              name: 'Distance',
+              unit: 'km',
+              value: (r) => (fn(r, 0) === null ? null : fn(r, 0)! / 1000),
+              right: true,
+              type: 'bar',
+            },
+          ],
+        },
+      ];
+    case 'rpm':
+    case 'ae':
+      return [
+        {
+          title: 'RPM',
+          lines: [
+            { name: 'Average', unit: 'rpm', value: key('rpm'), decimals: 0 },
+            { name: 'Lowest', unit: 'rpm', value: f(0), decimals: 0 },
+            { name: 'Highest', unit: 'rpm', value: f(1), decimals: 0 },
+            ...(type === 'ae'
+              ? [
+                  {
+                    name: 'Running',
+                    unit: '%',
+                    value: (r: AggregatedRow) => (val(r, 'running') === null ? null : val(r, 'running')! * 100),
+                    right: true,
+                  },
+                ]
+              : []),
+          ],
+        },
+      ];
+    case 'flowmeter':
+      return [
+        {
+          title: 'Flow rate, density and temperature',
+          lines: [
+            { name: 'Volume flow rate', unit: 'L/h', value: key('volumeFlowrate') },
+            { name: 'Density', unit: 'kg/m³', value: key('density'), right: true },
+            { name: 'Temperature', unit: '°C', value: key('temperature'), right: true },
+          ],
+        },
+        {
+          title: 'Totaliser',
+          lines: [{ name: 'Volume inventory', unit: 'L', value: f(1), decimals: 1 }],
+        },
+        ...(fullResolution
+          ? [
+              {
+                title: 'Full resolution (MINUTE)',
+                lines: [
+                  { name: 'Mass flow rate', unit: 'kg/h', value: key('massFlowrate') },
+                  { name: 'Pressure', unit: 'bar', value: key('pressure'), right: true },
+                ],
+              },
+              {
+                title: 'Totals',
+                lines: [
+                  { name: 'Volume total', unit: 'L', value: key('volumeTotal'), decimals: 1 },
+                  { name: 'Mass total', unit: 'kg', value: key('massTotal'), decimals: 1, right: true },
+                  { name: 'Mass inventory', unit: 'kg', value: key('massInventory'), decimals: 1, right: true },
+                ],
+              },
+            ]
+          : []),
+      ];
+    case 'temperature':
+      return [
+        {
+          title: 'Temperature',
+          markAbove: temperatureGauge(label).redFrom,
+          lines: [
+            { name: 'Average', unit: '°C', value: key('temperature'), decimals: 1 },
+            { name: 'Highest', unit: '°C', value: f(1), decimals: 1 },
+          ],
+        },
+      ];
+    case 'gateway':
+      return [
+        {
+          title: 'Usage',
+          lines: [
+            { name: 'CPU usage', unit: '%', value: key('cpuUsage') },
+            { name: 'Memory free', unit: '%', value: key('memoryFree') },
+            { name: 'Disk free', unit: '%', value: key('spaceFree') },
+            { name: 'Battery', unit: '%', value: key('battery') },
+          ],
+        },
+      ];
+    case 'power':
+      return [
+        {
+          title: 'Power supply',
+          lines: [
+            {
+              name: 'On AC',
+              unit: '% of readings',
+              value: (r) => (val(r, 'onAc') === null ? null : val(r, 'onAc')! * 100),
+            },
+            {
+              name: 'Battery fail',
+              unit: '% of readings',
+              value: (r) => (val(r, 'batteryFail') === null ? null : val(r, 'batteryFail')! * 100),
+            },
+            { name: 'Battery voltage', unit: 'V', value: key('batteryVoltage'), right: true },
+          ],
+        },
+      ];
+    case 'tank':
+      return [
+        {
+          title: 'Tank',
+          lines: [
+            { name: 'Level', unit: 'mm', value: key('level'), decimals: 0 },
+            { name: 'Volume', unit: 'L', value: key('volume'), decimals: 0, right: true },
+          ],
+        },
+      ];
+    default:
+      return [];
+  }
+}

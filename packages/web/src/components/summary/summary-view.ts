@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import type { Summary } from '../../api/summary.ts';
+
+/** The vessel's track for the period; Leaflet and the map base load with the first map shown. */
+export const VesselTrackMap = lazy(() => import('./VesselTrackMap.tsx'));
+
+export const MAINTENANCE_TEXT = 'This vessel is under maintenance.';
+
+/** Whether a summary holds any data at all ('No Data' otherwise). */
+export const hasData = (s: Summary | undefined): s is Summary => !!s && s.firstData != null;

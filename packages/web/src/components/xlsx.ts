@@ -1,0 +1,23 @@
+import dayjs from 'dayjs';
+
+export type Cell = string | number | null;
+
+/** Spec 002 §7.3: files named with the asset name and the start and end dates. */
+export function xlsxFileName(assetName: string, startMs: number, endMs: number): string {
+  const safe = assetName.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'asset';
+  return `${safe}_${dayjs(startMs).format('DD-MM-YYYY')}_${dayjs(endMs).format('DD-MM-YYYY')}.xlsx`;
+}
+
+/** Writes rows to a real .xlsx in the browser; write-excel-file is loaded on the first download (ARCHITECTURE.md). */
+export async function saveXlsx(rows: Cell[][], sheet: 'Data' | 'Asset Summary', fileName: string): Promise<void> {
+  const { default: writeExcelFile } = await import('write-excel-file/browser');
+  const header = rows[0] ?? [];
+  const data = rows.map((r, i) =>
+    r.map((v) => (i === 0 ? { value: v ?? '', fontWeight: 'bold' as const } : v == null ? null : { value: v })),
+  );
+  await writeExcelFile(data as never, {
+    sheet,
+    stickyRowsCount: 1,
+    columns: header.map(() => ({ width: 18 })),
+  }).toFile(fileName);
+}
