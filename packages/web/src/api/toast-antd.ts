@@ -1,5 +1,5 @@
 import { message } from 'antd';
-import '../app/AntdProvider.tsx';
+import '../theme/AntdProvider.tsx';
 
 /** antd's toasts, loaded the first time a toast is shown. */
 export { message };

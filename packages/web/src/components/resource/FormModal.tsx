@@ -71,8 +71,8 @@ export interface FormModalProps {
   initialValues?: Row;
   /** a screen's own input for a field (the thresholds editor); receives value/onChange from the form */
   renderField?: Record<string, (ctx: { mode: FormMode; form: FormInstance }) => ReactNode>;
-  /** client checks (spec 001 §5): messages per field stop the submission */
-  validate?: (values: Row, mode: FormMode) => FieldMessages | null;
+  /** client checks (spec 001 §5) of the fields shown: messages per field stop the submission */
+  validate?: (values: Row, mode: FormMode, fields: string[]) => FieldMessages | null;
   /** last word on the body before it is sent */
   transformBody?: (body: Row, mode: FormMode) => Row;
   /** the save call; the modal closes when it resolves, shows per-field messages when it fails with them */
@@ -114,7 +114,7 @@ export function FormModal(props: FormModalProps) {
 
   const submit = async () => {
     const values = form.getFieldsValue(true) as Row;
-    const clientErrors = props.validate?.(values, mode);
+    const clientErrors = props.validate?.(values, mode, names);
     form.setFields(names.map((name) => ({ name, errors: clientErrors?.[name] ?? [] })));
     if (clientErrors && Object.keys(clientErrors).length) return;
     let body = { ...toBody(def, names, values, mode), ...props.fixedValues };

@@ -1,13 +1,13 @@
 import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { routeNames } from '../../app/route-names.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../reports/data.ts';
 import { dateTime, num } from '../reports/format.ts';

@@ -5,8 +5,8 @@ import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Row, useResourceRow } from '../../api/resources.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
+import { routeNames } from '../../routing/route-names.ts';
 import { DeviceKeys } from './DeviceKeys.tsx';
 import { typeLabel } from './device-types.ts';
 

@@ -1,8 +1,8 @@
 import type L from 'leaflet';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { routeNames } from '../../app/route-names.ts';
 import { BaseMap, DotTrailLayer, TrailLayer, VesselLayer, type VesselMarkerData } from '../../components/map/index.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { type FleetVessel, useVessel, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
