@@ -37,3 +37,34 @@ export function fieldProblem(def: Pick<ResourceDef, 'fields'>, field: string, va
   const r = def.fields[field].schema.safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
 }
+
+/**
+ * A field's message for a value as the form holds it (times as ISO text): blank and required → its required
+ * message (the form's own wording when given, else the schema's), else its schema's; null when it passes.
+ */
+export function fieldMessage(
+  def: Pick<ResourceDef, 'fields'>,
+  name: string,
+  value: unknown,
+  requiredText?: string,
+): string | null {
+  const field = def.fields[name];
+  if (isBlank(value)) return requiredMessage(field) === null ? null : (requiredText ?? requiredMessage(field));
+  return fieldProblem(def, name, value);
+}
+
+/**
+ * The message of the first of the definition's rules across fields (shown under `name`) that the body breaks,
+ * checked like the server does: on the values as stored (times in epoch seconds); fields that do not parse are
+ * left out (their own messages show).
+ */
+export function ruleMessage(def: Pick<ResourceDef, 'fields' | 'rules'>, name: string, body: Record<string, unknown>) {
+  const rules = def.rules.filter((r) => r.field === name);
+  if (!rules.length) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const parsed = def.fields[key]?.schema.safeParse(value);
+    if (parsed?.success && parsed.data !== undefined && parsed.data !== null) row[key] = parsed.data;
+  }
+  return rules.find((r) => r.invalid(row))?.message ?? null;
+}
