@@ -28,6 +28,7 @@ interface Option {
   label: string;
 }
 
+/** The fields in the form's order (two columns: Type beside Fuel Type, the times side by side). */
 const FIELDS = [
   'bklgMassId',
   'bklgMbloId',
