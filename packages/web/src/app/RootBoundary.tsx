@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useNavigation, useRouteError } from 'react-router';
-import { useRouteHandle } from './guards.tsx';
+import { useRouteHandle } from './route-handle.ts';
 
 const PRODUCT = 'Fleet Monitoring';
 

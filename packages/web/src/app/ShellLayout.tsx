@@ -4,6 +4,7 @@ import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useView } from '../stores/view.ts';
 import { AntdProvider } from '../theme/AntdProvider.tsx';
 import { PermissionGate } from './guards.tsx';
+import { MENUS } from './menus.ts';
 
 /** Signed-in screens: the navigation bar above the screen; the screen remounts when the company changes. */
 export function ShellLayout() {
@@ -11,7 +12,7 @@ export function ShellLayout() {
   return (
     <AntdProvider>
       <div className="shell">
-        <NavBar />
+        <NavBar menus={MENUS} />
         <HighEventAlerts />
         <main className="shell-content" key={viewKey}>
           <PermissionGate>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { storage } from '../api/session-storage.ts';
 import { useCan } from '../auth/permissions.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { useSession } from '../stores/session.ts';
-import type { RouteHandle } from './routes.tsx';
+import { useRouteHandle } from './route-handle.ts';
 
 /**
  * Every area but /auth needs a session (spec 000 §4): without the tab's authenticated flag → Login;
@@ -60,16 +60,6 @@ export function RequireCompany() {
   if (missingCompany) return <Navigate to="/auth/login" replace />;
   if (!activeApp) return <Navigate to="/preference/active-app" replace />;
   return <Outlet />;
-}
-
-/** The deepest matched route's handle (name, title, permission). */
-export function useRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i].handle as RouteHandle | undefined;
-    if (h?.name) return h;
-  }
-  return undefined;
 }
 
 /** A route whose read permission the user lacks leads to /401. */

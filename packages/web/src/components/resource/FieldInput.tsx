@@ -11,8 +11,11 @@ export function FieldInput({
   onChange,
   disabled,
   takenBy,
+  dateFormat,
 }: {
   field: FieldDef;
+  /** the pattern of a date-and-time input picking hours and minutes; default 'DD MMMM YYYY HH:mm' */
+  dateFormat?: string;
   /** a ref the resource holds once: offer only values no other row holds */
   takenBy?: TakenBy;
   mode: 'create' | 'update';
@@ -42,7 +45,11 @@ export function FieldInput({
     case 'ref':
       return <RefSelect {...common} refDef={field.ref!} takenBy={takenBy} />;
     case 'datetime':
-      return <DatePicker {...common} showTime format="DD MMMM YYYY HH:mm" style={{ width: '100%' }} />;
+      return dateFormat ? (
+        <DatePicker {...common} showTime={{ format: 'HH:mm' }} format={dateFormat} style={{ width: '100%' }} />
+      ) : (
+        <DatePicker {...common} showTime format="DD MMMM YYYY HH:mm" style={{ width: '100%' }} />
+      );
     case 'password':
       return (
         <Input.Password

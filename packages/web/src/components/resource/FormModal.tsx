@@ -7,6 +7,7 @@ import { isApiError } from '../../api/client.ts';
 import type { Row } from '../../api/resources.ts';
 import { applyFieldErrors } from '../form-errors.ts';
 import { FieldInput } from './FieldInput.tsx';
+import { fieldMessage, ruleMessage } from './form-checks.ts';
 
 export type FormMode = 'create' | 'update';
 
@@ -71,13 +72,40 @@ export interface FormModalProps {
   initialValues?: Row;
   /** a screen's own input for a field (the thresholds editor); receives value/onChange from the form */
   renderField?: Record<string, (ctx: { mode: FormMode; form: FormInstance }) => ReactNode>;
-  /** client checks (spec 001 §5): messages per field stop the submission */
-  validate?: (values: Row, mode: FormMode) => FieldMessages | null;
-  /** last word on the body before it is sent */
-  transformBody?: (body: Row, mode: FormMode) => Row;
-  /** the save call; the modal closes when it resolves, shows per-field messages when it fails with them */
+  /** labels in the form's own wording instead of the definition's */
+  labels?: Record<string, string>;
+  /** help under a field instead of the definition's hint; a function gets the field's current value */
+  hints?: Record<string, ReactNode | ((value: any) => ReactNode)>;
+  /** the pattern of the date-and-time inputs, picking hours and minutes; default 'DD MMMM YYYY HH:mm' */
+  dateFormat?: string;
+  /**
+   * each field is checked as it changes, with its definition: a blank required field gets its schema's message
+   * (or its `requiredMessages` one), a value its schema's, and the definition's rules across fields are checked on
+   * the body the form would send. A submission stops on any message (then `onInvalid`).
+   */
+  liveChecks?: boolean;
+  requiredMessages?: Record<string, string>;
+  onInvalid?: () => void;
+  /** client checks (spec 001 §5) of the fields shown: messages per field stop the submission */
+  validate?: (values: Row, mode: FormMode, fields: string[]) => FieldMessages | null;
+  /** every message (of `validate`, of the server's refusal) in one line above the fields, none under them */
+  messagesAbove?: boolean;
+  /** last word on the body before it is sent; `values` are the form's own (times as dayjs) */
+  transformBody?: (body: Row, mode: FormMode, values: Row) => Row;
+  /**
+   * the save call; the modal closes when it resolves (but not when it resolves false: the screen has said why),
+   * shows per-field messages when it fails with them
+   */
   onSubmit: (body: Row, mode: FormMode) => Promise<unknown>;
   onClose: () => void;
+  /** the form instance, when the screen works with it (a value chosen once its options have loaded) */
+  form?: FormInstance;
+  /** the form's class (a screen's own arrangement of the fields) */
+  className?: string;
+  /** false: Enter in an input does not submit (forms whose date pickers take Enter) */
+  enterSubmits?: boolean;
+  /** the Save button's text while saving (it is disabled then, instead of spinning) */
+  savingText?: string;
   width?: number;
   /** extra content under the fields */
   footerNote?: ReactNode;
@@ -89,7 +117,7 @@ export interface FormModalProps {
  */
 export function FormModal(props: FormModalProps) {
   const { def, open, mode, row } = props;
-  const [form] = Form.useForm();
+  const [form] = Form.useForm(props.form);
   const [submitting, setSubmitting] = useState(false);
   const [formLevel, setFormLevel] = useState<string[]>([]);
 
@@ -112,20 +140,51 @@ export function FormModal(props: FormModalProps) {
     }
   }, [open, mode, row]);
 
+  /** The request body of these values. */
+  const bodyOf = (values: Row) => {
+    const body = { ...toBody(def, names, values, mode), ...props.fixedValues };
+    return props.transformBody ? props.transformBody(body, mode, values) : body;
+  };
+
+  /** The live check of one field: its definition's messages, then its rules across fields. */
+  const liveRule = (name: string) => ({
+    validator: async (_: unknown, value: unknown) => {
+      const plain = dayjs.isDayjs(value) ? value.toISOString() : value;
+      const message =
+        fieldMessage(def, name, plain, props.requiredMessages?.[name]) ??
+        ruleMessage(def, name, bodyOf(form.getFieldsValue(true)));
+      if (message) throw new Error(message);
+    },
+  });
+
   const submit = async () => {
+    if (props.liveChecks) {
+      try {
+        await form.validateFields(names);
+      } catch {
+        props.onInvalid?.();
+        return;
+      }
+    }
     const values = form.getFieldsValue(true) as Row;
-    const clientErrors = props.validate?.(values, mode);
-    form.setFields(names.map((name) => ({ name, errors: clientErrors?.[name] ?? [] })));
+    const clientErrors = props.validate?.(values, mode, names);
+    const above = Object.entries(clientErrors ?? {})
+      .filter(([name]) => props.messagesAbove || !names.includes(name))
+      .flatMap(([, messages]) => messages);
+    if (!props.liveChecks)
+      form.setFields(names.map((name) => ({ name, errors: (!props.messagesAbove && clientErrors?.[name]) || [] })));
+    if (above.length) setFormLevel(above);
     if (clientErrors && Object.keys(clientErrors).length) return;
-    let body = { ...toBody(def, names, values, mode), ...props.fixedValues };
-    if (props.transformBody) body = props.transformBody(body, mode);
+    const body = bodyOf(values);
     setSubmitting(true);
     setFormLevel([]);
     try {
-      await props.onSubmit(body, mode);
-      props.onClose();
+      if ((await props.onSubmit(body, mode)) !== false) props.onClose();
     } catch (e) {
-      if (isApiError(e) && e.fieldMessages) setFormLevel(applyFieldErrors(form, e.fieldMessages, names));
+      const fieldMessages = isApiError(e) ? e.fieldMessages : null;
+      if (props.messagesAbove)
+        setFormLevel(fieldMessages ? Object.values(fieldMessages).flat() : [(e as Error).message]);
+      else if (fieldMessages) setFormLevel(applyFieldErrors(form, fieldMessages, names));
     } finally {
       setSubmitting(false);
     }
@@ -136,9 +195,9 @@ export function FormModal(props: FormModalProps) {
     <Modal
       open={open}
       title={title}
-      okText="Save"
+      okText={submitting && props.savingText ? props.savingText : 'Save'}
       onOk={submit}
-      okButtonProps={{ loading: submitting }}
+      okButtonProps={props.savingText ? { disabled: submitting } : { loading: submitting }}
       cancelButtonProps={{ disabled: submitting }}
       onCancel={props.onClose}
       keyboard={false}
@@ -154,20 +213,32 @@ export function FormModal(props: FormModalProps) {
       <Form
         form={form}
         layout="vertical"
+        className={props.className}
         onFinish={submit}
-        onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+        onValuesChange={(changed) => {
+          // a live-checked field shows its new value's message; otherwise an edit clears the field's messages
+          if (!props.liveChecks) form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+        }}
       >
         {names.map((name) => {
           const field = def.fields[name];
           if (!field) return null;
           const custom = props.renderField?.[name];
-          return (
+          const hint = props.hints && name in props.hints ? props.hints[name] : field.hint;
+          const item = (extra: ReactNode) => (
             <Form.Item
               key={name}
               name={name}
-              label={field.label}
+              label={props.labels?.[name] ?? field.label}
               required={isRequired(field) && !(mode === 'update' && field.kind === 'password')}
-              extra={field.hint}
+              extra={extra}
+              rules={props.liveChecks ? [liveRule(name)] : undefined}
+              // a rule across fields is checked again when another field changes
+              dependencies={
+                props.liveChecks && def.rules.some((r) => r.field === name)
+                  ? names.filter((n) => n !== name)
+                  : undefined
+              }
             >
               {custom ? (
                 custom({ mode, form })
@@ -175,15 +246,23 @@ export function FormModal(props: FormModalProps) {
                 <FieldInput
                   field={field}
                   mode={mode}
+                  dateFormat={props.dateFormat}
                   disabled={mode === 'update' && field.immutable}
                   takenBy={heldOnce(def, name) ? { def, field: name } : undefined}
                 />
               )}
             </Form.Item>
           );
+          if (typeof hint !== 'function') return item(hint);
+          // a hint that depends on the value (the chosen option's) follows it
+          return (
+            <Form.Item key={name} noStyle shouldUpdate={(a, b) => a[name] !== b[name]}>
+              {() => item(hint(form.getFieldValue(name)))}
+            </Form.Item>
+          );
         })}
         {/* Enter in a text input submits */}
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        {props.enterSubmits !== false && <button type="submit" hidden aria-hidden tabIndex={-1} />}
       </Form>
       {props.footerNote}
     </Modal>

@@ -1,4 +1,3 @@
-import type { FieldMessages } from '@fleet/shared/api.ts';
 import type { FieldOption } from '@fleet/shared/resources/define.ts';
 import type { FormInstance, ModalProps } from 'antd';
 import { isApiError } from '../../api/client.ts';
@@ -37,17 +36,4 @@ export async function submitWithFieldErrors(form: FormInstance, save: () => Prom
     if (isApiError(e) && e.fieldMessages) applyFieldErrors(form, e.fieldMessages, fields);
     return false;
   }
-}
-
-/**
- * The client checks of spec 001 §5: every field left blank gets its message; null when none is blank
- * (submission stops otherwise).
- */
-export function requireFields(values: Record<string, unknown>, messages: Record<string, string>): FieldMessages | null {
-  const out: FieldMessages = {};
-  for (const [field, message] of Object.entries(messages)) {
-    const v = values[field];
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) out[field] = [message];
-  }
-  return Object.keys(out).length ? out : null;
 }

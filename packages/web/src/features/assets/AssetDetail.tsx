@@ -12,7 +12,6 @@ import { type Row, useResourceList, useResourceMutation, useResourceRow } from '
 import { browserTimezone } from '../../api/summary.ts';
 import type { AggregatedRow } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
@@ -22,6 +21,7 @@ import { typeLabel } from '../../components/device/device-types.ts';
 import { TrackMap } from '../../components/map/TrackMap.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
+import { routeNames } from '../../routing/route-names.ts';
 import { type CombinedBucket, type DataLogRow, dataLogRows } from './asset-log.ts';
 import { ShipPicture } from './ShipPicture.tsx';
 import './assets.css';

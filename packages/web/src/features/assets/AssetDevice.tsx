@@ -8,7 +8,6 @@ import { ASSET_TEXTS, type AssetRow } from '../../api/assets.ts';
 import { type Row, useResourceList, useResourceRow } from '../../api/resources.ts';
 import { useHighest, usePulse, useRpmThresholds } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { typeLabel } from '../../components/device/device-types.ts';
@@ -16,6 +15,7 @@ import { DeviceGauge } from '../../components/gauges/DeviceGauge.tsx';
 import { ageText, flowScale, isOffline, readingAge, rpmScale } from '../../components/gauges/scales.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
+import { routeNames } from '../../routing/route-names.ts';
 import { DeviceTrend, type TrendDays, TrendRange, useDeviceTrends } from './device-trends.tsx';
 import './assets.css';
 

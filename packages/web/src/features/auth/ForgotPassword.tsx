@@ -3,8 +3,8 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { AUTH_TEXTS, blankFieldErrors } from '../../components/auth-form.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { AntdProvider } from '../../theme/AntdProvider.tsx';
 
 type Outcome = { ok: true } | { ok: false; detail?: string } | null;

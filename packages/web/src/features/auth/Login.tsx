@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { ERROR_TEXTS, isApiError } from '../../api/client.ts';
 import { storage } from '../../api/session-storage.ts';
 import { toast } from '../../api/toast.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthField } from './AuthField.tsx';
 

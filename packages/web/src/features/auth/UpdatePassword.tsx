@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { AntdProvider } from '../../theme/AntdProvider.tsx';
 
 /** Spec 000 §9: the redirect delay after a password update. */

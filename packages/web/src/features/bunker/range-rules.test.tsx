@@ -3,7 +3,7 @@ import { rob } from '@fleet/shared/resources/rob.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
-import { fieldProblem } from '../../components/definition-rule.ts';
+import { fieldProblem } from '../../components/resource/form-checks.ts';
 import { BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
 
 /** docs/domain.md §32: the bunkering and ROB forms check ranges with the definitions' rules, before any request. */

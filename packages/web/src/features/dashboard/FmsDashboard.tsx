@@ -2,7 +2,6 @@ import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../../api/summary.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
@@ -13,6 +12,7 @@ import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.
 import { Stat } from '../../components/summary/Stat.tsx';
 import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../../components/summary/SummaryCharts.tsx';
 import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { currentData, REFRESH_MS, usePulse } from './pulse.ts';
 

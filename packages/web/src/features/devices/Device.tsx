@@ -5,9 +5,9 @@ import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Row, useResourceRow } from '../../api/resources.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { typeLabel } from '../../components/device/device-types.ts';
 import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
+import { routeNames } from '../../routing/route-names.ts';
 import { DeviceKeys } from './DeviceKeys.tsx';
 
 /** The form of spec 000 §2; the gateway input bound to nothing in the spec is left out (docs/spec-deviations.md). */

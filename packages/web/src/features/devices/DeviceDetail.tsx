@@ -10,7 +10,6 @@ import { type Row, useResourceRow } from '../../api/resources.ts';
 import { browserTimezone } from '../../api/summary.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { chartsFor, timeChart } from '../../components/device/device-charts.ts';
@@ -22,6 +21,7 @@ import { OFFLINE_AFTER_SECONDS, temperatureGauge } from '../../components/gauges
 import { TrackMap, type TrackPoint } from '../../components/map/TrackMap.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
+import { routeNames } from '../../routing/route-names.ts';
 import { DeviceLogTable } from './DeviceLogTable.tsx';
 import { tilesFor } from './device-tiles.ts';
 import { RangeBar } from './RangeBar.tsx';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { type LiveEvent, useLiveSocket } from '../../api/live-socket.ts';
 import { toast } from '../../api/toast.ts';
-import { routeNames } from '../../app/route-names.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { eventLogOpened, highEventReceived, joinHighEventBadge } from '../../stores/high-event-badge.ts';
 import { useSession } from '../../stores/session.ts';
 

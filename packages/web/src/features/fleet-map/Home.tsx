@@ -1,10 +1,10 @@
 import { Alert } from 'antd';
 import type L from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { routeNames } from '../../app/route-names.ts';
 import { FleetMap, type TrailState, useOpenVessel, type VesselLinks } from '../../components/fleet-map/FleetMap.tsx';
 import { useFleetStore } from '../../components/fleet-map/useFleet.ts';
 import { FitToPoints, MAP_SHIP_ZOOM } from '../../components/map/index.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { MeasureTool } from './MeasureTool.tsx';
 import { ShipPanel } from './ShipPanel.tsx';
 import { loadVisibility, saveVisibility } from './visibility.ts';

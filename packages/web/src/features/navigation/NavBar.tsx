@@ -1,14 +1,30 @@
 import { AppstoreOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { can } from '@fleet/shared/permissions.ts';
+import { can, type PermissionKey } from '@fleet/shared/permissions.ts';
 import { Avatar, Badge, Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand.tsx';
 import { applicationOf } from '../../components/selection/applications.ts';
 import { type SelectionModal, SelectionModals } from '../../components/selection/SelectionModals.tsx';
+import type { MenuName } from '../../routing/screen.ts';
 import { useHighEvents } from '../../stores/high-event-badge.ts';
 import { useSession } from '../../stores/session.ts';
-import { APP_NAVIGATION, type NavEntry, USER_MENU_ALWAYS, USER_MENU_MASTER } from './menus.ts';
+
+/** A navigation entry; with `permission`, shown only with read on it (spec 000 §2 "Navigation bar"). */
+export interface NavEntry {
+  key: string;
+  label: string;
+  path: string;
+  permission?: PermissionKey;
+  /** paths under `path` that belong to another screen (Asset Event lives at /master/asset/event/:id) */
+  notUnder?: string[];
+}
+
+/**
+ * The entries of each menu, in order: the main navigation per application, the user menu's master-data entries
+ * and the entries always shown (before Sign Out). app/ derives them from the screens.
+ */
+export type Menus = Record<MenuName, NavEntry[]>;
 
 /** The entry whose path is the longest prefix of the current location. */
 function activeKey(entries: NavEntry[], pathname: string): string | undefined {
@@ -25,7 +41,7 @@ function activeKey(entries: NavEntry[], pathname: string): string | undefined {
  * Spec 000 §2 "Navigation bar": the entries of the active application (each gated by its permission),
  * the 'Select App/Company' dropdown and the user menu.
  */
-export function NavBar() {
+export function NavBar({ menus }: { menus: Menus }) {
   const access = useSession((s) => s.userAccess);
   const activeApp = useSession((s) => s.activeApp);
   const userId = useSession((s) => s.userId);
@@ -37,8 +53,8 @@ export function NavBar() {
   const [modal, setModal] = useState<SelectionModal>(null);
 
   const allowed = (e: NavEntry) => !e.permission || can(access, e.permission, 'read');
-  const nav = (activeApp === 'bunkering' ? APP_NAVIGATION.bunkering : APP_NAVIGATION.fms).filter(allowed);
-  const masterEntries = USER_MENU_MASTER.filter(allowed);
+  const nav = (activeApp === 'bunkering' ? menus.bunkering : menus.fms).filter(allowed);
+  const masterEntries = menus.userMaster.filter(allowed);
 
   const selectItems: MenuProps['items'] = [
     { key: 'app', icon: <AppstoreOutlined aria-hidden />, label: 'Select Application' },
@@ -53,7 +69,7 @@ export function NavBar() {
       <Link to={e.path}>
         {e.label}
         {/* High events pushed since the Event Log was last opened (issue 17) */}
-        {e.key === 'event-log' && highEvents > 0 && (
+        {e.key === 'EventLog' && highEvents > 0 && (
           <Badge
             count={highEvents}
             size="small"
@@ -86,7 +102,7 @@ export function NavBar() {
     { type: 'divider' },
     ...masterEntries.map(toItem),
     ...(masterEntries.length ? [{ type: 'divider' as const }] : []),
-    ...USER_MENU_ALWAYS.map(toItem),
+    ...menus.user.map(toItem),
     { type: 'divider' },
     { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: 'Sign Out', danger: true },
   ];

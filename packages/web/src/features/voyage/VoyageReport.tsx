@@ -3,11 +3,11 @@ import { Alert, Button, DatePicker, Descriptions, Empty, Image, Select, Space, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { routeNames } from '../../app/route-names.ts';
 import { FleetMap, useOpenVessel } from '../../components/fleet-map/FleetMap.tsx';
 import { useFleet } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
 import { FitToPoints, TrailLayer } from '../../components/map/index.ts';
+import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { VoyageDatalog } from './VoyageDatalog.tsx';
 import { fmtNum, latLngDms } from './voyage-format.ts';

@@ -1,7 +1,7 @@
 import { company } from '@fleet/shared/resources/company.ts';
 import { useNavigate } from 'react-router';
-import { routeNames } from '../../../app/route-names.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
+import { routeNames } from '../../../routing/route-names.ts';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';
 
 /**

@@ -2,22 +2,16 @@ import { tankDetail } from '@fleet/shared/resources/tank-detail.ts';
 import { tankHeader } from '@fleet/shared/resources/tank-header.ts';
 import { useNavigate, useParams } from 'react-router';
 import { useResourceRow } from '../../../api/resources.ts';
-import { routeNames } from '../../../app/route-names.ts';
 import { Page } from '../../../components/Page.tsx';
+import { requiredCheck } from '../../../components/resource/form-checks.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
+import { routeNames } from '../../../routing/route-names.ts';
 import type { TankHeaderRow } from '../admin-types.ts';
-import { requireFields } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 
-/**
- * Client checks of spec 001 §5 for a tank table row. All three fire (the spec's weight check tests a
- * wrongly named field and never fires: docs/spec-deviations.md).
- */
-export const TANK_DETAIL_REQUIRED = {
-  tadtHeight: 'Height is required',
-  tadtVolume: 'Volume is required',
-  tadtWeight: 'Weight is required',
-};
+// The client checks of spec 001 §5: height, volume and weight are required, all three (the spec's weight check
+// tests a wrongly named field and never fires: docs/spec-deviations.md).
+const checkRequired = requiredCheck(tankDetail);
 
 /** Tank Detail list (spec 001 §2): the rows of one tank header's sounding table, with a back link. */
 export default function MasterTankDetail() {
@@ -38,7 +32,7 @@ export default function MasterTankDetail() {
       title={header.data ? `${tankDetail.texts.title}: ${header.data.tahdName}` : tankDetail.texts.title}
       fixedFinds={{ tadtTahdId: id }}
       onBack={() => navigate(routeNames.MasterTank())}
-      form={{ fixedValues: { tadtTahdId: id }, validate: (values) => requireFields(values, TANK_DETAIL_REQUIRED) }}
+      form={{ fixedValues: { tadtTahdId: id }, validate: checkRequired }}
     />
   );
 }

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RESOURCE_TEXTS, useReloadResources } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
-import { routeNames } from '../../../app/route-names.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
+import { routeNames } from '../../../routing/route-names.ts';
 import { FORM_MODAL_PROPS, optionLabel, submitWithFieldErrors } from '../admin-ui.ts';
 import { NEW_USER, saveUser, UserFields, type UserValues } from './UserFields.tsx';
 

@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../../stores/session.ts';
-import '../../test/setup.ts';
-import { NavBar } from './NavBar.tsx';
+import { NavBar } from '../features/navigation/NavBar.tsx';
+import { useSession } from '../stores/session.ts';
+import '../test/setup.ts';
+import { MENUS } from './menus.ts';
 
 const company = (compId: number) => ({
   compId,
@@ -25,7 +26,7 @@ function renderNav(state: { activeApp: string; userAccess: Record<string, any>; 
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/home']}>
-        <NavBar />
+        <NavBar menus={MENUS} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
