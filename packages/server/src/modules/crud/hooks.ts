@@ -39,3 +39,21 @@ export interface ResourceHooks {
   /** after the commit of any write (create, update, delete): invalidates what a process caches (event definitions) */
   afterCommit?: (ctx: HookContext, id: unknown) => void;
 }
+
+/** Hooks by resource name; resources without an entry are plain CRUD. */
+export type ResourceHookTable = Record<string, ResourceHooks>;
+
+/**
+ * One table from the features' tables (the app composes them; crud knows no feature). Two features may hook the same
+ * resource, but not the same moment of it: a hook given twice is a wiring mistake, refused at start.
+ */
+export function combineHooks(...tables: ResourceHookTable[]): ResourceHookTable {
+  const out: ResourceHookTable = {};
+  for (const table of tables)
+    for (const [name, hooks] of Object.entries(table)) {
+      const twice = Object.keys(hooks).filter((k) => out[name] && k in out[name]);
+      if (twice.length) throw new Error(`resource ${name}: hook ${twice.join(', ')} given twice`);
+      out[name] = { ...out[name], ...hooks };
+    }
+  return out;
+}

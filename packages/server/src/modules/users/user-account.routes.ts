@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { badRequest, ok } from '../../http/envelope.ts';
 import { requirePermission, revokeUserSessions, sessionOf } from '../auth/session.ts';
+import { activeGroupId } from '../companies/tenant.hooks.ts';
 import type { HookContext } from '../crud/hooks.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import type { Row } from '../crud/rows.ts';
-import { activeGroupId } from '../crud/rules/tenant.hooks.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
 import { scopeContext } from '../crud/scope.ts';
 import { checkUnique, explainConstraint, storedValues, withAudit } from '../crud/write.ts';
@@ -43,7 +43,7 @@ export const userAccountRoutes: FastifyPluginAsync = async (app) => {
       const userValues = await storedValues(user, body, 'create');
       const loginValues = await storedValues(userLogin, { ...body, usloUserId: userValues.userId }, 'create');
       const userId = String(userValues.userId);
-      // the new user belongs to the tenant of the creator's active company (crud/rules/tenant.hooks.ts)
+      // the new user belongs to the tenant of the creator's active company (companies/tenant.hooks.ts)
       userValues.userGrcpId = await activeGroupId(ctx);
       await checkUnique(ctx.db, user, userValues);
       await assertEmailFree(ctx.db, userId);

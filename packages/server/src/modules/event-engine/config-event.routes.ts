@@ -9,7 +9,7 @@ import { answerRow, visibleStored } from '../crud/register.ts';
 import type { Row } from '../crud/rows.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
 import { scopeContext } from '../crud/scope.ts';
-import { eventConfigChanged } from '../event-engine/definitions.ts';
+import { eventConfigChanged } from './definitions.ts';
 
 /**
  * POST /master/config_event/{id}/activate: makes this version the active one of its gateway device (and
