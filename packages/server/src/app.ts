@@ -19,6 +19,7 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerSecurity } from './http/security.ts';
 import { sessionResolver } from './modules/auth/session.ts';
 import { modules } from './modules/index.ts';
+import { checkLinkSession } from './modules/share-links/link-scope.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600);
+  const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600, checkLinkSession);
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) await resolveSession(req);
   });
