@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { ScopeContext } from '../access/visibility.ts';
 import type { Session } from '../auth/session.ts';
 import type { Row } from './rows.ts';
-import type { ScopeContext } from './scope.ts';
 
 /** What a hook knows about the request. `db` is the transaction during writes. */
 export interface HookContext {
@@ -15,7 +15,7 @@ export interface HookContext {
 
 /** Resource-specific behaviour around the generic routes (asset image, config-event versions …). */
 export interface ResourceHooks {
-  /** what the user may see for this resource, when it differs from the request's (scope.ts scopeContext) */
+  /** what the user may see for this resource, when it differs from the request's (access/visibility.ts scopeContext) */
   scope?: (db: Db, session: Session, base: ScopeContext) => Promise<ScopeContext>;
   /** extra top-level keys of the list answer, beside data (the asset form's fields schema) */
   listExtra?: { schema: Record<string, z.ZodType>; build: (ctx: HookContext) => Promise<Row> | Row };

@@ -1,8 +1,9 @@
 import { auditFields, fromEpochSeconds, type ListQuery, type ResourceDef } from '@fleet/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ScopeContext } from '../access/visibility.ts';
 import { filterValue, joinedKind, numberFor, ownColumnKind, resolveColumn, type ValueKind } from './columns.ts';
-import { referencesVisibleWhere, type ScopeContext, visibleWhere } from './scope.ts';
+import { referencesVisibleWhere, visibleWhere } from './visible-where.ts';
 
 export type Row = Record<string, unknown>;
 type Query = SelectQueryBuilder<any, any, any>;

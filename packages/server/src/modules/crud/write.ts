@@ -1,10 +1,11 @@
 import { auditFields, type FieldMessages, type ResourceDef, resourceList } from '@fleet/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/envelope.ts';
+import type { ScopeContext } from '../access/visibility.ts';
 import { hashPassword, nowSeconds } from '../auth/tokens.ts';
 import { constraintKind } from './db-errors.ts';
 import type { Row } from './rows.ts';
-import { resourceByName, type ScopeContext, visibleWhere } from './scope.ts';
+import { resourceByName, visibleWhere } from './visible-where.ts';
 
 /** Human name of a resource for messages: its list title without ' List'. */
 export const resourceTitle = (def: ResourceDef) => def.texts.title.replace(/ List$/, '');

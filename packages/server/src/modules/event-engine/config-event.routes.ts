@@ -2,13 +2,13 @@ import { CANNOT_ACTIVATE_MESSAGE, configEvent } from '@fleet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, ok } from '../../http/envelope.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { nowSeconds } from '../auth/tokens.ts';
 import type { HookContext } from '../crud/hooks.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import type { Row } from '../crud/rows.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { eventConfigChanged } from './definitions.ts';
 
 /**

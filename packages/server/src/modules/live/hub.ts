@@ -3,7 +3,7 @@ import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import type { OpenedEvent } from '../event-engine/engine.ts';
 import { onEventsOpened } from '../event-engine/opened.ts';
 import { type LatestState, onLatestState } from './ingest-hook.ts';
