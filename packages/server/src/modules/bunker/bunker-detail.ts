@@ -1,6 +1,6 @@
 import type { BunkerFigures } from '@fleet/shared';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { toleranceLimits } from './bunker-config.ts';
 import {
   type Adjustment,
   applyAdjustments,
@@ -78,6 +78,9 @@ export async function meterReadings(db: Db, devcId: number, start: number, end: 
 
 export type BunkerDetail = BunkerFigures;
 
+/** §24.5 tolerance bands in percent (BUNKER_TOLERANCE_*_PCT, config.ts). */
+export type ToleranceLimits = Config['bunkerTolerance'];
+
 const emptyMeter = (): MeterTotals => ({
   readings: 0,
   volume: null,
@@ -94,7 +97,7 @@ export function computeDetail(
   adjustments: StoredAdjustment[],
   meter: MeterTotals,
   deviceId: string | null,
-  limits = toleranceLimits(),
+  limits: ToleranceLimits,
 ): BunkerDetail {
   const isIn = log.bklgType !== 'OUT';
   const sounding =
@@ -202,6 +205,7 @@ export async function storedAdjustments(db: Db, logIds: number[]): Promise<Store
 export async function detailsOf(
   db: Db,
   logs: StoredLog[],
+  limits: ToleranceLimits,
 ): Promise<Map<number, { detail: BunkerDetail; adjustments: StoredAdjustment[] }>> {
   const out = new Map<number, { detail: BunkerDetail; adjustments: StoredAdjustment[] }>();
   const adjustments = await storedAdjustments(
@@ -209,7 +213,6 @@ export async function detailsOf(
     logs.map((l) => l.bklgId),
   );
   const meters = new Map<number, Awaited<ReturnType<typeof bunkerMeter>>>();
-  const limits = toleranceLimits();
   for (const log of logs) {
     if (!meters.has(log.bklgMassId)) meters.set(log.bklgMassId, await bunkerMeter(db, log.bklgMassId));
     const meter = meters.get(log.bklgMassId);

@@ -36,7 +36,7 @@ export const bunkerRoutes: FastifyPluginAsync = async (app) => {
       const row = await getRow(db, bunkerLog, scope, id);
       if (!row) throw notFound('Bunkering Log');
       const [stored] = await storedLogs(db, [id]);
-      const { detail, adjustments } = (await detailsOf(db, [stored])).get(id)!;
+      const { detail, adjustments } = (await detailsOf(db, [stored], app.deps.config.bunkerTolerance)).get(id)!;
       const mayReadAdjustments = !!session.access.master_bunker_adjustment?.includes('read');
       const map: Record<string, BunkerAdjustmentAnswer> = {};
       if (mayReadAdjustments)

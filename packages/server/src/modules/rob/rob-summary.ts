@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { detailsOf, storedLogs } from '../bunker/bunker-detail.ts';
+import { detailsOf, storedLogs, type ToleranceLimits } from '../bunker/bunker-detail.ts';
 import { finiteOrNull, storedNumber } from '../bunker/finite.ts';
 import type { Row } from '../crud/rows.ts';
 import { type RobInterval, robLedger } from './rob-ledger.ts';
@@ -9,7 +9,7 @@ import { vesselFuel } from './vessel-fuel.ts';
 export async function robSummary(
   database: Database,
   profile: Row,
-  o: { interval: RobInterval; tz: number; now: number },
+  o: { interval: RobInterval; tz: number; now: number; tolerance: ToleranceLimits },
 ) {
   const db = database.db;
   const massId = Number(profile.mrobMassId);
@@ -40,7 +40,7 @@ export async function robSummary(
     db,
     logRows.map((r: any) => Number(r.bklgId)),
   );
-  const details = await detailsOf(db, logs);
+  const details = await detailsOf(db, logs, o.tolerance);
   const notes = new Map<number, string | null>(
     (
       await (logs.length

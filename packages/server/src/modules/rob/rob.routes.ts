@@ -49,6 +49,7 @@ export const robRoutes: FastifyPluginAsync = async (app) => {
         interval: req.query.interval,
         tz,
         now: nowSeconds(),
+        tolerance: app.deps.config.bunkerTolerance,
       });
       return ok({ master, summary });
     },
