@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Session } from '../auth/session.ts';
 
 /**
- * Tenant scope (ARCHITECTURE.md "Security"): within the active company, a user sees all its assets
+ * Tenant scope (docs/decisions.md "Tenant scope"): within the active company, a user sees all its assets
  * when their user_company row has the all-assets flag, otherwise only the assets assigned to them.
  * Without an active company nothing is visible.
  */

@@ -95,8 +95,8 @@ interface DeviceInfo {
 }
 
 /**
- * Fan-out of committed latest states to the open sockets (ARCHITECTURE.md "live push"). Each subscriber gets
- * only the rows of vessels it may see (tenant scope re-read every 60 s). SQLite: the hub hears its own process's
+ * Fan-out of committed latest states to the open sockets (docs/decisions.md "Fleet map and live push (issue 13)").
+ * Each subscriber gets only the rows of vessels it may see (tenant scope re-read every 60 s). SQLite: the hub hears its own process's
  * ingest. PostgreSQL: every process NOTIFYs what it ingested on `fleet_live` and every process LISTENs, so a
  * reading ingested by one process reaches the subscribers of all of them.
  *
