@@ -103,7 +103,8 @@ export async function hasUsers(db: Db): Promise<boolean> {
 
 /**
  * Fills an empty database with the demo world: permissions and roles, the two company groups, the demo users,
- * the master lists, and the vessels of demo-fleet.ts with their devices and Config RPM / AE / Tank rows.
+ * the master lists, and the vessels of @fleet/fleet-catalog (demo-fleet.ts) with their devices and Config RPM / AE /
+ * Tank rows.
  * Refuses a database that already holds data; everything is written in one transaction.
  */
 export async function seedDemo(
