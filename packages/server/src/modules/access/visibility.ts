@@ -17,8 +17,10 @@ export async function visibleAssetIds(db: Db, s: Session): Promise<number[]> {
   let q = db.selectFrom('asset').select('asset.massId').where('asset.massCompId', '=', s.activeCompId);
   if (!uc) return [];
   if (Number(uc.uscoAllAssets) !== 1) {
-    q = q.where('asset.massId', 'in', (eb: any) =>
-      eb.selectFrom('user_asset').select('uassMassId').where('uassUserId', '=', s.userId),
+    q = q.where(
+      'asset.massId',
+      'in',
+      db.selectFrom('user_asset').select('uassMassId').where('uassUserId', '=', s.userId),
     );
   }
   return (await q.execute()).map((r: { massId: number }) => Number(r.massId));
@@ -44,7 +46,7 @@ export async function visibleDevices(db: Db, s: Session, only: string[] = []) {
   if (only.length) {
     // a devc_id is a 32-bit integer; longer digit strings (a tracker's 15-digit IMEI) are unique ids only
     const ids = only.filter((x) => /^\d{1,9}$/.test(x)).map(Number);
-    q = q.where((eb: any) => eb.or([eb('devcUniqueId', 'in', only), ...(ids.length ? [eb('devcId', 'in', ids)] : [])]));
+    q = q.where((eb) => eb.or([eb('devcUniqueId', 'in', only), ...(ids.length ? [eb('devcId', 'in', ids)] : [])]));
   }
   return q.execute();
 }

@@ -62,7 +62,7 @@ export const bunkerDashboardRoutes: FastifyPluginAsync = async (app) => {
       const rows = raw
         .slice(0, DASHBOARD_MAX_ROWS)
         .reverse()
-        .map((r: any) => ({
+        .map((r) => ({
           datetime: new Date(Number(r.ts) * 1000).toISOString(),
           timestamp: Number(r.ts),
           mass_flowrate: num(r.massFlowrate),

@@ -66,8 +66,8 @@ export async function meterReadings(db: Db, devcId: number, start: number, end: 
     .orderBy('ts')
     .execute();
   // the resettable totals when the meter sends them, else its inventory totalisers (§24.1)
-  const useTotals = rows.some((r: any) => r.volumeTotal !== null || r.massTotal !== null);
-  return rows.map((r: any) => ({
+  const useTotals = rows.some((r) => r.volumeTotal !== null || r.massTotal !== null);
+  return rows.map((r) => ({
     ts: Number(r.ts),
     volumeTotal: num(useTotals ? r.volumeTotal : r.volumeInventory),
     massTotal: num(useTotals ? r.massTotal : r.massInventory),
@@ -156,7 +156,7 @@ export async function storedLogs(db: Db, ids: number[]): Promise<StoredLog[]> {
     ])
     .where('bklgId', 'in', ids)
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     bklgId: Number(r.bklgId),
     bklgMassId: Number(r.bklgMassId),
     bklgStartDatetime: Number(r.bklgStartDatetime),
@@ -188,7 +188,7 @@ export async function storedAdjustments(db: Db, logIds: number[]): Promise<Store
     .orderBy('bklaCreatedTime')
     .orderBy('bklaId')
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     bklaId: Number(r.bklaId),
     bklaBklgId: Number(r.bklaBklgId),
     bklaType: Number(r.bklaType),

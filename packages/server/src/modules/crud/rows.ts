@@ -150,7 +150,7 @@ export async function listRows(
 ): Promise<{ rows: Row[]; total: number }> {
   let base = applyFilters(fromResource(db, def, ctx), def, lq);
   if (opts.where) base = opts.where(base);
-  const count = await base.select((eb: any) => eb.fn.countAll().as('total')).executeTakeFirst();
+  const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
   const page = await applyOrder(selectRow(base, def), def, lq)
     .limit(lq.max)
     .offset((lq.page - 1) * lq.max)

@@ -108,7 +108,7 @@ async function referencesTo(db: Db, def: ResourceDef, stored: Row): Promise<stri
     if (u.value === undefined || u.value === null) continue;
     const r = await db
       .selectFrom(u.table)
-      .select((eb: any) => eb.fn.countAll().as('n'))
+      .select((eb) => eb.fn.countAll().as('n'))
       .where(u.field, '=', u.value)
       .executeTakeFirst();
     const n = Number((r as { n?: unknown } | undefined)?.n ?? 0);

@@ -31,7 +31,7 @@ export const configEventHooks: ResourceHooks = {
   async beforeCreate(ctx, values) {
     const top = await ctx.db
       .selectFrom('config_event')
-      .select((eb: any) => eb.fn.max('mcevVersion').as('v'))
+      .select((eb) => eb.fn.max('mcevVersion').as('v'))
       .where('mcevAssetId', '=', values.mcevAssetId)
       .executeTakeFirst();
     values.mcevVersion = Number((top as { v?: unknown } | undefined)?.v ?? 0) + 1;

@@ -41,7 +41,7 @@ export const configEventRoutes: FastifyPluginAsync = async (app) => {
   action('activate', 'Activate an event configuration', async ({ db, session, id }, stored) => {
     const events = await db
       .selectFrom('asset_event')
-      .select((eb: any) => eb.fn.countAll().as('n'))
+      .select((eb) => eb.fn.countAll().as('n'))
       .where('asevMcevId', '=', id)
       .executeTakeFirst();
     if (Number((events as { n?: unknown } | undefined)?.n ?? 0) === 0) throw conflict(CANNOT_ACTIVATE_MESSAGE);
