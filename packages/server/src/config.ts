@@ -11,6 +11,18 @@ export interface BaseLayer {
   layers?: string;
 }
 
+/** summary/heavy.ts HeavyOptions (the worker pool's limits, workers/pool.ts WorkerLimits, and two of its own). */
+type HeavySetting =
+  | 'size'
+  | 'heapMb'
+  | 'youngMb'
+  | 'idleMs'
+  | 'nice'
+  | 'perTenant'
+  | 'total'
+  | 'inlineMaxRows'
+  | 'reportMaxPoints';
+
 /** Days of history the simulator writes on first start, and the demo's bunkering logs cover (BACKFILL_DAYS). */
 export const DEFAULT_BACKFILL_DAYS = 30;
 
@@ -71,19 +83,9 @@ export interface Config {
   /** weather map provider (README "Weather map"): the key and the provider's script addresses */
   weather: { key: string | null; scriptUrl: string; leafletUrl: string };
   /** heavy work off the HTTP loop (docs/operations.md "Heavy work and fairness"): HEAVY_*, REPORT_MAX_POINTS */
-  heavy: Partial<{
-    size: number;
-    heapMb: number;
-    youngMb: number;
-    idleMs: number;
-    nice: number;
-    perTenant: number;
-    total: number;
-    inlineMaxRows: number;
-    reportMaxPoints: number;
-  }>;
+  heavy: Partial<Record<HeavySetting, number>>;
   /** the daily report's drawing worker (docs/operations.md "Memory"): REPORT_WORKER_* */
-  reportWorker: Partial<{ idleMs: number; maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }>;
+  reportWorker: Partial<Record<'idleMs' | 'maxOldGenerationSizeMb' | 'maxYoungGenerationSizeMb', number>>;
   /** how often the daily report mails are looked for (DAILY_REPORT_TICK_SECONDS; 0 = no sender, as in tests) */
   dailyReportTickSeconds?: number;
   /** how often the event sweep runs (EVENT_SWEEP_SECONDS; 0 = off) */
