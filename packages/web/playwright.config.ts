@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-/** System Chromium (ARCHITECTURE.md "Testing"): CHROMIUM_PATH, else /usr/bin/chromium. */
+/** System Chromium (README "Tests"): CHROMIUM_PATH, else /usr/bin/chromium. */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**

@@ -18,7 +18,11 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerSecurity } from './http/security.ts';
 import { sessionResolver } from './modules/auth/session.ts';
+import { configureRenderPool } from './modules/daily-report/render-pool.ts';
+import { engineSettings } from './modules/event-engine/definitions.ts';
 import { modules } from './modules/index.ts';
+import { checkLinkSession } from './modules/share-links/link-scope.ts';
+import { configureHeavy } from './modules/summary/heavy.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -84,7 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600);
+  // process-wide settings of modules that work outside a request (worker pools, the engine's definitions cache)
+  configureHeavy(deps.config.heavy);
+  configureRenderPool(deps.config.reportWorker);
+  if (deps.config.eventConfigCheckMs !== undefined) engineSettings.configCheckMs = deps.config.eventConfigCheckMs;
+
+  const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600, checkLinkSession);
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) await resolveSession(req);
   });

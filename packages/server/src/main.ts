@@ -12,7 +12,7 @@ const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
 await migrate(database);
 // DEMO: an empty database (no users yet) gets the demo world before the first request
-if (config.demo) await seedDemoIfEmpty(database);
+if (config.demo) await seedDemoIfEmpty(database, config.backfillDays);
 const app = await buildApp({ database, config });
 await startBackground(app, 'before-listen');
 await app.listen({ port: config.port, host: config.host });

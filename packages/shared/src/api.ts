@@ -1,4 +1,4 @@
-/** The answer envelope on every JSON response (ARCHITECTURE.md "HTTP API contract"). */
+/** The answer envelope on every JSON response (docs/api.md "Envelope"). */
 export type FieldMessages = Record<string, string[]>;
 
 export interface ApiStatus {
@@ -30,7 +30,10 @@ export const ErrorCode = {
 
 export const AUTH_ERROR_MESSAGE = 'Authentication Error';
 
-/** List query (ARCHITECTURE.md): page is 1-based, max or pageSize, finds[field], findField+findValue, orders[field]. */
+/**
+ * List query (docs/api.md "List query"): page is 1-based, max or pageSize, finds[field], findField+findValue,
+ * orders[field].
+ */
 export interface ListQuery {
   page: number;
   max: number;

@@ -4,7 +4,7 @@ import { hashString, Rng } from './random.ts';
 
 /**
  * The vessel catalogue the simulator reads: the shape of the demo seed's `DemoVessel`
- * (packages/server/src/db/seed/demo-fleet.ts), of which it needs only these fields. Optional fields
+ * (packages/fleet-catalog/src/demo-fleet.ts), of which it needs only these fields. Optional fields
  * fall back to a typical harbour tug, so a hand-written catalogue can be short.
  */
 export interface VesselDeviceSpec {

@@ -10,7 +10,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
- * Parses the list query of ARCHITECTURE.md from the flat querystring Fastify gives
+ * Parses the list query of docs/api.md "List query" from the flat querystring Fastify gives
  * (`finds[devcType]`, `finds[bklgMassId][]`, `orders[mcevVersion]`). Fields outside the whitelists are a 400.
  */
 export function parseListQuery(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ASSET_COMPANY_MESSAGE } from '../../src/modules/crud/rules/user-asset.hooks.ts';
+import { USER_ASSET_COMPANY_MESSAGE } from '../../src/modules/users/user-asset.hooks.ts';
 import { dialects, type TestApp } from '../helpers/app.ts';
 import { createAsset, createUser, signIn } from '../helpers/fixtures.ts';
 import { type World, worldApp } from './world.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_ACTIVE_CONFIGURATION_MESSAGE } from '../../src/modules/crud/rules/device.hooks.ts';
+import { GATEWAY_ACTIVE_CONFIGURATION_MESSAGE } from '../../src/modules/assets/device.hooks.ts';
 import { dialects, type TestApp } from '../helpers/app.ts';
 import { type World, worldApp } from './world.ts';
 

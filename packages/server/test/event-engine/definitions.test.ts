@@ -23,11 +23,7 @@ describe.each(dialects())('event definitions changed through the API on %s', (di
   const checkMs = engineSettings.configCheckMs;
   beforeAll(async () => {
     // no sweep in this app: its server clock would close the test's past events as silent
-    const sweep = process.env.EVENT_SWEEP_SECONDS;
-    process.env.EVENT_SWEEP_SECONDS = '0';
-    t = await createTestApp(dialect);
-    if (sweep === undefined) delete process.env.EVENT_SWEEP_SECONDS;
-    else process.env.EVENT_SWEEP_SECONDS = sweep;
+    t = await createTestApp(dialect, { env: { EVENT_SWEEP_SECONDS: '0' } });
     w = await eventWorld(t.database, 'cf1');
     const db = t.database.db;
     const role = await createRole(db, 'Event administrator', {

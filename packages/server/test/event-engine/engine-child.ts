@@ -1,5 +1,7 @@
 import { createInterface } from 'node:readline';
+import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
+import { engineSettings } from '../../src/modules/event-engine/definitions.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
 import { ingestReadings, type KeyScope } from '../../src/modules/telemetry/ingest.ts';
 
@@ -8,6 +10,9 @@ import { ingestReadings, type KeyScope } from '../../src/modules/telemetry/inges
  * on stdin, ingests `{"ingest": [...]}` with the gateway key scope of argv[3] or runs `{"sweep": now}`; answers
  * one line of JSON per command after its transaction committed.
  */
+// the engine's settings from this process's environment, as app.ts applies them (EVENT_CONFIG_CHECK_MS)
+const { eventConfigCheckMs } = loadConfig();
+if (eventConfigCheckMs !== undefined) engineSettings.configCheckMs = eventConfigCheckMs;
 const database = openDatabase(process.argv[2]);
 const scope = JSON.parse(process.argv[3]) as KeyScope;
 const lines = createInterface({ input: process.stdin });

@@ -165,11 +165,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a configuration change and another process (PostgreSQL)', () => {
   it('another process uses the new threshold once it meets a state written under it, and within a second anyway', async () => {
     // no sweep in this app: its server clock would close the test's past events as silent
-    const sweep = process.env.EVENT_SWEEP_SECONDS;
-    process.env.EVENT_SWEEP_SECONDS = '0';
-    const t = await createTestApp('postgres');
-    if (sweep === undefined) delete process.env.EVENT_SWEEP_SECONDS;
-    else process.env.EVENT_SWEEP_SECONDS = sweep;
+    const t = await createTestApp('postgres', { env: { EVENT_SWEEP_SECONDS: '0' } });
     try {
       const w = await eventWorld(t.database, 'cv1');
       const db = t.database.db;

@@ -28,15 +28,10 @@ describe.each(dialects())('geo routes on %s', (dialect) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    // the MAP_* variables are read from the process environment when the routes are registered
-    process.env.MAP_ROAD_URL = 'https://tiles.example/{z}/{x}/{y}.png';
-    process.env.MAP_ROAD_ATTRIBUTION = '© Example';
-    try {
-      t = await createTestApp(dialect);
-    } finally {
-      delete process.env.MAP_ROAD_URL;
-      delete process.env.MAP_ROAD_ATTRIBUTION;
-    }
+    // the MAP_* variables, read by config.ts
+    t = await createTestApp(dialect, {
+      env: { MAP_ROAD_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_ROAD_ATTRIBUTION: '© Example' },
+    });
     token = (await twoTenants(t.database.db, ['master_asset'])).adminA;
   });
   afterAll(() => t.close());
@@ -96,12 +91,7 @@ describe.each(dialects())('weather routes on %s', (dialect) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof twoTenants>>;
   beforeAll(async () => {
-    process.env.WEATHER_API_KEY = 'windy-test-key';
-    try {
-      t = await createTestApp(dialect);
-    } finally {
-      delete process.env.WEATHER_API_KEY;
-    }
+    t = await createTestApp(dialect, { env: { WEATHER_API_KEY: 'windy-test-key' } });
     w = await twoTenants(t.database.db, ['weather']);
   });
   afterAll(() => t.close());

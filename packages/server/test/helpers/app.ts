@@ -103,12 +103,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase(dialect, undefined, { sqliteFile: opts.sqliteFile });
   if (opts.seed) await opts.seed(database);
-  // no event-loop shedding in tests (a busy CI machine must not turn answers into 503s); load.test.ts turns it on
+  // no event-loop shedding in tests (a busy CI machine must not turn answers into 503s); load.test.ts turns it on.
+  // No daily report sender: the tests run the scheduler with a chosen clock.
   const config = loadConfig({
     DATA_DIR: `/tmp/fleet-test-${process.pid}`,
     DEMO: '0',
     SIMULATOR: '0',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    DAILY_REPORT_TICK_SECONDS: '0',
     ...opts.env,
   });
   const app = await buildApp({ database, config, logger: false });

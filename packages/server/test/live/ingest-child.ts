@@ -6,7 +6,13 @@ import { openDatabase } from '../../src/db/database.ts';
 
 const [url, key, readings] = process.argv.slice(2);
 const database = openDatabase(url);
-const config = loadConfig({ DATABASE_URL: url, DEMO: '0', SIMULATOR: '0', DATA_DIR: '/tmp/fleet-live-child' });
+const config = loadConfig({
+  DATABASE_URL: url,
+  DEMO: '0',
+  SIMULATOR: '0',
+  DATA_DIR: '/tmp/fleet-live-child',
+  DAILY_REPORT_TICK_SECONDS: '0',
+});
 const app = await buildApp({ database, config, logger: false });
 await app.ready();
 const res = await app.inject({

@@ -180,7 +180,12 @@ describe('live push: malformed frames', () => {
     });
     app = await buildApp({
       database,
-      config: loadConfig({ DATA_DIR: `/tmp/fleet-test-${process.pid}`, DEMO: '0', SIMULATOR: '0' }),
+      config: loadConfig({
+        DATA_DIR: `/tmp/fleet-test-${process.pid}`,
+        DEMO: '0',
+        SIMULATOR: '0',
+        DAILY_REPORT_TICK_SECONDS: '0',
+      }),
       logger: { level: 'info', stream },
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -50,6 +50,7 @@ const appConfig = (env: Record<string, string>) =>
     SIMULATOR: '0',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     PUBLIC_URL: 'https://fleet.example.com',
+    DAILY_REPORT_TICK_SECONDS: '0',
     ...env,
   });
 

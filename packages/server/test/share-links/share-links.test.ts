@@ -262,6 +262,7 @@ describe('sign-in by link (u/p, spec 002 §7.1)', () => {
       DEMO: '0',
       SIMULATOR: '0',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      DAILY_REPORT_TICK_SECONDS: '0',
     });
     const app = await buildApp({ database, config, logger: { level: 'trace', stream } });
     try {

@@ -37,6 +37,7 @@ describe.each(dialects())('first start: the demo backfill on %s', (dialect) => {
       DEMO: '1',
       SIMULATOR: '1',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      DAILY_REPORT_TICK_SECONDS: '0',
     });
     const app: FastifyInstance = await buildApp({ database, config, logger: { level: 'info', stream } });
     if (opts.shedIngest)

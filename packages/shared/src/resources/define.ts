@@ -71,7 +71,7 @@ export interface JoinDef {
 }
 
 /**
- * Which rows of this resource a signed-in user may see (ARCHITECTURE.md "Tenant scope").
+ * Which rows of this resource a signed-in user may see (docs/decisions.md "Tenant scope").
  * - global: a catalogue shared by all tenants (fuel types, roles, permissions …)
  * - company: `field` holds a company id; visible when the company is one of the user's companies
  * - group: a group_company row; visible when one of its companies is the user's

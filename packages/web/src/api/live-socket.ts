@@ -34,8 +34,8 @@ const BACKOFF = [1000, 2000, 5000, 15000];
 const RESYNC_AGAIN_MS = 30_000;
 
 /**
- * The live connection (ARCHITECTURE.md "live push"): POST /api/socket/ticket, then a WebSocket to
- * /api/socket?ticket=… (never the session token in a URL). Calls `onRows` for every pushed batch and reconnects
+ * The live connection (docs/decisions.md "Fleet map and live push (issue 13)"): POST /api/socket/ticket, then a
+ * WebSocket to /api/socket?ticket=… (never the session token in a URL). Calls `onRows` for every pushed batch and reconnects
  * with a fresh ticket after a drop; `onReconnect` lets the caller reconcile over REST after a gap.
  * Close codes (docs/operations.md "Live push limits"): 4001 — the server let the socket go because this client fell
  * behind: reconnect at once and resync (`onReconnect`, the pulse); 4002 — a newer socket of the same session or user

@@ -8,7 +8,10 @@ export function xlsxFileName(assetName: string, startMs: number, endMs: number):
   return `${safe}_${dayjs(startMs).format('DD-MM-YYYY')}_${dayjs(endMs).format('DD-MM-YYYY')}.xlsx`;
 }
 
-/** Writes rows to a real .xlsx in the browser; write-excel-file is loaded on the first download (ARCHITECTURE.md). */
+/**
+ * Writes rows to a real .xlsx in the browser; write-excel-file is loaded on the first download (docs/decisions.md
+ * "Fleet map and live push (issue 13)", Spreadsheets).
+ */
 export async function saveXlsx(rows: Cell[][], sheet: 'Data' | 'Asset Summary', fileName: string): Promise<void> {
   const { default: writeExcelFile } = await import('write-excel-file/browser');
   const header = rows[0] ?? [];

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.ts';
 import { TYPES_V1 } from './telemetry-v1.ts';
 
 /**
- * Telemetry storage (ARCHITECTURE.md "Data"):
+ * Telemetry storage (docs/operations.md "Storage"):
  * - one typed table per device type, key (device_id = device.devc_id, ts = UTC epoch seconds);
  *   SQLite WITHOUT ROWID (the key is the storage order), PostgreSQL plus a BRIN index on ts;
  * - telemetry_hourly: per (device, metric, UTC hour) count, sum, min, max, first/last with their

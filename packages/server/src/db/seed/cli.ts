@@ -18,7 +18,7 @@ try {
     console.error(`Not seeding ${where}: ${blocker}. Demo data goes only into an empty database.`);
     status = 1;
   } else {
-    const s = await seedDemo(database);
+    const s = await seedDemo(database, { backfillDays: config.backfillDays });
     console.log(
       `Seeded ${where}: ${s.users} users, ${s.companies} companies in ${s.groups} groups, ${s.vessels} vessels, ` +
         `${s.devices} devices, ${s.tankDetailRows} tank sounding rows.`,

@@ -20,7 +20,7 @@ const LOG_DAYS = 120;
  * - every demo vessel gets one ROB profile from local midnight (+7) of the backfill's first day, for a year,
  *   starting at the simulator's fuel on board at that time.
  */
-export async function seedDemoBunker(db: Db, now: number, days = Number(process.env.BACKFILL_DAYS ?? 30)) {
+export async function seedDemoBunker(db: Db, now: number, days: number) {
   const from = Math.floor((now - days * DAY + 7 * 3600) / DAY) * DAY - 7 * 3600;
   const idOf = async (table: string, nameCol: string, idCol: string, name: string) => {
     const row = await db.selectFrom(table).select(idCol).where(nameCol, '=', name).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from '@fleet/fleet-catalog';
 import { OPERATIONS, type Operation, PERMISSION_KEYS, type PermissionKey } from '@fleet/shared';
+import { DEFAULT_BACKFILL_DAYS } from '../../config.ts';
 import { hashPassword, nowSeconds } from '../../modules/auth/tokens.ts';
 import type { Database, Db } from '../database.ts';
 import { seedDemoBunker } from './demo-bunker.ts';
@@ -102,10 +103,14 @@ export async function hasUsers(db: Db): Promise<boolean> {
 
 /**
  * Fills an empty database with the demo world: permissions and roles, the two company groups, the demo users,
- * the master lists, and the vessels of demo-fleet.ts with their devices and Config RPM / AE / Tank rows.
+ * the master lists, and the vessels of @fleet/fleet-catalog (demo-fleet.ts) with their devices and Config RPM / AE /
+ * Tank rows.
  * Refuses a database that already holds data; everything is written in one transaction.
  */
-export async function seedDemo(database: Database, opts: { now?: number } = {}): Promise<DemoSummary> {
+export async function seedDemo(
+  database: Database,
+  opts: { now?: number; backfillDays?: number } = {},
+): Promise<DemoSummary> {
   const blocker = await demoBlocker(database.db);
   if (blocker) throw new Error(`Demo data was not seeded: ${blocker}. It goes only into an empty database.`);
   const now = opts.now ?? nowSeconds();
@@ -360,7 +365,8 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
       }
     }
 
-    await seedDemoBunker(db, now); // bunkering logs and ROB profiles (demo-bunker.ts)
+    // bunkering logs and ROB profiles over the simulator's backfill (demo-bunker.ts)
+    await seedDemoBunker(db, now, opts.backfillDays ?? DEFAULT_BACKFILL_DAYS);
     await seedDemoEvents(db, now, CREATOR, tenantCreator); // master events and active configurations (demo-events.ts)
     return {
       users: DEMO_USERS.length,
@@ -379,6 +385,7 @@ export async function seedDemo(database: Database, opts: { now?: number } = {}):
  */
 export async function seedDemoIfEmpty(
   database: Database,
+  backfillDays: number,
   log: (message: string) => void = console.log,
 ): Promise<DemoSummary | null> {
   if (await hasUsers(database.db)) return null;
@@ -387,7 +394,7 @@ export async function seedDemoIfEmpty(
     log(`Demo data not seeded: ${blocker}.`);
     return null;
   }
-  const s = await seedDemo(database);
+  const s = await seedDemo(database, { backfillDays });
   log(
     `Demo data seeded: ${s.users} users, ${s.companies} companies in ${s.groups} groups, ${s.vessels} vessels, ${s.devices} devices. Sign in as admin / ${DEMO_USERS[0].password}.`,
   );

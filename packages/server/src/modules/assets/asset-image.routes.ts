@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound, ok } from '../../http/envelope.ts';
 import { fileTooLarge, multipartError } from '../../http/multipart.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { nowSeconds } from '../auth/tokens.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { assetHooks } from './asset.hooks.ts';
 import {
   ASSET_IMAGE_MAX_BYTES,

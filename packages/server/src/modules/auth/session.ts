@@ -2,8 +2,25 @@ import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type Us
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
-import { enforceLinkScope, type LinkScope, linkError, loadLinkScope } from '../share-links/link-scope.ts';
 import { newToken, nowSeconds, tokenHash } from './tokens.ts';
+
+/** The one vessel and period a share-link session may read, and until when (share-links/link-scope.ts). */
+export interface LinkScope {
+  linkId: string;
+  userId: string;
+  compId: number;
+  massId: number;
+  start: number;
+  end: number;
+  expires: number;
+}
+
+/**
+ * The check of a session opened with a share link, for every request: the link's scope when the link is still live
+ * and the request is one the link allows, else it throws the answer. The app plugs share-links' in (auth does not
+ * import share-links: the link routes build on sessions).
+ */
+export type LinkSessionCheck = (db: Db, linkId: string, req: FastifyRequest, now: number) => Promise<LinkScope>;
 
 export interface Session {
   tokenHash: string;
@@ -102,7 +119,7 @@ export async function findSession(
  * Resolves the `Authentication` header to a session. Idle sessions (no request for
  * idleSeconds) expire: they answer errorCode 411 (spec 000 §8), unknown tokens 'Authentication Error'.
  */
-export function sessionResolver(db: Db, idleSeconds: number) {
+export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSessionCheck) {
   return async (req: FastifyRequest) => {
     req.session = null;
     const header = req.headers.authentication ?? req.headers.authorization;
@@ -118,13 +135,7 @@ export function sessionResolver(db: Db, idleSeconds: number) {
     }
     const { row } = found;
     // a share-link session: the link must still be live, and only its reads are let through
-    let linkScope: LinkScope | undefined;
-    if (row.sessShareLinkId) {
-      const scope = await loadLinkScope(db, row.sessShareLinkId, nowSeconds());
-      if ('problem' in scope) throw linkError(scope.problem);
-      enforceLinkScope(req, scope);
-      linkScope = scope;
-    }
+    const linkScope = row.sessShareLinkId ? await checkLink(db, row.sessShareLinkId, req, nowSeconds()) : undefined;
     req.session = {
       tokenHash: found.hash,
       userId: row.sessUserId,

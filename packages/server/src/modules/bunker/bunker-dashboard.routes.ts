@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, envelope, notFound, ok } from '../../http/envelope.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { epochParam } from '../crud/register.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { bunkerMeter } from './bunker-detail.ts';
 import { meterTotals } from './bunker-domain.ts';
 import { finiteOrNull, storedNumber } from './finite.ts';
@@ -62,7 +62,7 @@ export const bunkerDashboardRoutes: FastifyPluginAsync = async (app) => {
       const rows = raw
         .slice(0, DASHBOARD_MAX_ROWS)
         .reverse()
-        .map((r: any) => ({
+        .map((r) => ({
           datetime: new Date(Number(r.ts) * 1000).toISOString(),
           timestamp: Number(r.ts),
           mass_flowrate: num(r.massFlowrate),

@@ -1,6 +1,6 @@
 import type { BunkerFigures } from '@fleet/shared';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { toleranceLimits } from './bunker-config.ts';
 import {
   type Adjustment,
   applyAdjustments,
@@ -66,8 +66,8 @@ export async function meterReadings(db: Db, devcId: number, start: number, end: 
     .orderBy('ts')
     .execute();
   // the resettable totals when the meter sends them, else its inventory totalisers (§24.1)
-  const useTotals = rows.some((r: any) => r.volumeTotal !== null || r.massTotal !== null);
-  return rows.map((r: any) => ({
+  const useTotals = rows.some((r) => r.volumeTotal !== null || r.massTotal !== null);
+  return rows.map((r) => ({
     ts: Number(r.ts),
     volumeTotal: num(useTotals ? r.volumeTotal : r.volumeInventory),
     massTotal: num(useTotals ? r.massTotal : r.massInventory),
@@ -77,6 +77,9 @@ export async function meterReadings(db: Db, devcId: number, start: number, end: 
 }
 
 export type BunkerDetail = BunkerFigures;
+
+/** §24.5 tolerance bands in percent (BUNKER_TOLERANCE_*_PCT, config.ts). */
+export type ToleranceLimits = Config['bunkerTolerance'];
 
 const emptyMeter = (): MeterTotals => ({
   readings: 0,
@@ -94,7 +97,7 @@ export function computeDetail(
   adjustments: StoredAdjustment[],
   meter: MeterTotals,
   deviceId: string | null,
-  limits = toleranceLimits(),
+  limits: ToleranceLimits,
 ): BunkerDetail {
   const isIn = log.bklgType !== 'OUT';
   const sounding =
@@ -153,7 +156,7 @@ export async function storedLogs(db: Db, ids: number[]): Promise<StoredLog[]> {
     ])
     .where('bklgId', 'in', ids)
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     bklgId: Number(r.bklgId),
     bklgMassId: Number(r.bklgMassId),
     bklgStartDatetime: Number(r.bklgStartDatetime),
@@ -185,7 +188,7 @@ export async function storedAdjustments(db: Db, logIds: number[]): Promise<Store
     .orderBy('bklaCreatedTime')
     .orderBy('bklaId')
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     bklaId: Number(r.bklaId),
     bklaBklgId: Number(r.bklaBklgId),
     bklaType: Number(r.bklaType),
@@ -202,6 +205,7 @@ export async function storedAdjustments(db: Db, logIds: number[]): Promise<Store
 export async function detailsOf(
   db: Db,
   logs: StoredLog[],
+  limits: ToleranceLimits,
 ): Promise<Map<number, { detail: BunkerDetail; adjustments: StoredAdjustment[] }>> {
   const out = new Map<number, { detail: BunkerDetail; adjustments: StoredAdjustment[] }>();
   const adjustments = await storedAdjustments(
@@ -209,7 +213,6 @@ export async function detailsOf(
     logs.map((l) => l.bklgId),
   );
   const meters = new Map<number, Awaited<ReturnType<typeof bunkerMeter>>>();
-  const limits = toleranceLimits();
   for (const log of logs) {
     if (!meters.has(log.bklgMassId)) meters.set(log.bklgMassId, await bunkerMeter(db, log.bklgMassId));
     const meter = meters.get(log.bklgMassId);

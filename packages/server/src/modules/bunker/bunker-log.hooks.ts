@@ -11,7 +11,11 @@ export const bunkerLogHooks: ResourceHooks = {
     schema: { bklgSummary: bunkerRowSummarySchema.nullable() },
     async decorate(ctx, rows) {
       const ids = rows.map((r) => Number(r.bklgId));
-      const details = await detailsOf(ctx.db, await storedLogs(ctx.db, ids));
+      const details = await detailsOf(
+        ctx.db,
+        await storedLogs(ctx.db, ids),
+        ctx.req.server.deps.config.bunkerTolerance,
+      );
       for (const r of rows) {
         const d = details.get(Number(r.bklgId))?.detail;
         r.bklgSummary = d

@@ -2,10 +2,10 @@ import { type BunkerAdjustmentAnswer, bunkerDetailSchema, bunkerLog } from '@fle
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, notFound, ok } from '../../http/envelope.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { getRow } from '../crud/rows.ts';
 import { idParams } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { bunkerDashboardRoutes } from './bunker-dashboard.routes.ts';
 import { detailsOf, storedLogs } from './bunker-detail.ts';
 
@@ -36,7 +36,7 @@ export const bunkerRoutes: FastifyPluginAsync = async (app) => {
       const row = await getRow(db, bunkerLog, scope, id);
       if (!row) throw notFound('Bunkering Log');
       const [stored] = await storedLogs(db, [id]);
-      const { detail, adjustments } = (await detailsOf(db, [stored])).get(id)!;
+      const { detail, adjustments } = (await detailsOf(db, [stored], app.deps.config.bunkerTolerance)).get(id)!;
       const mayReadAdjustments = !!session.access.master_bunker_adjustment?.includes('read');
       const map: Record<string, BunkerAdjustmentAnswer> = {};
       if (mayReadAdjustments)

@@ -3,11 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { assetHooks } from '../assets/asset.hooks.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { listRows } from '../crud/rows.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { assetsVisibleInCompanies } from './company-assets.ts';
 
 type Raw = Record<string, string | string[] | undefined>;

@@ -1,6 +1,6 @@
 import { auditFields, type FieldDef, MAX_INT, type ResourceDef, resourceList, toEpochSeconds } from '@fleet/shared';
 import { badRequest } from '../../http/envelope.ts';
-import { resourceByName } from './scope.ts';
+import { resourceByName } from './visible-where.ts';
 
 /** How a column's values are read, compared and written out. */
 export type ValueKind = 'text' | 'integer' | 'number' | 'datetime';

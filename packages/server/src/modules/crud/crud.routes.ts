@@ -1,9 +1,14 @@
 import { resourceList } from '@fleet/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ResourceHookTable } from './hooks.ts';
 import { registerResource } from './register.ts';
-import { resourceHooks } from './resource-hooks.ts';
 
-/** The five calls of every master resource definition, under /api/master/{path}. */
-export const crudRoutes: FastifyPluginAsync = async (app) => {
-  for (const def of resourceList) registerResource(app, def, resourceHooks[def.name]);
-};
+/**
+ * The five calls of every master resource definition, under /api/master/{path}, with the features' hooks by
+ * resource name (composed in modules/index.ts).
+ */
+export const crudRoutes =
+  (hooks: ResourceHookTable): FastifyPluginAsync =>
+  async (app) => {
+    for (const def of resourceList) registerResource(app, def, hooks[def.name]);
+  };

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { ScopeContext } from '../access/visibility.ts';
 import type { Session } from '../auth/session.ts';
 import type { Row } from './rows.ts';
-import type { ScopeContext } from './scope.ts';
 
 /** What a hook knows about the request. `db` is the transaction during writes. */
 export interface HookContext {
@@ -15,7 +15,7 @@ export interface HookContext {
 
 /** Resource-specific behaviour around the generic routes (asset image, config-event versions …). */
 export interface ResourceHooks {
-  /** what the user may see for this resource, when it differs from the request's (scope.ts scopeContext) */
+  /** what the user may see for this resource, when it differs from the request's (access/visibility.ts scopeContext) */
   scope?: (db: Db, session: Session, base: ScopeContext) => Promise<ScopeContext>;
   /** extra top-level keys of the list answer, beside data (the asset form's fields schema) */
   listExtra?: { schema: Record<string, z.ZodType>; build: (ctx: HookContext) => Promise<Row> | Row };
@@ -38,4 +38,22 @@ export interface ResourceHooks {
   afterDelete?: (ctx: HookContext, stored: Row) => Promise<void>;
   /** after the commit of any write (create, update, delete): invalidates what a process caches (event definitions) */
   afterCommit?: (ctx: HookContext, id: unknown) => void;
+}
+
+/** Hooks by resource name; resources without an entry are plain CRUD. */
+export type ResourceHookTable = Record<string, ResourceHooks>;
+
+/**
+ * One table from the features' tables (the app composes them; crud knows no feature). Two features may hook the same
+ * resource, but not the same moment of it: a hook given twice is a wiring mistake, refused at start.
+ */
+export function combineHooks(...tables: ResourceHookTable[]): ResourceHookTable {
+  const out: ResourceHookTable = {};
+  for (const table of tables)
+    for (const [name, hooks] of Object.entries(table)) {
+      const twice = Object.keys(hooks).filter((k) => out[name] && k in out[name]);
+      if (twice.length) throw new Error(`resource ${name}: hook ${twice.join(', ')} given twice`);
+      out[name] = { ...out[name], ...hooks };
+    }
+  return out;
 }

@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { resolveColumn } from './columns.ts';
 import type { HookContext, ResourceHooks } from './hooks.ts';
 import { getRow, getStored, listRows, type Row } from './rows.ts';
 import { resourceSchemas } from './schemas.ts';
-import { scopeContext } from './scope.ts';
 import {
   checkReferences,
   checkRules,

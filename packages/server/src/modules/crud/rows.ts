@@ -1,8 +1,9 @@
 import { auditFields, fromEpochSeconds, type ListQuery, type ResourceDef } from '@fleet/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ScopeContext } from '../access/visibility.ts';
 import { filterValue, joinedKind, numberFor, ownColumnKind, resolveColumn, type ValueKind } from './columns.ts';
-import { referencesVisibleWhere, type ScopeContext, visibleWhere } from './scope.ts';
+import { referencesVisibleWhere, visibleWhere } from './visible-where.ts';
 
 export type Row = Record<string, unknown>;
 type Query = SelectQueryBuilder<any, any, any>;
@@ -149,7 +150,7 @@ export async function listRows(
 ): Promise<{ rows: Row[]; total: number }> {
   let base = applyFilters(fromResource(db, def, ctx), def, lq);
   if (opts.where) base = opts.where(base);
-  const count = await base.select((eb: any) => eb.fn.countAll().as('total')).executeTakeFirst();
+  const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
   const page = await applyOrder(selectRow(base, def), def, lq)
     .limit(lq.max)
     .offset((lq.page - 1) * lq.max)

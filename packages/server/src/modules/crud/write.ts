@@ -1,10 +1,11 @@
 import { auditFields, type FieldMessages, type ResourceDef, resourceList } from '@fleet/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/envelope.ts';
+import type { ScopeContext } from '../access/visibility.ts';
 import { hashPassword, nowSeconds } from '../auth/tokens.ts';
 import { constraintKind } from './db-errors.ts';
 import type { Row } from './rows.ts';
-import { resourceByName, type ScopeContext, visibleWhere } from './scope.ts';
+import { resourceByName, visibleWhere } from './visible-where.ts';
 
 /** Human name of a resource for messages: its list title without ' List'. */
 export const resourceTitle = (def: ResourceDef) => def.texts.title.replace(/ List$/, '');
@@ -107,7 +108,7 @@ async function referencesTo(db: Db, def: ResourceDef, stored: Row): Promise<stri
     if (u.value === undefined || u.value === null) continue;
     const r = await db
       .selectFrom(u.table)
-      .select((eb: any) => eb.fn.countAll().as('n'))
+      .select((eb) => eb.fn.countAll().as('n'))
       .where(u.field, '=', u.value)
       .executeTakeFirst();
     const n = Number((r as { n?: unknown } | undefined)?.n ?? 0);

@@ -28,15 +28,11 @@ export interface RenderPoolOptions {
   maxYoungGenerationSizeMb: number;
 }
 
-const envNumber = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
-
+/** The defaults; REPORT_WORKER_* (config.ts) override them (app.ts calls configureRenderPool). */
 export const RENDER_POOL_DEFAULTS: RenderPoolOptions = {
-  idleMs: envNumber('REPORT_WORKER_IDLE_MS', 60_000),
-  maxOldGenerationSizeMb: envNumber('REPORT_WORKER_HEAP_MB', 96),
-  maxYoungGenerationSizeMb: envNumber('REPORT_WORKER_YOUNG_MB', 16),
+  idleMs: 60_000,
+  maxOldGenerationSizeMb: 96,
+  maxYoungGenerationSizeMb: 16,
 };
 let options: RenderPoolOptions = { ...RENDER_POOL_DEFAULTS };
 

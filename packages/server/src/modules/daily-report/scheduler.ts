@@ -1,7 +1,7 @@
 import { bucketStart } from '@fleet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { REPORT_KEYS } from './keys.ts';

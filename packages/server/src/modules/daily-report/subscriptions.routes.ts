@@ -8,15 +8,18 @@ import { nowSeconds } from '../telemetry/time.ts';
 import { runDailyReports } from './scheduler.ts';
 import { reportVessel } from './summary-source.ts';
 
-/** How often the scheduler looks for due mails (a day's mail goes out within this after local midnight). */
-const TICK_MS = Number(process.env.DAILY_REPORT_TICK_SECONDS ?? 60) * 1000;
+/**
+ * How often the scheduler looks for due mails (a day's mail goes out within this after local midnight);
+ * DAILY_REPORT_TICK_SECONDS (config.ts) overrides, 0 = no sender.
+ */
+const TICK_SECONDS = 60;
 
 const subscription = z.object({ massId: z.number(), massName: z.string(), createdTime: z.number() });
 
 /**
  * Subscriptions to a vessel's daily report (issue 15 "Scheduled daily reports"): the signed-in user's own, for a
  * vessel they may see (read on master_asset, as the report). The mail goes to the user's address (their user id).
- * Also starts the scheduler (not under the test runner: tests run it with a chosen clock).
+ * Also starts the scheduler (not when DAILY_REPORT_TICK_SECONDS is 0, as in tests: they run it with a chosen clock).
  */
 export const dailyReportSubscriptionRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
@@ -111,7 +114,8 @@ export const dailyReportSubscriptionRoutes: FastifyPluginAsync = async (app) => 
     },
   );
 
-  if (!process.env.VITEST && TICK_MS > 0) {
+  const tickMs = (app.deps.config.dailyReportTickSeconds ?? TICK_SECONDS) * 1000;
+  if (tickMs > 0) {
     const mailer = mailerOf(app);
     const deps = { database, deliver: mailer.deliver, log: app.log, tz: app.deps.config.tzOffset };
     let running = false;
@@ -129,7 +133,7 @@ export const dailyReportSubscriptionRoutes: FastifyPluginAsync = async (app) => 
     };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(tick, TICK_MS);
+      timer = setInterval(tick, tickMs);
       timer.unref();
       setTimeout(tick, 5000).unref(); // the pass after a restart: a day missed while down goes out now
     });

@@ -174,8 +174,8 @@ export interface ConfigCache {
   reconcile: Set<number>;
 }
 
-/** How stale another process's change may be at most; EVENT_CONFIG_CHECK_MS overrides (tests). */
-export const engineSettings = { configCheckMs: Number(process.env.EVENT_CONFIG_CHECK_MS ?? 1000) };
+/** How stale another process's change may be at most; EVENT_CONFIG_CHECK_MS (config.ts) overrides, set by app.ts. */
+export const engineSettings = { configCheckMs: 1000 };
 
 let localVersion = 0;
 

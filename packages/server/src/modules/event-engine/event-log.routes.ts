@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { epochParam, parseWith, rawQuery } from '../telemetry/params.ts';
 import { isoTime, nowSeconds } from '../telemetry/time.ts';
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { envelope, ok } from '../../http/envelope.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import type { Session } from '../auth/session.ts';
 import { loadAccess, requirePermission, sessionOf } from '../auth/session.ts';
 import { HIGH_PRIORITY } from '../live/hub.ts';

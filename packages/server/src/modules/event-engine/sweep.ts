@@ -46,7 +46,7 @@ export async function runSweep(database: Database, now = nowSeconds()): Promise<
 
 /** Runs the sweep every SWEEP_SECONDS while the server is up. */
 export const eventSweepPlugin: FastifyPluginAsync = async (app) => {
-  const seconds = Number(process.env.EVENT_SWEEP_SECONDS ?? SWEEP_SECONDS);
+  const seconds = app.deps.config.eventSweepSeconds ?? SWEEP_SECONDS;
   if (!Number.isFinite(seconds) || seconds <= 0) return;
   let running = false;
   const timer = setInterval(() => {

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { requireAuth } from '../auth/session.ts';
 import { locationText, portList } from './gazetteer.ts';
-import { loadBaseLayers } from './map-config.ts';
 import { weatherRoutes } from './weather.routes.ts';
 
 const MAX_POINTS = 2000;
@@ -16,7 +15,7 @@ const MAX_POINTS = 2000;
  */
 export const geoRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const layers = loadBaseLayers();
+  const layers = app.deps.config.baseLayers;
   await app.register(weatherRoutes);
 
   r.get(

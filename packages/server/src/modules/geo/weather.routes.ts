@@ -5,15 +5,6 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
 import { WEATHER_FRAME_HTML } from './weather-frame.html.ts';
 
-/** Weather provider configuration (README "Weather map"): the key and the provider's script addresses. */
-export function loadWeatherConfig(env: NodeJS.ProcessEnv = process.env) {
-  return {
-    key: env.WEATHER_API_KEY?.trim() || null,
-    scriptUrl: env.WEATHER_SCRIPT_URL?.trim() || 'https://api.windy.com/assets/map-forecast/libBoot.js',
-    leafletUrl: env.WEATHER_LEAFLET_URL?.trim() || 'https://unpkg.com/leaflet@1.4.0/dist/leaflet.js',
-  };
-}
-
 const originOf = (url: string) => {
   try {
     return new URL(url).origin;
@@ -47,7 +38,7 @@ export function weatherFrameCsp(cfg: { scriptUrl: string; leafletUrl: string }):
  * the parent hands it the key).
  */
 export const weatherRoutes: FastifyPluginAsync = async (app) => {
-  const cfg = loadWeatherConfig();
+  const cfg = app.deps.config.weather;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/weather/config',

@@ -6,7 +6,7 @@ import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import { nowSeconds } from '../auth/tokens.ts';
 import type { OpenedEvent } from '../event-engine/engine.ts';
 import { onEventsOpened } from '../event-engine/opened.ts';
@@ -76,8 +76,8 @@ interface DeviceInfo {
 }
 
 /**
- * Fan-out of committed latest states to the open sockets (ARCHITECTURE.md "live push"). Each subscriber gets
- * only the rows of vessels it may see (tenant scope re-read every 60 s). SQLite: the hub hears its own process's
+ * Fan-out of committed latest states to the open sockets (docs/decisions.md "Fleet map and live push (issue 13)").
+ * Each subscriber gets only the rows of vessels it may see (tenant scope re-read every 60 s). SQLite: the hub hears its own process's
  * ingest. PostgreSQL: every process NOTIFYs what it ingested on `fleet_live` and every process LISTENs, so a
  * reading ingested by one process reaches the subscribers of all of them.
  *

@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /**
- * Live push (issue 13, ARCHITECTURE.md "live push"):
+ * Live push (issue 13, docs/decisions.md "Fleet map and live push (issue 13)"):
  * - POST /api/socket/ticket — a single-use ticket, good for 30 s, for the signed-in session;
  * - GET /api/socket?ticket=… — WebSocket; sends `{type:'hello'}`, then `{type:'states', states:[pulse rows]}` for
  *   the committed readings of visible vessels (coalesced: at most one such message per LIVE_COALESCE_MS, 100 ms,

@@ -122,7 +122,7 @@ export class MailOutbox {
     if (this.database.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
     return db
       .updateTable('mail_outbox')
-      .set((eb: any) => ({ mlobClaimedUntil: now + MAIL_CLAIM_SECONDS, mlobAttempts: eb('mlobAttempts', '+', 1) }))
+      .set((eb) => ({ mlobClaimedUntil: now + MAIL_CLAIM_SECONDS, mlobAttempts: eb('mlobAttempts', '+', 1) }))
       .where('mlobId', '=', pick)
       .where(due)
       .returningAll()
@@ -160,7 +160,7 @@ export class MailOutbox {
           ...(row.mlobLink ? { link: row.mlobLink } : {}),
           ...(attachments.length
             ? {
-                attachments: attachments.map((a: any) => ({
+                attachments: attachments.map((a) => ({
                   filename: a.mloaFilename,
                   contentType: a.mloaContentType,
                   content: Buffer.from(a.mloaContent),
@@ -227,11 +227,11 @@ export class MailOutbox {
 export async function outboxBacklog(database: Database, now = nowSeconds()): Promise<Backlog> {
   const rows = await database.db
     .selectFrom('mail_outbox')
-    .select((eb: any) => ['mlobStatus', eb.fn.countAll().as('n'), eb.fn.min('mlobCreatedTime').as('oldest')])
+    .select((eb) => ['mlobStatus', eb.fn.countAll().as('n'), eb.fn.min('mlobCreatedTime').as('oldest')])
     .where('mlobStatus', 'in', ['pending', 'failed'])
     .groupBy('mlobStatus')
     .execute();
-  const by = new Map(rows.map((r: any) => [r.mlobStatus, r]));
+  const by = new Map(rows.map((r) => [r.mlobStatus, r]));
   const pending = by.get('pending');
   return {
     pending: Number(pending?.n ?? 0),

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { detailsOf, storedLogs } from '../bunker/bunker-detail.ts';
+import { detailsOf, storedLogs, type ToleranceLimits } from '../bunker/bunker-detail.ts';
 import { finiteOrNull, storedNumber } from '../bunker/finite.ts';
 import type { Row } from '../crud/rows.ts';
 import { type RobInterval, robLedger } from './rob-ledger.ts';
@@ -9,7 +9,7 @@ import { vesselFuel } from './vessel-fuel.ts';
 export async function robSummary(
   database: Database,
   profile: Row,
-  o: { interval: RobInterval; tz: number; now: number },
+  o: { interval: RobInterval; tz: number; now: number; tolerance: ToleranceLimits },
 ) {
   const db = database.db;
   const massId = Number(profile.mrobMassId);
@@ -31,16 +31,13 @@ export async function robSummary(
       .execute(),
   ]);
   // the ledger splits its segments at these times: the fuel is needed per hour only on the days they fall in
-  const splits = [
-    ...logRows.map((r: any) => Number(r.bklgEndDatetime)),
-    ...adjRows.map((a: any) => Number(a.robaTime)),
-  ];
+  const splits = [...logRows.map((r) => Number(r.bklgEndDatetime)), ...adjRows.map((a) => Number(a.robaTime))];
   const fuel = await vesselFuel(database, massId, { start, end: until, now: o.now, tz: o.tz, splits });
   const logs = await storedLogs(
     db,
-    logRows.map((r: any) => Number(r.bklgId)),
+    logRows.map((r) => Number(r.bklgId)),
   );
-  const details = await detailsOf(db, logs);
+  const details = await detailsOf(db, logs, o.tolerance);
   const notes = new Map<number, string | null>(
     (
       await (logs.length
@@ -55,7 +52,7 @@ export async function robSummary(
             )
             .execute()
         : Promise.resolve([]))
-    ).map((r: any) => [Number(r.bklgId), r.mbloName ?? null]),
+    ).map((r) => [Number(r.bklgId), r.mbloName ?? null]),
   );
   const ledger = robLedger({
     start,
@@ -72,7 +69,7 @@ export async function robSummary(
       amount: details.get(l.bklgId)?.detail.finalBunker ?? null,
       note: `Bunker ${l.bklgType} #${l.bklgId}${notes.get(l.bklgId) ? ` at ${notes.get(l.bklgId)}` : ''}`,
     })),
-    adjustments: adjRows.map((a: any) => ({
+    adjustments: adjRows.map((a) => ({
       id: Number(a.robaId),
       time: Number(a.robaTime),
       type: Number(a.robaType),

@@ -3,11 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, notFound, ok } from '../../http/envelope.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { nowSeconds } from '../auth/tokens.ts';
 import { getRow, getStored } from '../crud/rows.ts';
 import { idParams } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { robSummary } from './rob-summary.ts';
 
 /**
@@ -47,6 +47,7 @@ export const robRoutes: FastifyPluginAsync = async (app) => {
         interval: req.query.interval,
         tz,
         now: nowSeconds(),
+        tolerance: app.deps.config.bunkerTolerance,
       });
       return ok({ master, summary });
     },

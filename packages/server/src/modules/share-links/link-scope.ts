@@ -2,6 +2,7 @@ import { ErrorCode } from '@fleet/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/envelope.ts';
+import type { LinkScope, LinkSessionCheck } from '../auth/session.ts';
 import { parsePeriod } from '../telemetry/params.ts';
 
 /** What the report link page shows for each failure (docs/api.md "Share report links"). */
@@ -11,17 +12,6 @@ export const LINK_MESSAGES = {
   revoked: 'This report link has been revoked. Ask the sender for a new link.',
   outOfScope: 'This report link opens only the report of its own vessel and period.',
 } as const;
-
-/** The one vessel and period a link-opened session may read, and until when. */
-export interface LinkScope {
-  linkId: string;
-  userId: string;
-  compId: number;
-  massId: number;
-  start: number;
-  end: number;
-  expires: number;
-}
 
 export type LinkProblem = 'invalid' | 'expired' | 'revoked';
 
@@ -70,11 +60,19 @@ const ALLOWED: Record<string, ((req: FastifyRequest, s: LinkScope) => boolean) |
   '/api/security/authentication/logout': () => true,
 };
 
-/**
- * Called by the session resolver for a session opened with a share link: anything but the allowed reads of the
- * link's vessel and period is refused with 403 before the route runs (so no route has to know about links).
- */
-export function enforceLinkScope(req: FastifyRequest, scope: LinkScope): void {
+/** Anything but the allowed reads of the link's vessel and period is refused with 403 before the route runs. */
+function enforceLinkScope(req: FastifyRequest, scope: LinkScope): void {
   const check = req.method === 'GET' ? ALLOWED[req.routeOptions.url ?? ''] : undefined;
   if (!check?.(req, scope)) throw new AppError(403, LINK_MESSAGES.outOfScope, ErrorCode.forbidden);
 }
+
+/**
+ * The session resolver's check of a session opened with a share link (app.ts plugs it in): the link must still be
+ * live, and only its reads are let through (so no route has to know about links).
+ */
+export const checkLinkSession: LinkSessionCheck = async (db, linkId, req, now) => {
+  const scope = await loadLinkScope(db, linkId, now);
+  if ('problem' in scope) throw linkError(scope.problem);
+  enforceLinkScope(req, scope);
+  return scope;
+};

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, envelope, notFound, ok } from '../../http/envelope.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import { INVALID_LOGIN_MESSAGE } from '../auth/auth.routes.ts';
 import { createSession, requireAuth, requirePermission, sessionOf } from '../auth/session.ts';
 import { userCompanies } from '../auth/session-status.ts';

@@ -23,22 +23,18 @@ export interface HeavyOptions extends WorkerLimits {
   reportMaxPoints: number;
 }
 
-const envNumber = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(v) && v >= 0 ? v : fallback;
-};
-
+/** The defaults; HEAVY_* and REPORT_MAX_POINTS (config.ts) override them (app.ts calls configureHeavy). */
 export const HEAVY_DEFAULTS: HeavyOptions = {
   // the HTTP loop keeps a core; on 2 cores one worker, up to 4 on larger machines
-  size: envNumber('HEAVY_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1))),
-  heapMb: envNumber('HEAVY_WORKER_HEAP_MB', 256),
-  youngMb: envNumber('HEAVY_WORKER_YOUNG_MB', 16),
-  idleMs: envNumber('HEAVY_WORKER_IDLE_MS', 60_000),
-  nice: envNumber('HEAVY_WORKER_NICE', 10),
-  perTenant: envNumber('HEAVY_QUEUE_PER_COMPANY', 4),
-  total: envNumber('HEAVY_QUEUE_TOTAL', 32),
-  inlineMaxRows: envNumber('HEAVY_INLINE_MAX_ROWS', 5_000),
-  reportMaxPoints: envNumber('REPORT_MAX_POINTS', 36_000),
+  size: Math.max(1, Math.min(4, availableParallelism() - 1)),
+  heapMb: 256,
+  youngMb: 16,
+  idleMs: 60_000,
+  nice: 10,
+  perTenant: 4,
+  total: 32,
+  inlineMaxRows: 5_000,
+  reportMaxPoints: 36_000,
 };
 let options: HeavyOptions = { ...HEAVY_DEFAULTS };
 

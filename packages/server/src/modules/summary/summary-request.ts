@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import { sessionOf } from '../auth/session.ts';
 import {
   oneParam,

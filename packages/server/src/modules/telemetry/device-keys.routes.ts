@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, notFound, ok } from '../../http/envelope.ts';
-import { visibleAssetIds } from '../access/scope.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { issueDeviceKey, listDeviceKeys, revokeDeviceKey } from './device-keys.ts';
 

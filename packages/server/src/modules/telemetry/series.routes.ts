@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, envelope, forbidden, notFound, ok, okJson, plainJsonSerializer } from '../../http/envelope.ts';
-import { visibleDevices } from '../access/scope.ts';
+import { visibleDevices } from '../access/visibility.ts';
 import { authError } from '../auth/session.ts';
 import {
   lastPeriodNow,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, conflict, envelope, notFound, ok } from '../../http/envelope.ts';
-import { visibleDevices } from '../access/scope.ts';
+import { visibleDevices } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { query } from '../telemetry/sql.ts';
 import { CommandTimeout, TrackerHub, TrackerOffline } from './hub.ts';

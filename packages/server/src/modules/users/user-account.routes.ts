@@ -4,13 +4,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { badRequest, ok } from '../../http/envelope.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, revokeUserSessions, sessionOf } from '../auth/session.ts';
+import { activeGroupId } from '../companies/tenant.hooks.ts';
 import type { HookContext } from '../crud/hooks.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import type { Row } from '../crud/rows.ts';
-import { activeGroupId } from '../crud/rules/tenant.hooks.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
 import { checkUnique, explainConstraint, storedValues, withAudit } from '../crud/write.ts';
 import { assertEmailFree, assertLoginNameFree } from './login-namespace.ts';
 
@@ -43,7 +43,7 @@ export const userAccountRoutes: FastifyPluginAsync = async (app) => {
       const userValues = await storedValues(user, body, 'create');
       const loginValues = await storedValues(userLogin, { ...body, usloUserId: userValues.userId }, 'create');
       const userId = String(userValues.userId);
-      // the new user belongs to the tenant of the creator's active company (crud/rules/tenant.hooks.ts)
+      // the new user belongs to the tenant of the creator's active company (companies/tenant.hooks.ts)
       userValues.userGrcpId = await activeGroupId(ctx);
       await checkUnique(ctx.db, user, userValues);
       await assertEmailFree(ctx.db, userId);
@@ -63,7 +63,7 @@ export const userAccountRoutes: FastifyPluginAsync = async (app) => {
       } catch (err) {
         throw await explainConstraint(ctx.db, user, err, 'write');
       }
-      // a user without a company yet is visible within its tenant (crud/scope.ts 'user')
+      // a user without a company yet is visible within its tenant (crud/visible-where.ts 'user')
       return ok(await answerRow(user, {}, ctx, userId, false));
     },
   );

@@ -1,8 +1,8 @@
-import { conflict } from '../../../http/envelope.ts';
-import { revokeUserSessions } from '../../auth/session.ts';
-import { assertEmailFree, assertLoginNameFree } from '../../users/login-namespace.ts';
-import type { ResourceHooks } from '../hooks.ts';
-import { activeGroupId } from './tenant.hooks.ts';
+import { conflict } from '../../http/envelope.ts';
+import { revokeUserSessions } from '../auth/session.ts';
+import { activeGroupId } from '../companies/tenant.hooks.ts';
+import type { ResourceHooks } from '../crud/hooks.ts';
+import { assertEmailFree, assertLoginNameFree } from './login-namespace.ts';
 
 /**
  * A new user belongs to the tenant of the creator's active company; its e-mail may not be another user's login

@@ -1,40 +1,6 @@
 import { type ResourceDef, resources } from '@fleet/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { userCompanyIds, visibleAssetIds } from '../access/scope.ts';
-import type { Session } from '../auth/session.ts';
-
-/** What the signed-in user may see, computed once per request. */
-export interface ScopeContext {
-  userId: string;
-  /** every company of the user (company, group, tank header and user scopes) */
-  companyIds: number[];
-  /** the groups (tenants) of those companies (group, tenant and user scopes) */
-  groupIds: number[];
-  /** a platform administrator: edits shared catalogues and built-in roles, adds groups (tenants) */
-  platformAdmin: boolean;
-  /** assets visible within the active company (asset, device, parent-of-asset and gateway scopes) */
-  assetIds: number[];
-}
-
-export async function scopeContext(db: Db, session: Session): Promise<ScopeContext> {
-  const [companyIds, assetIds, user] = await Promise.all([
-    userCompanyIds(db, session.userId),
-    visibleAssetIds(db, session),
-    db.selectFrom('user').select('userPlatformAdmin').where('userId', '=', session.userId).executeTakeFirst(),
-  ]);
-  const groups = companyIds.length
-    ? await db.selectFrom('company').select('compGrcpId').distinct().where('compId', 'in', companyIds).execute()
-    : [];
-  const groupIds = groups.map((g: { compGrcpId: unknown }) => Number(g.compGrcpId)).filter((g) => g > 0);
-  return {
-    userId: session.userId,
-    companyIds,
-    groupIds,
-    assetIds,
-    platformAdmin: Number((user as { userPlatformAdmin?: unknown } | undefined)?.userPlatformAdmin) === 1,
-  };
-}
+import type { ScopeContext } from '../access/visibility.ts';
 
 type Eb = ExpressionBuilder<any, any>;
 type Where = (eb: Eb) => Expression<SqlBool>;

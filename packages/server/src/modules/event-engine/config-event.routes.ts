@@ -2,14 +2,14 @@ import { CANNOT_ACTIVATE_MESSAGE, configEvent } from '@fleet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, ok } from '../../http/envelope.ts';
+import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { nowSeconds } from '../auth/tokens.ts';
 import type { HookContext } from '../crud/hooks.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import type { Row } from '../crud/rows.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
-import { scopeContext } from '../crud/scope.ts';
-import { eventConfigChanged } from '../event-engine/definitions.ts';
+import { eventConfigChanged } from './definitions.ts';
 
 /**
  * POST /master/config_event/{id}/activate: makes this version the active one of its gateway device (and
@@ -41,7 +41,7 @@ export const configEventRoutes: FastifyPluginAsync = async (app) => {
   action('activate', 'Activate an event configuration', async ({ db, session, id }, stored) => {
     const events = await db
       .selectFrom('asset_event')
-      .select((eb: any) => eb.fn.countAll().as('n'))
+      .select((eb) => eb.fn.countAll().as('n'))
       .where('asevMcevId', '=', id)
       .executeTakeFirst();
     if (Number((events as { n?: unknown } | undefined)?.n ?? 0) === 0) throw conflict(CANNOT_ACTIVATE_MESSAGE);

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Session } from '../auth/session.ts';
 
 /**
- * Tenant scope (ARCHITECTURE.md "Security"): within the active company, a user sees all its assets
+ * Tenant scope (docs/decisions.md "Tenant scope"): within the active company, a user sees all its assets
  * when their user_company row has the all-assets flag, otherwise only the assets assigned to them.
  * Without an active company nothing is visible.
  */
@@ -17,8 +17,10 @@ export async function visibleAssetIds(db: Db, s: Session): Promise<number[]> {
   let q = db.selectFrom('asset').select('asset.massId').where('asset.massCompId', '=', s.activeCompId);
   if (!uc) return [];
   if (Number(uc.uscoAllAssets) !== 1) {
-    q = q.where('asset.massId', 'in', (eb: any) =>
-      eb.selectFrom('user_asset').select('uassMassId').where('uassUserId', '=', s.userId),
+    q = q.where(
+      'asset.massId',
+      'in',
+      db.selectFrom('user_asset').select('uassMassId').where('uassUserId', '=', s.userId),
     );
   }
   return (await q.execute()).map((r: { massId: number }) => Number(r.massId));
@@ -44,7 +46,39 @@ export async function visibleDevices(db: Db, s: Session, only: string[] = []) {
   if (only.length) {
     // a devc_id is a 32-bit integer; longer digit strings (a tracker's 15-digit IMEI) are unique ids only
     const ids = only.filter((x) => /^\d{1,9}$/.test(x)).map(Number);
-    q = q.where((eb: any) => eb.or([eb('devcUniqueId', 'in', only), ...(ids.length ? [eb('devcId', 'in', ids)] : [])]));
+    q = q.where((eb) => eb.or([eb('devcUniqueId', 'in', only), ...(ids.length ? [eb('devcId', 'in', ids)] : [])]));
   }
   return q.execute();
+}
+
+/** What the signed-in user may see, computed once per request. */
+export interface ScopeContext {
+  userId: string;
+  /** every company of the user (company, group, tank header and user scopes) */
+  companyIds: number[];
+  /** the groups (tenants) of those companies (group, tenant and user scopes) */
+  groupIds: number[];
+  /** a platform administrator: edits shared catalogues and built-in roles, adds groups (tenants) */
+  platformAdmin: boolean;
+  /** assets visible within the active company (asset, device, parent-of-asset and gateway scopes) */
+  assetIds: number[];
+}
+
+export async function scopeContext(db: Db, session: Session): Promise<ScopeContext> {
+  const [companyIds, assetIds, user] = await Promise.all([
+    userCompanyIds(db, session.userId),
+    visibleAssetIds(db, session),
+    db.selectFrom('user').select('userPlatformAdmin').where('userId', '=', session.userId).executeTakeFirst(),
+  ]);
+  const groups = companyIds.length
+    ? await db.selectFrom('company').select('compGrcpId').distinct().where('compId', 'in', companyIds).execute()
+    : [];
+  const groupIds = groups.map((g: { compGrcpId: unknown }) => Number(g.compGrcpId)).filter((g) => g > 0);
+  return {
+    userId: session.userId,
+    companyIds,
+    groupIds,
+    assetIds,
+    platformAdmin: Number((user as { userPlatformAdmin?: unknown } | undefined)?.userPlatformAdmin) === 1,
+  };
 }

@@ -1,6 +1,6 @@
-import { conflict } from '../../../http/envelope.ts';
-import type { HookContext, ResourceHooks } from '../hooks.ts';
-import type { Row } from '../rows.ts';
+import { conflict } from '../../http/envelope.ts';
+import type { HookContext, ResourceHooks } from '../crud/hooks.ts';
+import type { Row } from '../crud/rows.ts';
 
 export const GATEWAY_CLASH_MESSAGE =
   'Unique ID is already used by another gateway (gateway-X and X name the same gateway for ingest and event configurations)';

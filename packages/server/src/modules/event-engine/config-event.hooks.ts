@@ -1,5 +1,6 @@
 import { badRequest, conflict } from '../../http/envelope.ts';
-import type { ResourceHooks } from '../crud/hooks.ts';
+import type { ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
+import { eventConfigChanged } from './definitions.ts';
 
 export const GATEWAY_NOT_FOUND_MESSAGE = 'Asset ID not found: choose the gateway of a visible asset';
 
@@ -30,7 +31,7 @@ export const configEventHooks: ResourceHooks = {
   async beforeCreate(ctx, values) {
     const top = await ctx.db
       .selectFrom('config_event')
-      .select((eb: any) => eb.fn.max('mcevVersion').as('v'))
+      .select((eb) => eb.fn.max('mcevVersion').as('v'))
       .where('mcevAssetId', '=', values.mcevAssetId)
       .executeTakeFirst();
     values.mcevVersion = Number((top as { v?: unknown } | undefined)?.v ?? 0) + 1;
@@ -40,4 +41,15 @@ export const configEventHooks: ResourceHooks = {
   async beforeDelete(_ctx, stored) {
     if (Number(stored.mcevIsActive) === 1) throw conflict(ACTIVE_CONFIGURATION_DELETE_MESSAGE);
   },
+};
+
+/** Writes of what the event engine evaluates: its per-process definition cache checks the database (issue 17). */
+const definitionsChanged: ResourceHooks = { afterCommit: () => eventConfigChanged() };
+
+/** The resources the engine's definitions are read from, by name (the app registers them with crud). */
+export const eventDefinitionHooks: ResourceHookTable = {
+  asset_event: definitionsChanged,
+  config_event: { ...configEventHooks, ...definitionsChanged },
+  device: definitionsChanged,
+  events: definitionsChanged,
 };

@@ -1,5 +1,5 @@
-import { badRequest, forbidden } from '../../../http/envelope.ts';
-import type { HookContext, ResourceHooks } from '../hooks.ts';
+import { badRequest, forbidden } from '../../http/envelope.ts';
+import type { HookContext, ResourceHooks } from '../crud/hooks.ts';
 
 export const GROUP_PLATFORM_MESSAGE = 'Only a platform administrator can add or delete a group (a tenant)';
 export const NO_ACTIVE_COMPANY_MESSAGE = 'Choose a company first: new entries belong to its group';

@@ -1,6 +1,6 @@
-import { badRequest } from '../../../http/envelope.ts';
-import { assetsVisibleInCompanies } from '../../companies/company-assets.ts';
-import type { ResourceHooks } from '../hooks.ts';
+import { badRequest } from '../../http/envelope.ts';
+import { assetsVisibleInCompanies } from '../companies/company-assets.ts';
+import type { ResourceHooks } from '../crud/hooks.ts';
 
 /**
  * User Asset assigns assets of the edited user's companies, which need not be the administrator's active

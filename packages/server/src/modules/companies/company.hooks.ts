@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../hooks.ts';
+import type { ResourceHooks } from '../crud/hooks.ts';
 
 /**
  * Company visibility follows membership, so the creator of a company becomes one of its users
