@@ -2,8 +2,9 @@ import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type Us
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { enforceLinkScope, type LinkScope, linkError, loadLinkScope } from '../share-links/link-scope.ts';
-import { newToken, nowSeconds, tokenHash } from './tokens.ts';
+import { newToken, tokenHash } from './tokens.ts';
 
 export interface Session {
   tokenHash: string;

@@ -1,7 +1,8 @@
 import { auditFields, type FieldMessages, type ResourceDef, resourceList } from '@fleet/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/envelope.ts';
-import { hashPassword, nowSeconds } from '../auth/tokens.ts';
+import { nowSeconds } from '../../http/time.ts';
+import { hashPassword } from '../auth/tokens.ts';
 import { constraintKind } from './db-errors.ts';
 import type { Row } from './rows.ts';
 import { resourceByName, type ScopeContext, visibleWhere } from './scope.ts';

@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
+import { epochParam, parseWith, rawQuery } from '../../http/params.ts';
+import { isoTime, nowSeconds } from '../../http/time.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { scopeContext } from '../crud/scope.ts';
-import { epochParam, parseWith, rawQuery } from '../telemetry/params.ts';
-import { isoTime, nowSeconds } from '../telemetry/time.ts';
 
 /** Spec 002 §5 (verbatim). */
 export const END_AFTER_START_MESSAGE = 'The "end" timestamp must be greater than "start" timestamp.';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { nowSeconds } from '../telemetry/time.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { noOutcome, type Outcome, sweepAsset, sweepTargets } from './engine.ts';
 import { publishEventsOpened } from './opened.ts';
 import { runPg, runSqlite } from './run.ts';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Db } from '../../db/database.ts';
+import { nowSeconds } from '../../http/time.ts';
 import type { KeyScope } from './ingest.ts';
 import { query } from './sql.ts';
-import { nowSeconds } from './time.ts';
 
 /**
  * Ingest keys. A key belongs to one device; a key of a gateway device covers every device on the

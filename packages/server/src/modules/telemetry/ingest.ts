@@ -1,6 +1,7 @@
 import { toEpochSeconds } from '@fleet/shared';
 import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { type ConfigCache, configCacheOf } from '../event-engine/definitions.ts';
 import {
   type EngineReading,
@@ -16,7 +17,6 @@ import { haversine } from './geo.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
 import { placeholders, query, telemetryStore } from './sql.ts';
 import { op, type WritePlan } from './store.ts';
-import { nowSeconds } from './time.ts';
 
 /**
  * The one ingest path (HTTP and MQTT): validate each reading, keep the good ones of a bad batch,

@@ -13,8 +13,6 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, envelope, forbidden, notFound, ok, okJson, plainJsonSerializer } from '../../http/envelope.ts';
-import { visibleDevices } from '../access/scope.ts';
-import { authError } from '../auth/session.ts';
 import {
   lastPeriodNow,
   listParam,
@@ -25,7 +23,10 @@ import {
   periodPathFields,
   type RawQuery,
   textField,
-} from './params.ts';
+} from '../../http/params.ts';
+import { isoTime } from '../../http/time.ts';
+import { visibleDevices } from '../access/scope.ts';
+import { authError } from '../auth/session.ts';
 import {
   type AggregateFunction,
   type AggregateRow,
@@ -37,7 +38,6 @@ import {
   SeriesError,
 } from './series.ts';
 import { telemetryStore } from './sql.ts';
-import { isoTime } from './time.ts';
 
 /**
  * Reading telemetry back (spec 000 §7, spec 002 §7.2 and §7.4): pulse (latest readings),
