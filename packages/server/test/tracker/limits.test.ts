@@ -48,7 +48,7 @@ describe.each(dialects())('Teltonika listener limits (%s)', (dialect) => {
   let assetA1: number;
 
   const start = async (limits: Partial<HubLimits>) => {
-    const hub = new TrackerHub(t.database, log, limits);
+    const hub = new TrackerHub(t.app.ingest, log, limits);
     hubs.push(hub);
     return { hub, ...(await hub.listen(0, '127.0.0.1')) };
   };

@@ -330,7 +330,7 @@ describe.each(dialects())('Teltonika listener over real sockets (%s)', (dialect)
     let strict: TrackerHub;
     let sp: number;
     beforeAll(async () => {
-      strict = new TrackerHub(t.database, t.app.log, {
+      strict = new TrackerHub(t.app.ingest, t.app.log, {
         maxConnections: 6,
         maxPerAddress: 3,
         handshakeTimeoutMs: 300,

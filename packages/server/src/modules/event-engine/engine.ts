@@ -21,6 +21,7 @@ import {
   type Reader,
   refreshConfig,
 } from './definitions.ts';
+import type { OpenedEvent } from './opened.ts';
 import { type AssetStates, PHASE, type Phase, type State } from './state.ts';
 import type { Query, Step } from './step.ts';
 
@@ -48,16 +49,6 @@ export const LOCK_NAMESPACE = 17017;
 /** What of a state its row keeps. */
 const rowOf = (st: State): unknown[] => [st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData];
 const sameRow = (a: unknown[], b: unknown[] | null) => b !== null && a.every((v, i) => v === b[i]);
-
-/** An event the engine opened (for the live push and e-mail). */
-export interface OpenedEvent {
-  massId: number;
-  gatewayUid: string;
-  mevtId: number;
-  type: string;
-  priority: number;
-  timestamp: number;
-}
 
 export interface Outcome {
   opened: OpenedEvent[];

@@ -6,11 +6,9 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { visibleAssetIds } from '../access/scope.ts';
 import type { Session } from '../auth/session.ts';
 import { loadAccess, requirePermission, sessionOf } from '../auth/session.ts';
-import { HIGH_PRIORITY } from '../live/hub.ts';
 import { type Mailer, mailerOf } from '../mail/mailer.ts';
-import type { OpenedEvent } from './engine.ts';
 import { EVENT_LOG_PERMISSION } from './event-log.routes.ts';
-import { onEventsOpened } from './opened.ts';
+import { HIGH_PRIORITY, type OpenedEvent, onEventsOpened } from './opened.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/scope.ts';
-import type { OpenedEvent } from '../event-engine/engine.ts';
-import { onEventsOpened } from '../event-engine/opened.ts';
-import { type LatestState, onLatestState } from './ingest-hook.ts';
+import { HIGH_PRIORITY, type OpenedEvent, onEventsOpened } from '../event-engine/opened.ts';
+import type { LatestState } from '../telemetry/store.ts';
+import { onLatestState } from './ingest-stage.ts';
 import { sessionLive } from './tickets.ts';
 
 /** The PostgreSQL channel that carries committed latest states between server processes. */
@@ -83,9 +83,6 @@ export interface LiveEvent {
   eventName: string;
   timestamp: number;
 }
-
-/** Event priority of master_event.mevt_is_priority that is pushed live (1 = High, spec 001 §2). */
-export const HIGH_PRIORITY = 1;
 
 interface DeviceInfo {
   devcUniqueId: string;

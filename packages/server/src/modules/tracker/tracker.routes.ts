@@ -45,7 +45,7 @@ const trackerStatus = z.object({
 export const trackerRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
-  const hub = new TrackerHub(database, app.log, {
+  const hub = new TrackerHub(app.ingest, app.log, {
     maxConnections: config.teltonikaMaxConnections,
     maxPerAddress: config.teltonikaMaxPerAddress,
     maxUnidentified: config.teltonikaMaxUnidentified,
