@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { nowSeconds } from '../../src/http/time.ts';
-import { LOCK_NAMESPACE } from '../../src/modules/event-engine/engine.ts';
+import { LOCK_NAMESPACE } from '../../src/modules/event-engine/asset-context.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
 import { createTestApp, freshDatabase, pgPool } from '../helpers/app.ts';
 import { createRole, createUser, signIn } from '../helpers/fixtures.ts';

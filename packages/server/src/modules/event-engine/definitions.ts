@@ -6,8 +6,8 @@ import {
   parseThresholds,
   resolveGroups,
 } from './conditions.ts';
-import type { AssetStates } from './state.ts';
-import type { Step } from './step.ts';
+import { type AssetStates, stateKey } from './state.ts';
+import { all, type Step } from './step.ts';
 
 /**
  * The event definitions the engine evaluates — per asset, each master event of each gateway's active configuration
@@ -66,13 +66,7 @@ export interface AssetConfig {
   deviceTypes: Map<number, string>;
 }
 
-export const stateKey = (gatewayId: number, mevtId: number) => `${gatewayId}:${mevtId}`;
-
 const n = (v: unknown) => Number(v);
-
-function* all(text: string, params: unknown[] = []): Step<Record<string, unknown>[]> {
-  return yield { text, params };
-}
 
 const DEFINITION_COLUMNS = `select g.devc_id, g.devc_unique_id, g.devc_mass_id, c.mcev_id, m.mevt_id,
   m.mevt_type, m.mevt_trigger_duration, m.mevt_is_priority, m.mevt_thresholds

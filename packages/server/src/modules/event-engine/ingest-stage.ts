@@ -1,8 +1,10 @@
 import type { IngestStage, StoredBatch } from '../telemetry/pipeline.ts';
 import { op, type WritePlan } from '../telemetry/store.ts';
+import type { Outcome } from './asset-context.ts';
 import { configCacheOf } from './definitions.ts';
-import { type EngineReading, evaluateReadings, type Outcome, type ReadingSource, remember } from './engine.ts';
+import { evaluateReadings, remember } from './evaluation.ts';
 import { publishEventsOpened } from './opened.ts';
+import type { EngineReading, ReadingSource } from './readings.ts';
 import type { Step } from './step.ts';
 
 /**
