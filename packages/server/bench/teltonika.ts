@@ -8,7 +8,7 @@ import pino from 'pino';
 import { INGEST_STAGES } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { TrackerHub } from '../src/modules/tracker/hub.ts';
+import { TrackerHub } from '../src/modules/tracker/tracker-hub.ts';
 import { createAsset, createCompany, createGroup } from '../test/helpers/fixtures.ts';
 import { percentile } from './measure.ts';
 

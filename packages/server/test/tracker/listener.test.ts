@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
-import { TrackerHub } from '../../src/modules/tracker/hub.ts';
 import { trackerHub } from '../../src/modules/tracker/tracker.routes.ts';
+import { TrackerHub } from '../../src/modules/tracker/tracker-hub.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { createDevice, twoTenants } from '../helpers/fixtures.ts';
 import { imeiOf, RawClient, UdpClient } from './socket.ts';

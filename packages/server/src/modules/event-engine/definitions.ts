@@ -21,7 +21,7 @@ import { all, type Step } from './step.ts';
  * - it was compared with the database's `event_config_version` counter (migration 016: triggers bump it in every
  *   writer's transaction, whatever the process) less than `engineSettings.configCheckMs` ago (1 s) — so a change
  *   made through another process is seen within a second, and at once when the engine meets a state written under
- *   definitions it does not have (engine.ts forces the check).
+ *   definitions it does not have (evaluation.ts forces the check).
  * Between checks an ingest batch whose devices no cached definition reads costs no query at all.
  */
 
@@ -156,9 +156,9 @@ export interface ConfigCache {
   assets: Map<number, AssetConfig>;
   /** every device some definition reads */
   devices: Set<number>;
-  /** the values of those devices as this process's last committed evaluation left them (engine.ts `remember`) */
+  /** the values of those devices as this process's last committed evaluation left them (evaluation.ts `remember`) */
   values: Map<number, Current>;
-  /** each asset's states as this process's last committed evaluation of it left them (engine.ts `remember`) */
+  /** each asset's states as this process's last committed evaluation of it left them (evaluation.ts `remember`) */
   states: Map<number, AssetStates>;
   /**
    * assets whose every state must be compared with the definitions at their next batch (read at a change: the

@@ -1,5 +1,5 @@
 import type { IngestStage, StoredBatch } from '../telemetry/pipeline.ts';
-import { op, type WritePlan } from '../telemetry/store.ts';
+import { op, type WritePlan } from '../telemetry/telemetry-store.ts';
 import type { Outcome } from './asset-context.ts';
 import { configCacheOf } from './definitions.ts';
 import { evaluateReadings, remember } from './evaluation.ts';

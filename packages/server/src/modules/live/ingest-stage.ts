@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { IngestStage } from '../telemetry/pipeline.ts';
-import type { LatestState } from '../telemetry/store.ts';
+import type { LatestState } from '../telemetry/telemetry-store.ts';
 
 /**
  * The live push as a stage of the ingest pipeline (issue 13): once a batch committed, its newest new reading per

@@ -6,7 +6,7 @@ import { haversine } from './geo.ts';
 import type { IngestPipeline, StageRun, StoredBatch } from './pipeline.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
 import { placeholders, query, telemetryStore } from './sql.ts';
-import { type LatestState, op, type StoredReading, type WritePlan } from './store.ts';
+import { type LatestState, op, type StoredReading, type WritePlan } from './telemetry-store.ts';
 
 /**
  * The one ingest path (HTTP, MQTT, Teltonika, the simulator): validate each reading, keep the good ones of a bad
@@ -379,7 +379,7 @@ function newestStates(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<Stor
 // ---------------------------------------------------------------- the write, once for both engines
 
 /**
- * One batch's write, run by the telemetry store in one transaction (store.ts): the readings of each type (with the
+ * One batch's write, run by the telemetry store in one transaction (telemetry-store.ts): the readings of each type (with the
  * GPS distances planned from the stored neighbours), the hourly and daily rollups of the new ones, the stored fixes
  * whose distance a late reading changed and their rebuilt buckets, the stages' writes (the event engine's
  * evaluation), the last states. Returns the readings that were new and the batch as the stages saw it.

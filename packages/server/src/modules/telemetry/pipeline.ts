@@ -1,6 +1,6 @@
 import type { DeviceType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
-import type { LatestState, StoredReading, WritePlan } from './store.ts';
+import type { LatestState, StoredReading, WritePlan } from './telemetry-store.ts';
 
 /**
  * The ingest pipeline (as Traccar's ProcessingHandler lists its handlers): ingest.ts validates and stores a batch,

@@ -4,7 +4,7 @@ import type { Period } from '../../http/params.ts';
 import { isoTime } from '../../http/time.ts';
 import type { AggregateRow, RawRow } from './series.ts';
 import type { ScopedDevice } from './series-request.ts';
-import type { LastState } from './store.ts';
+import type { LastState } from './telemetry-store.ts';
 
 /** The answers of the series routes: their schemas, and the rows read shaped into them. */
 

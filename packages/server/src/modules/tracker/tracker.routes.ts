@@ -6,7 +6,7 @@ import { AppError, conflict, envelope, notFound, ok } from '../../http/envelope.
 import { visibleDevices } from '../access/scope.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { query } from '../telemetry/sql.ts';
-import { CommandTimeout, TrackerHub, TrackerOffline } from './hub.ts';
+import { CommandTimeout, TrackerHub, TrackerOffline } from './tracker-hub.ts';
 
 /**
  * Teltonika trackers over HTTP (docs/api.md "Trackers"): which of the user's trackers are connected, their latest

@@ -5,7 +5,7 @@ import type { IngestPipeline } from '../telemetry/pipeline.ts';
 import { DecodeError, encodeCommand, tcpAck } from './codec.ts';
 import { findTracker, type TrackerDevice } from './devices.ts';
 import { type Frame, FrameReader } from './framing.ts';
-import { storeRecords } from './store.ts';
+import { storeRecords } from './tracker-store.ts';
 import { decodeUdp, udpAck } from './udp.ts';
 
 /**

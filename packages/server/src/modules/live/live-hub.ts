@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/scope.ts';
 import { HIGH_PRIORITY, type OpenedEvent, onEventsOpened } from '../event-engine/opened.ts';
-import type { LatestState } from '../telemetry/store.ts';
+import type { LatestState } from '../telemetry/telemetry-store.ts';
 import { onLatestState } from './ingest-stage.ts';
 import { sessionLive } from './tickets.ts';
 
