@@ -1,3 +1,13 @@
+/** A High priority event that opened on a visible vessel (issue 17), as the live socket pushes it: `{type:'event', event}`. */
+export interface LiveEvent {
+  massId: number;
+  massName: string;
+  gatewayUid: string;
+  mevtId: number;
+  eventName: string;
+  timestamp: number;
+}
+
 /**
  * Close codes of the live socket (`/api/socket`) that the web client acts on; 4000–4999 are the application's own
  * (RFC 6455 §7.4.2). docs/operations.md "Live push limits".

@@ -55,7 +55,7 @@ export async function mailHighEvents(
     .select(['massId', 'massName', 'massCompId'])
     .where('massId', 'in', [...new Set(high.map((e) => e.massId))])
     .execute();
-  const byId = new Map(assets.map((a: any) => [Number(a.massId), a]));
+  const byId = new Map(assets.map((a) => [Number(a.massId), a]));
   let sent = 0;
   for (const u of users as { userId: string }[]) {
     const access = await loadAccess(db, u.userId);

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE } from '@fleet/shared/live.ts';
+import { LIVE_CLOSE, type LiveEvent } from '@fleet/shared/live.ts';
 import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -72,16 +72,6 @@ interface Subscriber {
   assets: Set<number>;
   /** false: the socket asked for High events only (the app shell's badge), no latest states */
   states: boolean;
-}
-
-/** A High priority event that opened, as the socket sends it: `{type:'event', event}` (issue 17). */
-export interface LiveEvent {
-  massId: number;
-  massName: string;
-  gatewayUid: string;
-  mevtId: number;
-  eventName: string;
-  timestamp: number;
 }
 
 interface DeviceInfo {

@@ -57,7 +57,7 @@ export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKeyI
     .where('dkeyDevcId', '=', devcId)
     .orderBy('dkeyId', 'desc')
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     keyId: Number(r.dkeyId),
     label: r.dkeyLabel,
     createdTime: Number(r.dkeyCreatedTime),

@@ -60,9 +60,9 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
   async function trackersOf(req: Parameters<typeof sessionOf>[0], only?: string) {
     const rows = await visibleDevices(database.db, sessionOf(req));
     return rows
-      .filter((d: any) => telemetryType(d.devcType) === 'tracker')
-      .filter((d: any) => only === undefined || String(d.devcUniqueId) === only || String(d.devcId) === only)
-      .map((d: any) => ({
+      .filter((d) => telemetryType(d.devcType) === 'tracker')
+      .filter((d) => only === undefined || String(d.devcUniqueId) === only || String(d.devcId) === only)
+      .map((d) => ({
         devcId: Number(d.devcId),
         devcUniqueId: String(d.devcUniqueId),
         devcName: String(d.devcName),

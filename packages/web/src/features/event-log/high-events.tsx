@@ -1,10 +1,11 @@
+import type { LiveEvent } from '@fleet/shared/live.ts';
 import { can } from '@fleet/shared/permissions.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { useSession } from '../../stores/session.ts';
-import { type LiveEvent, useLiveSocket } from '../fleet-map/live-socket.ts';
+import { useLiveSocket } from '../fleet-map/live-socket.ts';
 import { eventLogOpened, highEventReceived, joinHighEventBadge } from './high-event-badge.ts';
 
 /** The toast of a High event pushed live (issue 17). */

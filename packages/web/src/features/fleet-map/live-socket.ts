@@ -1,4 +1,4 @@
-import { LIVE_CLOSE } from '@fleet/shared/live.ts';
+import { LIVE_CLOSE, type LiveEvent } from '@fleet/shared/live.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { LIVE_ARRIVAL_MARK } from '../../components/map/vessel-canvas.ts';
@@ -15,16 +15,6 @@ export interface PulseRow {
 }
 
 export type LiveStatus = 'connecting' | 'open' | 'lost';
-
-/** A High priority event that opened on a visible vessel (issue 17), as the socket pushes it. */
-export interface LiveEvent {
-  massId: number;
-  massName: string;
-  gatewayUid: string;
-  mevtId: number;
-  eventName: string;
-  timestamp: number;
-}
 
 /** Reconnect delays (ms): quick at first, then every 15 s; immediately when the browser comes back online. */
 const BACKOFF = [1000, 2000, 5000, 15000];
