@@ -164,8 +164,8 @@ function checkReading(
 }
 
 /**
- * Validates and stores a batch. `defaultDevice` is used for readings without `device`
- * (MQTT: the device named in the topic).
+ * Validates and stores a batch in `pipeline.database` and runs the pipeline's stages on it. `defaultDevice` is used
+ * for readings without `device` (MQTT: the device named in the topic).
  */
 export async function ingestReadings(
   pipeline: IngestPipeline,
