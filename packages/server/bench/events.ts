@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
-import { buildApp } from '../src/app.ts';
+import { buildApp, INGEST_STAGES } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -182,7 +182,11 @@ async function ingestRuns(url: string | undefined, dir: string) {
           const copy = structuredClone(readings);
           const c0 = process.cpuUsage();
           const t0 = performance.now();
-          await ingestReadings(runs[k].database, runs[k].scopes.get(readings[0].device)!, copy);
+          await ingestReadings(
+            { database: runs[k].database, stages: INGEST_STAGES },
+            runs[k].scopes.get(readings[0].device)!,
+            copy,
+          );
           if (!timed) continue;
           ms[k] += performance.now() - t0;
           const c = process.cpuUsage(c0);

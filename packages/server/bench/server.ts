@@ -1,7 +1,7 @@
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { liveHubOf } from '../src/modules/live/hub.ts';
+import { liveHubOf } from '../src/modules/live/live-hub.ts';
 
 /**
  * The server under benchmark, in its own process (its own core and its own memory figure):

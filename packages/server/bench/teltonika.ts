@@ -5,9 +5,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TrackerClient, type TrackerRecord } from '@fleet/simulator/teltonika.ts';
 import pino from 'pino';
+import { INGEST_STAGES } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { TrackerHub } from '../src/modules/tracker/hub.ts';
+import { TrackerHub } from '../src/modules/tracker/tracker-hub.ts';
 import { createAsset, createCompany, createGroup } from '../test/helpers/fixtures.ts';
 import { percentile } from './measure.ts';
 
@@ -32,7 +33,7 @@ const imeiOf = (i: number) => `86${String(i).padStart(13, '0')}`;
 /** The child: the tracker listener alone (no HTTP), reporting its port and, when asked, its RSS. */
 async function serve() {
   const database = openDatabase(process.env.DATABASE_URL!);
-  const hub = new TrackerHub(database, pino({ level: 'warn' }), {
+  const hub = new TrackerHub({ database, stages: INGEST_STAGES }, pino({ level: 'warn' }), {
     maxConnections: TRACKERS + 100,
     maxPerAddress: TRACKERS + 100,
   });

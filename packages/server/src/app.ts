@@ -20,9 +20,12 @@ import { registerSecurity } from './http/security.ts';
 import { sessionResolver } from './modules/auth/session.ts';
 import { configureRenderPool } from './modules/daily-report/render-pool.ts';
 import { engineSettings } from './modules/event-engine/definitions.ts';
+import { eventEngineStage } from './modules/event-engine/ingest-stage.ts';
 import { modules } from './modules/index.ts';
+import { livePushStage } from './modules/live/ingest-stage.ts';
 import { checkLinkSession } from './modules/share-links/link-scope.ts';
 import { configureHeavy } from './modules/summary/heavy.ts';
+import type { IngestPipeline, IngestStage } from './modules/telemetry/pipeline.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -39,9 +42,17 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+/**
+ * What every ingested batch passes after its readings are written, in order (modules/telemetry/pipeline.ts): the
+ * event engine inside the batch's transaction, then the live push once it committed.
+ */
+export const INGEST_STAGES: readonly IngestStage[] = [eventEngineStage, livePushStage];
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** where the app's ingest paths (HTTP, MQTT, Teltonika, the simulator) send readings */
+    ingest: IngestPipeline;
   }
 }
 
@@ -56,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  app.decorate('ingest', { database: deps.database, stages: INGEST_STAGES });
   app.decorateRequest('session', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -43,7 +43,7 @@ export interface Config {
   /** how long the broker keeps our session while the server is away (MQTT_SESSION_EXPIRY, seconds) */
   mqttSessionExpirySeconds: number;
   sessionIdleHours: number;
-  /** live push: at most one states message per subscriber per this many ms (modules/live/hub.ts) */
+  /** live push: at most one states message per subscriber per this many ms (modules/live/live-hub.ts) */
   liveCoalesceMs: number;
   /** live push limits per socket, session and user (docs/operations.md "Live push limits") */
   live: { sendBufferBytes: number; maxSocketsPerSession: number; maxSocketsPerUser: number };

@@ -19,7 +19,7 @@ await app.listen({ port: config.port, host: config.host });
 await startBackground(app, 'after-listen');
 // MQTT ingest (docs/operations.md): same validation and code path as POST /api/ingest
 const mqttIngest = config.mqttUrl
-  ? startMqttIngest(database, config.mqttUrl, app.log, {
+  ? startMqttIngest(app.ingest, config.mqttUrl, app.log, {
       clientId: config.mqttClientId,
       sharedGroup: config.mqttSharedGroup,
       sessionExpirySeconds: config.mqttSessionExpirySeconds,

@@ -11,8 +11,8 @@ export type Db = Kysely<any>;
 
 /**
  * An open database: the query builder for everything, and the engine's own handle for the few places that need it —
- * the telemetry store (modules/telemetry/store*.ts: ingest writes, rollup and last-state reads), the event engine's
- * sweep, the tracker's IO rows and the live push's LISTEN/NOTIFY. Which handle exists follows from `dialect`.
+ * the telemetry store (modules/telemetry/telemetry-store.ts, store-*.ts: ingest writes, rollup and last-state
+ * reads), the event engine's sweep, the tracker's IO rows and the live push's LISTEN/NOTIFY. Which handle exists follows from `dialect`.
  */
 export type Database = SqliteDatabase | PostgresDatabase;
 interface DatabaseBase {

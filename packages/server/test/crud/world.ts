@@ -1,6 +1,6 @@
 import { PERMISSION_KEYS } from '@fleet/shared';
 import type { Db } from '../../src/db/database.ts';
-import { nowSeconds } from '../../src/modules/auth/tokens.ts';
+import { nowSeconds } from '../../src/http/time.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createAsset, createCompany, createDevice, createUser, signIn, twoTenants } from '../helpers/fixtures.ts';
 

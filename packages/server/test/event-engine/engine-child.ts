@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { INGEST_STAGES } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { engineSettings } from '../../src/modules/event-engine/definitions.ts';
@@ -15,13 +16,14 @@ const { eventConfigCheckMs } = loadConfig();
 if (eventConfigCheckMs !== undefined) engineSettings.configCheckMs = eventConfigCheckMs;
 const database = openDatabase(process.argv[2]);
 const scope = JSON.parse(process.argv[3]) as KeyScope;
+const pipeline = { database, stages: INGEST_STAGES };
 const lines = createInterface({ input: process.stdin });
 let queue = Promise.resolve();
 lines.on('line', (line) => {
   queue = queue.then(async () => {
     const cmd = JSON.parse(line) as { ingest?: unknown[]; sweep?: number };
     try {
-      const out = cmd.ingest ? await ingestReadings(database, scope, cmd.ingest) : await runSweep(database, cmd.sweep);
+      const out = cmd.ingest ? await ingestReadings(pipeline, scope, cmd.ingest) : await runSweep(database, cmd.sweep);
       process.stdout.write(`${JSON.stringify({ ok: true, out })}\n`);
     } catch (err) {
       process.stdout.write(`${JSON.stringify({ ok: false, error: (err as Error).message })}\n`);

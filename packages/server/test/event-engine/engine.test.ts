@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nowSeconds } from '../../src/http/time.ts';
 import { compare } from '../../src/modules/event-engine/conditions.ts';
 import { eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
-import { nowSeconds } from '../../src/modules/telemetry/time.ts';
 import { dialects, freshDatabase } from '../helpers/app.ts';
 import { type EventWorld, eventWorld, T0 } from './world.ts';
 

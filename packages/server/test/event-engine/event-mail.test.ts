@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedEvent } from '../../src/modules/event-engine/engine.ts';
 import { mailHighEvents } from '../../src/modules/event-engine/event-mail.ts';
-import { publishEventsOpened } from '../../src/modules/event-engine/opened.ts';
+import { type OpenedEvent, publishEventsOpened } from '../../src/modules/event-engine/opened.ts';
 import type { OutgoingMail } from '../../src/modules/mail/mailer.ts';
 import { mailerOf } from '../../src/modules/mail/mailer.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';

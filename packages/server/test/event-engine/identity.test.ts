@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowSeconds } from '../../src/http/time.ts';
 import { runSweep } from '../../src/modules/event-engine/sweep.ts';
-import { nowSeconds } from '../../src/modules/telemetry/time.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { createRole, createUser, signIn } from '../helpers/fixtures.ts';
 import { type EventWorld, eventWorld, T0 } from './world.ts';

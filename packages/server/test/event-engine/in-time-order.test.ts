@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EngineReading, inTimeOrder } from '../../src/modules/event-engine/engine.ts';
+import { type EngineReading, inTimeOrder } from '../../src/modules/event-engine/readings.ts';
 import { seededRandom } from '../helpers/random.ts';
 
 const sorted = (list: EngineReading[]) =>

@@ -6,7 +6,7 @@ import { type EventWorld, eventWorld, T0 } from './world.ts';
 /**
  * The engine against a plain reading of docs/domain.md §30.2–30.3, written here on its own: every definition is
  * evaluated in full at every reading of a device it reads, in device-time order. The engine skips most of those
- * evaluations (State.quiet / State.until in engine.ts) and splits the work into ingest batches; the events must be
+ * evaluations (State.quiet / State.until in evaluation.ts) and splits the work into ingest batches; the events must be
  * the same. Seeded random readings of two RPM sensors and a temperature sensor, with values around the thresholds,
  * silences longer than 600 s, late and duplicate readings, in batches of random size.
  */

@@ -1,4 +1,5 @@
 import type { Thresholds } from '@fleet/shared';
+import { INGEST_STAGES } from '../../src/app.ts';
 import type { Database } from '../../src/db/database.ts';
 import { eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
 import { ingestReadings, type KeyScope } from '../../src/modules/telemetry/ingest.ts';
@@ -39,7 +40,7 @@ export async function eventWorld(database: Database, code = 'ev1') {
       rpm1: `rpm-${code}-1`,
       rpm3: `rpm-${code}-3`,
     },
-    ingest: (records: unknown[]) => ingestReadings(database, scope, records),
+    ingest: (records: unknown[]) => ingestReadings({ database, stages: INGEST_STAGES }, scope, records),
     async defineEvent(type: string, duration: number, thresholds: Thresholds, priority = 0): Promise<number> {
       const r = await db
         .insertInto('master_event')

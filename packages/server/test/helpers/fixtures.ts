@@ -1,7 +1,8 @@
 import type { Operation } from '@fleet/shared';
 import type { Db } from '../../src/db/database.ts';
+import { nowSeconds } from '../../src/http/time.ts';
 import { createSession } from '../../src/modules/auth/session.ts';
-import { hashPassword, nowSeconds, tokenHash } from '../../src/modules/auth/tokens.ts';
+import { hashPassword, tokenHash } from '../../src/modules/auth/tokens.ts';
 
 /**
  * Builds tenants and users directly in the database, so each suite states exactly the world it tests.

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { liveHubOf } from '../../src/modules/live/hub.ts';
+import { liveHubOf } from '../../src/modules/live/live-hub.ts';
 import { createTestApp, dialects, freshDatabase, type TestApp } from '../helpers/app.ts';
 import { signIn } from '../helpers/fixtures.ts';
 import { telemetryWorld } from '../telemetry/world.ts';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { liveHubOf } from '../../src/modules/live/hub.ts';
+import { liveHubOf } from '../../src/modules/live/live-hub.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
 import { createTestApp, dialects, pgPool, type TestApp } from '../helpers/app.ts';
 import { createAsset, createDevice } from '../helpers/fixtures.ts';

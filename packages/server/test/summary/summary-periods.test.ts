@@ -1,6 +1,6 @@
 import { bucketStart } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowSeconds } from '../../src/modules/auth/tokens.ts';
+import { nowSeconds } from '../../src/http/time.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { twoTenants } from '../helpers/fixtures.ts';
 import { H, MIN, send, series, vessel } from './summary-world.ts';

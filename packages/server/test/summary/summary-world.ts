@@ -1,5 +1,5 @@
 import { bucketStart } from '@fleet/shared';
-import { nowSeconds } from '../../src/modules/auth/tokens.ts';
+import { nowSeconds } from '../../src/http/time.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createAsset, createDevice, twoTenants } from '../helpers/fixtures.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tidy } from '../../src/modules/telemetry/series.routes.ts';
-import { isoTime } from '../../src/modules/telemetry/time.ts';
+import { isoTime } from '../../src/http/time.ts';
+import { tidy } from '../../src/modules/telemetry/series-answers.ts';
 
 describe('isoTime', () => {
   it('writes every time as Date#toISOString does, in any order of days', () => {

@@ -27,7 +27,7 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
   };
   /** a short session expiry: whatever this run leaves in the broker goes away soon */
   const start = (name: string, opts: { root?: string; sharedGroup?: string } = {}) =>
-    startMqttIngest(t.database, BROKER, pino({ level: 'silent' }), {
+    startMqttIngest(t.app.ingest, BROKER, pino({ level: 'silent' }), {
       root,
       clientId: clientId(name),
       sessionExpirySeconds: 120,
@@ -134,7 +134,7 @@ describe.each(dialects())('MQTT ingest on %s', (dialect) => {
       t.database.dialect === 'sqlite'
         ? { ...t.database, sqlite: failOnce(t.database.sqlite) }
         : { ...t.database, pool: failOnce(t.database.pool) };
-    const ingest = startMqttIngest(flaky, BROKER, pino({ level: 'silent' }), {
+    const ingest = startMqttIngest({ ...t.app.ingest, database: flaky }, BROKER, pino({ level: 'silent' }), {
       root: own,
       clientId: clientId('retry'),
       sessionExpirySeconds: 120,

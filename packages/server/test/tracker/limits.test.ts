@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as devices from '../../src/modules/tracker/devices.ts';
-import { type HubLimits, TrackerHub } from '../../src/modules/tracker/hub.ts';
+import { type HubLimits, TrackerHub } from '../../src/modules/tracker/tracker-hub.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { createDevice, twoTenants } from '../helpers/fixtures.ts';
 import { imeiOf, RawClient, UdpClient } from './socket.ts';
@@ -48,7 +48,7 @@ describe.each(dialects())('Teltonika listener limits (%s)', (dialect) => {
   let assetA1: number;
 
   const start = async (limits: Partial<HubLimits>) => {
-    const hub = new TrackerHub(t.database, log, limits);
+    const hub = new TrackerHub(t.app.ingest, log, limits);
     hubs.push(hub);
     return { hub, ...(await hub.listen(0, '127.0.0.1')) };
   };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
-import { TrackerHub } from '../../src/modules/tracker/hub.ts';
 import { trackerHub } from '../../src/modules/tracker/tracker.routes.ts';
+import { TrackerHub } from '../../src/modules/tracker/tracker-hub.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { createDevice, twoTenants } from '../helpers/fixtures.ts';
 import { imeiOf, RawClient, UdpClient } from './socket.ts';
@@ -330,7 +330,7 @@ describe.each(dialects())('Teltonika listener over real sockets (%s)', (dialect)
     let strict: TrackerHub;
     let sp: number;
     beforeAll(async () => {
-      strict = new TrackerHub(t.database, t.app.log, {
+      strict = new TrackerHub(t.app.ingest, t.app.log, {
         maxConnections: 6,
         maxPerAddress: 3,
         handshakeTimeoutMs: 300,

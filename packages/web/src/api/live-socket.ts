@@ -1,3 +1,4 @@
+import type { LiveEvent } from '@fleet/shared/answers/live.ts';
 import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from './client.ts';
@@ -17,16 +18,6 @@ export interface PulseRow {
 }
 
 export type LiveStatus = 'connecting' | 'open' | 'lost';
-
-/** A High priority event that opened on a visible vessel (issue 17), as the socket pushes it. */
-export interface LiveEvent {
-  massId: number;
-  massName: string;
-  gatewayUid: string;
-  mevtId: number;
-  eventName: string;
-  timestamp: number;
-}
 
 /** Reconnect delays (ms): quick at first, then every 15 s; immediately when the browser comes back online. */
 const BACKOFF = [1000, 2000, 5000, 15000];

@@ -1,7 +1,8 @@
 import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from '@fleet/fleet-catalog';
 import { OPERATIONS, type Operation, PERMISSION_KEYS, type PermissionKey } from '@fleet/shared';
 import { DEFAULT_BACKFILL_DAYS } from '../../config.ts';
-import { hashPassword, nowSeconds } from '../../modules/auth/tokens.ts';
+import { nowSeconds } from '../../http/time.ts';
+import { hashPassword } from '../../modules/auth/tokens.ts';
 import type { Database, Db } from '../database.ts';
 import { seedDemoBunker } from './demo-bunker.ts';
 import { seedDemoEvents } from './demo-events.ts';

@@ -4,13 +4,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, envelope, ok } from '../../http/envelope.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { EMPTY_FIELD_MESSAGE } from '../auth/auth.routes.ts';
 import { checkPassword, findAccount, passwordProblem } from '../auth/credentials.ts';
 import { multipartFieldsAsBody } from '../auth/form-body.ts';
 import { FailureThrottle, retryText } from '../auth/login-throttle.ts';
 import { requireAuth, revokeUserSessions, sessionOf } from '../auth/session.ts';
 import { userCompanies } from '../auth/session-status.ts';
-import { hashPassword, nowSeconds } from '../auth/tokens.ts';
+import { hashPassword } from '../auth/tokens.ts';
 import { mailerOf } from '../mail/mailer.ts';
 import {
   activeUserByEmail,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { revokeUserSessions } from '../auth/session.ts';
-import { hashPassword, newToken, nowSeconds, tokenHash } from '../auth/tokens.ts';
+import { hashPassword, newToken, tokenHash } from '../auth/tokens.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
 export const RESET_TOKEN_TTL_SECONDS = 3600;

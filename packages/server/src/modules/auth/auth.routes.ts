@@ -4,13 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, envelope, forbidden, idParam, ok } from '../../http/envelope.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { APPLICATIONS } from './applications.ts';
 import { checkPassword, findAccount } from './credentials.ts';
 import { multipartFieldsAsBody } from './form-body.ts';
 import { AddressThrottle, FailureThrottle, retryText } from './login-throttle.ts';
 import { createSession, findSession, requireAuth, sessionOf } from './session.ts';
 import { sessionStatus, userCompanies } from './session-status.ts';
-import { nowSeconds } from './tokens.ts';
 
 /** Spec 000 §8: the one message for every failed sign-in, whichever part was wrong. */
 export const INVALID_LOGIN_MESSAGE = 'Invalid Username or Password';

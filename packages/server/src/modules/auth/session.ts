@@ -2,7 +2,8 @@ import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type Us
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
-import { newToken, nowSeconds, tokenHash } from './tokens.ts';
+import { nowSeconds } from '../../http/time.ts';
+import { newToken, tokenHash } from './tokens.ts';
 
 /** The one vessel and period a share-link session may read, and until when (share-links/link-scope.ts). */
 export interface LinkScope {

@@ -27,5 +27,3 @@ export function newToken(): string {
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);

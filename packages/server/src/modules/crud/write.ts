@@ -1,8 +1,9 @@
 import { auditFields, type FieldMessages, type ResourceDef, resourceList } from '@fleet/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/envelope.ts';
+import { nowSeconds } from '../../http/time.ts';
 import type { ScopeContext } from '../access/visibility.ts';
-import { hashPassword, nowSeconds } from '../auth/tokens.ts';
+import { hashPassword } from '../auth/tokens.ts';
 import { constraintKind } from './db-errors.ts';
 import type { Row } from './rows.ts';
 import { resourceByName, visibleWhere } from './visible-where.ts';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
-import { nowSeconds } from '../telemetry/time.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
 import { contentDisposition, reportQuery, reportRequest } from './report.ts';
 import { checkReportSize } from './report-size.ts';

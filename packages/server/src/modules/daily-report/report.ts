@@ -2,7 +2,7 @@ import { BUCKET_SECONDS } from '@fleet/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/envelope.ts';
-import { listParam, oneParam, type Period, parseFlag } from '../telemetry/params.ts';
+import { listParam, oneParam, type Period, parseFlag } from '../../http/params.ts';
 import { REPORT_KEYS, type ReportKey } from './keys.ts';
 import type { ModelInput } from './model.ts';
 import { reportQueryFields } from './schemas.ts';

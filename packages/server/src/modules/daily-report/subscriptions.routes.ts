@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { mailerOf } from '../mail/mailer.ts';
-import { nowSeconds } from '../telemetry/time.ts';
 import { runDailyReports } from './scheduler.ts';
 import { reportVessel } from './summary-source.ts';
 

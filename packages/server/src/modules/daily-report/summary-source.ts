@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { nowSeconds } from '../../http/time.ts';
 import type { SummaryAnswer } from '../summary/summary.schemas.ts';
 import { SUMMARY_GROUPS } from '../summary/summary.schemas.ts';
 import { buildSummary } from '../summary/summary-build.ts';
 import { loadPeriod } from '../summary/summary-load.ts';
 import { visibleVessel } from '../summary/summary-request.ts';
 import { loadVesselPlan, type VesselPlan } from '../summary/summary-vessel.ts';
-import { nowSeconds } from '../telemetry/time.ts';
 
 /**
  * The one place the daily report reads the summary computations from (docs/domain.md §31): the same calls

@@ -6,8 +6,8 @@ import {
   parseThresholds,
   resolveGroups,
 } from './conditions.ts';
-import type { AssetStates } from './state.ts';
-import type { Step } from './step.ts';
+import { type AssetStates, stateKey } from './state.ts';
+import { all, type Step } from './step.ts';
 
 /**
  * The event definitions the engine evaluates — per asset, each master event of each gateway's active configuration
@@ -21,7 +21,7 @@ import type { Step } from './step.ts';
  * - it was compared with the database's `event_config_version` counter (migration 016: triggers bump it in every
  *   writer's transaction, whatever the process) less than `engineSettings.configCheckMs` ago (1 s) — so a change
  *   made through another process is seen within a second, and at once when the engine meets a state written under
- *   definitions it does not have (engine.ts forces the check).
+ *   definitions it does not have (evaluation.ts forces the check).
  * Between checks an ingest batch whose devices no cached definition reads costs no query at all.
  */
 
@@ -66,13 +66,7 @@ export interface AssetConfig {
   deviceTypes: Map<number, string>;
 }
 
-export const stateKey = (gatewayId: number, mevtId: number) => `${gatewayId}:${mevtId}`;
-
 const n = (v: unknown) => Number(v);
-
-function* all(text: string, params: unknown[] = []): Step<Record<string, unknown>[]> {
-  return yield { text, params };
-}
 
 const DEFINITION_COLUMNS = `select g.devc_id, g.devc_unique_id, g.devc_mass_id, c.mcev_id, m.mevt_id,
   m.mevt_type, m.mevt_trigger_duration, m.mevt_is_priority, m.mevt_thresholds
@@ -162,9 +156,9 @@ export interface ConfigCache {
   assets: Map<number, AssetConfig>;
   /** every device some definition reads */
   devices: Set<number>;
-  /** the values of those devices as this process's last committed evaluation left them (engine.ts `remember`) */
+  /** the values of those devices as this process's last committed evaluation left them (evaluation.ts `remember`) */
   values: Map<number, Current>;
-  /** each asset's states as this process's last committed evaluation of it left them (engine.ts `remember`) */
+  /** each asset's states as this process's last committed evaluation of it left them (evaluation.ts `remember`) */
   states: Map<number, AssetStates>;
   /**
    * assets whose every state must be compared with the definitions at their next batch (read at a change: the

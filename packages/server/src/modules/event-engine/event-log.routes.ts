@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
+import { epochParam, parseWith, rawQuery } from '../../http/params.ts';
+import { isoTime, nowSeconds } from '../../http/time.ts';
 import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
-import { epochParam, parseWith, rawQuery } from '../telemetry/params.ts';
-import { isoTime, nowSeconds } from '../telemetry/time.ts';
 
 /** Spec 002 §5 (verbatim). */
 export const END_AFTER_START_MESSAGE = 'The "end" timestamp must be greater than "start" timestamp.';
@@ -82,9 +82,9 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
             .where('devcMassId', 'in', scope.assetIds)
             .execute()
         : [];
-      const byId = new Map(gateways.map((g: any) => [Number(g.devcId), g]));
+      const byId = new Map(gateways.map((g) => [Number(g.devcId), g]));
       const named = new Set(deviceIds);
-      const visible = [...byId.keys()].filter((id) => !named.size || named.has(String(byId.get(id).devcUniqueId)));
+      const visible = [...byId.keys()].filter((id) => !named.size || named.has(String(byId.get(id)!.devcUniqueId)));
       if (!visible.length) return ok([], 0);
 
       const now = nowSeconds();
@@ -95,14 +95,12 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
         .where('e.evntMassId', 'in', scope.assetIds)
         .where('e.evntTimestamp', '<', end)
         // overlaps [start, end): still active, or ended at or after start
-        .where((eb: any) =>
-          eb.or([eb('e.evntStatus', '=', 1), eb(sql`e.evnt_timestamp + e.evnt_duration`, '>=', start)]),
-        );
+        .where((eb) => eb.or([eb('e.evntStatus', '=', 1), eb(sql`e.evnt_timestamp + e.evnt_duration`, '>=', start)]));
       if (priorities.length) q = q.where('e.evntIsPriority', 'in', priorities);
       if (statuses.length) q = q.where('e.evntStatus', 'in', statuses);
       if (mevtIds.length) q = q.where('e.evntMevtId', 'in', mevtIds);
 
-      const total = await q.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
       let rowsQ = q.select([
         'e.evntId',
         'e.evntTimestamp',
@@ -126,11 +124,11 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
         .offset((lq.page - 1) * lq.max)
         .execute();
 
-      const data = rows.map((r: any) => {
+      const data = rows.map((r) => {
         const ts = Number(r.evntTimestamp);
         const status = Number(r.evntStatus);
         const stored = Number(r.evntDuration);
-        const device = byId.get(Number(r.evntDevcId)) as any;
+        const device = byId.get(Number(r.evntDevcId))!;
         return {
           evntId: Number(r.evntId),
           evntTimestamp: isoTime(ts),

@@ -7,11 +7,9 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import type { Session } from '../auth/session.ts';
 import { loadAccess, requirePermission, sessionOf } from '../auth/session.ts';
-import { HIGH_PRIORITY } from '../live/hub.ts';
 import { type Mailer, mailerOf } from '../mail/mailer.ts';
-import type { OpenedEvent } from './engine.ts';
 import { EVENT_LOG_PERMISSION } from './event-log.routes.ts';
-import { onEventsOpened } from './opened.ts';
+import { HIGH_PRIORITY, type OpenedEvent, onEventsOpened } from './opened.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -58,7 +56,7 @@ export async function mailHighEvents(
     .select(['massId', 'massName', 'massCompId'])
     .where('massId', 'in', [...new Set(high.map((e) => e.massId))])
     .execute();
-  const byId = new Map(assets.map((a: any) => [Number(a.massId), a]));
+  const byId = new Map(assets.map((a) => [Number(a.massId), a]));
   let sent = 0;
   for (const u of users as { userId: string }[]) {
     const access = await loadAccess(db, u.userId);

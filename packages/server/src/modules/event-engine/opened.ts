@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database.ts';
-import type { OpenedEvent } from './engine.ts';
 
 /**
  * The seam between the event engine and what reacts to a newly opened event (the live push of High events, their
@@ -7,6 +6,19 @@ import type { OpenedEvent } from './engine.ts';
  * process that opened the event (so an e-mail goes out once, whatever the number of processes). Listeners are
  * synchronous and must not throw or block: they queue their work.
  */
+/** An event the engine opened (for the live push and e-mail). */
+export interface OpenedEvent {
+  massId: number;
+  gatewayUid: string;
+  mevtId: number;
+  type: string;
+  priority: number;
+  timestamp: number;
+}
+
+/** Event priority of master_event.mevt_is_priority that is pushed live and mailed (1 = High, spec 001 §2). */
+export const HIGH_PRIORITY = 1;
+
 export type OpenedListener = (database: Database, opened: OpenedEvent[]) => void;
 
 const listeners = new Set<OpenedListener>();

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { prepare } from '../../db/statements.ts';
 import { pgText } from '../telemetry/sql.ts';
-import type { Step } from './engine.ts';
+import type { Step } from './step.ts';
 
 /** Runs an engine step on SQLite inside the caller's (synchronous) transaction. */
 export function runSqlite<T>(sqlite: SQLite.Database, step: Step<T>): T {

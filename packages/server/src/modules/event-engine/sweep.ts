@@ -1,12 +1,87 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { nowSeconds } from '../telemetry/time.ts';
-import { noOutcome, type Outcome, sweepAsset, sweepTargets } from './engine.ts';
+import { nowSeconds } from '../../http/time.ts';
+import {
+  type AssetContext,
+  lockAsset,
+  noDefinitions,
+  noOutcome,
+  type Outcome,
+  readCurrent,
+  saveStates,
+} from './asset-context.ts';
+import { eventHolds, STALE_SECONDS } from './conditions.ts';
+import { assetConfigs, DEFINITIONS_SQL } from './definitions.ts';
+import { noEvents } from './event-rows.ts';
 import { publishEventsOpened } from './opened.ts';
 import { runPg, runSqlite } from './run.ts';
+import { PHASE, readStates, stateKey } from './state.ts';
+import { all, type Step } from './step.ts';
+import { close, open, reconcile, toIdle } from './transitions.ts';
 
 /** How often the sweep runs (docs/domain.md §30.4); EVENT_SWEEP_SECONDS=0 turns it off. */
 export const SWEEP_SECONDS = 15;
+
+/** The assets with a pending or active state: the sweep's work list. */
+export function* sweepTargets(): Step<number[]> {
+  const rows = yield* all('select distinct evst_mass_id from event_state where evst_phase <> 0 order by evst_mass_id');
+  return rows.map((r) => Number(r.evst_mass_id));
+}
+
+/**
+ * The sweep of one asset at server time `now` (§30.4): closes what a configuration change ended, closes events and
+ * drops pending holds of devices gone silent, and opens pending events whose duration has passed while their
+ * devices are live and the condition still holds on their latest values. Reads the asset's definitions afresh.
+ */
+export function* sweepAsset(massId: number, now: number, postgres: boolean): Step<Outcome> {
+  const outcome = noOutcome();
+  yield* lockAsset(massId, postgres);
+  const defRows = yield* all(DEFINITIONS_SQL(1), [massId]);
+  const deviceRows = yield* all(
+    'select devc_id, devc_unique_id, devc_type, devc_mass_id from device where devc_mass_id = ?',
+    [massId],
+  );
+  const conf = assetConfigs(defRows, deviceRows).get(massId) ?? noDefinitions(massId);
+  const ctx: AssetContext = {
+    conf,
+    states: yield* readStates(massId),
+    stateOf: [],
+    current: yield* readCurrent(conf, conf.defs),
+    now,
+    outcome,
+    events: noEvents(),
+  };
+  reconcile(ctx, now);
+  for (const def of conf.defs) {
+    const st = ctx.states.get(stateKey(def.gatewayId, def.mevtId));
+    if (!st || st.phase === PHASE.idle) continue;
+    let lastTs = -1;
+    let lastReceived = -1;
+    for (const id of def.devcIds) {
+      const c = ctx.current.get(id);
+      if (c && c.ts > lastTs) lastTs = c.ts;
+      if (c && c.received > lastReceived) lastReceived = c.received;
+    }
+    const silent = lastTs < 0 || (now - lastTs > STALE_SECONDS && now - lastReceived > STALE_SECONDS);
+    if (silent) {
+      // it held at least its duration when it opened, and up to the last reading
+      if (st.phase === PHASE.active) close(ctx, st, Math.max(lastTs, (st.since ?? lastTs) + def.duration));
+      else toIdle(st);
+      continue;
+    }
+    const live = now - lastTs <= STALE_SECONDS;
+    const since = st.since ?? now;
+    if (
+      st.phase === PHASE.pending &&
+      live &&
+      now - since >= def.duration &&
+      eventHolds(def.groups, ctx.current, lastTs)
+    )
+      open(ctx, def, st, now, lastTs);
+  }
+  yield* saveStates(ctx);
+  return outcome;
+}
 
 /**
  * One sweep at server time `now`: every asset with a pending or active state, each in its own transaction under

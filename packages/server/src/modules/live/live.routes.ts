@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, fail, ok } from '../../http/envelope.ts';
 import { requireAuth, sessionOf } from '../auth/session.ts';
-import { LiveHub } from './hub.ts';
+import { LiveHub } from './live-hub.ts';
 import { RateLimitedWarning } from './log-limit.ts';
 import { consumeTicket, issueTicket, type TicketOwner } from './tickets.ts';
 

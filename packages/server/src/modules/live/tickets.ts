@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { nowSeconds, tokenHash } from '../auth/tokens.ts';
+import { nowSeconds } from '../../http/time.ts';
+import { tokenHash } from '../auth/tokens.ts';
 
 /** A socket ticket lives this long and is good once (docs/decisions.md "Fleet map and live push (issue 13)"). */
 export const TICKET_TTL_S = 30;

@@ -2,8 +2,8 @@ import { ErrorCode } from '@fleet/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/envelope.ts';
+import { parsePeriod } from '../../http/params.ts';
 import type { LinkScope, LinkSessionCheck } from '../auth/session.ts';
-import { parsePeriod } from '../telemetry/params.ts';
 
 /** What the report link page shows for each failure (docs/api.md "Share report links"). */
 export const LINK_MESSAGES = {

@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/envelope.ts';
-import { visibleAssetIds } from '../access/visibility.ts';
-import { sessionOf } from '../auth/session.ts';
 import {
   oneParam,
   type Period,
@@ -12,7 +10,9 @@ import {
   parseTimezone,
   periodPathFields,
   type RawQuery,
-} from '../telemetry/params.ts';
+} from '../../http/params.ts';
+import { visibleAssetIds } from '../access/visibility.ts';
+import { sessionOf } from '../auth/session.ts';
 import { loadVesselPlan, type VesselPlan } from './summary-vessel.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeviceKey } from '@fleet/shared/answers/device-keys.ts';
 import type { Database, Db } from '../../db/database.ts';
+import { nowSeconds } from '../../http/time.ts';
 import type { KeyScope } from './ingest.ts';
 import { query } from './sql.ts';
-import { nowSeconds } from './time.ts';
 
 /**
  * Ingest keys. A key belongs to one device; a key of a gateway device covers every device on the
@@ -48,7 +48,7 @@ export async function listDeviceKeys(db: Db, devcId: number): Promise<DeviceKey[
     .where('dkeyDevcId', '=', devcId)
     .orderBy('dkeyId', 'desc')
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     keyId: Number(r.dkeyId),
     label: r.dkeyLabel,
     createdTime: Number(r.dkeyCreatedTime),

@@ -84,6 +84,6 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope(ingestResultSchema) },
       },
     },
-    async (req) => ok(await ingestReadings(app.deps.database, req.deviceScope!, req.body.readings)),
+    async (req) => ok(await ingestReadings(app.ingest, req.deviceScope!, req.body.readings)),
   );
 };

@@ -2,25 +2,16 @@ import { toEpochSeconds } from '@fleet/shared';
 import { haversineM } from '@fleet/shared/geo.ts';
 import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
-import { type ConfigCache, configCacheOf } from '../event-engine/definitions.ts';
-import {
-  type EngineReading,
-  evaluateReadings,
-  type Outcome,
-  type ReadingSource,
-  remember,
-  type Step,
-} from '../event-engine/engine.ts';
-import { publishEventsOpened } from '../event-engine/opened.ts';
-import { publishLatestStates } from '../live/ingest-hook.ts';
+import { nowSeconds } from '../../http/time.ts';
+import type { IngestPipeline, StageRun, StoredBatch } from './pipeline.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
 import { placeholders, query, telemetryStore } from './sql.ts';
-import { op, type WritePlan } from './store.ts';
-import { nowSeconds } from './time.ts';
+import { type LatestState, op, type StoredReading, type WritePlan } from './telemetry-store.ts';
 
 /**
- * The one ingest path (HTTP and MQTT): validate each reading, keep the good ones of a bad batch,
- * write them in one transaction per batch, and keep the hourly and daily rollups and the last-state row in step.
+ * The one ingest path (HTTP, MQTT, Teltonika, the simulator): validate each reading, keep the good ones of a bad
+ * batch, write them in one transaction per batch, and keep the hourly and daily rollups and the last-state row in
+ * step; the pipeline's stages (pipeline.ts) see each batch inside that transaction and after its commit.
  * Idempotent on (device, ts): a reading already stored is reported `duplicate` and changes nothing.
  */
 
@@ -173,15 +164,16 @@ function checkReading(
 }
 
 /**
- * Validates and stores a batch. `defaultDevice` is used for readings without `device`
- * (MQTT: the device named in the topic).
+ * Validates and stores a batch in `pipeline.database` and runs the pipeline's stages on it. `defaultDevice` is used
+ * for readings without `device` (MQTT: the device named in the topic).
  */
 export async function ingestReadings(
-  database: Database,
+  pipeline: IngestPipeline,
   scope: KeyScope,
   records: unknown[],
   defaultDevice?: string,
 ): Promise<IngestResult> {
+  const { database } = pipeline;
   const now = nowSeconds();
   const results: RecordResult[] = new Array(records.length);
   const reject = (index: number, reason: string) => {
@@ -229,21 +221,16 @@ export async function ingestReadings(
         rows.sort((a, b) => a.deviceId - b.deviceId || a.ts - b.ts),
       );
   }
-  // EVENT ENGINE HOOK (issue 17, modules/event-engine): each stored reading's asset, for the evaluation in the same transaction
   const massOf = new Map<number, number | null>();
   for (const d of devices.values()) massOf.set(d.devcId, d.massId);
-  const events: EventHook = {
-    massOf,
-    outcome: undefined,
-    cache: configCacheOf(database.dialect === 'sqlite' ? database.sqlite : database.pool),
-  };
+  const runs = pipeline.stages.map((stage) => stage.begin(database));
   const store = telemetryStore(database);
   const postgres = store.dialect === 'postgres';
-  const inserted = byType.size ? await store.write(() => writePlan(byType, now, events, postgres)) : new Set<Row>();
-  if (events.outcome) remember(events.cache, events.outcome);
-  if (events.outcome?.opened.length) publishEventsOpened(database, events.outcome.opened);
-  // LIVE PUSH HOOK (issue 13, modules/live/ingest-hook.ts): the committed newest reading per device → open maps
-  publishLatestStates(database, newestStates(byType, inserted));
+  const written = byType.size
+    ? await store.write(() => writePlan({ byType, massOf, now, postgres }, runs))
+    : { inserted: new Set<StoredReading>() };
+  const inserted = written.inserted;
+  if (written.batch) for (const run of runs) run.committed?.(written.batch);
 
   let accepted = 0;
   let duplicate = 0;
@@ -343,7 +330,7 @@ function gpsDevices(rows: Row[]): Row[][] {
 // ---------------------------------------------------------------- rollups
 
 /** The inserted rows of each type, still sorted by device and time. */
-function insertedByType(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
+function insertedByType(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<StoredReading>) {
   const out: [DeviceTypeDef, Row[]][] = [];
   for (const [type, rows] of byType) {
     const kept = rows.filter((r) => inserted.has(r));
@@ -372,8 +359,8 @@ function rebuildStatements(fixes: DistanceFix[]): [string, unknown[]][] {
 }
 
 /** The newest inserted reading per device, as the JSON the pulse answers. */
-function newestStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
-  const out: { deviceId: number; ts: number; data: string }[] = [];
+function newestStates(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<StoredReading>): LatestState[] {
+  const out: LatestState[] = [];
   for (const [type, rows] of byType) {
     const metrics = TELEMETRY_TYPES[type].metrics;
     const newest = new Map<number, Row>();
@@ -389,65 +376,20 @@ function newestStates(byType: Map<DeviceType, Row[]>, inserted: Set<Row>) {
   return out;
 }
 
-// ---------------------------------------------------------------- event engine hook
-
-interface EventHook {
-  massOf: Map<number, number | null>;
-  outcome: Outcome | undefined;
-  /** the event definitions of this database, cached per process (event-engine/definitions.ts) */
-  cache: ConfigCache;
-}
-
-/** The inserted rows by asset, as the event engine asks for them (only the devices it reads are handed over). */
-function storedForEngine(byType: Map<DeviceType, Row[]>, inserted: Set<Row>, hook: EventHook): ReadingSource {
-  return (wanted) => {
-    const out = new Map<number, EngineReading[]>();
-    // the usual batch is all new: then no row needs looking up
-    let count = 0;
-    for (const rows of byType.values()) count += rows.length;
-    const allNew = inserted.size === count;
-    for (const rows of byType.values()) {
-      // rows come by device (then time): decide once per device
-      let device = Number.NaN;
-      let massId: number | null = null;
-      for (const r of rows) {
-        if (r.deviceId !== device) {
-          device = r.deviceId;
-          const m = hook.massOf.get(device);
-          massId = m !== null && m !== undefined && wanted(device, m) ? m : null;
-        }
-        if (massId === null || !(allNew || inserted.has(r))) continue;
-        const list = out.get(massId);
-        if (list) list.push(r);
-        else out.set(massId, [r]);
-      }
-    }
-    return out;
-  };
-}
-
 // ---------------------------------------------------------------- the write, once for both engines
 
-/** An event engine step run inside the write: its queries are the plan's operations. */
-function* engineStep<T>(step: Step<T>): WritePlan<T> {
-  let r = step.next(undefined as never);
-  while (!r.done) r = step.next(yield* op<Record<string, unknown>[]>({ kind: 'sql', ...r.value }));
-  return r.value;
-}
-
 /**
- * One batch's write, run by the telemetry store in one transaction (store.ts): the readings of each type (with the
+ * One batch's write, run by the telemetry store in one transaction (telemetry-store.ts): the readings of each type (with the
  * GPS distances planned from the stored neighbours), the hourly and daily rollups of the new ones, the stored fixes
- * whose distance a late reading changed and their rebuilt buckets, the event engine's evaluation, the last states.
- * Returns the readings that were new.
+ * whose distance a late reading changed and their rebuilt buckets, the stages' writes (the event engine's
+ * evaluation), the last states. Returns the readings that were new and the batch as the stages saw it.
  */
 function* writePlan(
-  byType: Map<DeviceType, Row[]>,
-  now: number,
-  hook: EventHook,
-  postgres: boolean,
-): WritePlan<Set<Row>> {
-  const inserted = new Set<Row>();
+  batch: Omit<StoredBatch, 'inserted' | 'latest'> & { byType: Map<DeviceType, Row[]> },
+  runs: StageRun[],
+): WritePlan<{ inserted: ReadonlySet<StoredReading>; batch?: StoredBatch }> {
+  const { byType, now } = batch;
+  const inserted = new Set<StoredReading>();
   const fixes: DistanceFix[] = [];
   for (const [type, rows] of byType) {
     if (type === 'gps') {
@@ -469,9 +411,8 @@ function* writePlan(
     yield* op({ kind: 'distances', fixes });
     for (const [text, params] of rebuildStatements(fixes)) yield* op({ kind: 'sql', text, params });
   }
-  hook.outcome = yield* engineStep(
-    evaluateReadings(storedForEngine(byType, inserted, hook), now, postgres, hook.cache),
-  );
-  yield* op({ kind: 'last', states: newestStates(byType, inserted), now });
-  return inserted;
+  const stored: StoredBatch = { ...batch, inserted, latest: newestStates(byType, inserted) };
+  for (const run of runs) if (run.write) yield* run.write(stored);
+  yield* op({ kind: 'last', states: stored.latest, now });
+  return { inserted, batch: stored };
 }

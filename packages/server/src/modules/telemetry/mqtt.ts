@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
-import type { Database } from '../../db/database.ts';
 import { resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings, MAX_BATCH } from './ingest.ts';
+import type { IngestPipeline } from './pipeline.ts';
 
 /**
  * MQTT ingest (docs/operations.md "MQTT"): the same validation and code path as POST /api/ingest.
@@ -81,7 +81,7 @@ export function readMessage(topic: string, payload: Buffer, root = TOPIC_ROOT): 
 }
 
 export function startMqttIngest(
-  database: Database,
+  pipeline: IngestPipeline,
   url: string,
   log: FastifyBaseLogger,
   options: MqttIngestOptions,
@@ -147,9 +147,9 @@ export function startMqttIngest(
     if (!msg.key) return reply(msg, packet, { error: 'Device key required (payload key or topic segment)' });
     if (msg.records!.length > MAX_BATCH)
       return reply(msg, packet, { error: `at most ${MAX_BATCH} readings per batch` });
-    const scope = await resolveDeviceKey(database, msg.key);
+    const scope = await resolveDeviceKey(pipeline.database, msg.key);
     if (!scope) return reply(msg, packet, { error: 'Unknown or revoked device key' });
-    const result = await ingestReadings(database, scope, msg.records!, msg.device);
+    const result = await ingestReadings(pipeline, scope, msg.records!, msg.device);
     reply(msg, packet, result);
   };
 

@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { IngestError, loopPacer, type ReadingSink, runSimulator, type SimulatorHandle } from '@fleet/simulator';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { issueDeviceKey, resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings } from './ingest.ts';
+import type { IngestPipeline } from './pipeline.ts';
 
 /**
  * Readings per backfill batch in-process (docs/domain.md §33): about an hour of a 20-device vessel, a few ms of
@@ -18,13 +18,13 @@ export const BACKFILL_BATCH = 1500;
  * the load shedding, which is there for outside clients — the server's own backfill must never be shed as one.
  * The key is resolved per batch, so revoking the 'simulator' key stops it as it would stop a device.
  */
-export function inProcessIngest(database: Database): ReadingSink {
+export function inProcessIngest(pipeline: IngestPipeline): ReadingSink {
   return {
     async post(key, readings) {
-      const scope = await resolveDeviceKey(database, key);
+      const scope = await resolveDeviceKey(pipeline.database, key);
       if (!scope) throw new IngestError('Unknown or revoked device key', false);
       try {
-        return await ingestReadings(database, scope, readings);
+        return await ingestReadings(pipeline, scope, readings);
       } catch (err) {
         throw new IngestError(`ingest failed: ${(err as Error).message}`, true);
       }
@@ -75,7 +75,7 @@ export async function startSimulator(
   }
   const requests = openRequests(app.server);
   const handle = runSimulator({
-    sink: inProcessIngest(database),
+    sink: inProcessIngest(app.ingest),
     pacer: loopPacer({ busy: () => requests.count() > 0 }),
     keys,
     vessels,

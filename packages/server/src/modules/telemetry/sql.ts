@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database.ts';
-import type { TelemetryStore } from './store.ts';
 import { PostgresStore } from './store-postgres.ts';
 import { SqliteStore } from './store-sqlite.ts';
+import type { TelemetryStore } from './telemetry-store.ts';
 
-export { pgText, placeholders } from './store.ts';
+export { pgText, placeholders } from './telemetry-store.ts';
 
 /*
  * Raw SQL on either engine, for the telemetry hot paths where the query builder's per-row
@@ -13,7 +13,7 @@ export { pgText, placeholders } from './store.ts';
 
 const stores = new WeakMap<Database, TelemetryStore>();
 
-/** The database's telemetry store (store.ts), made once per open database. */
+/** The database's telemetry store (telemetry-store.ts), made once per open database. */
 export function telemetryStore(database: Database): TelemetryStore {
   let store = stores.get(database);
   if (!store) {

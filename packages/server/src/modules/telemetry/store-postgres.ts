@@ -9,14 +9,14 @@ import {
   type TelemetryStore,
   type WriteOp,
   type WritePlan,
-} from './store.ts';
+} from './telemetry-store.ts';
 
 const PG_CAST: Record<string, string> = { integer: 'int4', bigint: 'int8', 'double precision': 'float8' };
 /** `select * from unnest($1::int4[], …)`: many rows in one statement, one array parameter per column */
 const unnest = (casts: string[]) => `select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})`;
 
 /**
- * The telemetry store on PostgreSQL (store.ts): multi-row statements with array parameters (`unnest`), a write
+ * The telemetry store on PostgreSQL (telemetry-store.ts): multi-row statements with array parameters (`unnest`), a write
  * plan driven on one pooled connection between `begin` and `commit`, run again when the server rolls it back on a
  * deadlock or serialization failure.
  */

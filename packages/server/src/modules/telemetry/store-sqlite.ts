@@ -10,14 +10,14 @@ import {
   type TelemetryStore,
   type WriteOp,
   type WritePlan,
-} from './store.ts';
+} from './telemetry-store.ts';
 
 const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
   on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
   where excluded.ts > telemetry_last.ts`;
 
 /**
- * The telemetry store on SQLite (store.ts): prepared statements from the statement cache, run one row at a time —
+ * The telemetry store on SQLite (telemetry-store.ts): prepared statements from the statement cache, run one row at a time —
  * better-sqlite3 is synchronous and a prepared insert is the fastest row source it has — and a write plan driven
  * synchronously inside one `transaction()`, so no other work of the process runs between its statements.
  */

@@ -1,7 +1,7 @@
 import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { type DemoTrackersHandle, runDemoTrackers } from '@fleet/simulator/teltonika-demo.ts';
 import type { FastifyInstance } from 'fastify';
-import { nowSeconds } from '../auth/tokens.ts';
+import { nowSeconds } from '../../http/time.ts';
 
 /**
  * SIMULATOR=1 with the Teltonika listener on: two demo trackers (Teltonika FMB920 by IMEI) aboard the demo vessels

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { type IngestResult, ingestReadings } from '../telemetry/ingest.ts';
+import type { IngestPipeline } from '../telemetry/pipeline.ts';
 import type { TrackerDevice } from './devices.ts';
 
 /**
@@ -14,14 +14,14 @@ export interface TrackerReading {
 }
 
 export function ingestTrackerReadings(
-  database: Database,
+  ingest: IngestPipeline,
   device: TrackerDevice,
   readings: TrackerReading[],
 ): Promise<IngestResult> {
   // the tracker authenticated by its IMEI on this connection: the scope is that one device (no device key)
   const scope = { keyId: 0, devcId: device.devcId, devcUniqueId: device.imei, massId: device.massId, gateway: false };
   return ingestReadings(
-    database,
+    ingest,
     scope,
     readings.map((r) => ({ device: device.imei, ts: r.ts, data: r.data })),
   );

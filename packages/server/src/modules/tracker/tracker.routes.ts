@@ -7,7 +7,7 @@ import { AppError, conflict, envelope, notFound, ok } from '../../http/envelope.
 import { visibleDevices } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { query } from '../telemetry/sql.ts';
-import { CommandTimeout, TrackerHub, TrackerOffline } from './hub.ts';
+import { CommandTimeout, TrackerHub, TrackerOffline } from './tracker-hub.ts';
 
 /**
  * Teltonika trackers over HTTP (docs/api.md "Trackers"): which of the user's trackers are connected, their latest
@@ -36,7 +36,7 @@ const deviceRef = z.union([z.string().min(1), z.number().int().positive()]).tran
 export const trackerRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
-  const hub = new TrackerHub(database, app.log, {
+  const hub = new TrackerHub(app.ingest, app.log, {
     maxConnections: config.teltonikaMaxConnections,
     maxPerAddress: config.teltonikaMaxPerAddress,
     maxUnidentified: config.teltonikaMaxUnidentified,
@@ -51,9 +51,9 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
   async function trackersOf(req: Parameters<typeof sessionOf>[0], only?: string) {
     const rows = await visibleDevices(database.db, sessionOf(req));
     return rows
-      .filter((d: any) => telemetryType(d.devcType) === 'tracker')
-      .filter((d: any) => only === undefined || String(d.devcUniqueId) === only || String(d.devcId) === only)
-      .map((d: any) => ({
+      .filter((d) => telemetryType(d.devcType) === 'tracker')
+      .filter((d) => only === undefined || String(d.devcUniqueId) === only || String(d.devcId) === only)
+      .map((d) => ({
         devcId: Number(d.devcId),
         devcUniqueId: String(d.devcUniqueId),
         devcName: String(d.devcName),

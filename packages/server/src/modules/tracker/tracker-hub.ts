@@ -1,11 +1,11 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { IngestPipeline } from '../telemetry/pipeline.ts';
 import { DecodeError, encodeCommand, tcpAck } from './codec.ts';
 import { findTracker, type TrackerDevice } from './devices.ts';
 import { type Frame, FrameReader } from './framing.ts';
-import { storeRecords } from './store.ts';
+import { storeRecords } from './tracker-store.ts';
 import { decodeUdp, udpAck } from './udp.ts';
 
 /**
@@ -186,7 +186,7 @@ class Connection {
     }
     if (frame.kind === 'avl') {
       const records = frame.data.records;
-      const outcome = await storeRecords(this.hub.database, this.device!, records);
+      const outcome = await storeRecords(this.hub.ingest, this.device!, records);
       if (this.closed) return; // the connection went away before the commit: no acknowledgement, the tracker resends
       this.hub.stats.frames++;
       this.hub.stats.records += records.length;
@@ -331,7 +331,8 @@ export class TrackerHub {
   private udp?: dgram.Socket;
 
   constructor(
-    readonly database: Database,
+    /** where the trackers' records go (the app's ingest pipeline); its database knows the trackers */
+    readonly ingest: IngestPipeline,
     readonly log: FastifyBaseLogger,
     limits: Partial<HubLimits> = {},
   ) {
@@ -354,7 +355,7 @@ export class TrackerHub {
     const running = this.lookingUp.get(imei);
     if (running) return running;
     this.stats.lookups++;
-    const p = findTracker(this.database, imei)
+    const p = findTracker(this.ingest.database, imei)
       .then((device) => {
         if (!device) this.rememberUnknown(imei);
         return device;
@@ -473,7 +474,7 @@ export class TrackerHub {
         this.unknownDatagrams.add({ imei: p.imei, remote: rinfo.address });
         return;
       }
-      await storeRecords(this.database, device, p.data.records);
+      await storeRecords(this.ingest, device, p.data.records);
       this.stats.datagrams++;
       this.stats.records += p.data.records.length;
       udp.send(udpAck(p.packetId, p.avlPacketId, p.data.records.length), rinfo.port, rinfo.address);

@@ -6,11 +6,11 @@ import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
+import { nowSeconds } from '../../http/time.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
-import { nowSeconds } from '../auth/tokens.ts';
-import type { OpenedEvent } from '../event-engine/engine.ts';
-import { onEventsOpened } from '../event-engine/opened.ts';
-import { type LatestState, onLatestState } from './ingest-hook.ts';
+import { HIGH_PRIORITY, type OpenedEvent, onEventsOpened } from '../event-engine/opened.ts';
+import type { LatestState } from '../telemetry/telemetry-store.ts';
+import { onLatestState } from './ingest-stage.ts';
 import { sessionLive } from './tickets.ts';
 
 /** The PostgreSQL channel that carries committed latest states between server processes. */
@@ -64,9 +64,6 @@ interface Subscriber {
   /** false: the socket asked for High events only (the app shell's badge), no latest states */
   states: boolean;
 }
-
-/** Event priority of master_event.mevt_is_priority that is pushed live (1 = High, spec 001 §2). */
-export const HIGH_PRIORITY = 1;
 
 interface DeviceInfo {
   devcUniqueId: string;

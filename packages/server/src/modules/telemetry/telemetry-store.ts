@@ -41,6 +41,16 @@ export interface StoredReading {
   values: (number | null)[];
 }
 
+/** A device's newest reading as telemetry_last keeps it (and the live push sends it). */
+export interface LatestState {
+  /** device.devc_id */
+  deviceId: number;
+  /** reading time, epoch seconds */
+  ts: number;
+  /** the reading's values as the pulse answers them: JSON object text { metric: value } */
+  data: string;
+}
+
 /** An operation of a write plan, and (in the comment) what the plan gets back for it. */
 export type WriteOp =
   /** any statement: a read's rows, or [] for a statement without result rows */
@@ -52,7 +62,7 @@ export type WriteOp =
   /** GPS fixes whose stored distance changes */
   | { kind: 'distances'; fixes: { deviceId: number; ts: number; distance: number }[] }
   /** the last-state rows, kept when newer than the stored one */
-  | { kind: 'last'; states: { deviceId: number; ts: number; data: string }[]; now: number };
+  | { kind: 'last'; states: LatestState[]; now: number };
 
 export type WritePlan<T> = Generator<WriteOp, T, unknown>;
 

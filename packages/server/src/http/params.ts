@@ -1,6 +1,6 @@
 import { toEpochSeconds, unitSeconds } from '@fleet/shared';
 import { z } from 'zod';
-import { badRequest } from '../../http/envelope.ts';
+import { badRequest } from './envelope.ts';
 import { nowSeconds } from './time.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { prepare } from '../../db/statements.ts';
+import type { IngestPipeline } from '../telemetry/pipeline.ts';
 import { type AvlRecord, ioNumber } from './codec.ts';
 import type { TrackerDevice } from './devices.ts';
 import { ingestTrackerReadings, type TrackerReading } from './ingest-adapter.ts';
@@ -109,12 +110,12 @@ function commitIo(database: Database, rows: IoRow[]): Promise<void> {
 }
 
 export async function storeRecords(
-  database: Database,
+  ingest: IngestPipeline,
   device: TrackerDevice,
   records: AvlRecord[],
 ): Promise<StoreOutcome> {
   const readings: TrackerReading[] = records.map((r) => ({ ts: Math.floor(r.timestamp / 1000), data: positionOf(r) }));
-  const result = await ingestTrackerReadings(database, device, readings);
+  const result = await ingestTrackerReadings(ingest, device, readings);
   const io: IoRow[] = [];
   const seen = new Set<number>();
   const reasons = new Set<string>();
@@ -136,6 +137,6 @@ export async function storeRecords(
       io: ioJson(r),
     });
   }
-  await commitIo(database, io);
+  await commitIo(ingest.database, io);
   return { accepted: result.accepted, duplicate: result.duplicate, rejected: result.rejected, reasons: [...reasons] };
 }

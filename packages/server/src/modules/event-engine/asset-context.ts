@@ -1,0 +1,142 @@
+import { type Current, valuesInOrder } from './conditions.ts';
+import type { AssetConfig, Definition } from './definitions.ts';
+import { type EventWrites, noEvents, writeEvents } from './event-rows.ts';
+import type { OpenedEvent } from './opened.ts';
+import { type AssetStates, PHASE, type State, stateKey, writeStates } from './state.ts';
+import { all, marks, type Step } from './step.ts';
+
+/**
+ * One asset in one evaluation (a batch's or the sweep's): what is read under the asset's lock — its definitions,
+ * states and devices' current values — and the rows written at the end; and what the evaluation reports back.
+ */
+
+/** Advisory lock namespace of the engine (first key of pg_advisory_xact_lock(int, int); the second is the asset). */
+export const LOCK_NAMESPACE = 17017;
+
+export interface Outcome {
+  opened: OpenedEvent[];
+  closed: number;
+  /** the evaluated devices' values after the batch: once it is committed, `remember` them for the next batch */
+  values: Map<number, Current>;
+  /** the evaluated assets' states after the batch, with their state version: `remember`ed the same way */
+  states: Map<number, AssetStates>;
+}
+
+export const noOutcome = (): Outcome => ({ opened: [], closed: 0, values: new Map(), states: new Map() });
+
+const n = (v: unknown) => Number(v);
+
+/** Everything the engine needs about one asset in one evaluation, read under its lock. */
+export interface AssetContext {
+  conf: AssetConfig;
+  /** the states read, by key */
+  states: Map<string, State>;
+  /** the state of each definition by its index (bindStates: found once per batch, not per reading) */
+  stateOf: State[];
+  current: Map<number, Current>;
+  now: number;
+  outcome: Outcome;
+  /** the event rows written at the end (saveStates): see EventWrites */
+  events: EventWrites;
+}
+
+/** An asset without definitions (its states, if any, are closed by reconcile). */
+export const noDefinitions = (massId: number): AssetConfig => ({
+  massId,
+  defs: [],
+  byKey: new Map(),
+  readersOf: new Map(),
+  deviceTypes: new Map(),
+});
+
+/** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer). */
+export function* lockAsset(massId: number, postgres: boolean): Step<void> {
+  if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
+}
+
+/**
+ * The current values of the devices `defs` read (telemetry_last: before this batch's readings). Values this process
+ * evaluated and committed (`known`, see remember) are used as they are when telemetry_last still holds that reading
+ * (same device time and arrival): only the other rows' data is read and parsed.
+ */
+export function* readCurrent(
+  conf: AssetConfig,
+  defs: Iterable<Definition>,
+  known?: Map<number, Current>,
+): Step<Map<number, Current>> {
+  const current = new Map<number, Current>();
+  const read = new Set<number>();
+  for (const def of defs) for (const id of def.devcIds) read.add(id);
+  let devcIds = [...read];
+  if (!devcIds.length) return current;
+  // the check costs a query of its own: only when some of these devices' values are at hand
+  if (known && devcIds.some((id) => known.has(id))) {
+    const stored = yield* all(
+      `select device_id, ts, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
+      devcIds,
+    );
+    devcIds = [];
+    for (const r of stored) {
+      const id = n(r.device_id);
+      const c = known.get(id);
+      if (c && c.ts === n(r.ts) && c.received === n(r.received_time)) current.set(id, c);
+      else devcIds.push(id);
+    }
+    if (!devcIds.length) return current;
+  }
+  for (const r of yield* all(
+    `select device_id, ts, data, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
+    devcIds,
+  )) {
+    const id = n(r.device_id);
+    let byKey: Record<string, number> = {};
+    try {
+      byKey = JSON.parse(String(r.data)) ?? {};
+    } catch {
+      // an unreadable last state counts as no values
+    }
+    const type = conf.deviceTypes.get(id);
+    current.set(id, { ts: n(r.ts), received: n(r.received_time), values: type ? valuesInOrder(type, byKey) : [] });
+  }
+  return current;
+}
+
+/** Each definition's state, by its index, for the batch (an idle one made for a definition without a row). */
+export function bindStates(ctx: AssetContext): void {
+  for (const def of ctx.conf.defs) ctx.stateOf[def.index] = stateOf(ctx, def);
+}
+
+function stateOf(ctx: AssetContext, def: Definition): State {
+  const k = stateKey(def.gatewayId, def.mevtId);
+  let st = ctx.states.get(k);
+  if (!st) {
+    st = {
+      gatewayId: def.gatewayId,
+      mevtId: def.mevtId,
+      massId: def.massId,
+      mcevId: def.mcevId,
+      phase: PHASE.idle,
+      since: null,
+      snapshot: def.snapshot,
+      oldData: null,
+      dirty: true,
+      stored: null,
+      blocked: null,
+      until: Number.NEGATIVE_INFINITY,
+      support: [],
+    };
+    ctx.states.set(k, st);
+  }
+  return st;
+}
+
+/**
+ * Writes the batch's event rows (event-rows.ts) and its changed states; returns the asset's new state version, or
+ * null when no state changed.
+ */
+export function* saveStates(ctx: AssetContext): Step<number | null> {
+  const events = ctx.events;
+  ctx.events = noEvents();
+  yield* writeEvents(events);
+  return yield* writeStates(ctx.conf.massId, ctx.states, ctx.now);
+}

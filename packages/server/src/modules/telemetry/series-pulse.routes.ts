@@ -1,0 +1,71 @@
+import { telemetryType } from '@fleet/shared/telemetry.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, ok, plainJsonSerializer } from '../../http/envelope.ts';
+import type { RawQuery } from '../../http/params.ts';
+import { pulseAnswer, pulseRows } from './series-answers.ts';
+import {
+  deviceField,
+  namedDevices,
+  pick,
+  requireSeriesRead,
+  type ScopedDevice,
+  scopedDevices,
+} from './series-request.ts';
+import { telemetryStore } from './sql.ts';
+
+/** Pulse (spec 000 §7): the latest reading of each of the caller's devices, from telemetry_last. */
+
+/** The query of a pulse (latest readings). */
+const pulseQuery = z
+  .looseObject({ device: deviceField })
+  .transform((raw) => ({ named: namedDevices(raw as RawQuery) }));
+
+export const seriesPulseRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  async function pulse(devices: ScopedDevice[]) {
+    const states = await telemetryStore(base.deps.database).lastStates(devices.map((d) => d.devcId));
+    return ok({ series: pulseRows(devices, states) });
+  }
+
+  const pulseSchema = { tags: ['telemetry'], querystring: pulseQuery, response: { 200: pulseAnswer } };
+  app.get(
+    '/series/teltonika/gps/pulse',
+    { preValidation: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
+    async (req) => {
+      const { named } = req.query;
+      let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === 'tracker');
+      if (named.length) devices = pick(devices, named);
+      return pulse(devices);
+    },
+  );
+  /**
+   * `{id}` is a device (devc_id or unique id): its latest reading, 404 outside the user's scope;
+   * or a device type (`gps`, `rpm` …, or `all`): the latest reading of each listed (`device[]`) or visible device of it.
+   */
+  app.get(
+    '/series/device/:id/pulse',
+    {
+      preValidation: requireSeriesRead,
+      serializerCompiler: plainJsonSerializer,
+      schema: { ...pulseSchema, params: z.object({ id: z.string() }) },
+    },
+    async (req) => {
+      const { named } = req.query;
+      const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
+      // only the devices the call can answer with are read: the named ones and the path's id (a device, unless it
+      // names a kind); a kind without names needs all of them
+      const only = named.length ? [req.params.id, ...named] : kind ? [] : [req.params.id];
+      const all = (await scopedDevices(base, req, only)).filter((d) => d.type);
+      if (kind && !all.some((d) => d.devcUniqueId === req.params.id)) {
+        const ofKind = kind === 'all' ? all : all.filter((d) => d.type === kind);
+        return pulse(named.length ? pick(ofKind, named) : ofKind);
+      }
+      const [device] = pick(all, [req.params.id]);
+      if (!device) throw notFound('Device');
+      return pulse([device]);
+    },
+  );
+};
