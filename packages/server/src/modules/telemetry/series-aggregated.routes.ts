@@ -1,3 +1,4 @@
+import type { AggregatedAnswer } from '@fleet/shared/answers/series.ts';
 import {
   AGG_FUNCTIONS,
   AGG_UNITS,
@@ -24,7 +25,7 @@ import {
   textField,
 } from '../../http/params.ts';
 import { type AggregateFunction, additionalKey, aggregate, parseFilters, SeriesError } from './series.ts';
-import { aggregatedAnswer, aggregatedJson, type seriesRow } from './series-answers.ts';
+import { aggregatedAnswer, aggregatedJson } from './series-answers.ts';
 import {
   deviceField,
   isNumber,
@@ -171,7 +172,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       const first = same.indexOf(k);
       return first === i ? -1 : first;
     });
-    return okJson<{ series: z.infer<typeof seriesRow>[]; count: number }>(
+    return okJson<AggregatedAnswer>(
       aggregatedJson(
         rows.slice(0, limit),
         devices,

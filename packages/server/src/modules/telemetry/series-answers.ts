@@ -1,37 +1,18 @@
-import { z } from 'zod';
+import { pulseAnswerSchema } from '@fleet/shared/answers/pulse.ts';
+import { aggregatedAnswerSchema, baseAnswerSchema } from '@fleet/shared/answers/series.ts';
+import { isOnline } from '@fleet/shared/online.ts';
 import { envelope } from '../../http/envelope.ts';
 import type { Period } from '../../http/params.ts';
-import { isoTime } from '../../http/time.ts';
+import { isoTime, nowSeconds } from '../../http/time.ts';
 import type { AggregateRow, RawRow } from './series.ts';
 import type { ScopedDevice } from './series-request.ts';
 import type { LastState } from './telemetry-store.ts';
 
 /** The answers of the series routes: their schemas, and the rows read shaped into them. */
 
-export const seriesRow = z
-  .object({ deviceId: z.string(), devcId: z.number(), timestamp: z.number(), datetime: z.string() })
-  .catchall(z.unknown());
-
-export const aggregatedAnswer = envelope(z.object({ series: z.array(seriesRow), count: z.number() }));
-export const baseAnswer = envelope(
-  z.object({
-    fromString: z.string(),
-    toString: z.string(),
-    devices: z.array(
-      z.object({
-        devcId: z.number(),
-        devcUniqueId: z.string(),
-        devcName: z.string(),
-        devcType: z.string(),
-        devcLabel: z.string().nullable(),
-      }),
-    ),
-    series: z.array(
-      z.object({ id: z.string(), deviceId: z.string(), datetime: z.string(), timestamp: z.number(), data: z.string() }),
-    ),
-  }),
-);
-export const pulseAnswer = envelope(z.object({ series: z.array(seriesRow) }));
+export const aggregatedAnswer = envelope(aggregatedAnswerSchema);
+export const baseAnswer = envelope(baseAnswerSchema);
+export const pulseAnswer = envelope(pulseAnswerSchema);
 
 /**
  * The `data` of an aggregated answer, `{ series, count }`, written as JSON text row by row: the same
@@ -107,7 +88,7 @@ export function baseData(range: Period, devices: ScopedDevice[], rows: RawRow[])
 }
 
 /** The rows of a pulse answer: each device's latest reading, by devc_id. */
-export function pulseRows(devices: ScopedDevice[], states: LastState[]) {
+export function pulseRows(devices: ScopedDevice[], states: LastState[], now = nowSeconds()) {
   const byId = new Map(devices.map((d) => [d.devcId, d]));
   return states
     .map((s) => {
@@ -121,6 +102,7 @@ export function pulseRows(devices: ScopedDevice[], states: LastState[]) {
         devcMassId: d.devcMassId,
         timestamp: s.ts,
         datetime: isoTime(s.ts),
+        online: isOnline(s.ts, now),
         ...s.data,
       };
     })
