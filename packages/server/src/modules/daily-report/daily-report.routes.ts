@@ -7,6 +7,7 @@ import { nowSeconds } from '../telemetry/time.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
 import { contentDisposition, reportQuery, reportRequest } from './report.ts';
 import { checkReportSize } from './report-size.ts';
+import { reportTask } from './report-task.ts';
 import { reportModelSchema } from './schemas.ts';
 import { periodParams, reportVessel } from './summary-source.ts';
 
@@ -35,12 +36,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
     const plan = await reportVessel(database, req, r.massId);
     checkReportSize(plan, r);
     const { massId, ...report } = r;
-    const input = await runHeavy(
-      app,
-      reply,
-      { task: 'report', plan, report, now: nowSeconds() },
-      estimateRows(plan, r),
-    );
+    const input = await runHeavy(app, reply, reportTask, { plan, report, now: nowSeconds() }, estimateRows(plan, r));
     return { input, tenant: await tenantOf(database, massId) };
   };
 
