@@ -1,7 +1,7 @@
 import { type DeviceType, type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../telemetry/rollup.ts';
-import { type Needs, NO_NEEDS, type Stat as RollupStat, readRollupStats } from '../telemetry/rollup-read.ts';
+import { type Needs, NO_NEEDS, type Stat as RollupStat, readRollupStats } from '../telemetry/stats-read.ts';
 import { placeholders, query, queryArrays } from '../telemetry/sql.ts';
 import {
   countedSeconds,
