@@ -11,9 +11,9 @@ import type { MeanPoint, Stat, VesselPeriod } from './summary-period.ts';
 import {
   AE_NAMES,
   type AeName,
+  groupDevices,
   SIDES,
   type Side,
-  TEMPERATURE_LABELS,
   type TemperatureLabel,
   type VesselDevice,
 } from './summary-vessel.ts';
@@ -29,32 +29,15 @@ export const avgOf = (stat: Stat | undefined, point: MeanPoint) =>
 const orNull = (v: number | undefined) => (v === undefined ? null : v);
 const hours = convert.secondsToHours;
 
-/** Devices whose groups take part, by group. */
-export function groupDevices(p: VesselPeriod, group: SummaryGroup): VesselDevice[] {
-  const plan = p.plan;
-  switch (group) {
-    case 'gps':
-      return plan.gps ? [plan.gps] : [];
-    case 'rpm':
-      return Object.values(plan.rpm);
-    case 'ae':
-      return Object.values(plan.ae);
-    case 'flowmeter':
-      return Object.values(plan.meters);
-    case 'temperature':
-      return TEMPERATURE_LABELS.flatMap((l) => Object.values(plan.temperatures[l]));
-  }
-}
-
 /** Asset facts every screen needs (§17–§20), whatever groups were asked for. */
 export function assetFacts(p: VesselPeriod, groups: readonly SummaryGroup[]) {
   const { plan, start, end, now, lastGpsTs } = p.input;
   const anyData = (ids: number[]) => ids.some((id) => p.hasData(id));
-  const ids = (g: SummaryGroup) => groupDevices(p, g).map((d) => d.devcId);
+  const ids = (g: SummaryGroup) => groupDevices(plan, g).map((d) => d.devcId);
   const empty = { rpm: !anyData(ids('rpm')), ae: !anyData(ids('ae')), flowmeter: !anyData(ids('flowmeter')) };
   const span = Math.max(0, Math.min(end, now) - start);
   const sensorPercentage = groups.flatMap((g) =>
-    groupDevices(p, g).map((d) => {
+    groupDevices(plan, g).map((d) => {
       const dp = p.devices.get(d.devcId);
       const interval = dp?.interval ?? DEFAULT_SAMPLE_INTERVAL;
       const present = dp?.total.n ?? 0;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { SummaryGroup } from './summary.schemas.ts';
 import { DEFAULT_AE_RATE, DEFAULT_RPM_MIN } from './summary-domain.ts';
 
 /**
@@ -133,6 +134,22 @@ export function planVessel(
   }
   if (rpmDevices.length === 1) plan.singleEngine = true;
   return plan;
+}
+
+/** The devices of a sensor group (its data percentages, empty flags and records). */
+export function groupDevices(plan: VesselPlan, group: SummaryGroup): VesselDevice[] {
+  switch (group) {
+    case 'gps':
+      return plan.gps ? [plan.gps] : [];
+    case 'rpm':
+      return Object.values(plan.rpm);
+    case 'ae':
+      return Object.values(plan.ae);
+    case 'flowmeter':
+      return Object.values(plan.meters);
+    case 'temperature':
+      return TEMPERATURE_LABELS.flatMap((l) => Object.values(plan.temperatures[l]));
+  }
 }
 
 /** Loads the asset, its active devices and their configuration; null when the asset does not exist. */
