@@ -1,3 +1,4 @@
+import { reportModelSchema } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
@@ -5,11 +6,16 @@ import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
-import { contentDisposition, reportQuery, reportRequest } from './report.ts';
+import { reportQuery, reportRequest } from './report-request.ts';
 import { checkReportSize } from './report-size.ts';
 import { reportTask } from './report-task.ts';
-import { reportModelSchema } from './schemas.ts';
 import { periodParams, reportVessel } from './summary-source.ts';
+
+/** content-disposition naming the file: ASCII name plus the RFC 5987 UTF-8 form. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
 
 /**
  * The daily report (spec 002 §2.3, §7.3): GET /api/reports/report/print/period/{start}/{end} answers the PDF;

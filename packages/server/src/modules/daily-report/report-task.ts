@@ -1,7 +1,8 @@
 import { serialize } from 'node:v8';
 import type { Database } from '../../db/database.ts';
 import type { HeavyTask } from '../summary/heavy-worker.ts';
-import { loadReport, type ReportRequest } from './report.ts';
+import { loadReport } from './report.ts';
+import type { ReportRequest } from './report-request.ts';
 import type { VesselPlan } from './summary-source.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { bucketStart } from '@fleet/shared';
+import { REPORT_KEYS } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/scope.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
-import { REPORT_KEYS } from './keys.ts';
 import { drawPdf } from './render-pool.ts';
 import { loadReport } from './report.ts';
 import { reportVesselById } from './summary-source.ts';

@@ -1,7 +1,7 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
+import { SUMMARY_GROUPS } from '@fleet/shared/answers/summary.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import type { SummaryAnswer } from '../summary/summary.schemas.ts';
-import { SUMMARY_GROUPS } from '../summary/summary.schemas.ts';
 import { buildSummary } from '../summary/summary-build.ts';
 import { loadPeriod } from '../summary/summary-load.ts';
 import { visibleVessel } from '../summary/summary-request.ts';
@@ -13,7 +13,7 @@ import { nowSeconds } from '../telemetry/time.ts';
  * GET /api/summary/aggregated/period makes (visibleVessel/loadVesselPlan → loadPeriod → buildSummary), so every
  * number of the report is the summary API's number for the same period. Re-point this file if those move.
  */
-export type { SummaryAnswer, VesselPlan };
+export type { VesselPlan };
 
 export interface SummaryWindow {
   start: number;
@@ -30,33 +30,17 @@ export const reportVessel = (database: Database, req: FastifyRequest, massId: nu
 export const reportVesselById = (database: Database, massId: number) => loadVesselPlan(database.db, massId);
 
 /** The summary answer with per-bucket data (showDetails) for the window. */
-export async function reportSummary(database: Database, plan: VesselPlan, w: SummaryWindow): Promise<SummaryAnswer> {
+export async function reportSummary(database: Database, plan: VesselPlan, w: SummaryWindow): Promise<Summary> {
   const groups = SUMMARY_GROUPS;
   const period = await loadPeriod(database, plan, { ...w, now: nowSeconds(), groups, buckets: true });
   return buildSummary(period, { groups, showDetails: true });
 }
 
 /** Only the GPS group, at a finer unit, for the track on the map. */
-export async function reportTrack(database: Database, plan: VesselPlan, w: SummaryWindow): Promise<SummaryAnswer> {
+export async function reportTrack(database: Database, plan: VesselPlan, w: SummaryWindow): Promise<Summary> {
   const groups = ['gps'] as const;
   const period = await loadPeriod(database, plan, { ...w, now: nowSeconds(), groups, buckets: true });
   return buildSummary(period, { groups, showDetails: true });
-}
-
-/** The asset's fuel type (CO₂ factor and standard density, docs/domain.md §23). */
-export async function reportFuelType(
-  database: Database,
-  massId: number,
-): Promise<{ mftyCo2Factor: number | null; mftyDensity: number | null } | null> {
-  const row = await database.db
-    .selectFrom('asset')
-    .innerJoin('fuel_type', 'fuel_type.mftyId', 'asset.massMftyId')
-    .select(['fuel_type.mftyCo2Factor', 'fuel_type.mftyDensity'])
-    .where('asset.massId', '=', massId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const n = (v: unknown) => (v == null ? null : Number(v));
-  return { mftyCo2Factor: n(row.mftyCo2Factor), mftyDensity: n(row.mftyDensity) };
 }
 
 /** The period, vessel, unit and timezone of a request: the summary API's schema pieces and checks. */

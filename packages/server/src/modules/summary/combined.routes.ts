@@ -1,3 +1,4 @@
+import { COMBINED_TYPES, type CombinedType, combinedSchema } from '@fleet/shared/answers/summary.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { requirePermission } from '../auth/session.ts';
 import { listParam, oneParam } from '../telemetry/params.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { estimateRows, runHeavy, sendJson } from './heavy.ts';
-import { COMBINED_TYPES, type CombinedType, combinedSchema } from './summary.schemas.ts';
 import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
 import { summaryTask } from './summary-task.ts';
 

@@ -1,4 +1,4 @@
-import type { CombinedAnswer, CombinedType } from './summary.schemas.ts';
+import type { Combined, CombinedType } from '@fleet/shared/answers/summary.ts';
 import { avgOf, calculatedSpeed } from './summary-build.ts';
 import type { Stat, VesselPeriod } from './summary-period.ts';
 import { AE_NAMES, groupDevices, SIDES, type Side, type TemperatureLabel } from './summary-vessel.ts';
@@ -8,7 +8,7 @@ import { AE_NAMES, groupDevices, SIDES, type Side, type TemperatureLabel } from 
  * the datalog, with the groups asked for in typesToGet. Pure; numbers as docs/domain.md defines them.
  * Running times here are seconds.
  */
-type Datas = CombinedAnswer['datas'][string];
+type Datas = Combined['datas'][string];
 const orNull = (v: number | undefined) => (v === undefined ? null : v);
 
 function rpmRecord(p: VesselPeriod, ts: number): NonNullable<Datas['rpm']> {
@@ -39,10 +39,10 @@ const meter = (s: Stat | undefined) =>
       }
     : null;
 
-export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): CombinedAnswer {
+export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): Combined {
   const { plan, start, end } = p.input;
   const want = (t: CombinedType) => types.includes(t);
-  const datas: CombinedAnswer['datas'] = {};
+  const datas: Combined['datas'] = {};
   // a bucket's fuel record also carries the AEs' fuel (§13)
   const devicesOf = (t: CombinedType) =>
     t === 'flowmeter' ? [...groupDevices(plan, t), ...groupDevices(plan, 'ae')] : groupDevices(plan, t);

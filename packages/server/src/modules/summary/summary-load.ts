@@ -1,7 +1,7 @@
 import { BUCKET_SECONDS, type BucketUnit } from '@fleet/shared';
+import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import type { Database } from '../../db/database.ts';
 import { telemetryStore } from '../telemetry/sql.ts';
-import type { SummaryGroup } from './summary.schemas.ts';
 import { dataRanges, totaliserBaselines } from './summary-bounds.ts';
 import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
 import { hourSamples, sampleIntervals } from './summary-presence.ts';

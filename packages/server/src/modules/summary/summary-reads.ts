@@ -1,3 +1,4 @@
+import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import {
   type DeviceType,
   findMetric,
@@ -7,7 +8,6 @@ import {
 } from '@fleet/shared/telemetry.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../telemetry/rollup.ts';
 import type { Stat as Statistics } from '../telemetry/stats-read.ts';
-import type { SummaryGroup } from './summary.schemas.ts';
 import { MOVING_KMH } from './summary-domain.ts';
 import { type MeanPoint, type StatKey, TOTALISERS, type TotaliserKeys } from './summary-period.ts';
 import { groupDevices, type MeterLabel, type VesselDevice, type VesselPlan } from './summary-vessel.ts';

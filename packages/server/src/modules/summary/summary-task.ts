@@ -1,9 +1,9 @@
+import { type CombinedType, combinedSchema, type SummaryGroup, summarySchema } from '@fleet/shared/answers/summary.ts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { buildCombined } from './combined.ts';
 import type { HeavyTask } from './heavy-worker.ts';
-import { type CombinedType, combinedSchema, type SummaryGroup, summarySchema } from './summary.schemas.ts';
 import { buildSummary } from './summary-build.ts';
 import { loadPeriod } from './summary-load.ts';
 import type { PeriodRequest } from './summary-request.ts';

@@ -1,3 +1,4 @@
+import { SUMMARY_GROUPS, type SummaryGroup, summarySchema } from '@fleet/shared/answers/summary.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,6 @@ import { oneParam, parseFlag } from '../telemetry/params.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { combinedRoutes } from './combined.routes.ts';
 import { estimateRows, runHeavy, sendJson, stopHeavyOnClose } from './heavy.ts';
-import { SUMMARY_GROUPS, type SummaryGroup, summarySchema } from './summary.schemas.ts';
 import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
 import { summaryTask } from './summary-task.ts';
 
