@@ -1,6 +1,6 @@
 import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
 import type { ChartSeries } from '../charts.ts';
-import { COLORS, type PageContext } from './context.ts';
+import { COLORS, type PageContext, type Side } from './context.ts';
 
 /** The chart pages (docs/domain.md §31 "Chart series"): per-bucket summary figures, with their tables. */
 
@@ -43,40 +43,31 @@ export function fuelPages(c: PageContext): ReportPage[] {
   const pages: ReportPage[] = [
     { key: 'fuel_characteristics', title: 'ME Fuel Consumption', blocks: c.chartBlocks(series, [{ name: 'L' }]) },
   ];
-  const sides = c.s.singleEngine
-    ? [{ title: 'ME Total Fuel Used vs Running Hours', fuel: c.meFuel, hours: c.runHoursOf(c.side1) }]
+  const sides: { name: string; fuel: (number | null)[]; side: Side }[] = c.s.singleEngine
+    ? [{ name: 'ME', fuel: c.meFuel, side: c.side1 }]
     : [
-        {
-          title: 'Port ME Total Fuel Used vs Running Hours',
-          fuel: c.fuelOf('portFuelCons'),
-          hours: c.runHoursOf('PORT'),
-        },
-        {
-          title: 'Starboard ME Total Fuel Used vs Running Hours',
-          fuel: c.fuelOf('stbFuelCons'),
-          hours: c.runHoursOf('STARBOARD'),
-        },
+        { name: 'Port ME', fuel: c.fuelOf('portFuelCons'), side: 'PORT' },
+        { name: 'Starboard ME', fuel: c.fuelOf('stbFuelCons'), side: 'STARBOARD' },
       ];
-  for (const { title, fuel, hours } of sides) {
-    let f = 0;
-    let h = 0;
+  /** a series and its running total */
+  const withTotal = (name: string, unit: string, values: (number | null)[], axis: number, colors: string[]) => {
+    let total = 0;
+    return [
+      { name: `${name} (${unit})`, type: 'bar', axis, values, color: colors[0] },
+      {
+        name: `Total ${name} (${unit})`,
+        type: 'line',
+        axis,
+        values: values.map((v) => (total += v ?? 0)),
+        color: colors[1],
+      },
+    ] satisfies ChartSeries[];
+  };
+  for (const { name, fuel, side } of sides) {
+    const title = `${name} Total Fuel Used vs Running Hours`;
     const series: ChartSeries[] = [
-      { name: 'Fuel Used (L)', type: 'bar', axis: 0, values: fuel, color: COLORS.fuel },
-      {
-        name: 'Total Fuel Used (L)',
-        type: 'line',
-        axis: 0,
-        values: fuel.map((v) => (f += v ?? 0)),
-        color: COLORS.port,
-      },
-      { name: 'Running Hours (h)', type: 'bar', axis: 1, values: hours, color: COLORS.hours },
-      {
-        name: 'Total Running Hours (h)',
-        type: 'line',
-        axis: 1,
-        values: hours.map((v) => (h += v ?? 0)),
-        color: COLORS.stb,
-      },
+      ...withTotal('Fuel Used', 'L', fuel, 0, [COLORS.fuel, COLORS.port]),
+      ...withTotal('Running Hours', 'h', c.runHoursOf(side), 1, [COLORS.hours, COLORS.stb]),
     ];
     pages.push({ key: 'fuel_characteristics', title, blocks: c.chartBlocks(series, [{ name: 'L' }, { name: 'h' }]) });
   }
