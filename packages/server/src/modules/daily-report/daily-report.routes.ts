@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
+import { periodParams, visibleVessel } from '../summary/summary-request.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
 import { reportQuery, reportRequest } from './report-request.ts';
 import { checkReportSize } from './report-size.ts';
 import { reportTask } from './report-task.ts';
-import { periodParams, reportVessel } from './summary-source.ts';
 
 /** content-disposition naming the file: ASCII name plus the RFC 5987 UTF-8 form. */
 function contentDisposition(fileName: string): string {
@@ -39,7 +39,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
     query: Parameters<typeof reportRequest>[1],
   ) => {
     const r = reportRequest(period, query);
-    const plan = await reportVessel(database, req, r.massId);
+    const plan = await visibleVessel(database, req, r.massId);
     checkReportSize(plan, r);
     const { massId, ...report } = r;
     const input = await runHeavy(app, reply, reportTask, { plan, report, now: nowSeconds() }, estimateRows(plan, r));

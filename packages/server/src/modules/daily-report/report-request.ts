@@ -2,8 +2,8 @@ import { BUCKET_SECONDS } from '@fleet/shared';
 import { REPORT_KEYS, type ReportKey } from '@fleet/shared/answers/daily-report.ts';
 import { z } from 'zod';
 import { badRequest } from '../../http/envelope.ts';
+import { periodQuery, periodRequest } from '../summary/summary-request.ts';
 import { listParam, oneParam, type Period, parseFlag } from '../telemetry/params.ts';
-import { periodQuery, periodRequest } from './summary-source.ts';
 
 /** The report's own query fields (the period fields are the summary's: summary-request.ts periodQueryFields). */
 export const reportQueryFields = {

@@ -1,9 +1,9 @@
 import { serialize } from 'node:v8';
 import type { Database } from '../../db/database.ts';
 import type { HeavyTask } from '../summary/heavy-worker.ts';
+import type { VesselPlan } from '../summary/summary-vessel.ts';
 import { loadReport } from './report.ts';
 import type { ReportRequest } from './report-request.ts';
-import type { VesselPlan } from './summary-source.ts';
 
 /**
  * The report's numbers as a heavy task (summary/heavy.ts): summarised in the heavy pool, then v8-serialized for the

@@ -1,8 +1,9 @@
 import { BUCKET_SECONDS } from '@fleet/shared';
 import type { Database } from '../../db/database.ts';
+import type { VesselPlan } from '../summary/summary-vessel.ts';
 import type { ModelInput } from './model-input.ts';
 import { MINUTE_TRACK_UP_TO, type ReportRequest } from './report-request.ts';
-import { reportSummary, reportTrack, type SummaryWindow, type VesselPlan } from './summary-source.ts';
+import { reportSummary, type SummaryWindow } from './summary-source.ts';
 
 /** What the report of a vessel (already scope-checked) is drawn from: the summary numbers for the request. */
 export async function loadReport(
@@ -16,7 +17,9 @@ export async function loadReport(
   const [summary, track] = await Promise.all([
     reportSummary(database, plan, w),
     wantsTrack && plan.gps
-      ? reportTrack(database, plan, { ...w, unit: r.end - r.start <= MINUTE_TRACK_UP_TO ? 'MINUTE' : 'HOUR' })
+      ? reportSummary(database, plan, { ...w, unit: r.end - r.start <= MINUTE_TRACK_UP_TO ? 'MINUTE' : 'HOUR' }, [
+          'gps',
+        ])
       : undefined,
   ]);
   // hourly tables are for one day; beyond 48 rows they no longer fit under the chart

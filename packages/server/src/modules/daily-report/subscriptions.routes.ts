@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { mailerOf } from '../mail/mailer.ts';
+import { visibleVessel } from '../summary/summary-request.ts';
 import { nowSeconds } from '../telemetry/time.ts';
 import { runDailyReports } from './scheduler.ts';
-import { reportVessel } from './summary-source.ts';
 
 /** How often the scheduler looks for due mails (a day's mail goes out within this after local midnight). */
 const TICK_MS = Number(process.env.DAILY_REPORT_TICK_SECONDS ?? 60) * 1000;
@@ -68,7 +68,7 @@ export const dailyReportSubscriptionRoutes: FastifyPluginAsync = async (app) => 
       const s = sessionOf(req);
       const massId = Number(req.params.massId);
       if (s.activeCompId === null) throw badRequest('Choose an active company first');
-      await reportVessel(database, req, massId); // 404 for a vessel the user may not see
+      await visibleVessel(database, req, massId); // 404 for a vessel the user may not see
       const exists = await db
         .selectFrom('daily_report_subscription')
         .select('drsbId')

@@ -5,8 +5,16 @@ import { telemetryStore } from '../telemetry/sql.ts';
 import { dataRanges, totaliserBaselines } from './summary-bounds.ts';
 import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
 import { hourSamples, sampleIntervals } from './summary-presence.ts';
-import { type Records, readPart, splitPeriod } from './summary-read.ts';
-import { devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, TOTALISER_POINTS, typeOf } from './summary-reads.ts';
+import { type Records, readPart } from './summary-read.ts';
+import {
+  devicesFor,
+  PRESENCE,
+  SUMMARY_TYPES,
+  type SummaryType,
+  splitPeriod,
+  TOTALISER_POINTS,
+  typeOf,
+} from './summary-reads.ts';
 import { trackSums } from './summary-track.ts';
 import type { VesselDevice, VesselPlan } from './summary-vessel.ts';
 

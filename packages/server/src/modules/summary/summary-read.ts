@@ -1,4 +1,3 @@
-import type { BucketUnit } from '@fleet/shared';
 import { type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { placeholders, queryArrays } from '../telemetry/sql.ts';
@@ -333,20 +332,4 @@ async function hourDeltas(database: Database, part: Part, deviceIds: number[], p
     m.set(b, (m.get(b) ?? 0) + delta);
   }
   return out;
-}
-
-/**
- * The parts of a period: its whole UTC hours when every bucket is a union of them (HOUR and DAY buckets in a
- * whole-hour timezone), and the rest — the partial hours at its edges, or the whole period.
- */
-export function splitPeriod(o: { start: number; end: number; unit: BucketUnit; tz: number }) {
-  const h1 = Math.ceil(o.start / 3600) * 3600;
-  const h2 = Math.floor(o.end / 3600) * 3600;
-  if (o.unit === 'MINUTE' || !Number.isInteger(o.tz) || h1 >= h2)
-    return { hours: null, ranges: [[o.start, o.end]] as [number, number][] };
-  const edges: [number, number][] = [
-    [o.start, h1],
-    [h2, o.end],
-  ];
-  return { hours: [h1, h2] as [number, number], ranges: edges.filter(([a, b]) => a < b) };
 }

@@ -1,3 +1,4 @@
+import type { BucketUnit } from '@fleet/shared';
 import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import {
   type DeviceType,
@@ -153,4 +154,20 @@ export function devicesFor(plan: VesselPlan, group: SummaryGroup): VesselDevice[
   if (group === 'ae') return [...own, ...[plan.meters.AE_IN, plan.meters.AE_OUT].filter((d): d is VesselDevice => !!d)];
   if (group === 'flowmeter') return [...own, ...groupDevices(plan, 'ae')];
   return own;
+}
+
+/**
+ * The parts of a period: its whole UTC hours when every bucket is a union of them (HOUR and DAY buckets in a
+ * whole-hour timezone), and the rest — the partial hours at its edges, or the whole period.
+ */
+export function splitPeriod(o: { start: number; end: number; unit: BucketUnit; tz: number }) {
+  const h1 = Math.ceil(o.start / 3600) * 3600;
+  const h2 = Math.floor(o.end / 3600) * 3600;
+  if (o.unit === 'MINUTE' || !Number.isInteger(o.tz) || h1 >= h2)
+    return { hours: null, ranges: [[o.start, o.end]] as [number, number][] };
+  const edges: [number, number][] = [
+    [o.start, h1],
+    [h2, o.end],
+  ];
+  return { hours: [h1, h2] as [number, number], ranges: edges.filter(([a, b]) => a < b) };
 }
