@@ -1,7 +1,7 @@
 import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { query } from '../telemetry/sql.ts';
-import { metricOf, typeOf } from './summary-reads.ts';
+import { metricOf, typeOf } from './summary-inputs.ts';
 import type { VesselDevice } from './summary-vessel.ts';
 
 /**

@@ -3,9 +3,6 @@ import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import type { Database } from '../../db/database.ts';
 import { telemetryStore } from '../telemetry/sql.ts';
 import { dataRanges, totaliserBaselines } from './summary-bounds.ts';
-import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
-import { hourSamples, sampleIntervals } from './summary-presence.ts';
-import { type Records, readPart } from './summary-read.ts';
 import {
   devicesFor,
   PRESENCE,
@@ -14,7 +11,10 @@ import {
   splitPeriod,
   TOTALISER_POINTS,
   typeOf,
-} from './summary-reads.ts';
+} from './summary-inputs.ts';
+import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
+import { hourSamples, sampleIntervals } from './summary-presence.ts';
+import { type Records, readPart } from './summary-read.ts';
 import { trackSums } from './summary-track.ts';
 import type { VesselDevice, VesselPlan } from './summary-vessel.ts';
 

@@ -2,7 +2,7 @@ import { type DeviceType, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { placeholders, query } from '../telemetry/sql.ts';
 import { type HourSamples, sampleInterval } from './summary-domain.ts';
-import { hourlyColumn, hourlyTable } from './summary-reads.ts';
+import { hourlyColumn, hourlyTable } from './summary-inputs.ts';
 
 /**
  * When each device reported (docs/domain.md §5, §20), read from the hourly rollups — the raw rows only for the

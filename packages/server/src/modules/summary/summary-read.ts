@@ -10,7 +10,6 @@ import {
   runningSamples,
   totaliserStep,
 } from './summary-domain.ts';
-import type { Stat } from './summary-period.ts';
 import {
   ABOVE,
   AE_RUNNING,
@@ -22,11 +21,12 @@ import {
   type SummaryType,
   TOTALISER_POINTS,
   type Wanted,
-} from './summary-reads.ts';
+} from './summary-inputs.ts';
+import type { Stat } from './summary-period.ts';
 import type { VesselPlan } from './summary-vessel.ts';
 
 /**
- * The one reader of a vessel's statistics for the summary: what summary-reads.ts declares, over one part of a
+ * The one reader of a vessel's statistics for the summary: what summary-inputs.ts declares, over one part of a
  * period, through telemetry's statistics reader (stats-read.ts `readStats`) under the keys of summary-period.ts —
  * - whole UTC hours (`hours`) from the hourly rollups, per output bucket (grouped by the database; one row per device
  *   and hour at most, never the raw readings but for the hours whose samples cross a threshold); their seconds above

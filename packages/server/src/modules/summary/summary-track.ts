@@ -3,7 +3,7 @@ import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { ROLLUPS, rollupTable, statColumn, vectorColumn } from '../telemetry/rollup.ts';
 import { query } from '../telemetry/sql.ts';
-import { splitPeriod } from './summary-reads.ts';
+import { splitPeriod } from './summary-inputs.ts';
 
 /**
  * docs/domain.md §7 track: Σ sin and Σ cos of the GPS track per requested bucket. Whole UTC hours come from the hourly
