@@ -3,7 +3,7 @@
  * Mass per flow of fuel = litres × density (kg/m³) / 10⁶ t; the density is the one the side's supply meter
  * measured over the period, else the fuel type's standard density. Without a factor — or with fuel but no usable
  * density — there is no figure (null, shown '-'); no fuel at all is 0 t.
- * Shared by the Report Summary screen and the server's daily report, so both show the same figure.
+ * The server computes it once, into the summary answer (`flowmeter.summary.co2Emitted`), which the daily report shows.
  */
 export interface Co2Input {
   /** litres and measured mean density (kg/m³) per flow of fuel: port, starboard, auxiliary engines */

@@ -100,15 +100,6 @@ const MODULE_DAG: Record<string, string[]> = {
   health: ['mail'],
 };
 
-/**
- * TEMPORARY (issue 24): edges against MODULE_DAG that other branches remove (ingest pipeline: telemetry and the event
- * engine stop importing live and each other's upper half, params.ts moves to http/; summary stops importing the
- * daily report). The lead deletes this list once they are merged; the DAG is then checked as written.
- */
-const PENDING_OTHER_HELPERS: [from: string, to: string][] = [
-  ['summary', 'daily-report'],
-];
-
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */
 function moduleOf(area: string): string | undefined {
   const parts = area.split('/');
@@ -117,17 +108,13 @@ function moduleOf(area: string): string | undefined {
 }
 
 /** The imports (`from` imports `to`, paths relative to src/) that MODULE_DAG does not allow, named. */
-function dagViolations(
-  imports: { from: string; to: string }[],
-  dag: Record<string, string[]>,
-  pending: [string, string][] = [],
-): string[] {
+function dagViolations(imports: { from: string; to: string }[], dag: Record<string, string[]>): string[] {
   const found: string[] = [];
   for (const { from, to } of imports) {
     const a = moduleOf(from);
     const b = moduleOf(to);
     if (a === undefined || b === undefined || a === b || a === '') continue;
-    const allowed = b !== '' && (dag[a]?.includes(b) || pending.some(([x, y]) => x === a && y === b));
+    const allowed = b !== '' && dag[a]?.includes(b);
     if (!allowed) found.push(`${from} imports ${to} (${a} → ${b || 'modules/'})`);
   }
   return found;
@@ -238,7 +225,7 @@ describe('layers (docs/architecture.md)', () => {
         .filter((t) => t.startsWith(SERVER_SRC))
         .map((t) => ({ from: area(f), to: area(t) })),
     );
-    expect(dagViolations(imports, MODULE_DAG, PENDING_OTHER_HELPERS)).toEqual([]);
+    expect(dagViolations(imports, MODULE_DAG)).toEqual([]);
   });
 
   it('fails on an import against the module DAG and on a circle (the checker itself works)', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { num, num3, timezoneLabel } from '../../src/modules/daily-report/model.ts';
+import { num, num3, timezoneLabel } from '../../src/modules/daily-report/format.ts';
 import { renderWorkerStatus } from '../../src/modules/daily-report/render-pool.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';

@@ -1,14 +1,21 @@
+import { reportModelSchema } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
+import { periodParams, visibleVessel } from '../summary/summary-request.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
-import { contentDisposition, reportQuery, reportRequest } from './report.ts';
+import { reportQuery, reportRequest } from './report-request.ts';
 import { checkReportSize } from './report-size.ts';
-import { reportModelSchema } from './schemas.ts';
-import { periodParams, reportVessel } from './summary-source.ts';
+import { reportTask } from './report-task.ts';
+
+/** content-disposition naming the file: ASCII name plus the RFC 5987 UTF-8 form. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
 
 /**
  * The daily report (spec 002 §2.3, §7.3): GET /api/reports/report/print/period/{start}/{end} answers the PDF;
@@ -32,15 +39,10 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
     query: Parameters<typeof reportRequest>[1],
   ) => {
     const r = reportRequest(period, query);
-    const plan = await reportVessel(database, req, r.massId);
+    const plan = await visibleVessel(database, req, r.massId);
     checkReportSize(plan, r);
     const { massId, ...report } = r;
-    const input = await runHeavy(
-      app,
-      reply,
-      { task: 'report', plan, report, now: nowSeconds() },
-      estimateRows(plan, r),
-    );
+    const input = await runHeavy(app, reply, reportTask, { plan, report, now: nowSeconds() }, estimateRows(plan, r));
     return { input, tenant: await tenantOf(database, massId) };
   };
 

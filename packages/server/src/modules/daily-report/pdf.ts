@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Block, ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import type { Block, ReportModel } from './model.ts';
 
 /**
  * The daily report PDF (spec 002 §2.3): A4 landscape, one model page per PDF page, a header on each page (vessel,

@@ -1,9 +1,10 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@fleet/shared';
+import type { ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { AppError } from '../../http/envelope.ts';
 import { FairQueue, type Tenant } from '../../workers/fair-queue.ts';
-import type { ModelInput, ReportModel } from './model.ts';
+import type { ModelInput } from './model-input.ts';
 
 /**
  * One worker thread draws the reports off the event loop (render-worker.ts), one at a time: requests queue here

@@ -1,6 +1,7 @@
 import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { buildModel, type ModelInput } from './model.ts';
+import { buildModel } from './model.ts';
+import type { ModelInput } from './model-input.ts';
 import { renderPdf } from './pdf.ts';
 
 /**

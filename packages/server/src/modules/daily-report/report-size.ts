@@ -2,7 +2,7 @@ import { BUCKET_SECONDS } from '@fleet/shared';
 import { badRequest } from '../../http/envelope.ts';
 import { heavyOptions } from '../summary/heavy.ts';
 import type { VesselPlan } from '../summary/summary-vessel.ts';
-import { MINUTE_TRACK_UP_TO, type ReportRequest } from './report.ts';
+import { MINUTE_TRACK_UP_TO, type ReportRequest } from './report-request.ts';
 
 /**
  * docs/domain.md §36: the data points a report draws — per-bucket records of every device at the report's unit, plus

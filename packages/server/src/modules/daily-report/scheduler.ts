@@ -1,13 +1,13 @@
 import { bucketStart } from '@fleet/shared';
+import { REPORT_KEYS } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
-import { REPORT_KEYS } from './keys.ts';
+import { loadVesselPlan } from '../summary/summary-vessel.ts';
 import { drawPdf } from './render-pool.ts';
 import { loadReport } from './report.ts';
-import { reportVesselById } from './summary-source.ts';
 
 /**
  * Scheduled daily reports (issue 15, docs/domain.md §31): after local midnight (the configured timezone) each
@@ -108,7 +108,7 @@ export async function runDailyReports(deps: SchedulerDeps, now: number): Promise
       const access = await loadAccess(db, sub.drsbUserId);
       const session = { userId: sub.drsbUserId, activeCompId: Number(sub.drsbCompId), access } as Session;
       const visible = access.master_asset?.includes('read') ? await visibleAssetIds(db, session) : [];
-      const plan = visible.includes(Number(sub.drsbMassId)) ? await reportVesselById(database, sub.drsbMassId) : null;
+      const plan = visible.includes(Number(sub.drsbMassId)) ? await loadVesselPlan(database.db, sub.drsbMassId) : null;
       if (!plan) throw new Error('the vessel is no longer visible to the subscriber');
       const input = await loadReport(
         database,

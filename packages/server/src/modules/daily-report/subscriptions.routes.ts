@@ -5,8 +5,8 @@ import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { mailerOf } from '../mail/mailer.ts';
+import { visibleVessel } from '../summary/summary-request.ts';
 import { runDailyReports } from './scheduler.ts';
-import { reportVessel } from './summary-source.ts';
 
 /**
  * How often the scheduler looks for due mails (a day's mail goes out within this after local midnight);
@@ -71,7 +71,7 @@ export const dailyReportSubscriptionRoutes: FastifyPluginAsync = async (app) => 
       const s = sessionOf(req);
       const massId = Number(req.params.massId);
       if (s.activeCompId === null) throw badRequest('Choose an active company first');
-      await reportVessel(database, req, massId); // 404 for a vessel the user may not see
+      await visibleVessel(database, req, massId); // 404 for a vessel the user may not see
       const exists = await db
         .selectFrom('daily_report_subscription')
         .select('drsbId')

@@ -1,19 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import { SUMMARY_GROUPS, type Summary, type SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
-import type { SummaryAnswer } from '../summary/summary.schemas.ts';
-import { SUMMARY_GROUPS } from '../summary/summary.schemas.ts';
 import { buildSummary } from '../summary/summary-build.ts';
 import { loadPeriod } from '../summary/summary-load.ts';
-import { visibleVessel } from '../summary/summary-request.ts';
-import { loadVesselPlan, type VesselPlan } from '../summary/summary-vessel.ts';
+import type { VesselPlan } from '../summary/summary-vessel.ts';
 
 /**
  * The one place the daily report reads the summary computations from (docs/domain.md §31): the same calls
- * GET /api/summary/aggregated/period makes (visibleVessel/loadVesselPlan → loadPeriod → buildSummary), so every
- * number of the report is the summary API's number for the same period. Re-point this file if those move.
+ * GET /api/summary/aggregated/period makes (loadPeriod → buildSummary), so every number of the report is the summary
+ * API's number for the same period. Re-point this file if those move.
  */
-export type { SummaryAnswer, VesselPlan };
 
 export interface SummaryWindow {
   start: number;
@@ -22,42 +18,13 @@ export interface SummaryWindow {
   tz: number;
 }
 
-/** The vessel the signed-in user may see (another tenant's is "not found", as in the summary API). */
-export const reportVessel = (database: Database, req: FastifyRequest, massId: number) =>
-  visibleVessel(database, req, massId);
-
-/** The vessel without a request (scheduled mails: the subscriber's scope is checked by the caller). */
-export const reportVesselById = (database: Database, massId: number) => loadVesselPlan(database.db, massId);
-
-/** The summary answer with per-bucket data (showDetails) for the window. */
-export async function reportSummary(database: Database, plan: VesselPlan, w: SummaryWindow): Promise<SummaryAnswer> {
-  const groups = SUMMARY_GROUPS;
-  const period = await loadPeriod(database, plan, { ...w, now: nowSeconds(), groups, buckets: true });
-  return buildSummary(period, { groups, showDetails: true });
-}
-
-/** Only the GPS group, at a finer unit, for the track on the map. */
-export async function reportTrack(database: Database, plan: VesselPlan, w: SummaryWindow): Promise<SummaryAnswer> {
-  const groups = ['gps'] as const;
-  const period = await loadPeriod(database, plan, { ...w, now: nowSeconds(), groups, buckets: true });
-  return buildSummary(period, { groups, showDetails: true });
-}
-
-/** The asset's fuel type (CO₂ factor and standard density, docs/domain.md §23). */
-export async function reportFuelType(
+/** The summary answer of the groups (all, or only the GPS for the track) with per-bucket data for the window. */
+export async function reportSummary(
   database: Database,
-  massId: number,
-): Promise<{ mftyCo2Factor: number | null; mftyDensity: number | null } | null> {
-  const row = await database.db
-    .selectFrom('asset')
-    .innerJoin('fuel_type', 'fuel_type.mftyId', 'asset.massMftyId')
-    .select(['fuel_type.mftyCo2Factor', 'fuel_type.mftyDensity'])
-    .where('asset.massId', '=', massId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const n = (v: unknown) => (v == null ? null : Number(v));
-  return { mftyCo2Factor: n(row.mftyCo2Factor), mftyDensity: n(row.mftyDensity) };
+  plan: VesselPlan,
+  w: SummaryWindow,
+  groups: readonly SummaryGroup[] = SUMMARY_GROUPS,
+): Promise<Summary> {
+  const period = await loadPeriod(database, plan, { ...w, now: nowSeconds(), groups, buckets: true });
+  return buildSummary(period, { groups, showDetails: true });
 }
-
-/** The period, vessel, unit and timezone of a request: the summary API's schema pieces and checks. */
-export { periodParams, periodQuery, periodRequest } from '../summary/summary-request.ts';

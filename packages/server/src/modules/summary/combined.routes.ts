@@ -1,3 +1,4 @@
+import { COMBINED_TYPES, type CombinedType, combinedSchema } from '@fleet/shared/answers/summary.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +7,8 @@ import { listParam, oneParam } from '../../http/params.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, sendJson } from './heavy.ts';
-import { COMBINED_TYPES, type CombinedType, combinedSchema } from './summary.schemas.ts';
 import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
+import { summaryTask } from './summary-task.ts';
 
 /** The groups sent when typesToGet is absent (spec 002 §7.2). */
 const DEFAULT_TYPES: CombinedType[] = ['gps', 'ae', 'flowmeter', 'rpm'];
@@ -55,7 +56,7 @@ export const combinedRoutes: FastifyPluginAsync = async (app) => {
       const period = periodRequest(req.params, q);
       const plan = await visibleVessel(database, req, period.massId);
       const args = { task: 'combined' as const, plan, period, types, now: nowSeconds() };
-      return sendJson(reply, await runHeavy(app, reply, args, estimateRows(plan, period)));
+      return sendJson(reply, await runHeavy(app, reply, summaryTask, args, estimateRows(plan, period)));
     },
   );
 };

@@ -1,14 +1,14 @@
-import type { CombinedAnswer, CombinedType } from './summary.schemas.ts';
+import type { Combined, CombinedType } from '@fleet/shared/answers/summary.ts';
 import { avgOf, calculatedSpeed } from './summary-build.ts';
 import type { Stat, VesselPeriod } from './summary-period.ts';
-import { AE_NAMES, SIDES, type Side, TEMPERATURE_LABELS } from './summary-vessel.ts';
+import { AE_NAMES, groupDevices, SIDES, type Side, type TemperatureLabel } from './summary-vessel.ts';
 
 /**
  * Combined report data per vessel (spec 002 §3.1, §7.2): one record per bucket for the charts and
  * the datalog, with the groups asked for in typesToGet. Pure; numbers as docs/domain.md defines them.
  * Running times here are seconds.
  */
-type Datas = CombinedAnswer['datas'][string];
+type Datas = Combined['datas'][string];
 const orNull = (v: number | undefined) => (v === undefined ? null : v);
 
 function rpmRecord(p: VesselPeriod, ts: number): NonNullable<Datas['rpm']> {
@@ -39,18 +39,14 @@ const meter = (s: Stat | undefined) =>
       }
     : null;
 
-export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): CombinedAnswer {
+export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): Combined {
   const { plan, start, end } = p.input;
   const want = (t: CombinedType) => types.includes(t);
-  const datas: CombinedAnswer['datas'] = {};
-  const devicesOf = {
-    gps: plan.gps ? [plan.gps] : [],
-    rpm: Object.values(plan.rpm),
-    flowmeter: [...Object.values(plan.meters), ...Object.values(plan.ae)],
-    ae: Object.values(plan.ae),
-    temperature: TEMPERATURE_LABELS.flatMap((l) => Object.values(plan.temperatures[l])),
-  };
-  const ids = types.flatMap((t) => devicesOf[t].map((d) => d.devcId));
+  const datas: Combined['datas'] = {};
+  // a bucket's fuel record also carries the AEs' fuel (§13)
+  const devicesOf = (t: CombinedType) =>
+    t === 'flowmeter' ? [...groupDevices(plan, t), ...groupDevices(plan, 'ae')] : groupDevices(plan, t);
+  const ids = types.flatMap((t) => devicesOf(t).map((d) => d.devcId));
   for (const ts of p.bucketTimes) {
     if (!ids.some((id) => p.stat(id, ts))) continue;
     const rec: Datas = {};
@@ -66,8 +62,8 @@ export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): 
         track: p.track(ts),
         polyLength: g['s:distance'] ?? 0,
       };
-    if (want('rpm') && devicesOf.rpm.some((d) => p.stat(d.devcId, ts))) rec.rpm = rpmRecord(p, ts);
-    if (want('flowmeter') && devicesOf.flowmeter.some((d) => p.stat(d.devcId, ts)))
+    if (want('rpm') && devicesOf('rpm').some((d) => p.stat(d.devcId, ts))) rec.rpm = rpmRecord(p, ts);
+    if (want('flowmeter') && devicesOf('flowmeter').some((d) => p.stat(d.devcId, ts)))
       rec.flowmeter = {
         portFuelCons: p.sideFuel('PORT', ts),
         stbFuelCons: p.sideFuel('STARBOARD', ts),
@@ -76,7 +72,7 @@ export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): 
         PORT_IN: meter(p.stat(plan.meters.PORT_IN?.devcId, ts)),
         STARBOARD_IN: meter(p.stat(plan.meters.STARBOARD_IN?.devcId, ts)),
       };
-    if (want('ae') && devicesOf.ae.some((d) => p.stat(d.devcId, ts))) {
+    if (want('ae') && devicesOf('ae').some((d) => p.stat(d.devcId, ts))) {
       const fuel = p.aeFuel(ts);
       const ae: NonNullable<Datas['ae']> = { AE1: null, AE2: null, AE3: null };
       for (const name of AE_NAMES) {
@@ -90,8 +86,8 @@ export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): 
       }
       rec.ae = ae;
     }
-    if (want('temperature') && devicesOf.temperature.some((d) => p.stat(d.devcId, ts))) {
-      const side = (label: (typeof TEMPERATURE_LABELS)[number], s: Side) =>
+    if (want('temperature') && devicesOf('temperature').some((d) => p.stat(d.devcId, ts))) {
+      const side = (label: TemperatureLabel, s: Side) =>
         avgOf(p.stat(plan.temperatures[label][s]?.devcId, ts), 'temperature');
       rec.temperature = {
         EXHAUST_TEMPERATURE: {

@@ -5,8 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/envelope.ts';
 import type { Tenant } from '../../workers/fair-queue.ts';
 import { type WorkerLimits, WorkerPool } from '../../workers/pool.ts';
-import { type HeavyArgs, type HeavyInit, runTask } from './heavy-tasks.ts';
-import type { PeriodRequest } from './summary-request.ts';
+import type { HeavyInit, HeavyTask } from './heavy-worker.ts';
 import type { VesselPlan } from './summary-vessel.ts';
 
 /**
@@ -14,7 +13,7 @@ import type { VesselPlan } from './summary-vessel.ts';
  * data or a report's numbers are estimated by the rows they read (docs/domain.md §36): above `inlineMaxRows` they run
  * in the heavy pool's worker threads (workers/pool.ts), each with its own database connection, queued fairly per
  * company; at or below it they run in-process, where a small answer costs less than the trip to a worker. Either
- * way the same code makes the same bytes (heavy-tasks.ts).
+ * way the same code makes the same bytes (heavy-worker.ts). The pool knows no task: each caller names its own.
  */
 export interface HeavyOptions extends WorkerLimits {
   /** estimated rows at or below which a request runs in-process */
@@ -38,7 +37,14 @@ export const HEAVY_DEFAULTS: HeavyOptions = {
 };
 let options: HeavyOptions = { ...HEAVY_DEFAULTS };
 
+/** What the pool needs of a task's arguments: the vessel, whose company is the fair queue's tenant. */
+export interface HeavyArgs {
+  plan: { massId: number };
+}
+
 const pools = new WeakMap<Database, WorkerPool<HeavyArgs, Uint8Array>>();
+/** The in-process function of each task module run so far (a task is named by its module: heavy-worker.ts). */
+const inlineTasks = new Map<string, HeavyTask<never>['runTask']>();
 
 /** The options in force. */
 export const heavyOptions = (): Readonly<HeavyOptions> => options;
@@ -81,10 +87,10 @@ export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Arra
   let pool = pools.get(database);
   if (pool) return pool;
   pool = new WorkerPool<HeavyArgs, Uint8Array>({
-    tasks: new URL('./heavy-tasks.ts', import.meta.url),
+    tasks: new URL('./heavy-worker.ts', import.meta.url),
     init: initOf(database),
     ...options,
-    inline: (_task, args) => runTask(database, args),
+    inline: (task, args) => inlineTasks.get(task)!(database, args as never),
     errors: {
       busy,
       tooLarge,
@@ -142,16 +148,18 @@ export async function tenantOf(database: Database, massId: number): Promise<Tena
  * Runs a task in-process when its estimate is small, else in the heavy pool in its company's line; a full line is a
  * 503 with Retry-After.
  */
-export async function runHeavy(
+export async function runHeavy<A extends HeavyArgs>(
   app: FastifyInstance,
   reply: FastifyReply,
-  args: HeavyArgs,
+  task: HeavyTask<A>,
+  args: A,
   rows: number,
 ): Promise<Uint8Array> {
   const pool = heavyPool(app);
-  if (rows <= options.inlineMaxRows) return pool.runInline(args.task, args);
+  inlineTasks.set(task.module, task.runTask as HeavyTask<never>['runTask']);
+  if (rows <= options.inlineMaxRows) return pool.runInline(task.module, args);
   try {
-    return await pool.run(await tenantOf(app.deps.database, args.plan.massId), args.task, args);
+    return await pool.run(await tenantOf(app.deps.database, args.plan.massId), task.module, args);
   } catch (err) {
     if (err instanceof AppError && err.httpStatus === 503)
       reply.header('retry-after', String(app.deps.config.load.retryAfterSeconds));
@@ -164,5 +172,3 @@ export const sendJson = (reply: FastifyReply, json: Uint8Array) =>
   reply
     .header('content-type', 'application/json; charset=utf-8')
     .send(Buffer.from(json.buffer, json.byteOffset, json.byteLength));
-
-export type { PeriodRequest };

@@ -1,19 +1,14 @@
-import type { SummaryAnswer, SummaryGroup } from './summary.schemas.ts';
-import {
-  convert,
-  DEFAULT_SAMPLE_INTERVAL,
-  dataPercentage,
-  mean,
-  ONLINE_SECONDS,
-  sumPresent,
-} from './summary-domain.ts';
+import type { Summary, SummaryGroup } from '@fleet/shared/answers/summary.ts';
+import { co2Tonnes } from '@fleet/shared/co2.ts';
+import { isOnline } from '@fleet/shared/online.ts';
+import { convert, DEFAULT_SAMPLE_INTERVAL, dataPercentage, mean, sumPresent } from './summary-domain.ts';
 import type { MeanPoint, Stat, VesselPeriod } from './summary-period.ts';
 import {
   AE_NAMES,
   type AeName,
+  groupDevices,
   SIDES,
   type Side,
-  TEMPERATURE_LABELS,
   type TemperatureLabel,
   type VesselDevice,
 } from './summary-vessel.ts';
@@ -29,32 +24,15 @@ export const avgOf = (stat: Stat | undefined, point: MeanPoint) =>
 const orNull = (v: number | undefined) => (v === undefined ? null : v);
 const hours = convert.secondsToHours;
 
-/** Devices whose groups take part, by group. */
-export function groupDevices(p: VesselPeriod, group: SummaryGroup): VesselDevice[] {
-  const plan = p.plan;
-  switch (group) {
-    case 'gps':
-      return plan.gps ? [plan.gps] : [];
-    case 'rpm':
-      return Object.values(plan.rpm);
-    case 'ae':
-      return Object.values(plan.ae);
-    case 'flowmeter':
-      return Object.values(plan.meters);
-    case 'temperature':
-      return TEMPERATURE_LABELS.flatMap((l) => Object.values(plan.temperatures[l]));
-  }
-}
-
 /** Asset facts every screen needs (§17–§20), whatever groups were asked for. */
 export function assetFacts(p: VesselPeriod, groups: readonly SummaryGroup[]) {
   const { plan, start, end, now, lastGpsTs } = p.input;
   const anyData = (ids: number[]) => ids.some((id) => p.hasData(id));
-  const ids = (g: SummaryGroup) => groupDevices(p, g).map((d) => d.devcId);
+  const ids = (g: SummaryGroup) => groupDevices(plan, g).map((d) => d.devcId);
   const empty = { rpm: !anyData(ids('rpm')), ae: !anyData(ids('ae')), flowmeter: !anyData(ids('flowmeter')) };
   const span = Math.max(0, Math.min(end, now) - start);
   const sensorPercentage = groups.flatMap((g) =>
-    groupDevices(p, g).map((d) => {
+    groupDevices(plan, g).map((d) => {
       const dp = p.devices.get(d.devcId);
       const interval = dp?.interval ?? DEFAULT_SAMPLE_INTERVAL;
       const present = dp?.total.n ?? 0;
@@ -82,7 +60,7 @@ export function assetFacts(p: VesselPeriod, groups: readonly SummaryGroup[]) {
     hasAeFlowmeter: !!plan.meters.AE_IN,
     ...p.dataRange(),
     lastGpsTime: lastGpsTs,
-    dataStatus: (lastGpsTs !== null && now - lastGpsTs < ONLINE_SECONDS ? 'online' : 'offline') as 'online' | 'offline',
+    dataStatus: (isOnline(lastGpsTs, now) ? 'online' : 'offline') as 'online' | 'offline',
     sensorPercentage,
   };
 }
@@ -107,14 +85,14 @@ function timesOf(p: VesselPeriod, devices: (VesselDevice | undefined)[]): number
   return [...set].sort((a, b) => a - b);
 }
 
-function gpsGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer['gps']> {
+function gpsGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['gps']> {
   const dev = p.plan.gps;
   const t = p.stat(dev?.devcId) ?? {};
   const averageSpeed = p.averageSpeed();
   const distance = t['s:distance'] ?? 0;
   const pos = (lat: number | undefined, lon: number | undefined) =>
     lat === undefined || lon === undefined ? null : { latitude: lat, longitude: lon };
-  const data: NonNullable<SummaryAnswer['gps']>['data'] = {};
+  const data: NonNullable<Summary['gps']>['data'] = {};
   if (details)
     for (const [ts, s] of bucketsOf(p, dev?.devcId))
       data[ts] = {
@@ -140,9 +118,9 @@ function gpsGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer[
   };
 }
 
-function rpmGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer['rpm']> {
-  const data: NonNullable<SummaryAnswer['rpm']>['data'] = { PORT: {}, STARBOARD: {} };
-  const summary: NonNullable<SummaryAnswer['rpm']>['summary'] = {
+function rpmGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['rpm']> {
+  const data: NonNullable<Summary['rpm']>['data'] = { PORT: {}, STARBOARD: {} };
+  const summary: NonNullable<Summary['rpm']>['summary'] = {
     PORT: null,
     STARBOARD: null,
     singleEngine: p.plan.singleEngine,
@@ -181,7 +159,7 @@ function meterPoint(s: Stat | undefined) {
   };
 }
 
-function flowGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer['flowmeter']> {
+function flowGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['flowmeter']> {
   const { meters } = p.plan;
   const portIn = p.stat(meters.PORT_IN?.devcId);
   const stbIn = p.stat(meters.STARBOARD_IN?.devcId);
@@ -191,7 +169,7 @@ function flowGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer
   const flowTime = (side: Side) => (meters[`${side}_IN`] ? (p.stat(meters[`${side}_IN`]?.devcId)?.flow ?? 0) : null);
   const perFlowHour = (fuel: number | null, seconds: number | null) =>
     fuel !== null && seconds ? fuel / hours(seconds) : null;
-  const data: NonNullable<SummaryAnswer['flowmeter']>['data'] = {};
+  const data: NonNullable<Summary['flowmeter']>['data'] = {};
   if (details)
     for (const ts of timesOf(p, [...Object.values(meters), ...Object.values(p.plan.ae)])) {
       const portFuel = p.sideFuel('PORT', ts);
@@ -235,6 +213,14 @@ function flowGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer
       starboardEngineConsKg: p.sideFuel('STARBOARD', undefined, 'kg'),
       meEngineConsKg: p.mainEngineFuel(undefined, 'kg'),
       aeEngineConsKg: p.aeMeteredFuel('kg'),
+      co2Emitted: co2Tonnes({
+        fuelType: p.plan.fuelType,
+        flows: [
+          { litres: port, density: avgOf(portIn, 'density') },
+          { litres: stb, density: avgOf(stbIn, 'density') },
+          { litres: ae.total, density: null },
+        ],
+      }),
     },
   };
 }
@@ -247,14 +233,14 @@ function aePoint(p: VesselPeriod, name: AeName, ts?: number) {
   return { fuelConsumption: p.aeFuel(ts).perAe[name] ?? 0, runningSeconds: run, runningTime: hours(run) };
 }
 
-function aeGroup(p: VesselPeriod, details: boolean): NonNullable<SummaryAnswer['ae']> {
+function aeGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['ae']> {
   const fuel = p.aeFuel();
   const engine = (name: AeName) => {
     const dev = p.plan.ae[name];
     const point = aePoint(p, name);
     return dev && point ? { devcId: dev.devcId, ...point, rate: dev.rate } : null;
   };
-  const data: NonNullable<SummaryAnswer['ae']>['data'] = {};
+  const data: NonNullable<Summary['ae']>['data'] = {};
   if (details)
     for (const ts of timesOf(p, [...Object.values(p.plan.ae), p.plan.meters.AE_IN, p.plan.meters.AE_OUT]))
       data[ts] = { AE1: aePoint(p, 'AE1', ts), AE2: aePoint(p, 'AE2', ts), AE3: aePoint(p, 'AE3', ts) };
@@ -292,7 +278,7 @@ function temperatureLabel(p: VesselPeriod, label: TemperatureLabel, details: boo
 }
 
 /** spec 002 §3.1 "Per-period series record", one per bucket with data. */
-function detailRecords(p: VesselPeriod): NonNullable<SummaryAnswer['details']> {
+function detailRecords(p: VesselPeriod): NonNullable<Summary['details']> {
   const { gps, rpm, meters } = p.plan;
   const fm = (s: Stat | undefined) =>
     s
@@ -346,7 +332,7 @@ function detailRecords(p: VesselPeriod): NonNullable<SummaryAnswer['details']> {
 export function buildSummary(
   p: VesselPeriod,
   opts: { groups: readonly SummaryGroup[]; showDetails: boolean },
-): SummaryAnswer {
+): Summary {
   const { start, end, unit, tz } = p.input;
   const want = (g: SummaryGroup) => opts.groups.includes(g);
   const d = opts.showDetails;

@@ -23,8 +23,6 @@ export const GAP_LIMIT = 60;
 export const GPS_GAP_LIMIT = 3600;
 /** domain.md §7: a GPS fix is moving when its speed is above 1 knot (km/h); below is drift at anchor or alongside */
 export const MOVING_KMH = 1.852;
-/** domain.md §19 */
-export const ONLINE_SECONDS = 600;
 
 /** domain.md §4 */
 export const convert = {

@@ -182,7 +182,7 @@ function inTimeOrder(data: DeviceData): { ts: number; stat: Stat; derived: boole
 }
 
 /** The statistic keys of one totaliser: readings in, litres (or kg) out. */
-interface TotaliserKeys {
+export interface TotaliserKeys {
   first: StatKey;
   last: StatKey;
   min: StatKey;

@@ -1,3 +1,5 @@
+import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
+import type { Co2Input } from '@fleet/shared/co2.ts';
 import type { Db } from '../../db/database.ts';
 import { DEFAULT_AE_RATE, DEFAULT_RPM_MIN } from './summary-domain.ts';
 
@@ -30,11 +32,16 @@ export interface AeDevice extends VesselDevice {
   rate: number;
 }
 
+/** The asset's fuel type: its CO₂ factor and standard density (docs/domain.md §23). */
+export type FuelType = NonNullable<Co2Input['fuelType']>;
+
 export interface VesselPlan {
   massId: number;
   massName: string;
   /** the asset's own maintenance flag (massMaintenance) */
   maintenanceFlag: boolean;
+  /** null without a fuel type */
+  fuelType: FuelType | null;
   gps: VesselDevice | null;
   rpm: Partial<Record<Side, RpmDevice>>;
   /** Config RPM says single engine, or there is one RPM device (§17) */
@@ -74,7 +81,7 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 
 /** domain.md §2: device roles from types, labels and the configuration rows. Devices in id order. */
 export function planVessel(
-  asset: { massId: number; massName: string; massMaintenance: number | null },
+  asset: { massId: number; massName: string; massMaintenance: number | null; fuelType?: FuelType | null },
   devices: VesselDevice[],
   configRpm: ConfigRpmRow[],
   configAe: ConfigAeRow[],
@@ -83,6 +90,7 @@ export function planVessel(
     massId: asset.massId,
     massName: asset.massName,
     maintenanceFlag: Number(asset.massMaintenance) === 1,
+    fuelType: asset.fuelType ?? null,
     gps: null,
     rpm: {},
     singleEngine: false,
@@ -135,11 +143,28 @@ export function planVessel(
   return plan;
 }
 
-/** Loads the asset, its active devices and their configuration; null when the asset does not exist. */
+/** The devices of a sensor group (its data percentages, empty flags and records). */
+export function groupDevices(plan: VesselPlan, group: SummaryGroup): VesselDevice[] {
+  switch (group) {
+    case 'gps':
+      return plan.gps ? [plan.gps] : [];
+    case 'rpm':
+      return Object.values(plan.rpm);
+    case 'ae':
+      return Object.values(plan.ae);
+    case 'flowmeter':
+      return Object.values(plan.meters);
+    case 'temperature':
+      return TEMPERATURE_LABELS.flatMap((l) => Object.values(plan.temperatures[l]));
+  }
+}
+
+/** Loads the asset, its fuel type, its active devices and their configuration; null when the asset does not exist. */
 export async function loadVesselPlan(db: Db, massId: number): Promise<VesselPlan | null> {
   const asset = await db
     .selectFrom('asset')
-    .select(['massId', 'massName', 'massMaintenance'])
+    .leftJoin('fuel_type', 'fuel_type.mftyId', 'asset.massMftyId')
+    .select(['massId', 'massName', 'massMaintenance', 'fuel_type.mftyId', 'mftyCo2Factor', 'mftyDensity'])
     .where('massId', '=', massId)
     .executeTakeFirst();
   if (!asset) return null;
@@ -173,8 +198,11 @@ export async function loadVesselPlan(db: Db, massId: number): Promise<VesselPlan
     const seen = new Set<K>();
     return rows.filter((r) => !seen.has(key(r)) && seen.add(key(r)));
   };
+  const n = (v: unknown) => (v == null ? null : Number(v));
+  const fuelType =
+    asset.mftyId == null ? null : { mftyCo2Factor: n(asset.mftyCo2Factor), mftyDensity: n(asset.mftyDensity) };
   return planVessel(
-    { massId: Number(asset.massId), massName: asset.massName, massMaintenance: asset.massMaintenance },
+    { massId: Number(asset.massId), massName: asset.massName, massMaintenance: asset.massMaintenance, fuelType },
     devices,
     firstBy(configRpm, (r) => Number(r.mcrpDevcId)),
     firstBy(configAe, (r) => Number(r.mcaeDevcId)),

@@ -1,3 +1,4 @@
+import { SUMMARY_GROUPS, type SummaryGroup, summarySchema } from '@fleet/shared/answers/summary.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +8,8 @@ import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { combinedRoutes } from './combined.routes.ts';
 import { estimateRows, runHeavy, sendJson, stopHeavyOnClose } from './heavy.ts';
-import { SUMMARY_GROUPS, type SummaryGroup, summarySchema } from './summary.schemas.ts';
 import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
+import { summaryTask } from './summary-task.ts';
 
 /**
  * GET /api/summary/aggregated/period/{start}/{end} — one vessel's numbers for a period, keyed by
@@ -53,7 +54,7 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
       const plan = await visibleVessel(database, req, period.massId);
       // long or MINUTE summaries run in a worker thread (heavy.ts); the answer is the same bytes either way
       const args = { task: 'summary' as const, plan, period, groups, showDetails, now: nowSeconds() };
-      return sendJson(reply, await runHeavy(app, reply, args, estimateRows(plan, period)));
+      return sendJson(reply, await runHeavy(app, reply, summaryTask, args, estimateRows(plan, period)));
     },
   );
   await app.register(combinedRoutes);

@@ -10,26 +10,28 @@ import {
 } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { ROLLUPS, type RollupLevel, rollupTable, type StatName, statColumn } from './rollup.ts';
+import { placeholders, query, queryArrays } from './sql.ts';
 import {
-  bucketSql,
-  edgeColumns,
-  type Geometry,
+  type Above,
+  mergeStats,
   type Needs,
   NO_NEEDS,
-  readRollupStats,
+  planSegments,
+  type RowFilter,
+  readSegment,
   type Stat,
+  type StatsRead,
   sameBuckets,
-} from './rollup-read.ts';
-import { placeholders, query, queryArrays } from './sql.ts';
+} from './stats-read.ts';
 
 /**
  * The telemetry query core: aggregated series and raw rows, over device ids the
  * caller has already scoped to the user (HTTP routes, the summary and combined-data calls).
  *
  * Aggregation works on composable partials per (device, metric, bucket) — count, sum, min, max,
- * first and last with their times, counts above thresholds — so a bucket can be assembled from the
- * hourly rollups for whole hours and from raw rows for the edges of the period, and calendar
- * months from local days. Periods are `[start, end)` (docs/domain.md §1).
+ * first and last with their times, counts above thresholds, read by stats-read.ts — so a bucket can be
+ * assembled from the hourly rollups for whole hours and from raw rows for the edges of the period, and
+ * calendar months from local days. Periods are `[start, end)` (docs/domain.md §1).
  */
 
 /** At most this many (device, bucket) pairs per aggregation — 20 times the series limit of 10 000 rows. */
@@ -46,12 +48,6 @@ export interface AggregateFunction {
   param?: number;
 }
 
-export interface SeriesFilter {
-  column: string;
-  op: '>' | '>=' | '<' | '<=' | '=' | '!=';
-  value: number;
-}
-
 export interface AggregateQuery {
   type: DeviceType;
   /** device.devc_id values, already limited to what the user may see */
@@ -66,7 +62,7 @@ export interface AggregateQuery {
   tz: number;
   functions: AggregateFunction[];
   /** raw rows must pass every filter (forces the raw path) */
-  filters?: SeriesFilter[];
+  filters?: RowFilter[];
 }
 
 export interface AggregateRow {
@@ -121,8 +117,8 @@ function monthBucket(dayStart: number, length: number, tz: number): number {
   return Date.UTC(Math.floor(index / 12), index % 12, 1) / 1000 - tzs;
 }
 
-function parseFilterOp(op: string): SeriesFilter['op'] {
-  if (['>', '>=', '<', '<=', '=', '!='].includes(op)) return op as SeriesFilter['op'];
+function parseFilterOp(op: string): RowFilter['op'] {
+  if (['>', '>=', '<', '<=', '=', '!='].includes(op)) return op as RowFilter['op'];
   throw new SeriesError(`Unknown filter operator ${op}`);
 }
 
@@ -130,7 +126,7 @@ function parseFilterOp(op: string): SeriesFilter['op'] {
  * `additionalFilter` text → filters: conditions `column op number` joined by `,`, `;` or `and`
  * (`dlrpRpm>400`, `speed >= 1 and speed < 30`).
  */
-export function parseFilters(type: DeviceType, text: string | undefined): SeriesFilter[] {
+export function parseFilters(type: DeviceType, text: string | undefined): RowFilter[] {
   if (!text?.trim()) return [];
   return text
     .split(/\s*(?:,|;|\band\b|&&)\s*/i)
@@ -154,7 +150,7 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
 
   // the metrics the functions need, and where each function reads from
   const metrics: MetricDef[] = [];
-  const gts: { metric: MetricDef; param: number }[] = [];
+  const gts: Above[] = [];
   const plan = q.functions.map((fn) => {
     const metric = findMetric(def, fn.column);
     if (!metric) throw new SeriesError(`Unknown column ${fn.column} for ${q.type}`);
@@ -204,45 +200,22 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
   // buckets that are the stored rollup rows themselves (HOUR from hours, DAY at +7 from days): the functions'
   // values come straight from the database; no other segment touches those buckets
   const out: AggregateRow[] = [];
-  for (const seg of planSegments(q.start, q.end, geo, !filters.length)) {
+  const levels = filters.length ? [] : ROLLUPS;
+  const { deviceIds, start: from, end: to } = q;
+  const read: StatsRead = { def, deviceIds, metrics, needs, above: gts, from, to, output: geo, levels, filters };
+  for (const seg of planSegments(q.start, q.end, geo, read.levels)) {
     if (seg.level && !gts.length && q.unit !== 'MONTH' && sameBuckets(geo, seg.level)) {
       for (const row of await rollupValues(database, def, seg.level, q.deviceIds, metrics, plan, seg.from, seg.to))
         out.push(row); // no spread: it passes every row as an argument
       continue;
     }
-    if (seg.level) {
-      const rows = await readRollupStats(database, {
-        def,
-        level: seg.level,
-        deviceIds: q.deviceIds,
-        metrics,
-        needs,
-        from: seg.from,
-        to: seg.to,
-        output: geo,
-      });
-      for (const r of rows) {
-        const b = bucketOf(r.deviceId, r.bucket);
-        for (let mi = 0; mi < r.stats.length; mi++) {
-          const st = r.stats[mi];
-          if (st) merge(b, mi, st);
-        }
+    for (const r of await readSegment(database, read, seg)) {
+      const b = bucketOf(r.deviceId, r.bucket);
+      for (let mi = 0; mi < r.stats.length; mi++) {
+        const st = r.stats[mi];
+        if (st) mergeStats(b.stats, mi, st);
       }
-      // counts above a threshold cannot come from rollups: raw rows, counted only
-      if (gts.length) {
-        const raw = await rawStats(database, def, q.deviceIds, [], gts, seg.from, seg.to, geo, filters, []);
-        for (const r of raw) addCounts(bucketOf(r.deviceId, r.bucket), r.gt);
-      }
-    } else {
-      const raw = await rawStats(database, def, q.deviceIds, metrics, gts, seg.from, seg.to, geo, filters, needs);
-      for (const r of raw) {
-        const b = bucketOf(r.deviceId, r.bucket);
-        for (let mi = 0; mi < r.stats.length; mi++) {
-          const st = r.stats[mi];
-          if (st) merge(b, mi, st);
-        }
-        addCounts(b, r.gt);
-      }
+      addCounts(b, r.gt);
     }
   }
 
@@ -275,58 +248,6 @@ function result(name: AggFunction, s: Stat | undefined, gt: number): number | nu
       return s.lv;
   }
   return null;
-}
-
-/** Adds statistics to a bucket's metric: counts and sums add, extremes compare, first/last by their times. */
-function merge(b: Bucket, mi: number, s: Stat) {
-  const cur = b.stats[mi];
-  if (!cur) {
-    b.stats[mi] = s;
-    return;
-  }
-  cur.n += s.n;
-  cur.total += s.total;
-  if (s.min < cur.min) cur.min = s.min;
-  if (s.max > cur.max) cur.max = s.max;
-  if (s.fts < cur.fts) {
-    cur.fts = s.fts;
-    cur.fv = s.fv;
-  }
-  if (s.lts > cur.lts) {
-    cur.lts = s.lts;
-    cur.lv = s.lv;
-  }
-}
-
-type Level = RollupLevel;
-const mod = (x: number, m: number) => ((x % m) + m) % m;
-/** Every bucket of `geo` is a union of whole buckets of `level`. */
-const fits = (geo: Geometry, level: Level) =>
-  geo.size % level.size === 0 && mod(geo.shift - level.shift, level.size) === 0;
-
-/**
- * [start, end) split into the pieces each store answers: whole local days from the daily rollups, whole
- * hours from the hourly rollups, the ragged edges (and everything, when rows are filtered) from raw rows.
- */
-function planSegments(start: number, end: number, geo: Geometry, rollable: boolean) {
-  const out: { from: number; to: number; level?: Level }[] = [];
-  const split = (from: number, to: number, levels: Level[]) => {
-    const [level, ...finer] = levels;
-    if (from >= to) return;
-    if (!level) {
-      out.push({ from, to });
-      return;
-    }
-    const first = Math.ceil((from + level.shift) / level.size) * level.size - level.shift;
-    const last = Math.floor((to + level.shift) / level.size) * level.size - level.shift;
-    if (first >= last) return split(from, to, finer);
-    split(from, first, finer);
-    out.push({ from: first, to: last, level });
-    split(last, to, finer);
-  };
-  const levels = rollable ? [...ROLLUPS].reverse().filter((level) => fits(geo, level)) : [];
-  split(start, end, levels);
-  return out;
 }
 
 /**
@@ -381,87 +302,6 @@ async function rollupValues(
     if (any) out.push({ deviceId: Number(r[0]), timestamp: Number(r[1]), values });
   }
   return out;
-}
-
-/** A row's statistics; those not fetched stay NaN (no function reads them). */
-const num = (v: unknown) => (v === null || v === undefined ? Number.NaN : Number(v));
-const statOf = (
-  n: unknown,
-  s: unknown,
-  mn: unknown,
-  mx: unknown,
-  ft: unknown,
-  fv: unknown,
-  lt: unknown,
-  lv: unknown,
-): Stat => ({
-  n: Number(n),
-  total: num(s),
-  min: num(mn),
-  max: num(mx),
-  fts: num(ft),
-  fv: num(fv),
-  lts: num(lt),
-  lv: num(lv),
-});
-
-async function rawStats(
-  database: Database,
-  def: DeviceTypeDef,
-  deviceIds: number[],
-  metrics: MetricDef[],
-  gts: { metric: MetricDef; param: number }[],
-  from: number,
-  to: number,
-  geo: Geometry,
-  filters: SeriesFilter[],
-  needs: Needs[],
-) {
-  const b = bucketSql('ts', geo);
-  const cols: string[] = [];
-  const joins: string[] = [];
-  const outer: string[] = [];
-  metrics.forEach((x, i) => {
-    const c = x.column;
-    const w = needs[i];
-    cols.push(`count(${c}) as n${i}`);
-    if (w.total) cols.push(`sum(${c}) as s${i}`);
-    if (w.min) cols.push(`min(${c}) as mn${i}`);
-    if (w.max) cols.push(`max(${c}) as mx${i}`);
-    // a reading is its own first/last: its value and time
-    const e = edgeColumns(i, {
-      table: def.table,
-      key: 'ts',
-      present: `${c} is not null`,
-      first: w.first ? { value: c, time: 'ts' } : undefined,
-      last: w.last ? { value: c, time: 'ts' } : undefined,
-    });
-    cols.push(...e.inner);
-    joins.push(...e.joins);
-    outer.push(...e.outer);
-  });
-  gts.forEach((g, i) => {
-    cols.push(`sum(case when ${g.metric.column} > ? then 1 else 0 end) as gt${i}`);
-  });
-  const where = filters.map((f) => `and ${f.column} ${f.op} ?`).join(' ');
-  const text = `select g.*${outer.length ? `, ${outer.join(', ')}` : ''}
-    from (select device_id as d, ${b} as b, ${cols.join(', ')}
-            from ${def.table}
-           where device_id in (${placeholders(deviceIds.length)}) and ts >= ? and ts < ? ${where}
-           group by device_id, ${b}) g
-    ${joins.join('\n')}`;
-  const params = [...gts.map((g) => g.param), ...deviceIds, from, to, ...filters.map((f) => f.value)];
-  const rows = await query(database, text, params);
-  return rows.map((r) => ({
-    deviceId: Number(r.d),
-    bucket: Number(r.b),
-    stats: metrics.map((_, i): Stat | undefined =>
-      Number(r[`n${i}`]) > 0
-        ? statOf(r[`n${i}`], r[`s${i}`], r[`mn${i}`], r[`mx${i}`], r[`ft${i}`], r[`fv${i}`], r[`lt${i}`], r[`lv${i}`])
-        : undefined,
-    ),
-    gt: gts.map((_, i) => Number(r[`gt${i}`] ?? 0)),
-  }));
 }
 
 // ---------------------------------------------------------------- raw rows (last states: the telemetry store)

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the per-vessel summary (spec 002 §3.1 "Summary keyed by sensor group", "Per-period series
- * record") and the combined data ("Combined report data per vessel"). Every number's meaning and unit is
- * in docs/domain.md; the section is named next to each field group. Timestamps are epoch seconds.
+ * The answers of the summary calls (docs/api.md "Summary API"): the per-vessel summary (spec 002 §3.1 "Summary keyed
+ * by sensor group", "Per-period series record") and the combined data ("Combined report data per vessel"). The
+ * server writes its answers with these schemas, the web app reads their types. Every number is computed by the
+ * server; its meaning and unit are in docs/domain.md, the section named next to each field group. Timestamps are
+ * epoch seconds.
  */
 const num = z.number().nullable();
 /** maps keyed by a bucket's epoch second */
@@ -97,6 +99,8 @@ const flowGroup = z.object({
     starboardEngineConsKg: num,
     meEngineConsKg: num,
     aeEngineConsKg: num,
+    /** §23: CO₂ emitted (t) by the port, starboard and auxiliary engines' fuel; null without a factor */
+    co2Emitted: num,
   }),
 });
 
@@ -111,13 +115,14 @@ const aeEngine = z
   })
   .nullable();
 const aePoint = z.object({ fuelConsumption: z.number(), runningSeconds: z.number(), runningTime: z.number() });
+const aePoints = z.object({ AE1: aePoint.nullable(), AE2: aePoint.nullable(), AE3: aePoint.nullable() });
 const aeGroup = z.object({
   AE1: aeEngine,
   AE2: aeEngine,
   AE3: aeEngine,
   totalFuelConsumption: num,
   metered: z.boolean(),
-  data: byTime(z.object({ AE1: aePoint.nullable(), AE2: aePoint.nullable(), AE3: aePoint.nullable() })),
+  data: byTime(aePoints),
 });
 
 // §16
@@ -132,6 +137,17 @@ const tempLabel = z.object({
 const temperatureGroup = z.object({ EXHAUST_TEMPERATURE: tempLabel, TEMPERATURE: tempLabel });
 
 // spec 002 §3.1 "Per-period series record"
+const detailRpm = z
+  .object({ rpm: num, runningTime: z.number(), additional: z.object({ COUNTGT_dlrpRpm_1: z.number() }) })
+  .nullable();
+const detailMeter = z
+  .object({
+    temperature: num,
+    density: num,
+    volumeFlowrate: num,
+    additional: z.object({ FIRST_dlfmVolInventory_0: num, LAST_dlfmVolInventory_1: num }),
+  })
+  .nullable();
 const detailRecord = z.object({
   timestamp: z.number(),
   gpsData: z
@@ -143,37 +159,16 @@ const detailRecord = z.object({
       additional: z.object({ LAST_dlgpLatitude_4: num, LAST_dlgpLongitude_5: num, SUM_dlgpDistance_3: z.number() }),
     })
     .nullable(),
-  rpmData: z.object({
-    PORT: z
-      .object({ rpm: num, runningTime: z.number(), additional: z.object({ COUNTGT_dlrpRpm_1: z.number() }) })
-      .nullable(),
-    STARBOARD: z
-      .object({ rpm: num, runningTime: z.number(), additional: z.object({ COUNTGT_dlrpRpm_1: z.number() }) })
-      .nullable(),
-  }),
+  rpmData: z.object({ PORT: detailRpm, STARBOARD: detailRpm }),
   fmData: z.object({
-    PORT_IN: z
-      .object({
-        temperature: num,
-        density: num,
-        volumeFlowrate: num,
-        additional: z.object({ FIRST_dlfmVolInventory_0: num, LAST_dlfmVolInventory_1: num }),
-      })
-      .nullable(),
-    STARBOARD_IN: z
-      .object({
-        temperature: num,
-        density: num,
-        volumeFlowrate: num,
-        additional: z.object({ FIRST_dlfmVolInventory_0: num, LAST_dlfmVolInventory_1: num }),
-      })
-      .nullable(),
+    PORT_IN: detailMeter,
+    STARBOARD_IN: detailMeter,
     PORT_InFlow: num,
     STARBOARD_InFlow: num,
     PORT_InDens: num,
     STARBOARD_InDens: num,
   }),
-  aeData: z.object({ AE1: aePoint.nullable(), AE2: aePoint.nullable(), AE3: aePoint.nullable() }),
+  aeData: aePoints,
 });
 
 // §20
@@ -188,6 +183,15 @@ const sensorPercentage = z.object({
   expected: z.number(),
   percentage: z.number(),
 });
+
+export type SensorPercentage = z.infer<typeof sensorPercentage>;
+export type MeterPoint = z.infer<typeof meterPoint>;
+export type SummaryGps = z.infer<typeof gpsGroup>;
+export type SummaryRpm = z.infer<typeof rpmGroup>;
+export type SummaryFlowmeter = z.infer<typeof flowGroup>;
+export type SummaryAe = z.infer<typeof aeGroup>;
+export type SummaryTemperature = z.infer<typeof temperatureGroup>;
+export type SummaryDetail = z.infer<typeof detailRecord>;
 
 export const summarySchema = z.object({
   massId: z.number(),
@@ -217,7 +221,8 @@ export const summarySchema = z.object({
   temperature: temperatureGroup.optional(),
   details: z.array(detailRecord).optional(),
 });
-export type SummaryAnswer = z.infer<typeof summarySchema>;
+/** GET /api/summary/aggregated/period/{start}/{end} */
+export type Summary = z.infer<typeof summarySchema>;
 
 export const COMBINED_TYPES = ['gps', 'rpm', 'flowmeter', 'ae', 'temperature'] as const;
 export type CombinedType = (typeof COMBINED_TYPES)[number];
@@ -226,52 +231,53 @@ const rpmRun = z.object({ rpm: num, runningTime: z.number() }).nullable();
 const combinedAe = z
   .object({ runningTime: z.number(), fuelConsumption: z.number(), additional: z.object({ SUM_dlaeRpm_1: z.number() }) })
   .nullable();
-const combinedMeter = z
-  .object({ volumeFlowrate: num, density: num, temperature: num, volumeInventory: num })
-  .nullable();
+const combinedMeter = meterPoint.nullable();
+const combinedBucket = z.object({
+  gps: z
+    .object({
+      latitude: num,
+      longitude: num,
+      firstLatitude: num,
+      firstLongitude: num,
+      timestamp: z.number(),
+      speed: num,
+      track: num,
+      polyLength: z.number(),
+    })
+    .optional(),
+  rpm: z.object({ PORT: rpmRun, STARBOARD: rpmRun, MAINENGINE: rpmRun }).optional(),
+  flowmeter: z
+    .object({
+      portFuelCons: num,
+      stbFuelCons: num,
+      meFuelCons: num,
+      aeFuelCons: num,
+      PORT_IN: combinedMeter,
+      STARBOARD_IN: combinedMeter,
+    })
+    .optional(),
+  ae: z.object({ AE1: combinedAe, AE2: combinedAe, AE3: combinedAe }).optional(),
+  temperature: z
+    .object({
+      EXHAUST_TEMPERATURE: z.object({ PORT: num, STARBOARD: num }),
+      TEMPERATURE: z.object({ PORT: num, STARBOARD: num }),
+    })
+    .optional(),
+});
+/** One bucket of the combined data: the groups asked for that have data in it. */
+export type CombinedBucket = z.infer<typeof combinedBucket>;
+
 export const combinedSchema = z.object({
   start: z.number(),
   end: z.number(),
   firstData: num,
   lastData: num,
-  datas: byTime(
-    z.object({
-      gps: z
-        .object({
-          latitude: num,
-          longitude: num,
-          firstLatitude: num,
-          firstLongitude: num,
-          timestamp: z.number(),
-          speed: num,
-          track: num,
-          polyLength: z.number(),
-        })
-        .optional(),
-      rpm: z.object({ PORT: rpmRun, STARBOARD: rpmRun, MAINENGINE: rpmRun }).optional(),
-      flowmeter: z
-        .object({
-          portFuelCons: num,
-          stbFuelCons: num,
-          meFuelCons: num,
-          aeFuelCons: num,
-          PORT_IN: combinedMeter,
-          STARBOARD_IN: combinedMeter,
-        })
-        .optional(),
-      ae: z.object({ AE1: combinedAe, AE2: combinedAe, AE3: combinedAe }).optional(),
-      temperature: z
-        .object({
-          EXHAUST_TEMPERATURE: z.object({ PORT: num, STARBOARD: num }),
-          TEMPERATURE: z.object({ PORT: num, STARBOARD: num }),
-        })
-        .optional(),
-    }),
-  ),
+  datas: byTime(combinedBucket),
   summaries: z.object({
     gps: z.object({ calculatedSpeed: num }).optional(),
     rpm: z.object({ singleEngine: z.boolean() }).optional(),
     flowmeter: z.object({ AE_IN: num, AE_OUT: num }).optional(),
   }),
 });
-export type CombinedAnswer = z.infer<typeof combinedSchema>;
+/** GET /api/summary/combined/period/{start}/{end} */
+export type Combined = z.infer<typeof combinedSchema>;

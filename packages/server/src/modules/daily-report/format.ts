@@ -1,0 +1,51 @@
+import type { BucketUnit } from '@fleet/shared';
+import type { TrackPoint } from './map.ts';
+
+/** The report's text formats (spec 002 §5: missing values '-'; §9 numbers with 2 decimals, the display date format). */
+
+const grouping = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const grouping3 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** A number with 2 decimals and thousands separators; '-' when missing. */
+export const num = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? '-' : grouping.format(v));
+export const num3 = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? '-' : grouping3.format(v));
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** "GMT +007" for +7, "GMT -005" for -5, "GMT +005:30" for +5.5 (spec 002 §2.3, §9). */
+export function timezoneLabel(tz: number): string {
+  const sign = tz < 0 ? '-' : '+';
+  const abs = Math.abs(tz);
+  const h = Math.floor(abs);
+  const m = Math.round((abs - h) * 60);
+  return `GMT ${sign}${pad(h, 3)}${m ? `:${pad(m)}` : ''}`;
+}
+
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+const local = (ts: number, tz: number) => new Date((ts + tz * 3600) * 1000);
+/** DD MMMM YYYY HH:mm in the report's timezone (spec 002 §9 display format). */
+export function dateTime(ts: number | null, tz: number): string {
+  if (ts == null) return '-';
+  const d = local(ts, tz);
+  return `${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+const stamp = (ts: number, tz: number) => {
+  const d = local(ts, tz);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+};
+/** A bucket's label on the charts and tables: DD/MM for days, else HH:mm. */
+export function bucketLabel(ts: number, tz: number, unit: BucketUnit): string {
+  const d = local(ts, tz);
+  if (unit === 'DAY') return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}`;
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+export const position = (p: TrackPoint | null | undefined) =>
+  p ? `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}` : '-';
+
+/** The file name: vessel and period (local time), safe for every file system. */
+export function reportFileName(massName: string, start: number, end: number, tz: number): string {
+  const name =
+    massName
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'vessel';
+  return `Daily-Report_${name}_${stamp(start, tz)}_${stamp(end, tz)}.pdf`;
+}

@@ -1,0 +1,58 @@
+import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
+import { dateTime, num, position } from '../format.ts';
+import { MAP_HEIGHT, MAP_WIDTH, mapSvg, type TrackPoint } from '../map.ts';
+import type { PageContext } from './context.ts';
+
+/** The Vessel Tracking page: the last position and the track on two maps, and the voyage's figures. */
+export function trackingPages(c: PageContext): ReportPage[] {
+  const page: ReportPage = { key: 'vessel_tracking', title: 'Vessel Tracking', blocks: [] };
+  const gps = c.s.gps;
+  const src = c.input.track?.gps ?? gps;
+  const points = Object.values(src?.data ?? {})
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .filter((p): p is typeof p & TrackPoint => p.latitude != null && p.longitude != null);
+  const last = points[points.length - 1] ?? gps?.summary.lastPosition ?? null;
+  if (!last) {
+    page.blocks.push({ kind: 'notice', text: 'No Data: no GPS position in this period.' });
+    return [page];
+  }
+  const lats = points.map((p) => p.latitude);
+  const lons = points.map((p) => p.longitude);
+  const mid = points.length
+    ? { latitude: (Math.min(...lats) + Math.max(...lats)) / 2, longitude: (Math.min(...lons) + Math.max(...lons)) / 2 }
+    : last;
+  page.blocks.push(
+    {
+      kind: 'maps',
+      maps: [
+        {
+          title: 'Last position (zoom 11)',
+          svg: mapSvg({ zoom: 11, center: last, track: points }),
+          width: MAP_WIDTH,
+          height: MAP_HEIGHT,
+        },
+        {
+          title: 'Track (zoom 6)',
+          svg: mapSvg({ zoom: 6, center: mid, track: points }),
+          width: MAP_WIDTH,
+          height: MAP_HEIGHT,
+        },
+      ],
+    },
+    {
+      kind: 'table',
+      columns: ['Start', 'Start Position', 'End', 'End Position', 'Total Cruise (NM)', 'Average Speed (knot)'],
+      rows: [
+        [
+          dateTime(points[0]?.timestamp ?? null, c.tz),
+          position(gps?.summary.firstPosition),
+          dateTime(points[points.length - 1]?.timestamp ?? null, c.tz),
+          position(gps?.summary.lastPosition),
+          num(gps?.summary.totalCruise),
+          num(gps?.summary.averageSpeedKnot),
+        ],
+      ],
+    },
+  );
+  return [page];
+}
