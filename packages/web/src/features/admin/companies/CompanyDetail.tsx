@@ -8,7 +8,7 @@ import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
-import type { AssetRow, CompanyRow } from '../admin-types.ts';
+import type { AssetRow, CompanyRow } from '@fleet/shared/answers/resource-rows.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';

@@ -10,7 +10,7 @@ import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
-import type { CompanyRow, GroupRow } from '../admin-types.ts';
+import type { CompanyRow, GroupRow } from '@fleet/shared/answers/resource-rows.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';

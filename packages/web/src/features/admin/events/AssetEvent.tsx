@@ -13,7 +13,7 @@ import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
-import type { AssetEventRow, ConfigEventRow, MasterEventRow } from '../admin-types.ts';
+import type { AssetEventRow, ConfigEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { DuplicateFromModal } from './DuplicateFromModal.tsx';
 import { PriorityTag } from './PriorityTag.tsx';

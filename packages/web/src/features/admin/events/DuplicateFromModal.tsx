@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import { resourcePath, useResourceList } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
-import type { AssetEventRow, ConfigEventRow } from '../admin-types.ts';
+import type { AssetEventRow, ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { FORM_MODAL_PROPS } from '../admin-ui.ts';
 import { PriorityTag } from './PriorityTag.tsx';
 

@@ -11,7 +11,7 @@ import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { FilterBar, FilterSelect } from '../../../components/FilterBar.tsx';
 import { Page } from '../../../components/Page.tsx';
-import type { ConfigEventRow } from '../admin-types.ts';
+import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { formatDateTime } from '../admin-ui.ts';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
 import { ConfigEventForm } from './ConfigEventForm.tsx';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useResourceList } from '../../../api/resources.ts';
 import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
-import type { AssetEventRow, MasterEventRow } from '../admin-types.ts';
+import type { AssetEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { formatDateTime } from '../admin-ui.ts';
 import { PriorityTag } from './PriorityTag.tsx';
 import { parseThresholds } from './thresholds.ts';

@@ -13,7 +13,7 @@ import { routeNames } from '../../../app/route-names.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
-import type { PermissionRow, RolePermissionRow, RoleRow } from '../admin-types.ts';
+import type { PermissionRow, RolePermissionRow, RoleRow } from '@fleet/shared/answers/resource-rows.ts';
 import { submitWithFieldErrors } from '../admin-ui.ts';
 import { MasterPicker } from '../MasterPicker.tsx';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';

@@ -5,7 +5,7 @@ import { useResourceRow } from '../../../api/resources.ts';
 import { routeNames } from '../../../app/route-names.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
-import type { TankHeaderRow } from '../admin-types.ts';
+import type { TankHeaderRow } from '@fleet/shared/answers/resource-rows.ts';
 import { requireFields } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 

@@ -13,7 +13,7 @@ import { companyAssets, resourcePath, useReloadResources, useResourceList } from
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
-import type { AssetRow, CompanyRow, RoleRow, UserAssetRow, UserCompanyRow, UserRoleRow } from '../admin-types.ts';
+import type { AssetRow, CompanyRow, RoleRow, UserAssetRow, UserCompanyRow, UserRoleRow } from '@fleet/shared/answers/resource-rows.ts';
 import { optionLabel } from '../admin-ui.ts';
 import { MasterPicker } from '../MasterPicker.tsx';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';

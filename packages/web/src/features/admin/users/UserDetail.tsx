@@ -9,7 +9,7 @@ import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { formatDate } from '../../../components/resource/format.ts';
-import type { UserRow } from '../admin-types.ts';
+import type { UserRow } from '@fleet/shared/answers/resource-rows.ts';
 import { submitWithFieldErrors } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { UserAssetTab, UserCompanyTab, UserRoleTab } from './UserAssignments.tsx';
