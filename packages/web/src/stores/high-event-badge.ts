@@ -1,5 +1,5 @@
+import type { LiveEvent } from '@fleet/shared/answers/live.ts';
 import { create } from 'zustand';
-import type { LiveEvent } from '../api/live-socket.ts';
 
 /**
  * The navigation bar's High event badge, shared by the tabs of one browser (issue 17): each tab's socket pushes the

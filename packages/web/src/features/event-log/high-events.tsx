@@ -1,7 +1,8 @@
+import type { LiveEvent } from '@fleet/shared/answers/live.ts';
 import { can } from '@fleet/shared/permissions.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { type LiveEvent, useLiveSocket } from '../../api/live-socket.ts';
+import { useLiveSocket } from '../../api/live-socket.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { eventLogOpened, highEventReceived, joinHighEventBadge } from '../../stores/high-event-badge.ts';
