@@ -1,10 +1,11 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { configRpm } from '@fleet/shared/resources/config-rpm.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { Card, Empty, Pagination, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ASSET_TEXTS, type AssetRow } from '../../api/assets.ts';
+import { ASSET_TEXTS } from '../../api/assets.ts';
 import { type Row, useResourceList, useResourceRow } from '../../api/resources.ts';
 import { useHighest, usePulse, useRpmThresholds } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';

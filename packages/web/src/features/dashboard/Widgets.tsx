@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../components/report-filter/report.css';
-import { useAssets } from '../../api/summary.ts';
+import { useAssets } from '../../api/assets.ts';
 import { dateTime, kmhToKnot } from '../../components/format.ts';
 import { Stat } from '../../components/summary/Stat.tsx';
 import { usePulse } from './pulse.ts';

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAssets } from '../../api/bunker.ts';
+import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
@@ -23,7 +23,7 @@ export default function RemainOnBoard() {
   const canCreate = useCan('master_rob_rob', 'create');
   const canUpdate = useCan('master_rob_rob', 'update');
   const canDelete = useCan('master_rob_rob', 'delete');
-  const assets = useAssets();
+  const assets = useAssets({ silent: true });
   const [massId, setMassId] = useState<number | null>(null);
   const [detail, setDetail] = useState<RobProfile | null>(null);
   const [form, setForm] = useState<{ open: boolean; profile: RobProfile | null }>({ open: false, profile: null });

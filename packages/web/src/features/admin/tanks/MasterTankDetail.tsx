@@ -1,3 +1,4 @@
+import type { TankHeaderRow } from '@fleet/shared/answers/resource-rows.ts';
 import { tankDetail } from '@fleet/shared/resources/tank-detail.ts';
 import { tankHeader } from '@fleet/shared/resources/tank-header.ts';
 import { useNavigate, useParams } from 'react-router';
@@ -5,7 +6,6 @@ import { useResourceRow } from '../../../api/resources.ts';
 import { routeNames } from '../../../app/route-names.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
-import type { TankHeaderRow } from '@fleet/shared/answers/resource-rows.ts';
 import { requireFields } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 
