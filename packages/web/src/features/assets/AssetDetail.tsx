@@ -1,4 +1,5 @@
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { APPROVAL_NUMBER } from '@fleet/shared/resources/options.ts';
@@ -11,7 +12,6 @@ import { ASSET_TEXTS, assetImageUrl } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { type Row, useResourceList, useResourceMutation, useResourceRow } from '../../api/resources.ts';
 import { browserTimezone } from '../../api/summary.ts';
-import type { AggregatedRow } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../app/route-names.ts';
 import { useCan } from '../../auth/permissions.ts';
