@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { SessionStatus } from '@fleet/shared/answers/session.ts';
+import type { ShareLinkCreated } from '@fleet/shared/answers/share-links.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir, enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import { apiGet, apiToken, BORNEO, demoAssets, ingestHours, num, tz, viewQuery } from './report-data.ts';
@@ -236,7 +237,7 @@ test.describe('Report Summary opened by link (spec 002 §2.4, §7.1)', () => {
     page,
     request,
   }) => {
-    const made = await post<{ id: string; token: string; path: string }>(request, token, '/share-links', {
+    const made = await post<ShareLinkCreated>(request, token, '/share-links', {
       massId: twin.massId,
       start: v.start,
       end: v.end,

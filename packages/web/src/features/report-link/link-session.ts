@@ -13,17 +13,16 @@ export const LINK_PAGE_TEXTS = {
   vesselUnavailable: 'This vessel is not available to this account.',
 } as const;
 
-/** The vessel and period the page shows, and how it was opened. */
-export interface LinkView {
+/**
+ * The vessel and period the page shows, and how it was opened: a share link's `current` answer, or (u/p link) the
+ * link's vessel and period with the asset row's name and fuel type.
+ */
+export type LinkView = Pick<ShareLinkCurrent, 'massId' | 'start' | 'end' | 'fuelType'> & {
   mode: 'share-link' | 'password';
-  massId: number;
-  start: number;
-  end: number;
   /** share links only: until when the link works (epoch s) */
   expires: number | null;
   massName: string | null;
-  fuelType: ShareLinkCurrent['fuelType'];
-}
+};
 
 class LinkPageError extends Error {}
 
