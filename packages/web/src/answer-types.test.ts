@@ -27,30 +27,21 @@ type Def = { type: string; [k: string]: unknown };
 const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | null)?._zod?.def;
 
 /** The field names of every object inside `schema` (nested objects, array items, unions …), by where they sit. */
-function objectShapes(schema: unknown, where: string, out: Map<string, Set<string>>) {
+function objectShapes(schema: unknown, where: string, out: Map<string, Set<string>>): void {
   const def = defOf(schema);
   if (!def) return;
-  const walk = (s: unknown, w: string) => objectShapes(s, w, out);
-  switch (def.type) {
-    case 'object': {
-      const shape = def.shape as Record<string, unknown>;
-      out.set(where, new Set(Object.keys(shape)));
-      for (const [k, s] of Object.entries(shape)) walk(s, `${where}.${k}`);
-      return;
-    }
-    case 'array':
-      return walk(def.element, `${where}[]`);
-    case 'record':
-      return walk(def.valueType, `${where}{}`);
-    case 'union':
-      for (const [i, s] of (def.options as unknown[]).entries()) walk(s, `${where}|${i}`);
-      return;
-    case 'pipe':
-      walk(def.in, where);
-      return walk(def.out, where);
-    default:
-      if ('innerType' in def) walk(def.innerType, where);
-  }
+  const walk = (s: unknown, w: string): void => objectShapes(s, w, out);
+  if (def.type === 'object') {
+    const shape = def.shape as Record<string, unknown>;
+    out.set(where, new Set(Object.keys(shape)));
+    for (const [k, s] of Object.entries(shape)) walk(s, `${where}.${k}`);
+  } else if (def.type === 'array') walk(def.element, `${where}[]`);
+  else if (def.type === 'record') walk(def.valueType, `${where}{}`);
+  else if (def.type === 'union') for (const [i, s] of (def.options as unknown[]).entries()) walk(s, `${where}|${i}`);
+  else if (def.type === 'pipe') {
+    walk(def.in, where);
+    walk(def.out, where);
+  } else if ('innerType' in def) walk(def.innerType, where);
 }
 
 /** The field sets a web type must not restate: every shared answer object, and every resource's row. */
