@@ -6,7 +6,7 @@ import { api, type QueryParams } from './client.ts';
 import { fetchResourcePage } from './resources.ts';
 
 /** Latest reading of each listed device, refreshed every minute (spec 002 §9 reconcile). */
-export function usePulse(uniqueIds: string[]) {
+export function useDevicePulse(uniqueIds: string[]) {
   return useQuery({
     queryKey: ['telemetry', 'pulse', uniqueIds],
     enabled: uniqueIds.length > 0,

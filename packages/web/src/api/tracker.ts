@@ -47,7 +47,7 @@ export function useTrackers() {
 }
 
 /** The latest point of each tracker (GET /series/teltonika/gps/pulse); refreshed every 10 s. */
-export function usePulse(devcIds: number[]) {
+export function useTrackerPulse(devcIds: number[]) {
   return useQuery({
     queryKey: ['tracker', 'pulse', devcIds],
     enabled: devcIds.length > 0,

@@ -15,7 +15,7 @@ import { Stat } from '../../components/summary/Stat.tsx';
 import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../../components/summary/SummaryCharts.tsx';
 import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { currentData, REFRESH_MS, usePulse } from './pulse.ts';
+import { currentData, REFRESH_MS, useAssetPulse } from './pulse.ts';
 
 /** Spec 002 §9: gauge full scale 1600 RPM. */
 export const GAUGE_FULL_SCALE = 1600;
@@ -44,7 +44,7 @@ export default function FmsDashboard() {
     { massId: currentAsset, start: range.start, end: range.end, interval, showDetails: true },
     { refetchInterval: REFRESH_MS },
   );
-  const pulse = usePulse(asset);
+  const pulse = useAssetPulse(asset);
   const s = summary.data;
   const step = UNIT_MS[aggregatedUnit(interval)];
   // zooming the chart reloads the window at MINUTE (spec 002 §9), as on the Report Summary

@@ -22,7 +22,10 @@ export function mergePulse(current: PulseRow[], pushed: PulseRow[], massId: numb
  * The latest reading of each device of an asset: GET /api/series/device/all/pulse?device[]=…, kept current by the
  * live push (/api/socket, the fleet map's connection) between the 60 s reconciles.
  */
-export function usePulse(asset: Pick<AssetRow, 'massId' | 'massDevice'> | undefined, refetchInterval = REFRESH_MS) {
+export function useAssetPulse(
+  asset: Pick<AssetRow, 'massId' | 'massDevice'> | undefined,
+  refetchInterval = REFRESH_MS,
+) {
   const client = useQueryClient();
   const massId = asset?.massId;
   useLiveSocket(

@@ -9,7 +9,7 @@ import {
   pointValue,
   TRACKER,
   type TrackerPoint,
-  usePulse,
+  useTrackerPulse,
   useTrackers,
 } from '../../api/tracker.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -45,7 +45,7 @@ function Row({ label, value }: { label: string; value: string }) {
 export function TeltonikaMapView() {
   const trackers = useTrackers();
   const ids = useMemo(() => (trackers.data ?? []).map((t) => t.devcId), [trackers.data]);
-  const pulse = usePulse(ids);
+  const pulse = useTrackerPulse(ids);
   const canCommand = useCan('teltonika_map', 'update');
   const map = useRef<L.Map | null>(null);
   const [trail, setTrail] = useState<{ devcId: number; points: TrackerPoint[] } | null>(null);
