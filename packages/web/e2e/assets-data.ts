@@ -1,3 +1,4 @@
+import type { DeviceRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { apiCall, apiToken, expect, fetchRetrying, USERS } from './admin/helpers.ts';
 
@@ -12,18 +13,10 @@ export async function adminApi(request: APIRequestContext) {
   return { token, call };
 }
 
-export interface DemoDevice {
-  devcId: number;
-  devcName: string;
-  devcUniqueId: string;
-  devcType: string;
-  devcMassId: number;
-}
-
 /** The demo devices of the first demo company by unique id. */
-export async function demoDevices(request: APIRequestContext): Promise<Map<string, DemoDevice>> {
+export async function demoDevices(request: APIRequestContext): Promise<Map<string, DeviceRow>> {
   const { call } = await adminApi(request);
-  const rows: DemoDevice[] = await call('GET', '/master/device?max=1000');
+  const rows: DeviceRow[] = await call('GET', '/master/device?max=1000');
   return new Map(rows.map((d) => [d.devcUniqueId, d]));
 }
 
@@ -58,7 +51,7 @@ export async function freshFlowMeter(request: APIRequestContext) {
   const { call } = await adminApi(request);
   const tag = Date.now().toString(36);
   const asset = await call('POST', '/master/asset', { massName: `ZZ E2E Flow ${tag}` });
-  const meter: DemoDevice = await call('POST', '/master/device', {
+  const meter: DeviceRow = await call('POST', '/master/device', {
     devcName: `E2E PORT_IN ${tag}`,
     devcType: 'flowmeter',
     devcLabel: 'PORT_IN',

@@ -1,10 +1,11 @@
+import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import {
   apiGet,
   apiToken,
   BORNEO,
   byName,
-  type DemoAsset,
   demoAssets,
   enterAs,
   ingestHours,
@@ -18,8 +19,8 @@ test.describe.configure({ mode: 'serial' });
 // spec 002 §2.9
 test.describe('FMS dashboard', () => {
   let token: string;
-  let assets: DemoAsset[];
-  let borneo: DemoAsset[];
+  let assets: AssetRow[];
+  let borneo: AssetRow[];
   test.beforeAll(async ({ request }) => {
     token = await apiToken(request);
     assets = await demoAssets(request, token);
@@ -50,12 +51,14 @@ test.describe('FMS dashboard', () => {
     await expect(page.getByTestId('dash-avg-rpm-STARBOARD')).toHaveText(num(api.rpm.summary.STARBOARD.average));
     // the PORT engine's latest reading (this spec's 900 rpm, or a later one another spec posted on the demo vessel)
     const portRpm = ot01.massDevice.find((d) => d.devcType === 'rpm' && d.devcLabel === 'PORT')!;
-    const pulse = await apiGet<{ series: { devcUniqueId: string; rpm: number }[] }>(
+    const pulse = await apiGet<PulseAnswer>(
       request,
       token,
       `/series/device/all/pulse?device[]=${portRpm.devcUniqueId}`,
     );
-    await expect(page.getByTestId('dash-current-PORT')).toContainText(`Current RPM${num(pulse.series[0].rpm)}`);
+    await expect(page.getByTestId('dash-current-PORT')).toContainText(
+      `Current RPM${num(pulse.series[0].rpm as number)}`,
+    );
     await expect(page.getByTestId('dash-AE1')).toContainText('ON');
     await expect(page.getByTestId('dash-AE2')).toContainText('OFF');
     await expect(page.getByTestId('vessel-map')).toBeVisible();

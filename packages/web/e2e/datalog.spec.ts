@@ -1,13 +1,14 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import ExcelJS from 'exceljs';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
-import { apiGet, apiToken, byName, type DemoAsset, demoAssets, ingestHours, tz, viewQuery } from './report-data.ts';
+import { apiGet, apiToken, byName, demoAssets, ingestHours, tz, viewQuery } from './report-data.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 // spec 002 §2.8, §3.3, §4
 test.describe('Datalog', () => {
   let token: string;
-  let tb01: DemoAsset;
+  let tb01: AssetRow;
   test.beforeAll(async ({ request }) => {
     token = await apiToken(request);
     tb01 = byName(await demoAssets(request, token), 'TB Samudra Perkasa 01');

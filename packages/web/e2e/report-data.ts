@@ -1,16 +1,10 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { SessionStatus } from '@fleet/shared/answers/session.ts';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { fetchRetrying } from './admin/helpers.ts';
 import { signIn, USERS } from './fixtures.ts';
 
 /** Helpers of the report specs: sign in over the API, give demo vessels a few hours of readings, read the API. */
-
-export interface DemoAsset {
-  massId: number;
-  massName: string;
-  massMaintenance: number;
-  massMfty: { mftyCo2Factor: number | null; mftyDensity: number | null } | null;
-  massDevice: { devcId: number; devcType: string; devcUniqueId: string; devcLabel: string | null }[];
-}
 
 /** The demo companies: the single-engine and no-flow-meter vessels are in Borneo. */
 export const SAMUDRA = 'PT Samudra Tirta Marine';
@@ -24,11 +18,7 @@ export async function apiToken(request: APIRequestContext, company = SAMUDRA): P
   });
   expect(r.ok()).toBe(true);
   const token = (await r.json()).data.token as string;
-  const status = await apiGet<{ companies: { compId: number; compName: string }[] }>(
-    request,
-    token,
-    '/security/authentication/status',
-  );
+  const status = await apiGet<SessionStatus>(request, token, '/security/authentication/status');
   const comp = status.companies.find((c) => c.compName === company);
   if (!comp) throw new Error(`admin is not in ${company}`);
   await apiGet(request, token, `/security/authentication/setcompany/${comp.compId}`);
@@ -53,11 +43,11 @@ export async function apiGet<T>(request: APIRequestContext, token: string, path:
   return body.data as T;
 }
 
-export async function demoAssets(request: APIRequestContext, token: string): Promise<DemoAsset[]> {
-  return apiGet<DemoAsset[]>(request, token, '/master/asset?max=1000');
+export async function demoAssets(request: APIRequestContext, token: string): Promise<AssetRow[]> {
+  return apiGet<AssetRow[]>(request, token, '/master/asset?max=1000');
 }
 
-export const byName = (assets: DemoAsset[], prefix: string) => {
+export const byName = (assets: AssetRow[], prefix: string) => {
   const a = assets.find((x) => x.massName.startsWith(prefix));
   if (!a) throw new Error(`no demo asset ${prefix}`);
   return a;
@@ -69,7 +59,7 @@ const MIN = 60;
  * `minutes` of 1-minute readings ending now for every device of the asset, posted with its gateway's key:
  * GPS moving east at 10 kn, engines at 900 rpm, AE1 running, supply meters 2 L/min and return meters 0.5 L/min.
  */
-export async function ingestHours(request: APIRequestContext, token: string, asset: DemoAsset, minutes: number) {
+export async function ingestHours(request: APIRequestContext, token: string, asset: AssetRow, minutes: number) {
   const gateway = asset.massDevice.find((d) => d.devcType === 'gateway');
   if (!gateway) throw new Error(`${asset.massName} has no gateway`);
   const k = await request.post(`/api/master/device/${gateway.devcId}/keys`, {

@@ -1,18 +1,11 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { SessionStatus } from '@fleet/shared/answers/session.ts';
+import type { ShareLinkCreated } from '@fleet/shared/answers/share-links.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir, enterApp, expect, shot, test, USERS } from './fixtures.ts';
-import {
-  apiGet,
-  apiToken,
-  BORNEO,
-  type DemoAsset,
-  demoAssets,
-  ingestHours,
-  num,
-  tz,
-  viewQuery,
-} from './report-data.ts';
+import { apiGet, apiToken, BORNEO, demoAssets, ingestHours, num, tz, viewQuery } from './report-data.ts';
 
 const Database: typeof import('better-sqlite3') = createRequire(new URL('../../server/package.json', import.meta.url))(
   'better-sqlite3',
@@ -85,7 +78,7 @@ async function ownVessel(
     });
     expect(r.status, JSON.stringify(r.body.status)).toBe(200);
   }
-  const full = (await demoAssets(request, token)).find((a) => a.massId === asset.massId) as DemoAsset;
+  const full = (await demoAssets(request, token)).find((a) => a.massId === asset.massId) as AssetRow;
   if (withReadings) await ingestHours(request, token, full, 120);
   return full;
 }
@@ -106,12 +99,12 @@ async function openAsStranger(page: Page, path: string) {
 
 test.describe('Report Summary opened by link (spec 002 §2.4, §7.1)', () => {
   let token: string;
-  let twin: DemoAsset;
-  let empty: DemoAsset;
-  let twinNa: DemoAsset;
-  let single: DemoAsset;
+  let twin: AssetRow;
+  let empty: AssetRow;
+  let twinNa: AssetRow;
+  let single: AssetRow;
   let v: ReturnType<typeof viewQuery>;
-  let company: { compId: number; grcpId: number };
+  let company: NonNullable<SessionStatus['activeCompany']>;
 
   test.beforeAll(async ({ request }) => {
     token = await apiToken(request);
@@ -120,11 +113,8 @@ test.describe('Report Summary opened by link (spec 002 §2.4, §7.1)', () => {
     twinNa = await ownVessel(request, token, 'Link Twin NA', TWIN_NO_AE_METER, true);
     single = await ownVessel(request, token, 'Link Single', SINGLE, true);
     v = viewQuery(twin.massId, 3);
-    const status = await apiGet<{ activeCompany: { compId: number; grcpId: number } }>(
-      request,
-      token,
-      '/security/authentication/status',
-    );
+    const status = await apiGet<SessionStatus>(request, token, '/security/authentication/status');
+    if (!status.activeCompany) throw new Error('no active company');
     company = status.activeCompany;
   });
 
@@ -247,7 +237,7 @@ test.describe('Report Summary opened by link (spec 002 §2.4, §7.1)', () => {
     page,
     request,
   }) => {
-    const made = await post<{ id: string; token: string; path: string }>(request, token, '/share-links', {
+    const made = await post<ShareLinkCreated>(request, token, '/share-links', {
       massId: twin.massId,
       start: v.start,
       end: v.end,

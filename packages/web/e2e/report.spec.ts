@@ -1,3 +1,4 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import ExcelJS from 'exceljs';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import {
@@ -5,7 +6,6 @@ import {
   apiToken,
   BORNEO,
   byName,
-  type DemoAsset,
   demoAssets,
   enterAs,
   ingestHours,
@@ -36,9 +36,9 @@ test.describe.configure({ mode: 'serial' });
 // spec 002 §2.2, §2.10, §2.11: the report wrapper, the Report Summary and the shared filter bar
 test.describe('Report Summary', () => {
   let token: string;
-  let assets: DemoAsset[];
-  let borneo: DemoAsset[];
-  let tb01: DemoAsset;
+  let assets: AssetRow[];
+  let borneo: AssetRow[];
+  let tb01: AssetRow;
   test.beforeAll(async ({ request }) => {
     token = await apiToken(request);
     assets = await demoAssets(request, token);

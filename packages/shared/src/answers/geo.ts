@@ -22,6 +22,7 @@ export type Port = z.infer<typeof portSchema>;
 
 /** `POST /api/geo/locations`: one location text per position asked, in order (docs/domain.md §26). */
 export const locationsSchema = z.array(z.string());
+export type Locations = z.infer<typeof locationsSchema>;
 
 /** `GET /api/weather/config` (permission weather): whether a provider key is configured, and what the frame loads. */
 export const weatherConfigSchema = z.object({

@@ -1,8 +1,17 @@
+import type { FormField } from '@fleet/shared/answers/form-fields.ts';
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { assetType } from '@fleet/shared/resources/asset-type.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryValue, request } from './client.ts';
-import { fetchResourcePage, type ListParams, RESOURCE_TEXTS, resourceKeys, resourcePath } from './resources.ts';
+import {
+  DROPDOWN_MAX,
+  fetchResourcePage,
+  type ListParams,
+  RESOURCE_TEXTS,
+  resourceKeys,
+  resourcePath,
+} from './resources.ts';
 
 /** Texts of spec 000 §8 for the asset screens. */
 export const ASSET_TEXTS = {
@@ -30,48 +39,11 @@ export function imageProblem(file: { name: string; size: number }): string | nul
   return null;
 }
 
-export interface AssetDeviceRef {
-  devcId: number;
-  devcName: string;
-  devcType: string;
-  devcUniqueId: string;
-  devcLabel: string | null;
-  devcStatus: string;
-}
-
-export interface AssetRow {
-  massId: number;
-  massName: string;
-  massLabel: string | null;
-  massDescription: string | null;
-  massMatyId: number | null;
-  massSystemType: string | null;
-  massType: number;
-  massMaintenance: number;
-  massCompId: number;
-  massDataId: number;
-  massImage: string | null;
-  massMaty: { matyName: string } | null;
-  massComp: { compName: string } | null;
-  massDevice?: AssetDeviceRef[];
-  [k: string]: unknown;
-}
-
-/** One input of the asset form as the list answer describes it (spec 000 §3 "fields schema"). */
-export interface FormFieldSpec {
-  Field: string;
-  Label: string;
-  Type: string;
-  Required: boolean;
-  Options?: { value: string | number; label: string }[];
-  Ref?: string;
-  Default?: string | number;
-}
-
+/** One page of the asset list: its rows, the total and the form's fields schema (spec 000 §3). */
 export interface AssetPage {
   rows: AssetRow[];
   total: number;
-  fields: FormFieldSpec[];
+  fields: FormField[];
 }
 
 /** GET /api/master/asset: one page of assets, the total and the form's fields schema. */
@@ -92,10 +64,29 @@ export function useAssetList(params: ListParams, enabled = true) {
           findValue: params.findValue || undefined,
           orders: params.orders,
         },
-      })) as Awaited<ReturnType<typeof request<AssetRow[]>>> & { fields?: FormFieldSpec[] };
+      })) as Awaited<ReturnType<typeof request<AssetRow[]>>> & { fields?: FormField[] };
       const rows = Array.isArray(env.data) ? env.data : [];
       return { rows, total: env.pagination?.totalData ?? rows.length, fields: env.fields ?? [] };
     },
+  });
+}
+
+/**
+ * The visible assets by name for the screens' asset pickers (dropdowns fetch at most 1000, spec 002 §9).
+ * `silent`: a failed load toasts nothing (bunkering and ROB screens).
+ */
+export function useAssets(opts: { silent?: boolean } = {}) {
+  const silent = opts.silent === true;
+  return useQuery({
+    queryKey: ['asset', 'picker', { silent }],
+    queryFn: ({ signal }) =>
+      api.list<AssetRow>(resourcePath(asset), {
+        signal,
+        silent: silent || undefined,
+        query: { max: DROPDOWN_MAX, orders: { massName: 'asc' } },
+      }),
+    select: (p) => p.rows,
+    staleTime: 60_000,
   });
 }
 

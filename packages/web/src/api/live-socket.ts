@@ -1,21 +1,11 @@
-import type { LiveEvent } from '@fleet/shared/answers/live.ts';
+import type { LiveEvent, LiveMessage, SocketTicket } from '@fleet/shared/answers/live.ts';
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from './client.ts';
 
 /** Name of the mark a live push sets on arrival; the vessel canvas's next redraw measures `live-update` from it. */
 export const LIVE_ARRIVAL_MARK = 'live-arrival';
-
-/** One latest reading as `/api/series/device/{kind}/pulse` and the live socket send it. */
-export interface PulseRow {
-  devcId: number;
-  devcUniqueId: string;
-  devcType: string;
-  devcLabel: string | null;
-  devcMassId: number | null;
-  timestamp: number;
-  [metric: string]: unknown;
-}
 
 export type LiveStatus = 'connecting' | 'open' | 'lost';
 
@@ -64,7 +54,7 @@ export function useLiveSocket(
       if (stopped || connecting) return;
       connecting = true;
       try {
-        const { ticket } = await api.post<{ ticket: string }>('/socket/ticket', undefined, { silent: true });
+        const { ticket } = await api.post<SocketTicket>('/socket/ticket', undefined, { silent: true });
         connecting = false;
         if (stopped) return;
         const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -75,7 +65,7 @@ export function useLiveSocket(
         ws = socket;
         socket.onmessage = (e) => {
           const arrived = performance.now();
-          let msg: { type?: string; states?: PulseRow[]; event?: LiveEvent };
+          let msg: LiveMessage;
           try {
             msg = JSON.parse(String(e.data));
           } catch {

@@ -1,35 +1,8 @@
-import type { RobEntryType, RobInterval, RobLedgerEntry, RobSummaryAnswer } from '@fleet/shared/bunker.ts';
+import type { RobAdjustmentRow, RobRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { RobAnswer, RobEntryType, RobLedgerEntry } from '@fleet/shared/bunker.ts';
 
-export interface RobProfile {
-  mrobId: number;
-  mrobMassId: number;
-  mrobStartTime: string;
-  mrobEndTime: string;
-  mrobInitialValue: number;
-  mrobCreatedUserId: string | null;
-  mrobCreatedTime: string | null;
-}
-
-export interface RobAdjustment {
-  robaId: number;
-  robaMrobId: number;
-  robaType: number;
-  robaTime: string;
-  robaValue: number;
-  robaNote: string | null;
-  robaCreatedUserId: string | null;
-  robaCreatedTime: string | null;
-}
-
-export type { RobInterval };
-export type EntryType = RobEntryType;
-export type LedgerEntry = RobLedgerEntry;
-
-/** GET /api/summary/rob/{id} */
-export interface RobSummary {
-  master: RobProfile;
-  summary: RobSummaryAnswer;
-}
+/** GET /api/summary/rob/{id}: its `master` is the ROB profile row. */
+export type RobSummary = Omit<RobAnswer, 'master'> & { master: RobRow };
 
 /** Texts of spec 002 §2.16 and §8. */
 export const ROB_TEXTS = {
@@ -45,7 +18,7 @@ export const ROB_TEXTS = {
   confirm: 'Confirm?',
 } as const;
 
-export const ENTRY_LABEL: Record<EntryType, string> = {
+export const ENTRY_LABEL: Record<RobEntryType, string> = {
   fuelcons: 'Fuel Consumption',
   bunker: 'Bunker',
   adjustments: 'Adjustment',
@@ -53,8 +26,8 @@ export const ENTRY_LABEL: Record<EntryType, string> = {
 
 /** One table row per ledger entry, in time order (fuel consumption after the events of the same instant). */
 export function ledgerRows(details: RobSummary['summary']['details']) {
-  const order: EntryType[] = ['bunker', 'adjustments', 'fuelcons'];
-  const rows: { key: string; time: number; type: EntryType; entry: LedgerEntry }[] = [];
+  const order: RobEntryType[] = ['bunker', 'adjustments', 'fuelcons'];
+  const rows: { key: string; time: number; type: RobEntryType; entry: RobLedgerEntry }[] = [];
   for (const d of details)
     for (const ts of Object.keys(d.logs).sort((a, b) => Number(a) - Number(b)))
       for (const type of order) {

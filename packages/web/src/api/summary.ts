@@ -1,30 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import type { Interval } from './intervals.ts';
-import { DROPDOWN_MAX } from './resources.ts';
-
-/** An asset row of /api/master/asset as the report screens use it. */
-export interface AssetRow {
-  massId: number;
-  massName: string;
-  massImage: string | null;
-  massSystemType: string | null;
-  massMaintenance: number;
-  massMaty: { matyName: string } | null;
-  massMfty?: { mftyName: string; mftyCo2Factor: number | null; mftyDensity: number | null } | null;
-  massDevice: { devcId: number; devcName: string; devcType: string; devcUniqueId: string; devcLabel: string | null }[];
-}
-
-/** The visible assets (dropdowns fetch at most 1000, spec 002 §9). */
-export function useAssets() {
-  return useQuery({
-    queryKey: ['report', 'assets'],
-    queryFn: ({ signal }) =>
-      api.list<AssetRow>('/master/asset', { signal, query: { max: DROPDOWN_MAX, orders: { massName: 'asc' } } }),
-    select: (p) => p.rows,
-    staleTime: 60_000,
-  });
-}
 
 /** The browser's offset from UTC in hours: buckets line up with the hours the user reads. */
 export const browserTimezone = () => -new Date().getTimezoneOffset() / 60;

@@ -1,41 +1,18 @@
+import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
+import type { AggregatedAnswer } from '@fleet/shared/answers/series.ts';
 import { configRpm } from '@fleet/shared/resources/config-rpm.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api, type QueryParams } from './client.ts';
 import { fetchResourcePage } from './resources.ts';
 
-/** A device's latest reading as the pulse API answers it (docs/api.md "Pulse"). */
-export type PulseReading = Record<string, number | string | null> & { timestamp: number };
-
-/** A pulse row: the device's identity and its latest values (docs/api.md "Pulse"). */
-export type PulseRow = PulseReading & { devcId: number; devcUniqueId: string; devcType: string };
-
-/** One aggregated bucket (docs/api.md "Aggregated series"). */
-export interface AggregatedRow {
-  deviceId: string;
-  devcId: number;
-  timestamp: number;
-  datetime: string;
-  additional?: Record<string, number | null>;
-  [key: string]: unknown;
-}
-
-/** One raw reading (docs/api.md "Base (raw) series"); `data` is the reading as JSON text. */
-export interface RawRow {
-  id: number | string;
-  deviceId: string;
-  datetime: string;
-  timestamp: number;
-  data: string;
-}
-
 /** Latest reading of each listed device, refreshed every minute (spec 002 §9 reconcile). */
-export function usePulse(uniqueIds: string[]) {
+export function useDevicePulse(uniqueIds: string[]) {
   return useQuery({
     queryKey: ['telemetry', 'pulse', uniqueIds],
     enabled: uniqueIds.length > 0,
     refetchInterval: 60_000,
     queryFn: async ({ signal }) => {
-      const d = await api.get<{ series: PulseRow[] }>('/series/device/all/pulse', {
+      const d = await api.get<PulseAnswer>('/series/device/all/pulse', {
         signal,
         query: { 'device[]': uniqueIds },
       });
@@ -46,7 +23,7 @@ export function usePulse(uniqueIds: string[]) {
 
 /** GET /api/series/aggregated/{type}/period/{start}/{end} */
 export function fetchAggregated(type: string, start: number, end: number, query: QueryParams, signal?: AbortSignal) {
-  return api.get<{ series: AggregatedRow[]; count: number }>(`/series/aggregated/${type}/period/${start}/${end}`, {
+  return api.get<AggregatedAnswer>(`/series/aggregated/${type}/period/${start}/${end}`, {
     signal,
     query,
   });
@@ -62,7 +39,7 @@ export function useHighest(type: string, key: string, uniqueIds: string[]) {
     enabled: uniqueIds.length > 0,
     staleTime: 10 * 60_000,
     queryFn: async ({ signal }) => {
-      const d = await api.get<{ series: AggregatedRow[] }>(`/series/aggregated/${type}/last/30/day`, {
+      const d = await api.get<AggregatedAnswer>(`/series/aggregated/${type}/last/30/day`, {
         signal,
         query: { 'device[]': uniqueIds, aggregatedUnit: 'MONTH', primaryFunctionName: 'MAX' },
       });

@@ -1,39 +1,25 @@
+import type { PulseAnswer, PulseRow } from '@fleet/shared/answers/pulse.ts';
+import type { AggregatedAnswer, AggregatedRow } from '@fleet/shared/answers/series.ts';
+import type { TrackerCommandAnswer, TrackerStatus } from '@fleet/shared/answers/tracker.ts';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from './client.ts';
 
 /** The Teltonika Map's calls (spec 002 §7.4, docs/api.md "Trackers"). */
 
-export interface TrackerStatus {
-  devcId: number;
-  devcUniqueId: string;
-  devcName: string;
-  devcMassId: number | null;
-  online: boolean;
-  connectedTime: number | null;
-  lastFrameTime: number | null;
-}
+/**
+ * A tracker point (spec 002 §3.2): its latest reading (a pulse row) or a bucket of its trail (an aggregated row);
+ * `latitude`, `longitude`, `altitude`, `angle`, `speed`, `satellites` by data key.
+ */
+export type TrackerPoint = PulseRow | AggregatedRow;
 
-/** A tracker point (spec 002 §3.2). */
-export interface TrackerPoint {
-  deviceId: string;
-  devcId?: number;
-  timestamp: number;
-  datetime?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-  altitude?: number | null;
-  angle?: number | null;
-  speed?: number | null;
-  satellites?: number | null;
-}
-
-export interface CommandAnswer {
-  devcId: number;
-  command: string;
-  response: string;
-  sentTime: number;
-  answerTime: number;
+/** A point's value of a data key as a number; null when it has none. */
+export function pointValue(
+  p: TrackerPoint,
+  key: 'latitude' | 'longitude' | 'altitude' | 'angle' | 'speed' | 'satellites',
+): number | null {
+  const v = p[key];
+  return typeof v === 'number' ? v : null;
 }
 
 /** Spec 002 §9 "Tracker": timezone 7, trail 24 h before the last point, aggregate MINUTE 15, zooms. */
@@ -46,8 +32,6 @@ export const TRACKER = {
   initialZoom: 13,
   deviceZoom: 18,
   markerSize: 76,
-  /** a tracker whose last point is older is drawn as offline (as vessels, spec 002 §3.4) */
-  freshSeconds: 600,
 };
 
 export const AGGREGATE_UNITS = ['MINUTE', 'HOUR', 'DAY'] as const;
@@ -63,13 +47,13 @@ export function useTrackers() {
 }
 
 /** The latest point of each tracker (GET /series/teltonika/gps/pulse); refreshed every 10 s. */
-export function usePulse(devcIds: number[]) {
+export function useTrackerPulse(devcIds: number[]) {
   return useQuery({
     queryKey: ['tracker', 'pulse', devcIds],
     enabled: devcIds.length > 0,
     queryFn: async () =>
       (
-        await api.get<{ series: TrackerPoint[] }>('/series/teltonika/gps/pulse', {
+        await api.get<PulseAnswer>('/series/teltonika/gps/pulse', {
           query: { 'device[]': devcIds, timezone: TRACKER.timezone },
         })
       ).series,
@@ -84,8 +68,8 @@ export async function fetchTrail(
   end: number,
   unit: AggregateUnit,
   length: number,
-): Promise<TrackerPoint[]> {
-  const { series } = await api.get<{ series: TrackerPoint[] }>(
+): Promise<AggregatedRow[]> {
+  const { series } = await api.get<AggregatedAnswer>(
     `/series/aggregated/teltonika/gps/period/${Math.floor(start)}/${Math.ceil(end)}`,
     {
       query: {
@@ -100,7 +84,7 @@ export async function fetchTrail(
 }
 
 export function sendCommand(devcId: number, command: string) {
-  return api.post<CommandAnswer>('/tracker/command', { device: devcId, command }, { silent: true });
+  return api.post<TrackerCommandAnswer>('/tracker/command', { device: devcId, command }, { silent: true });
 }
 
 /** Times in the browser's local time (spec 002 §2.12). */

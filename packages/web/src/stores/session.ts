@@ -1,4 +1,5 @@
-import type { Operation, UserAccess } from '@fleet/shared/permissions.ts';
+import type { SessionStatus, SignedIn } from '@fleet/shared/answers/session.ts';
+import type { UserAccess } from '@fleet/shared/permissions.ts';
 import { create } from 'zustand';
 import { api, configureClient, formData } from '../api/client.ts';
 import { storage } from '../api/session-storage.ts';
@@ -6,43 +7,8 @@ import { storage } from '../api/session-storage.ts';
 /** The applications of spec 000 §1; only enabled ones may become active. */
 export type AppKey = 'fms' | 'bunkering' | 'ehm' | 'alert' | 'pms' | 'tlm';
 
-export interface CompanyRef {
-  compId: number;
-  compName: string;
-  compStatus: string;
-}
-export interface SessionCompany extends CompanyRef {
-  grcpId: number | null;
-  grcpName: string | null;
-}
-export interface SessionGroup {
-  grcpId: number | null;
-  grcpName: string;
-  companies: CompanyRef[];
-}
-export interface ActiveCompany {
-  compId: number;
-  compName: string;
-  grcpId: number | null;
-}
-
-/** GET /api/security/authentication/status */
-export interface SessionStatus {
-  username: string;
-  userId: string;
-  activeApp: string | null;
-  activeCompany: ActiveCompany | null;
-  activeGroup: { grcpId: number | null; grcpName: string } | null;
-  groups: SessionGroup[];
-  companies: SessionCompany[];
-  userAccess: Record<string, Operation[]>;
-}
-
-export interface LoginResult {
-  token: string;
-  userId: string;
-  username: string;
-}
+/** A company group of the status answer, with the companies to choose from. */
+export type SessionGroup = SessionStatus['groups'][number];
 
 const AUTH = '/security/authentication';
 
@@ -54,14 +20,14 @@ interface SessionState {
   userId: string | null;
   username: string | null;
   userAccess: UserAccess;
-  groups: SessionGroup[];
-  companies: SessionCompany[];
-  activeCompany: ActiveCompany | null;
-  activeGroup: { grcpId: number | null; grcpName: string } | null;
+  groups: SessionStatus['groups'];
+  companies: SessionStatus['companies'];
+  activeCompany: SessionStatus['activeCompany'];
+  activeGroup: SessionStatus['activeGroup'];
   activeApp: string | null;
 
   /** POST login (name or e-mail); a 200 without token is a failure (spec 000 §7). */
-  signIn: (username: string, password: string) => Promise<LoginResult>;
+  signIn: (username: string, password: string) => Promise<SignedIn>;
   /** GET status; without an active company the user is unauthenticated (spec 002 §4 Auth). */
   loadUser: (opts?: { silent?: boolean }) => Promise<SessionStatus>;
   /** take over a status answer (status, setcompany and setapp all answer one) */
@@ -94,7 +60,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async signIn(username, password) {
     try {
-      const data = await api.post<LoginResult>(`${AUTH}/login`, formData({ username, password }), { silent: true });
+      const data = await api.post<SignedIn>(`${AUTH}/login`, formData({ username, password }), { silent: true });
       if (!data?.token) throw new Error('Invalid Username or Password');
       storage.setToken(data.token);
       storage.setAuthenticated(true);

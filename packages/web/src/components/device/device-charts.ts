@@ -1,5 +1,5 @@
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import dayjs from 'dayjs';
-import type { AggregatedRow } from '../../api/telemetry.ts';
 import type { EChartsOption as EChartOption } from '../charts/echarts.ts';
 import { KMH_TO_KNOTS, temperatureGauge } from '../gauges/scales.ts';
 import { fn, val } from './device-series.ts';

@@ -1,5 +1,5 @@
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { describe, expect, it } from 'vitest';
-import type { AggregatedRow } from '../../api/telemetry.ts';
 import { meterDelta, sumOf, weightedMean } from './device-series.ts';
 
 const row = (
@@ -9,6 +9,7 @@ const row = (
 ): AggregatedRow => ({
   deviceId: 'fm-1',
   devcId: 1,
+  devcLabel: null,
   timestamp: ts,
   datetime: '',
   ...values,

@@ -1,5 +1,5 @@
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { WIDGET_FUNCTIONS } from '@fleet/shared/device-detail.ts';
-import type { AggregatedRow } from '../../api/telemetry.ts';
 
 export { WIDGET_FUNCTIONS };
 

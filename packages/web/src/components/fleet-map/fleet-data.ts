@@ -1,18 +1,14 @@
-import type { PulseRow } from '../../api/live-socket.ts';
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import { isOnline } from '@fleet/shared/online.ts';
 import type { VesselMarkerData } from '../map/index.ts';
 
 /** Constants of spec 002 §9. */
 export const FLEET_REFRESH_MS = 60_000;
-export const ONLINE_THRESHOLD_S = 600;
 export const PULSE_DELAY_MS = 2000;
 
-export interface FleetAsset {
-  massId: number;
-  massName: string;
-  massImage?: string | null;
-  massSystemType?: string | null;
-  massMaty?: { matyName?: string | null } | null;
-}
+/** What the fleet map reads of an asset row. */
+export type FleetAsset = Pick<AssetRow, 'massId' | 'massName' | 'massImage' | 'massSystemType' | 'massMaty'>;
 
 export interface VesselSummary24h {
   /** NM (docs/domain.md §8) */
@@ -61,9 +57,12 @@ export const vesselMarker = (v: FleetVessel): VesselMarkerData => ({
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const label = (r: PulseRow) => (r.devcLabel ?? '').toUpperCase();
 
-/** Online when the last GPS fix is under 600 s old (docs/domain.md §19). */
-export function isOnline(lastGps: number | null, nowS: number): boolean {
-  return lastGps !== null && nowS - lastGps < ONLINE_THRESHOLD_S;
+/**
+ * Online (docs/domain.md §19): the server's `online` on the newest GPS row, and still so by the shared rule at
+ * `nowS` — the row goes stale between refreshes while the store's clock moves on.
+ */
+export function vesselOnline(gps: PulseRow | null, nowS: number): boolean {
+  return gps?.online === true && isOnline(gps.timestamp, nowS);
 }
 
 /**
@@ -110,7 +109,7 @@ export function buildVessel(
     lng: gps ? num(gps.longitude) : null,
     heading: gps ? num(gps.track) : null,
     lastUpdate,
-    online: isOnline(lastUpdate, nowS),
+    online: vesselOnline(gps, nowS),
     ae,
     portRpm: rpm('PORT'),
     starboardRpm: rpm('STARBOARD'),

@@ -1,4 +1,4 @@
-import type { PulseRow } from '../../api/live-socket.ts';
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import type { FleetAsset } from './fleet-data.ts';
 import { APPLY_MIN_MS, FleetStore, type Scheduler } from './fleet-store.ts';
 
@@ -30,18 +30,30 @@ export function manualClock(): Scheduler & { advance(ms: number): void; pending(
 }
 
 export const NOW = 1_800_000_000;
-export const asset = (massId: number, name = `MV ${massId}`): FleetAsset => ({ massId, massName: name });
-export const gps = (massId: number, ts: number, lat: number, lng: number): PulseRow => ({
-  devcId: massId * 10,
-  devcUniqueId: `gps-${massId}`,
-  devcType: 'gps',
-  devcLabel: 'GPS',
-  devcMassId: massId,
-  timestamp: ts,
-  latitude: lat,
-  longitude: lng,
-  track: 90,
+export const asset = (massId: number, name = `MV ${massId}`): FleetAsset => ({
+  massId,
+  massName: name,
+  massImage: null,
+  massSystemType: null,
+  massMaty: null,
 });
+/** A pulse row as the server answers it: fresh (`online`) when answered unless `online: false` is given. */
+export const reading = (
+  r: Pick<PulseRow, 'devcId' | 'devcUniqueId' | 'devcType' | 'devcLabel' | 'devcMassId' | 'timestamp'> &
+    Record<string, unknown>,
+): PulseRow => ({ deviceId: r.devcUniqueId, datetime: '', online: true, ...r });
+export const gps = (massId: number, ts: number, lat: number, lng: number): PulseRow =>
+  reading({
+    devcId: massId * 10,
+    devcUniqueId: `gps-${massId}`,
+    devcType: 'gps',
+    devcLabel: 'GPS',
+    devcMassId: massId,
+    timestamp: ts,
+    latitude: lat,
+    longitude: lng,
+    track: 90,
+  });
 
 /** A store of `n` vessels (MV 1 …), applied and quiet. */
 export function fleet(n: number) {

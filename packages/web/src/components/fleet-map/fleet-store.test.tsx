@@ -1,16 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
-import type { PulseRow } from '../../api/live-socket.ts';
-import { buildVessel, type FleetVessel, isOnline, summaryWindow } from './fleet-data.ts';
-import { asset, fleet, gps, manualClock, NOW } from './fleet-store.fixture.ts';
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
+import { buildVessel, type FleetVessel, summaryWindow } from './fleet-data.ts';
+import { asset, fleet, gps, manualClock, NOW, reading } from './fleet-store.fixture.ts';
 import { APPLY_MIN_MS, FleetStore } from './fleet-store.ts';
 
 describe('fleet map numbers (docs/domain.md §19, §29)', () => {
-  it('is online under 600 s since the last fix', () => {
-    expect(isOnline(1000, 1599)).toBe(true);
-    expect(isOnline(1000, 1600)).toBe(false);
-    expect(isOnline(null, 0)).toBe(false);
-  });
   it('sums from the hour of the last fix minus a day to the last fix, included', () => {
     expect(summaryWindow(1767229500)).toEqual({ start: 1767229200 - 86400, end: 1767229501 });
   });
@@ -21,8 +16,16 @@ describe('buildVessel (spec 002 §3.1 fields)', () => {
     const rows: PulseRow[] = [
       gps(1, NOW - 700, -6.1, 106.8),
       { ...gps(1, NOW - 100, -6.2, 106.9), devcId: 11, devcUniqueId: 'gps-1b' },
-      { devcId: 12, devcUniqueId: 'rpm-p', devcType: 'rpm', devcLabel: 'port', devcMassId: 1, timestamp: 1, rpm: 750 },
-      {
+      reading({
+        devcId: 12,
+        devcUniqueId: 'rpm-p',
+        devcType: 'rpm',
+        devcLabel: 'port',
+        devcMassId: 1,
+        timestamp: 1,
+        rpm: 750,
+      }),
+      reading({
         devcId: 13,
         devcUniqueId: 'rpm-s',
         devcType: 'rpm',
@@ -30,8 +33,8 @@ describe('buildVessel (spec 002 §3.1 fields)', () => {
         devcMassId: 1,
         timestamp: 1,
         rpm: 0,
-      },
-      {
+      }),
+      reading({
         devcId: 14,
         devcUniqueId: 'fm',
         devcType: 'flowmeter',
@@ -39,17 +42,27 @@ describe('buildVessel (spec 002 §3.1 fields)', () => {
         devcMassId: 1,
         timestamp: 1,
         volumeFlowrate: 120.5,
-      },
-      { devcId: 15, devcUniqueId: 'ae-b', devcType: 'ae', devcLabel: 'AE2', devcMassId: 1, timestamp: 1, running: 0 },
-      { devcId: 16, devcUniqueId: 'ae-a', devcType: 'ae', devcLabel: 'AE1', devcMassId: 1, timestamp: 1, rpm: 1500 },
+      }),
+      reading({
+        devcId: 15,
+        devcUniqueId: 'ae-b',
+        devcType: 'ae',
+        devcLabel: 'AE2',
+        devcMassId: 1,
+        timestamp: 1,
+        running: 0,
+      }),
+      reading({
+        devcId: 16,
+        devcUniqueId: 'ae-a',
+        devcType: 'ae',
+        devcLabel: 'AE1',
+        devcMassId: 1,
+        timestamp: 1,
+        rpm: 1500,
+      }),
     ];
-    const v = buildVessel(
-      { massId: 1, massName: 'TB Alpha', massMaty: { matyName: 'Tug Boat' } },
-      rows,
-      null,
-      'x',
-      NOW,
-    );
+    const v = buildVessel({ ...asset(1, 'TB Alpha'), massMaty: { matyName: 'Tug Boat' } }, rows, null, 'x', NOW);
     expect(v).toMatchObject({
       name: 'TB Alpha',
       kind: 'tug',
@@ -71,6 +84,8 @@ describe('buildVessel (spec 002 §3.1 fields)', () => {
     // 600 s old is offline (under 600 s is online)
     expect(buildVessel(asset(1), [gps(1, NOW - 600, 0, 0)], null, null, NOW).online).toBe(false);
     expect(buildVessel(asset(1), [gps(1, NOW - 599, 0, 0)], null, null, NOW).online).toBe(true);
+    // the server's flag: a row it answered as offline stays offline whatever this clock says
+    expect(buildVessel(asset(1), [{ ...gps(1, NOW - 1, 0, 0), online: false }], null, null, NOW).online).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { PulseRow } from '../../api/live-socket.ts';
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import type { FleetAsset, FleetVessel, VesselSummary24h } from './fleet-data.ts';
-import { buildVessel, isOnline } from './fleet-data.ts';
+import { buildVessel, vesselOnline } from './fleet-data.ts';
 
 /**
  * The shortest time between two applications of new readings (ms): at most one redraw of the fleet a second. A
@@ -116,7 +116,7 @@ export class FleetStore {
   setNow(nowS: number): void {
     this.nowS = nowS;
     for (const v of this.vessels.values())
-      if (isOnline(v.lastUpdate, nowS) !== v.online) {
+      if (vesselOnline(v.gps, nowS) !== v.online) {
         this.dirty.add(v.massId);
       }
     if (this.dirty.size) this.schedule();

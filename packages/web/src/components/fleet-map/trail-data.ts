@@ -1,3 +1,4 @@
+import type { Locations } from '@fleet/shared/answers/geo.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { summaryWindow } from './fleet-data.ts';
@@ -68,7 +69,7 @@ export function useVesselTrail(massId: number, lastGps: number | null, enabled: 
       const points = trailPoints(summary);
       const texts = points.length
         ? await api
-            .post<string[]>(
+            .post<Locations>(
               '/geo/locations',
               { points: points.map((p) => ({ lat: p.lat, lng: p.lng })) },
               { silent: true },

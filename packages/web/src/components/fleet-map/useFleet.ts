@@ -1,7 +1,9 @@
+import type { Locations } from '@fleet/shared/answers/geo.ts';
+import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
-import { type LiveStatus, type PulseRow, useLiveSocket } from '../../api/live-socket.ts';
+import { type LiveStatus, useLiveSocket } from '../../api/live-socket.ts';
 import { FLEET_REFRESH_MS, type FleetAsset, type FleetVessel, PULSE_DELAY_MS, summaryWindow } from './fleet-data.ts';
 import { FleetStore } from './fleet-store.ts';
 
@@ -47,11 +49,11 @@ export function useFleetStore(opts: { watchAll?: boolean } = {}): {
   }, [store, assets]);
 
   const loadPulses = useCallback(async () => {
-    const gps = await api.get<{ series: PulseRow[] }>('/series/device/gps/pulse', { silent: true }).catch(() => null);
+    const gps = await api.get<PulseAnswer>('/series/device/gps/pulse', { silent: true }).catch(() => null);
     if (gps) store.merge(gps.series);
     setPulseLoaded(true);
     await new Promise((r) => setTimeout(r, PULSE_DELAY_MS));
-    const all = await api.get<{ series: PulseRow[] }>('/series/device/all/pulse', { silent: true }).catch(() => null);
+    const all = await api.get<PulseAnswer>('/series/device/all/pulse', { silent: true }).catch(() => null);
     if (all) store.merge(all.series);
   }, [store]);
 
@@ -125,7 +127,7 @@ function useDemand(store: FleetStore, watchAll: boolean) {
       const keys = todo.map(placeKey);
       for (let i = 0; i < todo.length; i++) located.set(todo[i].massId, keys[i]);
       void api
-        .post<string[]>('/geo/locations', { points: todo.map((v) => ({ lat: v.lat, lng: v.lng })) }, { silent: true })
+        .post<Locations>('/geo/locations', { points: todo.map((v) => ({ lat: v.lat, lng: v.lng })) }, { silent: true })
         .then((texts) => {
           if (stopped) return;
           for (let i = 0; i < todo.length; i++) store.setLocation(todo[i].massId, texts[i]);

@@ -1,12 +1,12 @@
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import { Progress, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import type { PulseReading } from '../../api/telemetry.ts';
 import { DialGauge } from './DialGauge.tsx';
 import { LinearGauge } from './LinearGauge.tsx';
 import { KMH_TO_KNOTS, speedScaleKnots, temperatureGauge } from './scales.ts';
 import './gauges.css';
 
-const num = (r: PulseReading | null, key: string): number | null => {
+const num = (r: PulseRow | null, key: string): number | null => {
   const v = r?.[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 };
@@ -63,7 +63,7 @@ export function DeviceGauge({
   type: string;
   /** the device's label (an exhaust temperature has its own scale) */
   label?: string | null;
-  reading: PulseReading | null;
+  reading: PulseRow | null;
   /** full scale of the RPM or flow dial (rpmScale / flowScale) */
   scaleMax?: number;
   /** RPM running threshold (Config RPM minimum) */

@@ -1,10 +1,11 @@
+import type { BaseLayer } from '@fleet/shared/answers/geo.ts';
 import 'leaflet/dist/leaflet.css';
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type L from 'leaflet';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { MapContainer, TileLayer, useMap, WMSTileLayer } from 'react-leaflet';
-import { type BaseLayerConfig, OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
+import { OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_PADDING, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './constants.ts';
 import { NaturalEarthBase } from './NaturalEarthBase.tsx';
 import { PortLabels } from './PortLabels.tsx';
@@ -13,7 +14,7 @@ export interface BaseMapProps {
   center?: [number, number];
   zoom?: number;
   /** configured tile layers; default: the server's configuration (`GET /api/geo/base-layers`) */
-  baseLayers?: BaseLayerConfig[];
+  baseLayers?: BaseLayer[];
   /** show the Change Map button (default true) */
   changeMap?: boolean;
   /** draw port dots and names (default true) */
@@ -78,8 +79,8 @@ export function BaseMap({
   );
 }
 
-function ConfiguredLayer({ layer }: { layer: BaseLayerConfig }) {
-  const common = { attribution: layer.attribution, maxZoom: MAP_MAX_ZOOM, maxNativeZoom: layer.maxNativeZoom };
+function ConfiguredLayer({ layer }: { layer: BaseLayer }) {
+  const common = { attribution: layer.attribution, maxZoom: MAP_MAX_ZOOM };
   if (layer.kind === 'wms')
     return (
       <WMSTileLayer

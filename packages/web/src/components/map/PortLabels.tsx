@@ -1,18 +1,12 @@
+import type { Port } from '@fleet/shared/answers/geo.ts';
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import { useGeoList } from './base-layers.ts';
 
-/** One labelled place on the base map. */
-export interface PortLabel {
-  name: string;
-  lat: number;
-  lng: number;
-}
-
 /** The port list of the offline gazetteer (`GET /api/geo/ports`), for the base map's labels. */
-export function usePorts(enabled = true): PortLabel[] {
-  return useGeoList<PortLabel>('/geo/ports', enabled);
+export function usePorts(enabled = true): Port[] {
+  return useGeoList<Port>('/geo/ports', enabled);
 }
 
 /** Zoom from which port names are written (dots are drawn from the minimum zoom). */
@@ -23,7 +17,7 @@ const LABEL_ZOOM = 6;
  * are skipped. Redrawn after each move or zoom.
  */
 const PortCanvas = L.Layer.extend({
-  initialize(this: any, ports: PortLabel[]) {
+  initialize(this: any, ports: Port[]) {
     this._ports = ports;
   },
   onAdd(this: any, map: L.Map) {
@@ -40,7 +34,7 @@ const PortCanvas = L.Layer.extend({
     map.off('zoomstart', this._clear, this);
     this._canvas.remove();
   },
-  setPorts(this: any, ports: PortLabel[]) {
+  setPorts(this: any, ports: Port[]) {
     this._ports = ports;
     if (this._map) this._redraw();
   },
@@ -68,7 +62,7 @@ const PortCanvas = L.Layer.extend({
     const taken: [number, number, number, number][] = [];
     ctx.font = '11px sans-serif';
     ctx.textBaseline = 'middle';
-    for (const p of this._ports as PortLabel[]) {
+    for (const p of this._ports as Port[]) {
       if (!bounds.contains([p.lat, p.lng])) continue;
       const pt = map.latLngToContainerPoint([p.lat, p.lng]);
       ctx.fillStyle = '#1f4e79';
@@ -91,7 +85,7 @@ const PortCanvas = L.Layer.extend({
 });
 
 /** Port dots and names on the base map (plain data in; pass `ports` or let it load the gazetteer's list). */
-export function PortLabels({ ports }: { ports?: PortLabel[] }) {
+export function PortLabels({ ports }: { ports?: Port[] }) {
   const map = useMap();
   const loaded = usePorts(!ports);
   const list = ports ?? loaded;

@@ -1,30 +1,18 @@
+import type { BaseLayer } from '@fleet/shared/answers/geo.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
-
-/**
- * One configured base layer (server configuration, `GET /api/geo/base-layers`): an XYZ tile template or a WMS
- * service. The offline Natural Earth base is not in this list: it is always drawn underneath.
- */
-export interface BaseLayerConfig {
-  /** 'satellite' | 'road' | 'bathymetry' */
-  id: string;
-  name: string;
-  kind: 'tile' | 'wms';
-  url: string;
-  attribution: string;
-  /** WMS layer names (kind 'wms') */
-  layers?: string;
-  maxNativeZoom?: number;
-}
 
 /** The id of the always-available offline base in the Change Map cycle. */
 export const OFFLINE_BASE_ID = 'offline';
 const STORAGE_KEY = 'fleet.map.baseLayer';
 
-/** The configured tile/WMS base layers (empty when none is configured or the call fails). */
-export function useBaseLayers(enabled = true): BaseLayerConfig[] {
-  return useGeoList<BaseLayerConfig>('/geo/base-layers', enabled);
+/**
+ * The configured tile/WMS base layers (empty when none is configured or the call fails). The offline Natural Earth
+ * base is not in this list: it is always drawn underneath.
+ */
+export function useBaseLayers(enabled = true): BaseLayer[] {
+  return useGeoList<BaseLayer>('/geo/base-layers', enabled);
 }
 
 /** A list the server's geo module answers once per page life (configuration, ports); empty until loaded or on failure. */
@@ -43,7 +31,7 @@ export function useGeoList<T>(path: string, enabled = true): T[] {
  * The Change Map cycle (spec 002 §2.5): configured layers in order, then the offline base; the choice is
  * remembered in localStorage. Returns the active id (one of the layers or OFFLINE_BASE_ID) and `next()`.
  */
-export function useBaseLayerCycle(layers: BaseLayerConfig[]) {
+export function useBaseLayerCycle(layers: BaseLayer[]) {
   const [chosen, setChosen] = useState<string>(() => readChoice());
   const key = layers.map((l) => l.id).join('|');
   const ids = useMemo(() => [...(key ? key.split('|') : []), OFFLINE_BASE_ID], [key]);

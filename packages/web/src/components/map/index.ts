@@ -15,13 +15,13 @@
 /** Map container: zoom 5–19, offline base, Change Map cycle, port labels; layers as children. */
 export { BaseMap, type BaseMapProps, FitToPoints } from './BaseMap.tsx';
 /** Configured base layers (server config) and the remembered Change Map choice. */
-export { type BaseLayerConfig, OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
+export { OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
 /** Constants of spec 002 §2.5/§9: zooms, default centre, fit padding, trail colours, icon sizes. */
 export * from './constants.ts';
 /** The offline base alone (already inside BaseMap) and the lazily loaded land polygons. */
 export { loadLand, NaturalEarthBase, OFFLINE_COLORS } from './NaturalEarthBase.tsx';
 /** Port dots and names (already inside BaseMap unless portLabels={false}). */
-export { type PortLabel, PortLabels, usePorts } from './PortLabels.tsx';
+export { PortLabels, usePorts } from './PortLabels.tsx';
 /** Trail polyline (weight 4, green online / red offline) and dot trail with per-point popups. */
 export { DotTrailLayer, type DotTrailLayerProps, TrailLayer, type TrailPoint } from './TrailLayer.tsx';
 /** All vessels on one canvas, updated in place; popups that follow their vessel. */

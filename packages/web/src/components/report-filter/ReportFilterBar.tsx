@@ -3,8 +3,8 @@ import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAssets } from '../../api/assets.ts';
 import type { Interval } from '../../api/intervals.ts';
-import { useAssets } from '../../api/summary.ts';
 import {
   filterFromSearch,
   filterToSearch,

@@ -1,8 +1,9 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { Empty, Input, Pagination, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ASSET_TEXTS, type AssetRow, useAssetList } from '../../api/assets.ts';
+import { ASSET_TEXTS, useAssetList } from '../../api/assets.ts';
 import { RESOURCE_TEXTS, useResourceMutation } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';

@@ -1,5 +1,6 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { Card, Descriptions } from 'antd';
-import { type AssetRow, assetImageUrl } from '../../api/assets.ts';
+import { assetImageUrl } from '../../api/assets.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { ShipPicture } from './ShipPicture.tsx';
 

@@ -1,3 +1,5 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { APPROVAL_NUMBER } from '@fleet/shared/resources/options.ts';
@@ -6,11 +8,10 @@ import { Button, Card, Descriptions, Input, Segmented, Select, Space, Spin, Tabl
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ASSET_TEXTS, type AssetRow, assetImageUrl } from '../../api/assets.ts';
+import { ASSET_TEXTS, assetImageUrl } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { type Row, useResourceList, useResourceMutation, useResourceRow } from '../../api/resources.ts';
 import { browserTimezone } from '../../api/summary.ts';
-import type { AggregatedRow } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';

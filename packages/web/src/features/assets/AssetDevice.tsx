@@ -1,12 +1,13 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { configRpm } from '@fleet/shared/resources/config-rpm.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { Card, Empty, Pagination, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ASSET_TEXTS, type AssetRow } from '../../api/assets.ts';
+import { ASSET_TEXTS } from '../../api/assets.ts';
 import { type Row, useResourceList, useResourceRow } from '../../api/resources.ts';
-import { useHighest, usePulse, useRpmThresholds } from '../../api/telemetry.ts';
+import { useDevicePulse, useHighest, useRpmThresholds } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
@@ -43,7 +44,7 @@ export default function AssetDevice() {
   const rows: Row[] = devices.rows;
   const ids = useMemo(() => rows.map((d) => String(d.devcUniqueId)), [rows]);
   const of = (t: string) => rows.filter((d) => d.devcType === t).map((d) => String(d.devcUniqueId));
-  const pulse = usePulse(ids);
+  const pulse = useDevicePulse(ids);
   const rpmHigh = useHighest('rpm', 'rpm', of('rpm'));
   const aeHigh = useHighest('ae', 'rpm', of('ae'));
   const flowHigh = useHighest('flowmeter', 'volumeFlowrate', of('flowmeter'));

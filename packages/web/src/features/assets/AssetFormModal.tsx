@@ -1,11 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
+import type { FormField } from '@fleet/shared/answers/form-fields.ts';
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   ASSET_TEXTS,
-  type AssetRow,
-  type FormFieldSpec,
   IMAGE_TYPES,
   imageProblem,
   saveAsset,
@@ -30,7 +30,7 @@ function SchemaInput({
   assetTypes,
   ...rest
 }: {
-  spec: FormFieldSpec;
+  spec: FormField;
   assetTypes: { value: number; label: string }[];
 }) {
   const enumOptions = spec.Options ?? enumValues(spec.Type)?.map((v) => ({ value: v, label: v }));
@@ -45,7 +45,7 @@ function SchemaInput({
 }
 
 /** Form values → request body: dates as ISO 8601, cleared values as null on edit, left out on add. */
-export function assetBody(fields: FormFieldSpec[], values: Record<string, unknown>, editing: boolean) {
+export function assetBody(fields: FormField[], values: Record<string, unknown>, editing: boolean) {
   const body: Record<string, string | number | null> = {};
   for (const f of fields) {
     let v = values[f.Field];
@@ -73,7 +73,7 @@ export function AssetFormModal({
 }: {
   open: boolean;
   row: AssetRow | null;
-  fields: FormFieldSpec[];
+  fields: FormField[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -90,7 +90,8 @@ export function AssetFormModal({
     form.resetFields();
     const initial: Record<string, unknown> = {};
     for (const f of fields) {
-      const v = row ? row[f.Field] : f.Default;
+      // the fields schema names the row's columns as text
+      const v = row ? (row as Record<string, unknown>)[f.Field] : f.Default;
       initial[f.Field] = f.Type === 'date' && v ? dayjs(v as string) : (v ?? undefined);
     }
     form.setFieldsValue(initial);

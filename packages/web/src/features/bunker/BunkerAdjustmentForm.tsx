@@ -1,6 +1,6 @@
+import type { BunkerAdjustmentAnswer as BunkerAdjustment } from '@fleet/shared/bunker.ts';
 import { bunkerAdjustment } from '@fleet/shared/resources/bunker-adjustment.ts';
 import { Input, Select } from 'antd';
-import type { BunkerAdjustment } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { FormModal } from '../../components/resource/FormModal.tsx';

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useAssets } from '../../api/bunker.ts';
+import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { formatDateTime } from '../../components/bunker-format.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
@@ -51,7 +51,7 @@ function sparkOption(values: (number | null)[], range?: [number, number]) {
  * a page, Download Excel). Totals as docs/domain.md §24.6.
  */
 export default function BunkerDashboard() {
-  const assets = useAssets();
+  const assets = useAssets({ silent: true });
   // the shared filter bar (spec 002 §2.11) chooses vessel and range, defaults to the first vessel, keeps them in the URL
   const { range, currentAsset } = useFilter();
   const [basis, setBasis] = useState<Basis>('volume');

@@ -1,8 +1,9 @@
+import type { BunkerAdjustmentAnswer, Discrepancy } from '@fleet/shared/bunker.ts';
 import { BUNKER_ADJUSTMENT_REASONS } from '@fleet/shared/resources/bunker-adjustment.ts';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { type BunkerAdjustment, type BunkerDetail, type Discrepancy, TOLERANCE_TEXT } from '../../api/bunker.ts';
+import { type BunkerDetail, TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -43,8 +44,8 @@ export function BunkerLogDetail({
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState('summary');
   const [note, setNote] = useState<string | null>(null);
-  const [editing, setEditing] = useState<BunkerAdjustment | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<BunkerAdjustment | null>(null);
+  const [editing, setEditing] = useState<BunkerAdjustmentAnswer | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<BunkerAdjustmentAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const canReadAdj = useCan('master_bunker_adjustment', 'read');
   const canCreateAdj = useCan('master_bunker_adjustment', 'create');
@@ -164,7 +165,7 @@ export function BunkerLogDetail({
           Add Adjustment
         </Button>
       )}
-      <Table<BunkerAdjustment>
+      <Table<BunkerAdjustmentAnswer>
         rowKey="bklaId"
         size="small"
         pagination={false}
@@ -198,7 +199,7 @@ export function BunkerLogDetail({
                 {
                   title: 'Actions',
                   key: 'actions',
-                  render: (_: unknown, a: BunkerAdjustment) => (
+                  render: (_: unknown, a: BunkerAdjustmentAnswer) => (
                     <Space>
                       {canUpdateAdj && (
                         <Button size="small" onClick={() => setEditing(a)}>

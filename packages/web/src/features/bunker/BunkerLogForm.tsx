@@ -1,8 +1,9 @@
+import type { BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
 import { bunkerLog } from '@fleet/shared/resources/bunker-log.ts';
 import { Form, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import type { AssetOption, BunkerLogRow } from '../../api/bunker.ts';
+import type { AssetOption } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';

@@ -1,10 +1,12 @@
 import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { type BunkerLogRow, TOLERANCE_TEXT, useAssets } from '../../api/bunker.ts';
+import { useAssets } from '../../api/assets.ts';
+import { TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -50,7 +52,7 @@ export default function BunkeringLog() {
   const canCreate = useCan('master_bunker_log', 'create');
   const canUpdate = useCan('master_bunker_log', 'update');
   const canDelete = useCan('master_bunker_log', 'delete');
-  const assets = useAssets();
+  const assets = useAssets({ silent: true });
   const [draft, setDraft] = useState<Filters>(defaults);
   const [applied, setApplied] = useState<Filters>(defaults);
   const [page, setPage] = useState(1);

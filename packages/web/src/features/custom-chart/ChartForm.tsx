@@ -1,7 +1,7 @@
 import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useAssets } from '../../api/summary.ts';
+import { useAssets } from '../../api/assets.ts';
 import { RANGE_FORMAT } from '../../components/report-filter/ReportFilterBar.tsx';
 import { type ChartDraft, type IntervalUnit, isValid, pointsFor, REQUIRED_TEXT, type SavedChart } from './model.ts';
 

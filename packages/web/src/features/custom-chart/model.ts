@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
-import { api } from '../../api/client.ts';
 import { browserTimezone } from '../../api/summary.ts';
+import { fetchAggregated } from '../../api/telemetry.ts';
 import type { Point } from '../../components/charts/rules.ts';
 
 /** Data points per device type (spec 002 §3.4); `field` is the API's data key, `side` limits it to one device. */
@@ -116,17 +116,12 @@ export async function fetchChartSeries(
   const out: ChartSeries[] = [];
   for (const d of c.devicesData) {
     if (!d.selectedDataPoints.length) continue;
-    const ans = await api.get<{ series: Record<string, number | string | null>[] }>(
-      `/series/aggregated/${d.devcType}/period/${start}/${end}`,
-      {
-        query: {
-          'device[]': [d.devcUniqueId],
-          aggregatedUnit: c.intervalUnit,
-          aggregatedLength: c.intervalLength,
-          timezone: browserTimezone(),
-        },
-      },
-    );
+    const ans = await fetchAggregated(d.devcType, start, end, {
+      'device[]': [d.devcUniqueId],
+      aggregatedUnit: c.intervalUnit,
+      aggregatedLength: c.intervalLength,
+      timezone: browserTimezone(),
+    });
     const pts = pointsFor(d);
     for (const key of d.selectedDataPoints) {
       const p = pts.find((x) => x.key === key);

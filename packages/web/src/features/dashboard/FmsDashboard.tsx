@@ -1,7 +1,8 @@
 import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useAssets, useSummary } from '../../api/summary.ts';
+import { useAssets } from '../../api/assets.ts';
+import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useSummary } from '../../api/summary.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
@@ -14,7 +15,7 @@ import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../../components/summary
 import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { currentData, REFRESH_MS, usePulse } from './pulse.ts';
+import { currentData, REFRESH_MS, useAssetPulse } from './pulse.ts';
 
 /** Spec 002 §9: gauge full scale 1600 RPM. */
 export const GAUGE_FULL_SCALE = 1600;
@@ -43,7 +44,7 @@ export default function FmsDashboard() {
     { massId: currentAsset, start: range.start, end: range.end, interval, showDetails: true },
     { refetchInterval: REFRESH_MS },
   );
-  const pulse = usePulse(asset);
+  const pulse = useAssetPulse(asset);
   const s = summary.data;
   const step = UNIT_MS[aggregatedUnit(interval)];
   // zooming the chart reloads the window at MINUTE (spec 002 §9), as on the Report Summary

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../components/report-filter/report.css';
-import { useAssets } from '../../api/summary.ts';
+import { useAssets } from '../../api/assets.ts';
 import { dateTime, kmhToKnot } from '../../components/format.ts';
 import { Stat } from '../../components/summary/Stat.tsx';
-import { usePulse } from './pulse.ts';
+import { useAssetPulse } from './pulse.ts';
 
 /** The speedometer's full scale in knots (tugs and supply boats rarely pass 20). */
 export const SPEEDOMETER_MAX_KNOT = 30;
@@ -18,7 +18,7 @@ export default function Widgets() {
   const asset = assets.data?.find((a) => a.massId === massId) ?? assets.data?.[0];
   const gps = asset?.massDevice.filter((d) => d.devcType === 'gps').map((d) => d.devcUniqueId) ?? [];
   // the vessel's latest readings: pushed live, reconciled every 60 s
-  const pulse = usePulse(asset);
+  const pulse = useAssetPulse(asset);
   const gpsRow = pulse.data?.find((r) => r.devcType === 'gps');
   const speed = typeof gpsRow?.speed === 'number' ? kmhToKnot(gpsRow.speed) : null;
   return (

@@ -6,8 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
 import { api } from '../../api/client.ts';
 import { installFakeSocket, last, settle } from '../../api/live-socket.fixture.ts';
-import type { AssetRow } from '../../api/summary.ts';
-import { usePulse } from './pulse.ts';
+import { useAssetPulse } from './pulse.ts';
 
 installFakeSocket();
 
@@ -18,8 +17,8 @@ describe('users of the live socket resync after a gap', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    const asset = { massId: 7, massDevice: [{ devcUniqueId: 'rpm-7-1' }] } as unknown as AssetRow;
-    renderHook(() => usePulse(asset), { wrapper });
+    const asset = { massId: 7, massDevice: [{ devcUniqueId: 'rpm-7-1' }] } as Parameters<typeof useAssetPulse>[0];
+    renderHook(() => useAssetPulse(asset), { wrapper });
     await settle();
     expect(get).toHaveBeenCalledTimes(1);
     last().hello();

@@ -1,8 +1,13 @@
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import { describe, expect, it } from 'vitest';
-import { currentData, mergePulse, type PulseRow } from './pulse.ts';
+import { currentData, mergePulse } from './pulse.ts';
 
 const row = (id: string, ts: number, extra: Partial<PulseRow> = {}): PulseRow => ({
+  deviceId: id,
+  devcId: 1,
   devcUniqueId: id,
+  datetime: '',
+  online: true,
   devcType: 'rpm',
   devcLabel: 'PORT',
   devcMassId: 1,

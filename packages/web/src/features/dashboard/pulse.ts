@@ -1,20 +1,11 @@
+import type { PulseAnswer, PulseRow } from '@fleet/shared/answers/pulse.ts';
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { useLiveSocket } from '../../api/live-socket.ts';
-import type { AssetRow } from '../../api/summary.ts';
 
 /** Spec 002 §9: fleet data refreshed every 60 s (the REST reconcile; the live push replaces it when present). */
 export const REFRESH_MS = 60_000;
-
-/** A latest reading (the pulse answer and the live push carry the same rows). */
-export interface PulseRow {
-  devcUniqueId: string;
-  devcMassId?: number | null;
-  devcType: string;
-  devcLabel: string | null;
-  timestamp: number;
-  [key: string]: unknown;
-}
 
 /** Newer pushed readings replace the ones of the same device (older or other assets' ones are ignored). */
 export function mergePulse(current: PulseRow[], pushed: PulseRow[], massId: number): PulseRow[] {
@@ -31,13 +22,16 @@ export function mergePulse(current: PulseRow[], pushed: PulseRow[], massId: numb
  * The latest reading of each device of an asset: GET /api/series/device/all/pulse?device[]=…, kept current by the
  * live push (/api/socket, the fleet map's connection) between the 60 s reconciles.
  */
-export function usePulse(asset: AssetRow | undefined, refetchInterval = REFRESH_MS) {
+export function useAssetPulse(
+  asset: Pick<AssetRow, 'massId' | 'massDevice'> | undefined,
+  refetchInterval = REFRESH_MS,
+) {
   const client = useQueryClient();
   const massId = asset?.massId;
   useLiveSocket(
     (rows) => {
       if (massId == null) return;
-      client.setQueryData<{ series: PulseRow[] }>(['pulse', massId], (old) =>
+      client.setQueryData<PulseAnswer>(['pulse', massId], (old) =>
         old ? { series: mergePulse(old.series, rows, massId) } : old,
       );
     },
@@ -49,7 +43,7 @@ export function usePulse(asset: AssetRow | undefined, refetchInterval = REFRESH_
     enabled: !!asset,
     refetchInterval,
     queryFn: ({ signal }) =>
-      api.get<{ series: PulseRow[] }>('/series/device/all/pulse', {
+      api.get<PulseAnswer>('/series/device/all/pulse', {
         signal,
         query: { 'device[]': asset?.massDevice.map((d) => d.devcUniqueId) ?? [] },
       }),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Modal, Progress, Select, Spin, Table, type TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useAssets } from '../../api/summary.ts';
+import { useAssets } from '../../api/assets.ts';
 import { dms, kmhToKnot, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { saveXlsx, xlsxFileName } from '../../components/xlsx.ts';

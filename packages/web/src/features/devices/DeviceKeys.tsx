@@ -1,4 +1,5 @@
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
+import type { DeviceKey, IssuedDeviceKey } from '@fleet/shared/answers/device-keys.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -6,18 +7,6 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
-
-/** A device key as the device-keys API lists it (docs/api.md "Device keys"). */
-export interface DeviceKey {
-  keyId: number;
-  label: string;
-  /** epoch seconds, like every time of the key API */
-  createdTime: number;
-  createdUserId: string | null;
-  revokedTime: number | null;
-  lastUsedTime: number | null;
-  key?: string;
-}
 
 const keysPath = (devcId: number) => `/master/device/${devcId}/keys`;
 const when = (t: number | null | undefined) => (t ? dayjs.unix(t).format('DD MMM YYYY HH:mm') : '—');
@@ -39,7 +28,7 @@ export function DeviceKeys({
 }) {
   const canManage = useCan('master_device', 'update');
   const qc = useQueryClient();
-  const [issued, setIssued] = useState<DeviceKey | null>(null);
+  const [issued, setIssued] = useState<IssuedDeviceKey | null>(null);
   const [form] = Form.useForm<{ label: string }>();
   const keys = useQuery({
     queryKey: ['device-keys', devcId],
@@ -48,7 +37,7 @@ export function DeviceKeys({
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['device-keys', devcId] });
   const issue = useMutation({
-    mutationFn: (label: string) => api.post<DeviceKey>(keysPath(devcId), label ? { label } : {}),
+    mutationFn: (label: string) => api.post<IssuedDeviceKey>(keysPath(devcId), label ? { label } : {}),
     onSuccess: async (k) => {
       setIssued(k);
       form.resetFields();
@@ -99,7 +88,7 @@ export function DeviceKeys({
           description={
             <Space.Compact style={{ width: '100%' }}>
               <Input readOnly value={issued.key} aria-label="New key" data-testid="issued-key" />
-              <Button icon={<CopyOutlined />} onClick={() => copy(issued.key!)}>
+              <Button icon={<CopyOutlined />} onClick={() => copy(issued.key)}>
                 Copy
               </Button>
             </Space.Compact>

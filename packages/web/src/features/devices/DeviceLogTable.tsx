@@ -1,9 +1,9 @@
+import type { BaseAnswer } from '@fleet/shared/answers/series.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { api } from '../../api/client.ts';
-import type { RawRow } from '../../api/telemetry.ts';
 
 /** Raw readings fetched per request (the base series' maximum). */
 const CHUNK = 10000;
@@ -20,7 +20,7 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
     queryKey: ['telemetry', 'base', uniqueId, start, end],
     initialPageParam: start,
     queryFn: ({ pageParam, signal }) =>
-      api.get<{ series: RawRow[] }>(`/series/base/period/${pageParam}/${end}`, {
+      api.get<BaseAnswer>(`/series/base/period/${pageParam}/${end}`, {
         signal,
         query: { device: uniqueId, limit: CHUNK },
       }),

@@ -1,10 +1,11 @@
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { describe, expect, it } from 'vitest';
-import type { AggregatedRow } from '../../api/telemetry.ts';
 import { tilesFor } from './device-tiles.ts';
 
 const row = (values: Record<string, number | null>, additional: Record<string, number | null>): AggregatedRow => ({
   deviceId: 'd',
   devcId: 1,
+  devcLabel: null,
   timestamp: 0,
   datetime: '',
   ...values,

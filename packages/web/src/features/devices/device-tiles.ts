@@ -1,4 +1,4 @@
-import type { AggregatedRow } from '../../api/telemetry.ts';
+import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { hms } from '../../components/device/device-range.ts';
 import {
   extremeOf,

@@ -1,4 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { EventRow } from '@fleet/shared/answers/events.ts';
+import type { DeviceRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Empty, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -24,20 +26,6 @@ export const EVENT_LOG_TEXTS = {
 
 export const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
-
-export interface EventRow {
-  evntId: number;
-  evntTimestamp: string;
-  evntDeviceId: string;
-  evntMevtId: number | null;
-  evntStatus: number;
-  evntIsPriority: number;
-  evntDuration: number;
-  evntOldData: Record<string, unknown>;
-  evntNewData: Record<string, unknown>;
-  evntThreshold: Record<string, unknown>;
-  evntMevt: { mevtId: number; mevtType: string } | null;
-}
 
 type Direction = '' | 'asc' | 'desc';
 interface Filters {
@@ -75,7 +63,7 @@ function useGateways(search: string) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       (
-        await api.list<{ devcUniqueId: string; devcMass?: { massName?: string } | null }>('/master/device', {
+        await api.list<DeviceRow>('/master/device', {
           signal,
           silent: true,
           query: {
@@ -97,7 +85,7 @@ function useEventTypes() {
     queryFn: async ({ signal }) => {
       try {
         return (
-          await api.list<{ mevtId: number; mevtType: string }>('/master/events', {
+          await api.list<MasterEventRow>('/master/events', {
             signal,
             silent: true,
             query: { max: DROPDOWN_MAX, orders: { mevtType: 'asc' } },

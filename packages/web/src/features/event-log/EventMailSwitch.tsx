@@ -1,3 +1,4 @@
+import type { EventMail } from '@fleet/shared/answers/events.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'antd';
 import { api } from '../../api/client.ts';
@@ -7,9 +8,9 @@ import { toast } from '../../api/toast.ts';
 export function EventMailSwitch() {
   const qc = useQueryClient();
   const key = ['event-log', 'mail'];
-  const q = useQuery({ queryKey: key, queryFn: () => api.get<{ enabled: boolean }>('/log/event/mail') });
+  const q = useQuery({ queryKey: key, queryFn: () => api.get<EventMail>('/log/event/mail') });
   const m = useMutation({
-    mutationFn: (enabled: boolean) => api.put<{ enabled: boolean }>('/log/event/mail', { enabled }),
+    mutationFn: (enabled: boolean) => api.put<EventMail>('/log/event/mail', { enabled }),
     onSuccess: (data) => {
       qc.setQueryData(key, data);
       toast.success(

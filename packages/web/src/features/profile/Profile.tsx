@@ -1,3 +1,4 @@
+import type { Profile } from '@fleet/shared/answers/account.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, List, Row, Skeleton, Tag } from 'antd';
 import { api, formData, isApiError } from '../../api/client.ts';
@@ -6,22 +7,6 @@ import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { useSession } from '../../stores/session.ts';
-
-/** GET /api/account/profile */
-interface Profile {
-  userId: string;
-  username: string;
-  status: number;
-  companies: {
-    compId: number;
-    compName: string;
-    compStatus: string;
-    grcpId: number | null;
-    grcpName: string | null;
-    allAssets: number;
-  }[];
-  roles: { roleId: number; roleName: string }[];
-}
 
 interface PasswordValues {
   currentPassword: string;

@@ -1,6 +1,8 @@
+import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { SessionStatus, SignedIn } from '@fleet/shared/answers/session.ts';
+import type { ShareLinkCurrent, ShareLinkOpened, SigninMethod } from '@fleet/shared/answers/share-links.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, setPageToken } from '../../api/client.ts';
-import type { AssetRow } from '../../api/summary.ts';
 import type { LinkParams } from './link-params.ts';
 
 /** Messages of the report link page for what the server does not answer itself. */
@@ -11,33 +13,25 @@ export const LINK_PAGE_TEXTS = {
   vesselUnavailable: 'This vessel is not available to this account.',
 } as const;
 
-/** The vessel and period the page shows, and how it was opened. */
-export interface LinkView {
+/**
+ * The vessel and period the page shows, and how it was opened: a share link's `current` answer, or (u/p link) the
+ * link's vessel and period with the asset row's name and fuel type.
+ */
+export type LinkView = Pick<ShareLinkCurrent, 'massId' | 'start' | 'end' | 'fuelType'> & {
   mode: 'share-link' | 'password';
-  massId: number;
-  start: number;
-  end: number;
   /** share links only: until when the link works (epoch s) */
   expires: number | null;
   massName: string | null;
-  fuelType: { mftyName: string; mftyCo2Factor: number | null; mftyDensity: number | null } | null;
-}
+};
 
 class LinkPageError extends Error {}
 
 const messageOf = (e: unknown) => (isApiError(e) || e instanceof LinkPageError ? e.message : String(e));
 
 async function openShareLink(link: string): Promise<LinkView> {
-  const opened = await api.post<{ token: string }>('/share-links/open', { token: link }, { silent: true });
+  const opened = await api.post<ShareLinkOpened>('/share-links/open', { token: link }, { silent: true });
   setPageToken(opened.token);
-  const cur = await api.get<{
-    massId: number;
-    massName: string;
-    start: number;
-    end: number;
-    expires: number;
-    fuelType: LinkView['fuelType'];
-  }>('/share-links/current', { silent: true });
+  const cur = await api.get<ShareLinkCurrent>('/share-links/current', { silent: true });
   return { mode: 'share-link', ...cur };
 }
 
@@ -51,18 +45,15 @@ async function signInWithPassword(p: LinkParams): Promise<LinkView> {
   if (p.massId == null || p.start == null || p.end == null || p.end <= p.start)
     throw new LinkPageError(LINK_PAGE_TEXTS.noVessel);
   // an external OpenID Connect issuer, when the server has one configured (README "Report links"), else the product
-  const { method } = await api.get<{ method: 'local' | 'oidc' }>('/share-links/signin-method', { silent: true });
-  const signed = await api.post<{ token: string }>(
+  const { method } = await api.get<SigninMethod>('/share-links/signin-method', { silent: true });
+  const signed = await api.post<SignedIn>(
     method === 'oidc' ? '/share-links/oidc-signin' : '/security/authentication/login',
     { username: p.username, password: p.password },
     { silent: true },
   );
   setPageToken(signed.token);
   if (p.compId != null) {
-    const status = await api.get<{ activeCompany: { compId: number; grcpId: number | null } | null }>(
-      `/security/authentication/setcompany/${p.compId}`,
-      { silent: true },
-    );
+    const status = await api.get<SessionStatus>(`/security/authentication/setcompany/${p.compId}`, { silent: true });
     if (p.grcpId != null && status.activeCompany?.grcpId !== p.grcpId)
       throw new LinkPageError(LINK_PAGE_TEXTS.wrongGroup);
   }

@@ -1,7 +1,8 @@
 import { co2Tonnes } from '@fleet/shared/co2.ts';
 import { Alert, Card, Empty, Spin } from 'antd';
 import { Suspense } from 'react';
-import { type Summary, useAssets, useSummary } from '../../api/summary.ts';
+import { useAssets } from '../../api/assets.ts';
+import { type Summary, useSummary } from '../../api/summary.ts';
 import { duration, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { Stat } from '../../components/summary/Stat.tsx';

@@ -1,4 +1,5 @@
 import { ShareAltOutlined } from '@ant-design/icons';
+import type { ShareLinkCreated, ShareLinkRow } from '@fleet/shared/answers/share-links.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, List, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,20 +7,6 @@ import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { dateTime } from '../../components/format.ts';
 import './share-link.css';
-
-/** GET /api/share-links row (docs/api.md "Share report links"). */
-interface ShareLinkRow {
-  id: string;
-  massId: number;
-  massName: string | null;
-  start: number;
-  end: number;
-  expires: number;
-  created: number;
-  revoked: number | null;
-  openedCount: number;
-  status: 'active' | 'expired' | 'revoked';
-}
 
 const VALIDITY = [
   { value: 1, label: '1 hour' },
@@ -47,7 +34,7 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
   });
   const create = useMutation({
     mutationFn: () =>
-      api.post<{ path: string }>('/share-links', { massId, start: startS, end: endS, expiresInHours: hours }),
+      api.post<ShareLinkCreated>('/share-links', { massId, start: startS, end: endS, expiresInHours: hours }),
     onSuccess: (r) => {
       setCreated(`${window.location.origin}${r.path}`);
       void qc.invalidateQueries({ queryKey: ['share-links'] });

@@ -1,15 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { RobRow } from '@fleet/shared/answers/resource-rows.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAssets } from '../../api/bunker.ts';
+import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import './rob.css';
-import { ROB_TEXTS, type RobProfile } from '../../api/rob.ts';
+import { ROB_TEXTS } from '../../api/rob.ts';
 import { RobDetail } from './RobDetail.tsx';
 import { RobProfileForm } from './RobForms.tsx';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
@@ -23,10 +24,10 @@ export default function RemainOnBoard() {
   const canCreate = useCan('master_rob_rob', 'create');
   const canUpdate = useCan('master_rob_rob', 'update');
   const canDelete = useCan('master_rob_rob', 'delete');
-  const assets = useAssets();
+  const assets = useAssets({ silent: true });
   const [massId, setMassId] = useState<number | null>(null);
-  const [detail, setDetail] = useState<RobProfile | null>(null);
-  const [form, setForm] = useState<{ open: boolean; profile: RobProfile | null }>({ open: false, profile: null });
+  const [detail, setDetail] = useState<RobRow | null>(null);
+  const [form, setForm] = useState<{ open: boolean; profile: RobRow | null }>({ open: false, profile: null });
   const confirm = useTwoStepConfirm<number>();
   const qc = useQueryClient();
 
@@ -39,7 +40,7 @@ export default function RemainOnBoard() {
     enabled: massId !== null,
     queryFn: async ({ signal }) =>
       (
-        await api.list<RobProfile>('/master/rob/rob', {
+        await api.list<RobRow>('/master/rob/rob', {
           signal,
           silent: true,
           query: { finds: { mrobMassId: massId }, max: 1000, orders: { mrobStartTime: 'desc' } },
@@ -47,7 +48,7 @@ export default function RemainOnBoard() {
       ).rows,
   });
   const reload = () => qc.invalidateQueries({ queryKey: ['rob', 'profiles', massId] });
-  const remove = async (p: RobProfile) => {
+  const remove = async (p: RobRow) => {
     try {
       await api.delete(`/master/rob/rob/${p.mrobId}`, { silent: true });
       await reload();
@@ -95,7 +96,7 @@ export default function RemainOnBoard() {
             ) : profiles.isLoading ? (
               <Typography.Paragraph>Loading...</Typography.Paragraph>
             ) : (
-              <Table<RobProfile>
+              <Table<RobRow>
                 rowKey="mrobId"
                 size="small"
                 dataSource={profiles.data ?? []}

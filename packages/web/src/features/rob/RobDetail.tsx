@@ -1,17 +1,11 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import type { RobAdjustmentRow, RobRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { RobInterval } from '@fleet/shared/bunker.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
-import {
-  ENTRY_LABEL,
-  ledgerRows,
-  ROB_TEXTS,
-  type RobAdjustment,
-  type RobInterval,
-  type RobProfile,
-  type RobSummary,
-} from '../../api/rob.ts';
+import { ENTRY_LABEL, ledgerRows, ROB_TEXTS, type RobSummary } from '../../api/rob.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { formatDateTime, formatRob, truncate } from '../../components/bunker-format.ts';
@@ -20,7 +14,7 @@ import { RobAdjustmentForm } from './RobForms.tsx';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
 /** The detail view of a ROB profile (spec 002 §2.16): profile card, summary cards, Summary and Adjustment pills. */
-export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: () => void }) {
+export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => void }) {
   const canSummary = useCan('summary_rob', 'read');
   const canAdj = useCan('master_rob_adjustment', 'read');
   const canAdjCreate = useCan('master_rob_adjustment', 'create');
@@ -28,7 +22,7 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
   const canAdjDelete = useCan('master_rob_adjustment', 'delete');
   const [pill, setPill] = useState<'summary' | 'adjustment'>(canSummary ? 'summary' : 'adjustment');
   const [interval, setIntervalChoice] = useState<RobInterval>('daily');
-  const [editing, setEditing] = useState<RobAdjustment | null | 'new'>(null);
+  const [editing, setEditing] = useState<RobAdjustmentRow | null | 'new'>(null);
   const [note, setNote] = useState<string | null>(null);
   const confirm = useTwoStepConfirm<number>();
   const qc = useQueryClient();
@@ -45,7 +39,7 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
     enabled: canAdj,
     queryFn: async ({ signal }) =>
       (
-        await api.list<RobAdjustment>('/master/rob/adjustment', {
+        await api.list<RobAdjustmentRow>('/master/rob/adjustment', {
           signal,
           silent: true,
           query: { finds: { robaMrobId: profile.mrobId }, max: 1000, orders: { robaTime: 'desc' } },
@@ -64,7 +58,7 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
     void qc.invalidateQueries({ queryKey: ['rob', 'summary', profile.mrobId] });
     void qc.invalidateQueries({ queryKey: ['rob', 'adjustments', profile.mrobId] });
   };
-  const remove = async (a: RobAdjustment) => {
+  const remove = async (a: RobAdjustmentRow) => {
     try {
       await api.delete(`/master/rob/adjustment/${a.robaId}`, { silent: true });
       refresh();
@@ -206,7 +200,7 @@ export function RobDetail({ profile, onBack }: { profile: RobProfile; onBack: ()
             )
           }
         >
-          <Table<RobAdjustment>
+          <Table<RobAdjustmentRow>
             rowKey="robaId"
             size="small"
             loading={adjustments.isFetching}

@@ -1,10 +1,11 @@
+import type { RobAdjustmentRow, RobRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { FieldMessages } from '@fleet/shared/api.ts';
 import { rob } from '@fleet/shared/resources/rob.ts';
 import { robAdjustment } from '@fleet/shared/resources/rob-adjustment.ts';
 import { Input } from 'antd';
 import type dayjs from 'dayjs';
 import { api } from '../../api/client.ts';
-import { ROB_TEXTS, type RobAdjustment, type RobProfile } from '../../api/rob.ts';
+import { ROB_TEXTS } from '../../api/rob.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
 import { FormModal, type FormModalProps } from '../../components/resource/FormModal.tsx';
 import { fieldProblem } from '../../components/resource/form-checks.ts';
@@ -45,7 +46,7 @@ export function RobProfileForm({
 }: {
   open: boolean;
   massId: number;
-  profile: RobProfile | null;
+  profile: RobRow | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -84,7 +85,7 @@ export function RobAdjustmentForm({
 }: {
   open: boolean;
   profileId: number;
-  adjustment: RobAdjustment | null;
+  adjustment: RobAdjustmentRow | null;
   onClose: () => void;
   onSaved: () => void;
 }) {

@@ -1,8 +1,9 @@
+import type { TrackerCommandAnswer, TrackerStatus } from '@fleet/shared/answers/tracker.ts';
 import { AutoComplete, Button, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
-import { type CommandAnswer, sendCommand, type TrackerStatus } from '../../api/tracker.ts';
+import { sendCommand } from '../../api/tracker.ts';
 
 /** Commands every Teltonika FMB answers (the device's SMS/GPRS command set). */
 const PRESETS = ['getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio 66'];
@@ -14,7 +15,7 @@ const PRESETS = ['getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio 66
 export function CommandModal({ tracker, onClose }: { tracker: TrackerStatus; onClose: () => void }) {
   const [command, setCommand] = useState('getinfo');
   const [sending, setSending] = useState(false);
-  const [answers, setAnswers] = useState<(CommandAnswer | { command: string; error: string })[]>([]);
+  const [answers, setAnswers] = useState<(TrackerCommandAnswer | { command: string; error: string })[]>([]);
 
   async function send() {
     const text = command.trim();

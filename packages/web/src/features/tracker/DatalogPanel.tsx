@@ -1,3 +1,4 @@
+import type { TrackerStatus } from '@fleet/shared/answers/tracker.ts';
 import { Button, DatePicker, Form, InputNumber, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,6 @@ import {
   localTime,
   TRACKER,
   type TrackerPoint,
-  type TrackerStatus,
 } from '../../api/tracker.ts';
 
 const num = (v: number | null | undefined, digits: number) => (v == null ? '-' : Number(v).toFixed(digits));

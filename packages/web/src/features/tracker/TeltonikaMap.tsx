@@ -1,13 +1,15 @@
+import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
+import type { TrackerStatus } from '@fleet/shared/answers/tracker.ts';
 import { Alert, Button, Switch } from 'antd';
 import type L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   fetchTrail,
   localTime,
+  pointValue,
   TRACKER,
   type TrackerPoint,
-  type TrackerStatus,
-  usePulse,
+  useTrackerPulse,
   useTrackers,
 } from '../../api/tracker.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -18,12 +20,11 @@ import { CommandModal } from './CommandModal.tsx';
 import { DatalogPanel } from './DatalogPanel.tsx';
 import './tracker.css';
 
-const fmt = (v: number | null | undefined, digits: number, unit = '') =>
-  v == null ? '-' : `${Number(v).toFixed(digits)}${unit}`;
+const fmt = (v: number | null, digits: number, unit = '') => (v == null ? '-' : `${Number(v).toFixed(digits)}${unit}`);
 
 interface TrackerMarker extends VesselMarkerData {
   tracker: TrackerStatus;
-  point: TrackerPoint;
+  point: PulseRow;
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -44,7 +45,7 @@ function Row({ label, value }: { label: string; value: string }) {
 export function TeltonikaMapView() {
   const trackers = useTrackers();
   const ids = useMemo(() => (trackers.data ?? []).map((t) => t.devcId), [trackers.data]);
-  const pulse = usePulse(ids);
+  const pulse = useTrackerPulse(ids);
   const canCommand = useCan('teltonika_map', 'update');
   const map = useRef<L.Map | null>(null);
   const [trail, setTrail] = useState<{ devcId: number; points: TrackerPoint[] } | null>(null);
@@ -55,17 +56,19 @@ export function TeltonikaMapView() {
 
   const markers: TrackerMarker[] = useMemo(() => {
     const byId = new Map((trackers.data ?? []).map((t) => [t.devcId, t]));
-    const now = Date.now() / 1000;
     const out: TrackerMarker[] = [];
     for (const p of pulse.data ?? []) {
       const t = byId.get(Number(p.devcId)) ?? (trackers.data ?? []).find((x) => x.devcUniqueId === p.deviceId);
-      if (!t || p.latitude == null || p.longitude == null) continue;
+      const lat = pointValue(p, 'latitude');
+      const lng = pointValue(p, 'longitude');
+      if (!t || lat === null || lng === null) continue;
       out.push({
         id: t.devcId,
-        lat: p.latitude,
-        lng: p.longitude,
-        heading: p.angle ?? null,
-        online: now - p.timestamp < TRACKER.freshSeconds,
+        lat,
+        lng,
+        heading: pointValue(p, 'angle'),
+        // the server's flag (docs/domain.md §19): the pulse is read again every 10 s
+        online: p.online,
         label: t.devcName,
         size: [TRACKER.markerSize / 2, TRACKER.markerSize],
         tracker: t,
@@ -111,8 +114,11 @@ export function TeltonikaMapView() {
   const trailPoints = useMemo(
     () =>
       (trail?.points ?? [])
-        .filter((p) => p.latitude != null && p.longitude != null)
-        .map((p) => ({ lat: p.latitude!, lng: p.longitude! }))
+        .flatMap((p) => {
+          const lat = pointValue(p, 'latitude');
+          const lng = pointValue(p, 'longitude');
+          return lat === null || lng === null ? [] : [{ lat, lng }];
+        })
         .reverse(),
     [trail],
   );
@@ -125,12 +131,12 @@ export function TeltonikaMapView() {
         <div className="tk-popup-title">{m.tracker.devcName}</div>
         <Row label="Device" value={m.tracker.devcUniqueId} />
         <Row label="Datetime" value={localTime(p.timestamp)} />
-        <Row label="Latitude" value={fmt(p.latitude, 6)} />
-        <Row label="Longitude" value={fmt(p.longitude, 6)} />
-        <Row label="Altitude" value={fmt(p.altitude, 0, ' m')} />
-        <Row label="Angle" value={fmt(p.angle, 0, ' deg')} />
-        <Row label="Speed" value={fmt(p.speed, 0, ' km/h')} />
-        <Row label="Satellites" value={fmt(p.satellites, 0)} />
+        <Row label="Latitude" value={fmt(pointValue(p, 'latitude'), 6)} />
+        <Row label="Longitude" value={fmt(pointValue(p, 'longitude'), 6)} />
+        <Row label="Altitude" value={fmt(pointValue(p, 'altitude'), 0, ' m')} />
+        <Row label="Angle" value={fmt(pointValue(p, 'angle'), 0, ' deg')} />
+        <Row label="Speed" value={fmt(pointValue(p, 'speed'), 0, ' km/h')} />
+        <Row label="Satellites" value={fmt(pointValue(p, 'satellites'), 0)} />
         <div className="tk-popup-actions">
           <span>
             <Switch
@@ -212,8 +218,9 @@ export function TeltonikaMapView() {
           tracker={datalog}
           onClose={() => setDatalog(null)}
           onShowPoint={(p) => {
-            if (p.latitude != null && p.longitude != null)
-              map.current?.setView([p.latitude, p.longitude], TRACKER.deviceZoom);
+            const lat = pointValue(p, 'latitude');
+            const lng = pointValue(p, 'longitude');
+            if (lat !== null && lng !== null) map.current?.setView([lat, lng], TRACKER.deviceZoom);
           }}
         />
       )}

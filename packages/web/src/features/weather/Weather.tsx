@@ -1,16 +1,10 @@
+import type { WeatherConfig } from '@fleet/shared/answers/geo.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Spin, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { MAP_DEFAULT_CENTER } from '../../components/map/index.ts';
 import './weather.css';
-
-interface WeatherConfig {
-  configured: boolean;
-  key: string | null;
-  scriptUrl: string;
-  leafletUrl: string;
-}
 
 /** Option values of spec 002 §2.6. */
 export const WIND_UNITS = ['kt', 'm/s', 'km/h', 'mph', 'bft'] as const;

@@ -1,3 +1,4 @@
+import type { AssetRow, CompanyRow } from '@fleet/shared/answers/resource-rows.ts';
 import { company } from '@fleet/shared/resources/company.ts';
 import { Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { AssetRow, CompanyRow } from '../admin-types.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';

@@ -1,4 +1,5 @@
 import { EnvironmentOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import type { CompanyRow, GroupRow } from '@fleet/shared/answers/resource-rows.ts';
 import { company } from '@fleet/shared/resources/company.ts';
 import { groupCompany } from '@fleet/shared/resources/group-company.ts';
 import { Card, Descriptions, Input, Skeleton, Space, Typography } from 'antd';
@@ -10,7 +11,6 @@ import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { CompanyRow, GroupRow } from '../admin-types.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';

@@ -1,4 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
+import type { AssetEventRow, ConfigEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
@@ -13,7 +14,6 @@ import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { AssetEventRow, ConfigEventRow, MasterEventRow } from '../admin-types.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { DuplicateFromModal } from './DuplicateFromModal.tsx';
 import { PriorityTag } from './PriorityTag.tsx';

@@ -1,10 +1,10 @@
+import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Input, InputNumber } from 'antd';
 import { api } from '../../../api/client.ts';
 import { RESOURCE_TEXTS, type Row, resourcePath } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { FormModal } from '../../../components/resource/FormModal.tsx';
-import type { ConfigEventRow } from '../admin-types.ts';
 
 /**
  * Add / edit an event configuration (spec 001 §2, §4). Asset id and version are read-only: a new

@@ -1,3 +1,4 @@
+import type { AssetEventRow, ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Alert, Empty, List, Modal, Select, Space, Tag, Typography } from 'antd';
@@ -5,7 +6,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import { resourcePath, useResourceList } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
-import type { AssetEventRow, ConfigEventRow } from '../admin-types.ts';
 import { FORM_MODAL_PROPS } from '../admin-ui.ts';
 import { PriorityTag } from './PriorityTag.tsx';
 

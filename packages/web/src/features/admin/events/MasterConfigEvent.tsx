@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Badge, Button, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { FilterBar, FilterSelect } from '../../../components/FilterBar.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { ConfigEventRow } from '../admin-types.ts';
 import { formatDateTime } from '../admin-ui.ts';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
 import { ConfigEventForm } from './ConfigEventForm.tsx';

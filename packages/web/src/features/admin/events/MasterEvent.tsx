@@ -1,9 +1,9 @@
+import type { MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Typography } from 'antd';
 import { useState } from 'react';
 import type { Row } from '../../../api/resources.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
-import type { MasterEventRow } from '../admin-types.ts';
 import { MasterEventDetail } from './MasterEventDetail.tsx';
 import { PriorityTag } from './PriorityTag.tsx';
 import { ThresholdsEditor } from './ThresholdsEditor.tsx';

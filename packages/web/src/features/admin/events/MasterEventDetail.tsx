@@ -1,3 +1,4 @@
+import type { AssetEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
@@ -5,7 +6,6 @@ import { Link } from 'react-router';
 import { useResourceList } from '../../../api/resources.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { AssetEventRow, MasterEventRow } from '../admin-types.ts';
 import { formatDateTime } from '../admin-ui.ts';
 import { PriorityTag } from './PriorityTag.tsx';
 import { parseThresholds } from './thresholds.ts';

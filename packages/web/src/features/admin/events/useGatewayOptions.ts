@@ -1,7 +1,7 @@
+import type { DeviceRow } from '@fleet/shared/answers/resource-rows.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { useMemo } from 'react';
 import { useResourceList } from '../../../api/resources.ts';
-import type { DeviceRow } from '../admin-types.ts';
 
 /** mcevAssetId of a gateway: its unique id without the `gateway-` prefix (spec 001 §3). */
 export const gatewayAssetId = (devcUniqueId: string) => devcUniqueId.replace(/^gateway-/, '');

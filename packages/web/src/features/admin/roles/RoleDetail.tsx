@@ -1,4 +1,5 @@
 import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import type { PermissionRow, RolePermissionRow, RoleRow } from '@fleet/shared/answers/resource-rows.ts';
 import { OPERATIONS, type Operation, parseOperations } from '@fleet/shared/permissions.ts';
 import { permission } from '@fleet/shared/resources/permission.ts';
 import { role } from '@fleet/shared/resources/role.ts';
@@ -13,7 +14,6 @@ import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { PermissionRow, RolePermissionRow, RoleRow } from '../admin-types.ts';
 import { submitWithFieldErrors } from '../admin-ui.ts';
 import { MasterPicker } from '../MasterPicker.tsx';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';

@@ -1,3 +1,4 @@
+import type { TankHeaderRow } from '@fleet/shared/answers/resource-rows.ts';
 import { tankDetail } from '@fleet/shared/resources/tank-detail.ts';
 import { tankHeader } from '@fleet/shared/resources/tank-header.ts';
 import { useNavigate, useParams } from 'react-router';
@@ -6,7 +7,6 @@ import { Page } from '../../../components/Page.tsx';
 import { requiredCheck } from '../../../components/resource/form-checks.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { TankHeaderRow } from '../admin-types.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 
 // The client checks of spec 001 §5: height, volume and weight are required, all three (the spec's weight check

@@ -1,4 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type {
+  AssetRow,
+  CompanyRow,
+  RoleRow,
+  UserAssetRow,
+  UserCompanyRow,
+  UserRoleRow,
+} from '@fleet/shared/answers/resource-rows.ts';
 import { company } from '@fleet/shared/resources/company.ts';
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { YES_NO } from '@fleet/shared/resources/options.ts';
@@ -13,7 +21,6 @@ import { companyAssets, resourcePath, useReloadResources, useResourceList } from
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
-import type { AssetRow, CompanyRow, RoleRow, UserAssetRow, UserCompanyRow, UserRoleRow } from '../admin-types.ts';
 import { optionLabel } from '../admin-ui.ts';
 import { MasterPicker } from '../MasterPicker.tsx';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';

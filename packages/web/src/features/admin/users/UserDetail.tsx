@@ -1,3 +1,4 @@
+import type { UserRow } from '@fleet/shared/answers/resource-rows.ts';
 import { user } from '@fleet/shared/resources/user.ts';
 import { Card, Col, Form, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,6 @@ import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { formatDate } from '../../../components/resource/format.ts';
 import { routeNames } from '../../../routing/route-names.ts';
-import type { UserRow } from '../admin-types.ts';
 import { submitWithFieldErrors } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { UserAssetTab, UserCompanyTab, UserRoleTab } from './UserAssignments.tsx';
