@@ -1,5 +1,5 @@
 import type { AssetRow, BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
-import type { BunkerAdjustmentAnswer, bunkerDetailSchema, ToleranceBand } from '@fleet/shared/bunker.ts';
+import type { bunkerDetailSchema, ToleranceBand } from '@fleet/shared/bunker.ts';
 import type { z } from 'zod';
 
 /** GET /api/master/bunker/log/detail/{id}: its `log` is a bunker log row. */

@@ -1,4 +1,4 @@
-import type { RobAdjustmentRow, RobRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { RobRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { RobAnswer, RobEntryType, RobLedgerEntry } from '@fleet/shared/bunker.ts';
 
 /** GET /api/summary/rob/{id}: its `master` is the ROB profile row. */
