@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import type { Summary } from '../../api/summary.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { VoyageCharts } from './VoyageCharts.tsx';
 import { fmtNum } from './voyage-format.ts';
 
