@@ -1,7 +1,7 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { aggregatedUnit, pointsOf, UNIT_MS, useAssets, useSummary } from '../../api/summary.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';

@@ -1,6 +1,6 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { Empty, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { pointsOf, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
