@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { SessionStatus } from '@fleet/shared/answers/session.ts';
 import type { ShareLinkCreated } from '@fleet/shared/answers/share-links.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir, enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import { apiGet, apiToken, BORNEO, demoAssets, ingestHours, num, tz, viewQuery } from './report-data.ts';
@@ -140,10 +141,7 @@ test.describe('Report Summary opened by link (spec 002 §2.4, §7.1)', () => {
     await expect(dialog.getByTestId('share-link-list')).toContainText(twin.massName);
     await shot(page, 'report-link-share-dialog-1440');
 
-    const api = await apiGet<{
-      flowmeter: { summary: { totalFuelCons: number; portEngineCons: number; AE_IN: number } };
-      rpm: { summary: { PORT: { average: number } } };
-    }>(
+    const api = await apiGet<Summary>(
       request,
       token,
       `/summary/aggregated/period/${v.start}/${v.end}?devcMassId=${twin.massId}&aggregatedUnit=HOUR&timezone=${tz()}`,
@@ -156,10 +154,10 @@ test.describe('Report Summary opened by link (spec 002 §2.4, §7.1)', () => {
       const table = p.getByTestId('rl-summary-table');
       await expect(table).toHaveAttribute('data-layout', 'twin-ae');
       await expect(table.getByRole('columnheader', { name: 'AE (AE_IN/AE_OUT)' })).toBeVisible();
-      expect(api.flowmeter.summary.totalFuelCons).toBeGreaterThan(0);
-      await expect(p.getByTestId('rl-total-fuel')).toHaveText(num(api.flowmeter.summary.totalFuelCons));
-      await expect(table.getByRole('row', { name: /Average RPM/ })).toContainText(num(api.rpm.summary.PORT.average));
-      await expect(table.getByRole('row', { name: /Fuel In/ })).toContainText(num(api.flowmeter.summary.AE_IN));
+      expect(api.flowmeter!.summary.totalFuelCons).toBeGreaterThan(0);
+      await expect(p.getByTestId('rl-total-fuel')).toHaveText(num(api.flowmeter!.summary.totalFuelCons));
+      await expect(table.getByRole('row', { name: /Average RPM/ })).toContainText(num(api.rpm!.summary.PORT!.average));
+      await expect(table.getByRole('row', { name: /Fuel In/ })).toContainText(num(api.flowmeter!.summary.AE_IN));
       await expect(p.getByTestId('vessel-map')).toBeVisible();
       await expect(p.getByRole('img', { name: 'RPM vs Speed', exact: true })).toBeVisible();
       for (const k of ['ME', 'PORT', 'STARBOARD', 'AE']) await expect(p.getByTestId(`rl-engine-${k}`)).toBeVisible();

@@ -1,4 +1,5 @@
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import ExcelJS from 'exceljs';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import {
@@ -13,23 +14,6 @@ import {
   tz,
   viewQuery,
 } from './report-data.ts';
-
-interface SummaryAnswer {
-  flowmeter: {
-    summary: {
-      portEngineCons: number;
-      starboardEngineCons: number;
-      meEngineCons: number;
-      aeEngineCons: number | null;
-      totalFuelCons: number;
-      PORT_IN_averageDens: number;
-      STARBOARD_IN_averageDens: number;
-    };
-  };
-  ae: { totalFuelConsumption: number };
-  gps: { summary: { totalCruise: number; averageSpeedKnot: number } };
-  rpm: { summary: { PORT: { average: number } } };
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -53,21 +37,23 @@ test.describe('Report Summary', () => {
     await enterApp(page, USERS.admin);
     const v = viewQuery(tb01.massId, 3);
     await page.goto(`/report?menu=ReportSummary&${v.qs}`);
-    const api = await apiGet<SummaryAnswer>(
+    const api = await apiGet<Summary>(
       request,
       token,
       `/summary/aggregated/period/${v.start}/${v.end}?devcMassId=${tb01.massId}&aggregatedUnit=HOUR&timezone=${tz()}`,
     );
-    const fm = api.flowmeter.summary;
+    const fm = api.flowmeter!.summary;
     await expect(page.getByTestId('fuel-total')).toHaveText(num(fm.totalFuelCons));
     await expect(page.getByTestId('fuel-me')).toHaveText(num(fm.meEngineCons));
-    await expect(page.getByTestId('gps-cruise')).toHaveText(num(api.gps.summary.totalCruise));
-    await expect(page.getByTestId('gps-speed')).toHaveText(num(api.gps.summary.averageSpeedKnot));
-    await expect(page.getByTestId('me-PORT-avg')).toHaveText(num(api.rpm.summary.PORT.average));
+    await expect(page.getByTestId('gps-cruise')).toHaveText(num(api.gps!.summary.totalCruise));
+    await expect(page.getByTestId('gps-speed')).toHaveText(num(api.gps!.summary.averageSpeedKnot));
+    await expect(page.getByTestId('me-PORT-avg')).toHaveText(num(api.rpm!.summary.PORT!.average));
     // docs/domain.md §23: HSD 3.206 t/t; AE fuel at the standard 845 kg/m³
-    const ae = fm.aeEngineCons ?? api.ae.totalFuelConsumption;
+    const ae = fm.aeEngineCons ?? api.ae!.totalFuelConsumption;
     const fuelT =
-      (fm.portEngineCons * fm.PORT_IN_averageDens + fm.starboardEngineCons * fm.STARBOARD_IN_averageDens + ae * 845) /
+      (fm.portEngineCons! * fm.PORT_IN_averageDens! +
+        fm.starboardEngineCons! * fm.STARBOARD_IN_averageDens! +
+        ae! * 845) /
       1e6;
     expect(fm.totalFuelCons).toBeGreaterThan(0);
     await expect(page.getByTestId('fuel-co2')).toHaveText(num(fuelT * 3.206, 3));
@@ -90,7 +76,7 @@ test.describe('Report Summary', () => {
     expect(sheet).toBeTruthy();
     const rows = new Map<string, unknown>();
     sheet?.eachRow((r) => rows.set(String(r.getCell(1).value), r.getCell(2).value));
-    expect(rows.get('Total Fuel Consumption')).toBe(Math.round(fm.totalFuelCons * 100) / 100);
+    expect(rows.get('Total Fuel Consumption')).toBe(Math.round(fm.totalFuelCons! * 100) / 100);
     expect(rows.get('Asset')).toBe(tb01.massName);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,10 +1,7 @@
+import { REPORT_KEYS, type ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { storage } from './session-storage.ts';
-
-/** The report keys of spec 002 §2.11, in the spec's order. */
-export const REPORT_KEYS = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage'] as const;
-export type ReportKey = (typeof REPORT_KEYS)[number];
 
 /** The file name of a content-disposition header, else a name from the period. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -13,30 +10,6 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   if (star) return decodeURIComponent(star[1]);
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   return plain ? plain[1] : fallback;
-}
-
-/** The daily report model of GET /api/reports/report/pages/period/{start}/{end} (server daily-report/model.ts). */
-export type Block =
-  | { kind: 'table'; title?: string; columns: string[]; rows: string[][] }
-  | { kind: 'chart'; svg: string; width: number; height: number }
-  | { kind: 'maps'; maps: { title: string; svg: string; width: number; height: number }[] }
-  | { kind: 'row'; blocks: Block[] }
-  | { kind: 'notice'; text: string };
-export interface ReportPage {
-  key: string;
-  title: string;
-  blocks: Block[];
-}
-export interface ReportModel {
-  massId: number;
-  massName: string;
-  timezoneLabel: string;
-  rangeText: string;
-  dataText: string;
-  generatedText: string;
-  maintenance: boolean;
-  fileName: string;
-  pages: ReportPage[];
 }
 
 /** The period of the filter bar in epoch seconds (its end is the last millisecond of the day: the next midnight). */

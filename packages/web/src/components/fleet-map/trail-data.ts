@@ -1,4 +1,5 @@
 import type { Locations } from '@fleet/shared/answers/geo.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { summaryWindow } from './fleet-data.ts';
@@ -21,10 +22,8 @@ export interface TrailPointInfo {
   starboardInFlowrate: number | null;
 }
 
-type Raw = Record<string, any>;
-
 /** Turns the summary's hourly buckets into trail points (pure; tested). */
-export function trailPoints(summary: Raw): Omit<TrailPointInfo, 'location'>[] {
+export function trailPoints(summary: Summary): Omit<TrailPointInfo, 'location'>[] {
   const gps = summary.gps?.data ?? {};
   const out: Omit<TrailPointInfo, 'location'>[] = [];
   for (const key of Object.keys(gps).sort((a, b) => Number(a) - Number(b))) {
@@ -40,9 +39,10 @@ export function trailPoints(summary: Raw): Omit<TrailPointInfo, 'location'>[] {
       cruiseNm: (g.distance ?? 0) / 1852,
       speedKnot: g.speed == null ? null : g.speed * KNOTS_PER_KMH,
       ae: ae
-        ? (['AE1', 'AE2', 'AE3'] as const)
-            .filter((k) => ae[k])
-            .map((k) => ({ label: k, running: (ae[k].runningTime ?? 0) > 0 }))
+        ? (['AE1', 'AE2', 'AE3'] as const).flatMap((k) => {
+            const a = ae[k];
+            return a ? [{ label: k, running: a.runningTime > 0 }] : [];
+          })
         : [],
       portRpm: rpm?.PORT?.[key]?.rpm ?? null,
       starboardRpm: rpm?.STARBOARD?.[key]?.rpm ?? null,
@@ -62,7 +62,7 @@ export function useVesselTrail(massId: number, lastGps: number | null, enabled: 
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       const w = summaryWindow(lastGps!);
-      const summary = await api.get<Raw>(`/summary/aggregated/period/${w.start}/${w.end}`, {
+      const summary = await api.get<Summary>(`/summary/aggregated/period/${w.start}/${w.end}`, {
         signal,
         query: { devcMassId: massId, aggregatedUnit: 'HOUR', showDetails: 'true' },
       });

@@ -1,5 +1,6 @@
 import type { Locations } from '@fleet/shared/answers/geo.ts';
 import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
@@ -115,10 +116,10 @@ function useDemand(store: FleetStore, watchAll: boolean) {
       for (const v of due) summaryAsked.set(v.massId, now);
       void pool(due, SUMMARY_CONCURRENCY, async (v) => {
         const w = summaryWindow(v.lastUpdate!);
-        const s = await api.get<{ gps?: { summary: { totalCruise: number; averageSpeedKnot: number | null } } }>(
-          `/summary/aggregated/period/${w.start}/${w.end}`,
-          { silent: true, query: { devcMassId: v.massId, devcType: 'gps', aggregatedUnit: 'HOUR' } },
-        );
+        const s = await api.get<Pick<Summary, 'gps'>>(`/summary/aggregated/period/${w.start}/${w.end}`, {
+          silent: true,
+          query: { devcMassId: v.massId, devcType: 'gps', aggregatedUnit: 'HOUR' },
+        });
         if (s.gps && !stopped) store.setSummary(v.massId, { ...w, ...s.gps.summary });
       });
 

@@ -1,7 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
+import { REPORT_KEYS, type ReportKey } from '@fleet/shared/answers/daily-report.ts';
 import { Button, Checkbox, Dropdown } from 'antd';
 import { useState } from 'react';
-import { REPORT_KEYS, type ReportKey, savePrint } from '../../api/reports.ts';
+import { savePrint } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
 import { useFilter } from '../../stores/filter.ts';
 

@@ -1,8 +1,9 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Interval } from '../../api/intervals.ts';
-import { aggregatedUnit, pointsOf, type Summary, summaryQuery, UNIT_MS } from '../../api/summary.ts';
+import { aggregatedUnit, pointsOf, summaryQuery, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../charts/TimeChart.tsx';
 import { kmhToKnot } from '../format.ts';

@@ -1,12 +1,13 @@
-import type { Summary } from '../../api/summary.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { BaseMap, FitToPoints, TrailLayer, VesselLayer } from '../map/index.ts';
 
 /** The vessel's track for the period (the summary's last fix per bucket) with the trail on, and its last position. */
 export default function VesselTrackMap({ summary, name, height }: { summary: Summary; name: string; height: number }) {
   const points = Object.values(summary.gps?.data ?? {})
-    .filter((p) => p.latitude != null && p.longitude != null)
     .sort((a, b) => a.timestamp - b.timestamp)
-    .map((p) => ({ lat: p.latitude, lng: p.longitude, track: p.track }));
+    .flatMap((p) =>
+      p.latitude != null && p.longitude != null ? [{ lat: p.latitude, lng: p.longitude, track: p.track }] : [],
+    );
   const online = summary.dataStatus === 'online';
   const last = points.at(-1);
   return (

@@ -1,5 +1,5 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { lazy } from 'react';
-import type { Summary } from '../../api/summary.ts';
 
 /** The vessel's track for the period; Leaflet and the map base load with the first map shown. */
 export const VesselTrackMap = lazy(() => import('./VesselTrackMap.tsx'));

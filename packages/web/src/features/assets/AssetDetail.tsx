@@ -1,5 +1,6 @@
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
+import type { Combined } from '@fleet/shared/answers/summary.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { APPROVAL_NUMBER } from '@fleet/shared/resources/options.ts';
@@ -23,7 +24,7 @@ import { TrackMap } from '../../components/map/TrackMap.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
 import { routeNames } from '../../routing/route-names.ts';
-import { type CombinedBucket, type DataLogRow, dataLogRows } from './asset-log.ts';
+import { type DataLogRow, dataLogRows } from './asset-log.ts';
 import { ShipPicture } from './ShipPicture.tsx';
 import './assets.css';
 
@@ -117,7 +118,7 @@ export default function AssetDetail() {
     queryKey: ['summary', 'combined', id, range, tz],
     enabled: valid && !!row.data,
     queryFn: ({ signal }) =>
-      api.get<{ datas: Record<string, CombinedBucket> }>(`/summary/combined/period/${range.start}/${range.end}`, {
+      api.get<Combined>(`/summary/combined/period/${range.start}/${range.end}`, {
         signal,
         query: { devcMassId: id, aggregatedUnit: 'HOUR', timezone: tz },
       }),

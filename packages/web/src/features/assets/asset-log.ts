@@ -1,23 +1,5 @@
+import type { CombinedBucket } from '@fleet/shared/answers/summary.ts';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
-
-/** One hour of a vessel as the combined summary answers it (docs/api.md "combined"). */
-export interface CombinedBucket {
-  gps?: {
-    latitude: number | null;
-    longitude: number | null;
-    timestamp: number;
-    speed: number | null;
-    polyLength: number | null;
-  } | null;
-  rpm?: Record<'PORT' | 'STARBOARD' | 'MAINENGINE', { rpm: number | null; runningTime: number | null } | null> | null;
-  flowmeter?: {
-    portFuelCons: number | null;
-    stbFuelCons: number | null;
-    meFuelCons: number | null;
-    aeFuelCons: number | null;
-  } | null;
-  ae?: Record<string, { runningTime: number | null; fuelConsumption: number | null } | null> | null;
-}
 
 /** A row of the Asset Detail 'Data Log' table: one local hour of the vessel (docs/domain.md §6–§13). */
 export interface DataLogRow {
@@ -40,7 +22,7 @@ const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : nul
 export function dataLogRows(datas: Record<string, CombinedBucket>): DataLogRow[] {
   return Object.entries(datas)
     .map(([ts, b]) => {
-      const aes = Object.values(b.ae ?? {}).filter((a) => a);
+      const aes = Object.values(b.ae ?? {}).filter((a) => a != null);
       const speed = n(b.gps?.speed);
       const dist = n(b.gps?.polyLength);
       return {
@@ -54,7 +36,7 @@ export function dataLogRows(datas: Record<string, CombinedBucket>): DataLogRow[]
         meRunningSeconds: n(b.rpm?.MAINENGINE?.runningTime),
         meFuel: n(b.flowmeter?.meFuelCons),
         aeFuel: n(b.flowmeter?.aeFuelCons),
-        aeRunningSeconds: aes.length ? aes.reduce((s, a) => s + (n(a!.runningTime) ?? 0), 0) : null,
+        aeRunningSeconds: aes.length ? aes.reduce((s, a) => s + (n(a.runningTime) ?? 0), 0) : null,
       };
     })
     .sort((a, b) => a.timestamp - b.timestamp);

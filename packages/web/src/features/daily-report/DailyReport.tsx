@@ -1,15 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { Block, ReportModel, ReportPage } from '@fleet/shared/answers/daily-report.ts';
 import { Alert, Button, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
-import {
-  type Block,
-  downloadPdf,
-  periodOf,
-  type ReportModel,
-  type ReportPage,
-  useDailyReport,
-} from '../../api/reports.ts';
+import { downloadPdf, periodOf, useDailyReport } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';

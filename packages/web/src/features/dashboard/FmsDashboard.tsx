@@ -1,8 +1,9 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAssets } from '../../api/assets.ts';
-import { aggregatedUnit, pointsOf, type Summary, UNIT_MS, useSummary } from '../../api/summary.ts';
+import { aggregatedUnit, pointsOf, UNIT_MS, useSummary } from '../../api/summary.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';

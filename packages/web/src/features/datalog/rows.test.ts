@@ -23,13 +23,17 @@ describe('datalog row', () => {
         longitude: 106,
         firstLatitude: -6,
         firstLongitude: 106,
+        timestamp: 1000,
         speed: 18.52,
         track: 90,
         polyLength: 1852,
       },
       rpm: { PORT: { rpm: 800, runningTime: 1800 }, STARBOARD: null, MAINENGINE: { rpm: 800, runningTime: 1800 } },
-      ae: { AE1: { runningTime: 3600, fuelConsumption: 5 }, AE2: null, AE3: null },
-      temperature: { EXHAUST_TEMPERATURE: { PORT: 300, STARBOARD: null } },
+      ae: { AE1: { runningTime: 3600, fuelConsumption: 5, additional: { SUM_dlaeRpm_1: 0 } }, AE2: null, AE3: null },
+      temperature: {
+        EXHAUST_TEMPERATURE: { PORT: 300, STARBOARD: null },
+        TEMPERATURE: { PORT: null, STARBOARD: null },
+      },
     });
     expect(row).toMatchObject({
       speedKmh: 18.52,

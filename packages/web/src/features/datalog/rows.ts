@@ -1,42 +1,7 @@
+import type { Combined, CombinedBucket } from '@fleet/shared/answers/summary.ts';
 import { api } from '../../api/client.ts';
 import type { Interval } from '../../api/intervals.ts';
 import { aggregatedUnit, browserTimezone, UNIT_MS } from '../../api/summary.ts';
-
-/** One bucket of GET /api/summary/combined/period (docs/api.md). */
-interface CombinedBucket {
-  gps?: {
-    latitude: number;
-    longitude: number;
-    firstLatitude: number;
-    firstLongitude: number;
-    speed: number | null;
-    track: number | null;
-    polyLength: number | null;
-  };
-  rpm?: Record<'PORT' | 'STARBOARD' | 'MAINENGINE', { rpm: number | null; runningTime: number } | null>;
-  flowmeter?: {
-    PORT_IN: {
-      volumeFlowrate: number | null;
-      density: number | null;
-      temperature: number | null;
-      volumeInventory: number | null;
-    } | null;
-    STARBOARD_IN: {
-      volumeFlowrate: number | null;
-      density: number | null;
-      temperature: number | null;
-      volumeInventory: number | null;
-    } | null;
-  };
-  ae?: Record<'AE1' | 'AE2' | 'AE3', { runningTime: number; fuelConsumption: number | null } | null>;
-  temperature?: {
-    EXHAUST_TEMPERATURE?: { PORT: number | null; STARBOARD: number | null };
-    TEMPERATURE?: { PORT: number | null; STARBOARD: number | null };
-  };
-}
-interface Combined {
-  datas: Record<string, CombinedBucket>;
-}
 
 /** A datalog row: raw units (speed km/h, cruise m); the table converts to the chosen units. */
 export interface DatalogRow {

@@ -1,3 +1,4 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { deviceDetailQuery } from '@fleet/shared/device-detail.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -41,21 +42,20 @@ function useDurationSeconds(dev: Row | undefined, sel: Selection, tz: number) {
     queryKey: ['summary', 'device-duration', dev?.devcId, sel.start, sel.end, tz],
     enabled: !!dev && group !== null,
     queryFn: async ({ signal }) => {
-      const d = await api.get<Record<string, any>>(`/summary/aggregated/period/${sel.start}/${sel.end}`, {
+      const d = await api.get<Summary>(`/summary/aggregated/period/${sel.start}/${sel.end}`, {
         signal,
         query: { devcMassId: dev!.devcMassId, devcType: group, timezone: tz },
       });
       if (group === 'rpm') {
-        const side = Object.values(d.rpm?.summary ?? {}).find(
-          (s: any) => s && typeof s === 'object' && s.devcId === dev!.devcId,
-        ) as any;
-        return (side?.runningTime as number | undefined) ?? 0;
+        const side = [d.rpm?.summary.PORT, d.rpm?.summary.STARBOARD].find((s) => s?.devcId === dev!.devcId);
+        return side?.runningTime ?? 0;
       }
       if (group === 'ae') {
-        const ae = ['AE1', 'AE2', 'AE3'].map((k) => d.ae?.[k]).find((a) => a?.devcId === dev!.devcId);
-        return (ae?.runningSeconds as number | undefined) ?? 0;
+        const ae = (['AE1', 'AE2', 'AE3'] as const).map((k) => d.ae?.[k]).find((a) => a?.devcId === dev!.devcId);
+        return ae?.runningSeconds ?? 0;
       }
-      return (d.flowmeter?.summary?.[`${label}_flowTime`] as number | null | undefined) ?? null;
+      const fm = d.flowmeter?.summary;
+      return (label === 'PORT_IN' ? fm?.PORT_IN_flowTime : fm?.STARBOARD_IN_flowTime) ?? null;
     },
   });
 }

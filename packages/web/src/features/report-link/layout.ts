@@ -1,4 +1,4 @@
-import type { Summary } from '../../api/summary.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 
 /** The summary API with the AE meter deltas (docs/domain.md §13), which the /report screen does not read. */
 export type LinkSummary = Summary & {

@@ -1,8 +1,8 @@
-import { co2Tonnes } from '@fleet/shared/co2.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { Alert, Card, Empty, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useAssets } from '../../api/assets.ts';
-import { type Summary, useSummary } from '../../api/summary.ts';
+import { useSummary } from '../../api/summary.ts';
 import { duration, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { Stat } from '../../components/summary/Stat.tsx';
@@ -13,22 +13,8 @@ import { SensorPercentage } from './SensorPercentage.tsx';
 import { ShareLinkButton } from './ShareLinkButton.tsx';
 import { downloadSummaryXlsx } from './summary-xlsx.ts';
 
-/** The CO₂ of a summary (docs/domain.md §23): port and starboard with their measured densities, AE with the standard one. */
-export function summaryCo2(s: Summary, fuelType: Parameters<typeof co2Tonnes>[0]['fuelType']): number | null {
-  const fm = s.flowmeter?.summary;
-  if (!fm) return null;
-  return co2Tonnes({
-    fuelType,
-    flows: [
-      { litres: fm.portEngineCons, density: fm.PORT_IN_averageDens },
-      { litres: fm.starboardEngineCons, density: fm.STARBOARD_IN_averageDens },
-      { litres: fm.aeEngineCons ?? s.ae?.totalFuelConsumption, density: null },
-    ],
-  });
-}
-
 /** Main engine, auxiliary engine, fuel and GPS summary cards (spec 002 §2.10). */
-export function SummaryCards({ s, fuelType }: { s: Summary; fuelType: Parameters<typeof co2Tonnes>[0]['fuelType'] }) {
+export function SummaryCards({ s }: { s: Summary }) {
   const rpm = s.rpm?.summary;
   const fm = s.flowmeter?.summary;
   const exh = s.temperature?.EXHAUST_TEMPERATURE?.average;
@@ -55,7 +41,6 @@ export function SummaryCards({ s, fuelType }: { s: Summary; fuelType: Parameters
           temp: fm?.STARBOARD_IN_averageTemp,
           dens: fm?.STARBOARD_IN_averageDens,
         };
-  const co2 = summaryCo2(s, fuelType);
   return (
     <div className="report-grid">
       <Card size="small" title="Main Engine Summary" data-testid="card-me">
@@ -95,7 +80,7 @@ export function SummaryCards({ s, fuelType }: { s: Summary; fuelType: Parameters
         <Stat label="ME (Liter)" value={num(fm?.meEngineCons)} testId="fuel-me" />
         <Stat label="AE (Liter)" value={num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption)} testId="fuel-ae" />
         <Stat label="Total (Liter)" value={num(fm?.totalFuelCons)} testId="fuel-total" />
-        <Stat label="CO₂ emitted (t)" value={num(co2, 3)} testId="fuel-co2" />
+        <Stat label="CO₂ emitted (t)" value={num(fm?.co2Emitted, 3)} testId="fuel-co2" />
       </Card>
       <Card size="small" title="GPS Summary" data-testid="card-gps">
         <Stat label="Average Speed (Knot)" value={num(s.gps?.summary.averageSpeedKnot)} testId="gps-speed" />
@@ -117,9 +102,7 @@ export default function ReportSummary() {
     <div>
       <ReportFilterBar
         report
-        onDownloadXlsx={
-          s ? () => downloadSummaryXlsx(s, asset?.massName ?? s.massName, summaryCo2(s, asset?.massMfty)) : undefined
-        }
+        onDownloadXlsx={s ? () => downloadSummaryXlsx(s, asset?.massName ?? s.massName) : undefined}
       />
       <div className="report-share">
         <ShareLinkButton massId={currentAsset} start={range.start} end={range.end} />
@@ -137,7 +120,7 @@ export default function ReportSummary() {
         </div>
       ) : (
         <>
-          <SummaryCards s={s} fuelType={asset?.massMfty} />
+          <SummaryCards s={s} />
           <Card size="small" title="Vessel Tracking" className="report-section">
             <Suspense fallback={<Spin />}>
               <VesselTrackMap summary={s} name={asset?.massName ?? s.massName} height={360} />

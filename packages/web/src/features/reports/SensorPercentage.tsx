@@ -1,5 +1,5 @@
+import type { SensorPercentage as SensorPercentageRow } from '@fleet/shared/answers/summary.ts';
 import { Collapse, Progress, Table } from 'antd';
-import type { SensorPercentageRow } from '../../api/summary.ts';
 
 /**
  * The collapsible 'Sensor Percentage' panel (spec 002 §2.10, §4 — collapsed by default): per device, records

@@ -1,13 +1,14 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import dayjs from 'dayjs';
-import type { Summary } from '../../api/summary.ts';
 import { type Cell, saveXlsx, xlsxFileName } from '../../components/xlsx.ts';
 
 const r2 = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100);
 
 /** The Report Summary's figures as the sheet 'Asset Summary': one line per figure, as the cards show them. */
-export function summaryRows(s: Summary, assetName: string, co2: number | null): Cell[][] {
+export function summaryRows(s: Summary, assetName: string): Cell[][] {
   const fm = s.flowmeter?.summary;
   const rpm = s.rpm?.summary;
+  const co2 = fm?.co2Emitted;
   return [
     ['Item', 'Value', 'Unit'],
     ['Asset', assetName, null],
@@ -29,10 +30,6 @@ export function summaryRows(s: Summary, assetName: string, co2: number | null): 
   ];
 }
 
-export async function downloadSummaryXlsx(s: Summary, assetName: string, co2: number | null) {
-  await saveXlsx(
-    summaryRows(s, assetName, co2),
-    'Asset Summary',
-    xlsxFileName(assetName, s.start * 1000, s.end * 1000),
-  );
+export async function downloadSummaryXlsx(s: Summary, assetName: string) {
+  await saveXlsx(summaryRows(s, assetName), 'Asset Summary', xlsxFileName(assetName, s.start * 1000, s.end * 1000));
 }

@@ -1,6 +1,7 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { Empty, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { pointsOf, type Summary, UNIT_MS } from '../../api/summary.ts';
+import { pointsOf, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
 import { chartSeries, rpmFuelSpeed } from '../../components/summary/SummaryCharts.tsx';

@@ -1,12 +1,11 @@
 import { CloseOutlined } from '@ant-design/icons';
+import type { Summary, SummaryDetail } from '@fleet/shared/answers/summary.ts';
 import { Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import type { Summary } from '../../api/summary.ts';
 import { VoyageCharts } from './VoyageCharts.tsx';
 import { fmtNum } from './voyage-format.ts';
 
-type Raw = Record<string, any>;
 const KNOTS_PER_KMH = 0.539957;
 
 /** A datalog column (spec 002 §3.3): key, label, group, value of a row. */
@@ -14,7 +13,7 @@ interface Col {
   key: string;
   label: string;
   group: 'gps' | 'port' | 'starboard' | 'ae1' | 'ae2' | 'ae3';
-  value: (r: Raw, u: Units) => string;
+  value: (r: SummaryDetail, u: Units) => string;
 }
 interface Units {
   speed: 'knot' | 'kmh';
@@ -94,13 +93,13 @@ const COLUMNS: Col[] = [
         key: `ae${i + 1}RunningHours`,
         label: `AE ${i + 1} Running Hours`,
         group,
-        value: (r: Raw) => fmtNum(r.aeData?.[k] ? r.aeData[k].runningSeconds / 3600 : null),
+        value: (r: SummaryDetail) => fmtNum(r.aeData?.[k] ? r.aeData[k].runningSeconds / 3600 : null),
       },
       {
         key: `ae${i + 1}FuelConsumption`,
         label: `AE ${i + 1} Fuel (L)`,
         group,
-        value: (r: Raw) => fmtNum(r.aeData?.[k]?.fuelConsumption),
+        value: (r: SummaryDetail) => fmtNum(r.aeData?.[k]?.fuelConsumption),
       },
     ];
   }),
@@ -116,7 +115,7 @@ export function VoyageDatalog({
   vesselName,
   onClose,
 }: {
-  summary: Raw;
+  summary: Summary;
   vesselName: string;
   onClose: () => void;
 }) {
@@ -126,7 +125,7 @@ export function VoyageDatalog({
   const [filterOpen, setFilterOpen] = useState(false);
   const [mode, setMode] = useState<'table' | 'chart'>('table');
   const records = useMemo(() => {
-    const list = [...((summary.details ?? []) as Raw[])].sort((a, b) => a.timestamp - b.timestamp);
+    const list = [...(summary.details ?? [])].sort((a, b) => a.timestamp - b.timestamp);
     return sort === 'latest' ? list.reverse() : list;
   }, [summary, sort]);
   const visible = COLUMNS.filter((c) => !hidden.has(c.key));
@@ -170,7 +169,7 @@ export function VoyageDatalog({
         )}
       </Space>
       {mode === 'chart' ? (
-        <VoyageCharts summary={summary as Summary} />
+        <VoyageCharts summary={summary} />
       ) : (
         <>
           <Space wrap style={{ marginBottom: 8 }}>
@@ -223,12 +222,12 @@ export function VoyageDatalog({
               {
                 title: 'Date Time',
                 key: 'dt',
-                render: (_v, r: Raw) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
+                render: (_v, r: SummaryDetail) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
               },
               ...visible.map((c) => ({
                 title: unitLabel(c),
                 key: c.key,
-                render: (_v: unknown, r: Raw) => c.value(r, units),
+                render: (_v: unknown, r: SummaryDetail) => c.value(r, units),
               })),
             ]}
           />

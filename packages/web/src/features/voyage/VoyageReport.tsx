@@ -1,3 +1,4 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Descriptions, Empty, Image, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,7 +14,6 @@ import { VoyageDatalog } from './VoyageDatalog.tsx';
 import { fmtNum, latLngDms } from './voyage-format.ts';
 import './voyage.css';
 
-type Raw = Record<string, any>;
 const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
 
 /**
@@ -55,7 +55,7 @@ export default function VoyageReport() {
     queryKey: ['voyage', 'summary', applied],
     enabled: applied !== null,
     queryFn: ({ signal }) =>
-      api.get<Raw>(`/summary/aggregated/period/${applied!.start}/${applied!.end}`, {
+      api.get<Summary>(`/summary/aggregated/period/${applied!.start}/${applied!.end}`, {
         signal,
         query: { devcMassId: applied!.massId, aggregatedUnit: 'HOUR', showDetails: 'true' },
       }),
@@ -64,13 +64,12 @@ export default function VoyageReport() {
   const vessel = vessels.find((v) => v.massId === applied?.massId) ?? null;
   const trail = useMemo(() => {
     // the first fix, then each hour's last position (the hourly buckets end where the vessel was at the hour's end)
-    const data = (s?.gps?.data ?? {}) as Record<string, { latitude: number | null; longitude: number | null }>;
-    const first = s?.gps?.summary?.firstPosition as { latitude: number; longitude: number } | null | undefined;
+    const data = s?.gps?.data ?? {};
+    const first = s?.gps?.summary.firstPosition;
     const hours = Object.keys(data)
       .sort((a, b) => Number(a) - Number(b))
       .map((k) => data[k])
-      .filter((p) => p.latitude != null && p.longitude != null)
-      .map((p) => ({ lat: p.latitude!, lng: p.longitude! }));
+      .flatMap((p) => (p.latitude != null && p.longitude != null ? [{ lat: p.latitude, lng: p.longitude }] : []));
     return first ? [{ lat: first.latitude, lng: first.longitude }, ...hours] : hours;
   }, [s]);
 
@@ -135,10 +134,10 @@ export default function VoyageReport() {
   );
 }
 
-function VoyageSummary({ s, vessel }: { s: Raw; vessel: ReturnType<typeof useFleet>['vessels'][number] | null }) {
-  const rpm = s.rpm?.summary ?? {};
-  const fm = s.flowmeter?.summary ?? {};
-  const ae = s.ae ?? {};
+function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof useFleet>['vessels'][number] | null }) {
+  const rpm = s.rpm?.summary;
+  const fm = s.flowmeter?.summary;
+  const ae = s.ae;
   const hours = (sec: number | null | undefined) => (sec == null ? null : sec / 3600);
   return (
     <div className="voyage-summary" data-testid="voyage-summary">
@@ -151,19 +150,19 @@ function VoyageSummary({ s, vessel }: { s: Raw; vessel: ReturnType<typeof useFle
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label="Type">{vessel?.typeName || '-'}</Descriptions.Item>
         <Descriptions.Item label="Device Type">{vessel?.systemType || '-'}</Descriptions.Item>
-        <Descriptions.Item label="Total Cruise (NM)">{fmtNum(s.gps?.summary?.totalCruise)}</Descriptions.Item>
-        <Descriptions.Item label="Average Speed (KNOT)">{fmtNum(s.gps?.summary?.averageSpeedKnot)}</Descriptions.Item>
-        <Descriptions.Item label="Total Engine Cons (LITER)">{fmtNum(fm.meEngineCons)}</Descriptions.Item>
+        <Descriptions.Item label="Total Cruise (NM)">{fmtNum(s.gps?.summary.totalCruise)}</Descriptions.Item>
+        <Descriptions.Item label="Average Speed (KNOT)">{fmtNum(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
+        <Descriptions.Item label="Total Engine Cons (LITER)">{fmtNum(fm?.meEngineCons)}</Descriptions.Item>
       </Descriptions>
       <h4>Vessel Summary</h4>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label="Last Updated">{fmtTime(vessel?.lastUpdate ?? null)}</Descriptions.Item>
-        <Descriptions.Item label="First Position">{latLngDms(s.gps?.summary?.firstPosition)}</Descriptions.Item>
-        <Descriptions.Item label="Last Position">{latLngDms(s.gps?.summary?.lastPosition)}</Descriptions.Item>
+        <Descriptions.Item label="First Position">{latLngDms(s.gps?.summary.firstPosition)}</Descriptions.Item>
+        <Descriptions.Item label="Last Position">{latLngDms(s.gps?.summary.lastPosition)}</Descriptions.Item>
         <Descriptions.Item label="Duration (hours)">{fmtNum((s.end - s.start) / 3600)}</Descriptions.Item>
       </Descriptions>
       {(['PORT', 'STARBOARD'] as const).map((side) => {
-        const r = rpm[side];
+        const r = rpm?.[side];
         const key = side === 'PORT' ? 'port' : 'starboard';
         return (
           <div key={side}>
@@ -171,8 +170,8 @@ function VoyageSummary({ s, vessel }: { s: Raw; vessel: ReturnType<typeof useFle
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label="Average RPM">{fmtNum(r?.average, 0)}</Descriptions.Item>
               <Descriptions.Item label="Engine Running (hours)">{fmtNum(r?.runningHours)}</Descriptions.Item>
-              <Descriptions.Item label="Fuel Cons (Liter)">{fmtNum(fm[`${key}EngineCons`])}</Descriptions.Item>
-              <Descriptions.Item label="Fuel Flowrate (L/H)">{fmtNum(fm[`${key}AverageFlow`])}</Descriptions.Item>
+              <Descriptions.Item label="Fuel Cons (Liter)">{fmtNum(fm?.[`${key}EngineCons`])}</Descriptions.Item>
+              <Descriptions.Item label="Fuel Flowrate (L/H)">{fmtNum(fm?.[`${key}AverageFlow`])}</Descriptions.Item>
             </Descriptions>
           </div>
         );
@@ -181,7 +180,7 @@ function VoyageSummary({ s, vessel }: { s: Raw; vessel: ReturnType<typeof useFle
       <Descriptions size="small" column={1} bordered>
         {(['AE1', 'AE2', 'AE3'] as const).map((k, i) => (
           <Descriptions.Item key={k} label={`AE ${i + 1}`}>
-            {ae[k] ? `${fmtNum(hours(ae[k].runningSeconds))} h · ${fmtNum(ae[k].fuelConsumption)} L` : '-'}
+            {ae?.[k] ? `${fmtNum(hours(ae[k].runningSeconds))} h · ${fmtNum(ae[k].fuelConsumption)} L` : '-'}
           </Descriptions.Item>
         ))}
       </Descriptions>
