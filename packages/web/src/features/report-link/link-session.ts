@@ -15,9 +15,9 @@ export const LINK_PAGE_TEXTS = {
 
 /**
  * The vessel and period the page shows, and how it was opened: a share link's `current` answer, or (u/p link) the
- * link's vessel and period with the asset row's name and fuel type.
+ * link's vessel and period with the asset row's name.
  */
-export type LinkView = Pick<ShareLinkCurrent, 'massId' | 'start' | 'end' | 'fuelType'> & {
+export type LinkView = Pick<ShareLinkCurrent, 'massId' | 'start' | 'end'> & {
   mode: 'share-link' | 'password';
   /** share links only: until when the link works (epoch s) */
   expires: number | null;
@@ -67,7 +67,6 @@ async function signInWithPassword(p: LinkParams): Promise<LinkView> {
     end: p.end,
     expires: null,
     massName: asset.massName,
-    fuelType: asset.massMfty ?? null,
   };
 }
 
