@@ -1,3 +1,4 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { deviceDetailQuery } from '@fleet/shared/device-detail.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -31,31 +32,26 @@ import './devices.css';
 function useDurationSeconds(dev: Row | undefined, sel: Selection, tz: number) {
   const type = dev?.devcType as string | undefined;
   const label = dev?.devcLabel as string | undefined;
-  const group =
-    type === 'rpm' || type === 'ae'
-      ? type
-      : type === 'flowmeter' && (label === 'PORT_IN' || label === 'STARBOARD_IN')
-        ? 'flowmeter'
-        : null;
+  const meter = label === 'PORT_IN' || label === 'STARBOARD_IN' ? label : null;
+  const group = type === 'rpm' || type === 'ae' ? type : type === 'flowmeter' && meter ? 'flowmeter' : null;
   return useQuery({
     queryKey: ['summary', 'device-duration', dev?.devcId, sel.start, sel.end, tz],
     enabled: !!dev && group !== null,
     queryFn: async ({ signal }) => {
-      const d = await api.get<Record<string, any>>(`/summary/aggregated/period/${sel.start}/${sel.end}`, {
+      const d = await api.get<Summary>(`/summary/aggregated/period/${sel.start}/${sel.end}`, {
         signal,
         query: { devcMassId: dev!.devcMassId, devcType: group, timezone: tz },
       });
       if (group === 'rpm') {
-        const side = Object.values(d.rpm?.summary ?? {}).find(
-          (s: any) => s && typeof s === 'object' && s.devcId === dev!.devcId,
-        ) as any;
-        return (side?.runningTime as number | undefined) ?? 0;
+        const sides = d.rpm?.summary;
+        const side = [sides?.PORT, sides?.STARBOARD].find((s) => s?.devcId === dev!.devcId);
+        return side?.runningTime ?? 0;
       }
       if (group === 'ae') {
-        const ae = ['AE1', 'AE2', 'AE3'].map((k) => d.ae?.[k]).find((a) => a?.devcId === dev!.devcId);
-        return (ae?.runningSeconds as number | undefined) ?? 0;
+        const ae = (['AE1', 'AE2', 'AE3'] as const).map((k) => d.ae?.[k]).find((a) => a?.devcId === dev!.devcId);
+        return ae?.runningSeconds ?? 0;
       }
-      return (d.flowmeter?.summary?.[`${label}_flowTime`] as number | null | undefined) ?? null;
+      return (meter && d.flowmeter?.summary?.[`${meter}_flowTime` as const]) ?? null;
     },
   });
 }
