@@ -1,3 +1,4 @@
+import type { UserAccess } from '@fleet/shared/permissions.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -15,7 +16,7 @@ const company = (compId: number) => ({
   grcpName: 'G',
 });
 
-function renderNav(state: { activeApp: string; userAccess: Record<string, any>; companies?: number }) {
+function renderNav(state: { activeApp: string; userAccess: UserAccess; companies?: number }) {
   useSession.setState({
     userId: 'ops@fleet.test',
     activeApp: state.activeApp,

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { TYPES_V1 } from './telemetry-v1.ts';
 
@@ -14,7 +14,8 @@ import { TYPES_V1 } from './telemetry-v1.ts';
  * are never reused (AUTOINCREMENT / identity), so rows of a deleted device are merely unreachable.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const withoutRowid = (t: any) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t);
+  const withoutRowid = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
+    dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t;
 
   for (const def of TYPES_V1) {
     let t = db.schema

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
@@ -15,7 +15,8 @@ const statType = (s: (typeof STATS)[number]) =>
   s === 'n' ? 'integer' : s === 'ft' || s === 'lt' ? 'bigint' : 'double precision';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const withoutRowid = (t: any) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t);
+  const withoutRowid = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
+    dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t;
 
   let t = db.schema
     .createTable('telemetry_tracker')

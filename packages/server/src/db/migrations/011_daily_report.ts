@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { Dialect } from '../database.ts';
  * claimed before the PDF is made) — with the attempts and the next retry of a failed one.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (c: any) =>
+  const id = (c: ColumnDefinitionBuilder) =>
     dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
   await db.schema
     .createTable('daily_report_subscription')

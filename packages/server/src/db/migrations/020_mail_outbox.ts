@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { Dialect } from '../database.ts';
  * their own; the body and the attachments are erased once the mail is sent or has failed for good.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const id = (c: any) =>
+  const id = (c: ColumnDefinitionBuilder) =>
     dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
   await db.schema
     .createTable('mail_outbox')

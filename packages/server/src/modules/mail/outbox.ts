@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { ExpressionBuilder, Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 
 /**
  * The durable mail outbox (issue 23; numbers in docs/domain.md §34, operations in docs/operations.md "Mail outbox").
@@ -57,6 +58,10 @@ export const retryDelay = (attempt: number) =>
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Db's table types (untyped: docs/decisions.md "Data"), so these follow if it ever gets them. */
+type Tables = Db extends Kysely<infer T> ? T : never;
+type OutboxUpdate = UpdateQueryBuilder<Tables, 'mail_outbox', 'mail_outbox', UpdateResult>;
+
 export class MailOutbox {
   constructor(
     private readonly database: Database,
@@ -105,7 +110,7 @@ export class MailOutbox {
    */
   private async claim(now: number) {
     const db = this.database.db;
-    const due = (eb: any) =>
+    const due = (eb: ExpressionBuilder<Tables, 'mail_outbox'>) =>
       eb.and([
         eb('mlobStatus', '=', 'pending'),
         eb('mlobNextTryTime', '<=', now),
@@ -143,7 +148,7 @@ export class MailOutbox {
       const id = Number(row.mlobId);
       const attempt = Number(row.mlobAttempts);
       // a later claim of the same row (this one outlived its claim) has a higher try count: only the latest marks it
-      const mine = (q: any) => q.where('mlobId', '=', id).where('mlobAttempts', '=', attempt);
+      const mine = (q: OutboxUpdate) => q.where('mlobId', '=', id).where('mlobAttempts', '=', attempt);
       try {
         const attachments = await db
           .selectFrom('mail_outbox_attachment')
@@ -191,7 +196,7 @@ export class MailOutbox {
   }
 
   /** Sent or failed for good: the body and attachments are erased (a reset link is a credential), the row kept. */
-  private async finish(id: number, mine: (q: any) => any, set: Record<string, unknown>, now: number) {
+  private async finish(id: number, mine: (q: OutboxUpdate) => OutboxUpdate, set: Record<string, unknown>, now: number) {
     const db = this.database.db;
     await db.transaction().execute(async (trx) => {
       const r = await mine(trx.updateTable('mail_outbox'))

@@ -175,7 +175,7 @@ export async function loadVesselPlan(db: Db, massId: number): Promise<VesselPlan
       .where('devcMassId', '=', massId)
       .where('devcStatus', '=', '1')
       .execute()
-  ).map((d: any) => ({ ...d, devcId: Number(d.devcId) }));
+  ).map((d) => ({ ...d, devcId: Number(d.devcId) }));
   const ids = devices.map((d) => d.devcId);
   const configRpm: ConfigRpmRow[] = ids.length
     ? await db

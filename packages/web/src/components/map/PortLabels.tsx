@@ -12,15 +12,24 @@ export function usePorts(enabled = true): Port[] {
 /** Zoom from which port names are written (dots are drawn from the minimum zoom). */
 const LABEL_ZOOM = 6;
 
+/** The layer as its methods see it: Leaflet's `_map` (null once removed) and the layer's own state. */
+interface PortCanvasInternals {
+  _map: L.Map | null;
+  _ports: Port[];
+  _canvas: HTMLCanvasElement;
+  _redraw(): void;
+  _clear(): void;
+}
+
 /**
  * Canvas layer of port dots and names, one canvas for all of them; labels that would overlap an earlier one
  * are skipped. Redrawn after each move or zoom.
  */
-const PortCanvas = L.Layer.extend({
-  initialize(this: any, ports: Port[]) {
+const PortCanvas: new (ports: Port[]) => L.Layer = L.Layer.extend({
+  initialize(this: PortCanvasInternals, ports: Port[]) {
     this._ports = ports;
   },
-  onAdd(this: any, map: L.Map) {
+  onAdd(this: PortCanvasInternals, map: L.Map) {
     this._canvas = L.DomUtil.create('canvas', 'fleet-port-labels');
     this._canvas.style.pointerEvents = 'none';
     const pane = map.getPane('overlayPane');
@@ -29,25 +38,25 @@ const PortCanvas = L.Layer.extend({
     map.on('zoomstart', this._clear, this);
     this._redraw();
   },
-  onRemove(this: any, map: L.Map) {
+  onRemove(this: PortCanvasInternals, map: L.Map) {
     map.off('moveend zoomend resize viewreset', this._redraw, this);
     map.off('zoomstart', this._clear, this);
     this._canvas.remove();
   },
-  setPorts(this: any, ports: Port[]) {
+  setPorts(this: PortCanvasInternals, ports: Port[]) {
     this._ports = ports;
     if (this._map) this._redraw();
   },
-  _clear(this: any) {
+  _clear(this: PortCanvasInternals) {
     const ctx = this._canvas.getContext('2d');
     ctx?.clearRect(0, 0, this._canvas.width, this._canvas.height);
   },
-  _redraw(this: any) {
-    const map: L.Map = this._map;
+  _redraw(this: PortCanvasInternals) {
+    const map = this._map;
     if (!map) return;
     const size = map.getSize();
     const ratio = window.devicePixelRatio || 1;
-    const canvas: HTMLCanvasElement = this._canvas;
+    const canvas = this._canvas;
     canvas.width = size.x * ratio;
     canvas.height = size.y * ratio;
     canvas.style.width = `${size.x}px`;
@@ -62,7 +71,7 @@ const PortCanvas = L.Layer.extend({
     const taken: [number, number, number, number][] = [];
     ctx.font = '11px sans-serif';
     ctx.textBaseline = 'middle';
-    for (const p of this._ports as Port[]) {
+    for (const p of this._ports) {
       if (!bounds.contains([p.lat, p.lng])) continue;
       const pt = map.latLngToContainerPoint([p.lat, p.lng]);
       ctx.fillStyle = '#1f4e79';
@@ -90,7 +99,7 @@ export function PortLabels({ ports }: { ports?: Port[] }) {
   const loaded = usePorts(!ports);
   const list = ports ?? loaded;
   useEffect(() => {
-    const layer = new (PortCanvas as any)(list);
+    const layer = new PortCanvas(list);
     layer.addTo(map);
     return () => {
       layer.remove();

@@ -13,10 +13,16 @@ interface FakeLayer {
   options: { weight?: number };
 }
 
+/** the canvas renderer's private redraw area (Leaflet 1.9), and its in-place rounding */
+interface RendererInternals {
+  _extendRedrawBounds(layer: FakeLayer): void;
+  _redrawBounds: { min: L.Point & { _floor(): L.Point }; max: L.Point };
+}
+
 describe('vesselRenderer', () => {
   it('grows the redraw area as Leaflet’s canvas does, without sharing the layers’ points', () => {
-    const ours = vesselRenderer({}) as any;
-    const leaflet = L.canvas({}) as any;
+    const ours = vesselRenderer({}) as L.Canvas & RendererInternals;
+    const leaflet = L.canvas({}) as L.Canvas & RendererInternals;
     const layers: FakeLayer[] = [
       layer(10, 20, 30, 40),
       layer(-5, 25, 12, 90, 3),

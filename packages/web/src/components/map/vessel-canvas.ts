@@ -29,7 +29,12 @@ export const VESSEL_COLORS = { online: '#1aa35a', offline: '#b0413e', stroke: '#
 /** Headings are drawn in steps of this many degrees (one sprite per step). */
 export const HULL_ANGLE_STEP = 3;
 const MAX_SPRITES = 4000;
-const sprites = new Map<string, { canvas: HTMLCanvasElement; half: number } | null>();
+/** One hull drawn at one angle, `half` pixels from its centre to each edge. */
+interface HullSprite {
+  canvas: HTMLCanvasElement;
+  half: number;
+}
+const sprites = new Map<string, HullSprite | null>();
 
 /**
  * One hull (fill, outline, heading line) drawn once into a small canvas and copied onto the map with `drawImage`
@@ -83,32 +88,82 @@ function hullSprite(color: string, w: number, h: number, degrees: number, headin
   return sprite;
 }
 
+/** Leaflet's Bounds once a point is in them: both corners set (its types leave them optional for empty bounds). */
+type CornerBounds = L.Bounds & { min: L.Point; max: L.Point };
+
+/** Leaflet (1.9) canvas renderer internals the hulls read or replace, and the draw count this file adds to it. */
+interface CanvasInternals {
+  _ctx: CanvasRenderingContext2D;
+  /** true while the renderer redraws its dirty area: paths draw only then */
+  _drawing: boolean;
+  /** the dirty area of the next redraw (null after a redraw, unset before the first) */
+  _redrawBounds?: CornerBounds | null;
+  _redraw(): void;
+  /** hulls drawn by the current redraw (counted for instrumentVesselRenderer) */
+  _vesselsDrawn?: number;
+  /** instrumentVesselRenderer has wrapped `_redraw` */
+  _instrumented?: boolean;
+}
+
+/** What the canvas renderer reads of a path layer when it grows its redraw area. */
+interface PathInternals {
+  /** unset until the layer is projected */
+  _pxBounds?: CornerBounds;
+  options: L.PathOptions;
+}
+
+/** A hull as its methods see it: the CircleMarker internals (Leaflet 1.9) they use, and the hull's own state. */
+interface VesselHullInternals {
+  /** null once removed from the map */
+  _map: L.Map | null;
+  _renderer: CanvasInternals;
+  /** the centre in layer pixels */
+  _point: L.Point;
+  _radius: number;
+  _pxBounds: L.Bounds;
+  _empty(): boolean;
+  setLatLng(latLng: L.LatLngExpression): this;
+  _vessel: VesselMarkerData;
+  /** the sprite of the last redraw and what it was drawn for */
+  _sprite?: HullSprite | null;
+  _spriteOf?: { color: string; w: number; h: number; degrees: number; heading: boolean };
+}
+
+/** CircleMarker's constructor body, which a subclass made by `extend` calls on its parent's prototype. */
+const circleMarkerInit = (
+  L.CircleMarker.prototype as L.CircleMarker & {
+    initialize(latlng: L.LatLngExpression, options: L.CircleMarkerOptions): void;
+  }
+).initialize;
+
+type HullClass = new (v: VesselMarkerData, options: L.CircleMarkerOptions) => VesselHullLayer;
+
 /**
  * A vessel hull drawn on Leaflet's canvas renderer: a CircleMarker whose path is a rotated 5-point hull
  * (research wave2 §1: 1,000 vessels update in ~7 ms vs ~71 ms as DOM markers). Update in place with `setVessel`.
  */
-export const VesselHull = L.CircleMarker.extend({
-  initialize(this: any, v: VesselMarkerData, options: L.CircleMarkerOptions) {
+export const VesselHull: HullClass = L.CircleMarker.extend({
+  initialize(this: VesselHullInternals, v: VesselMarkerData, options: L.CircleMarkerOptions) {
     this._vessel = v;
     const [w, h] = v.size ?? VESSEL_ICON_SIZE[v.kind ?? 'ship'];
-    (L.CircleMarker.prototype as any).initialize.call(this, [v.lat, v.lng], { ...options, radius: Math.max(w, h) / 2 });
+    circleMarkerInit.call(this, [v.lat, v.lng], { ...options, radius: Math.max(w, h) / 2 });
   },
   /** Move/re-style the hull; one redraw (coalesced per frame by the canvas renderer). */
-  setVessel(this: any, v: VesselMarkerData) {
+  setVessel(this: VesselHullInternals, v: VesselMarkerData) {
     this._vessel = v;
     const [w, h] = v.size ?? VESSEL_ICON_SIZE[v.kind ?? 'ship'];
     this._radius = Math.max(w, h) / 2;
     return this.setLatLng([v.lat, v.lng]);
   },
-  getVessel(this: any): VesselMarkerData {
+  getVessel(this: VesselHullInternals): VesselMarkerData {
     return this._vessel;
   },
-  _updatePath(this: any) {
+  _updatePath(this: VesselHullInternals) {
     const r = this._renderer;
     if (!r._drawing || this._empty()) return;
     r._vesselsDrawn = (r._vesselsDrawn ?? 0) + 1;
-    const ctx: CanvasRenderingContext2D = r._ctx;
-    const v: VesselMarkerData = this._vessel;
+    const ctx = r._ctx;
+    const v = this._vessel;
     const p = this._point;
     // scale the hull down when zoomed far out so a fleet stays readable
     const zoom = this._map?.getZoom?.() ?? 10;
@@ -147,13 +202,13 @@ export const VesselHull = L.CircleMarker.extend({
       ctx.fillText(v.label, p.x, p.y + h + 4);
     }
   },
-  _updateBounds(this: any) {
+  _updateBounds(this: VesselHullInternals) {
     // room for the heading line and the label under the hull
     const r = this._radius * 1.7 + 4;
     const p = this._point;
     this._pxBounds = L.bounds(p.subtract([r + 60, r]), p.add([r + 60, r + 18]));
   },
-  _containsPoint(this: any, p: L.Point) {
+  _containsPoint(this: VesselHullInternals, p: L.Point) {
     return p.distanceTo(this._point) <= this._radius * 0.8;
   },
 });
@@ -162,14 +217,14 @@ export const VesselHull = L.CircleMarker.extend({
  * Leaflet's canvas renderer for vessel hulls, whose redraw area grows in place: Leaflet's own
  * `_extendRedrawBounds` allocates points twice per moved layer, ~9 ms of an update that moves all 1,000 hulls.
  */
-export const VesselCanvas = L.Canvas.extend({
-  _extendRedrawBounds(this: any, layer: any) {
+export const VesselCanvas: new (options?: L.RendererOptions) => L.Canvas = L.Canvas.extend({
+  _extendRedrawBounds(this: CanvasInternals, layer: PathInternals) {
     const b = layer._pxBounds;
     if (!b) return;
     const pad = (layer.options.weight || 0) + 1;
     const r = this._redrawBounds;
     if (!r) {
-      this._redrawBounds = L.bounds([b.min.x - pad, b.min.y - pad], [b.max.x + pad, b.max.y + pad]);
+      this._redrawBounds = L.bounds([b.min.x - pad, b.min.y - pad], [b.max.x + pad, b.max.y + pad]) as CornerBounds;
       return;
     }
     if (b.min.x - pad < r.min.x) r.min.x = b.min.x - pad;
@@ -181,7 +236,7 @@ export const VesselCanvas = L.Canvas.extend({
 
 /** A canvas renderer for vessel hulls; options as `L.canvas`. */
 export function vesselRenderer(options: L.RendererOptions & { tolerance?: number }): L.Canvas {
-  return new (VesselCanvas as any)(options);
+  return new VesselCanvas(options);
 }
 
 export type VesselHullLayer = L.CircleMarker & {
@@ -190,7 +245,7 @@ export type VesselHullLayer = L.CircleMarker & {
 };
 
 export function createVesselHull(v: VesselMarkerData, options: L.CircleMarkerOptions): VesselHullLayer {
-  return new (VesselHull as any)(v, options);
+  return new VesselHull(v, options);
 }
 
 /**
@@ -201,16 +256,16 @@ export function createVesselHull(v: VesselMarkerData, options: L.CircleMarkerOpt
  * again, so the browser's timing buffer never grows (a PerformanceObserver still sees every entry).
  */
 export function instrumentVesselRenderer(renderer: L.Canvas, container: HTMLElement): void {
-  const r = renderer as any;
+  const r = renderer as L.Canvas & CanvasInternals;
   if (r._instrumented) return; // the effect may run twice (React strict mode)
   r._instrumented = true;
   const redraw = r._redraw;
-  r._redraw = function (this: any) {
+  r._redraw = function (this: CanvasInternals) {
     const start = performance.now();
     this._vesselsDrawn = 0;
     redraw.call(this);
     const end = performance.now();
-    const drawn: number = this._vesselsDrawn;
+    const drawn = this._vesselsDrawn;
     container.dataset.vesselsDrawn = String(drawn);
     performance.clearMeasures('vessel-layer-draw');
     performance.measure('vessel-layer-draw', { start, end, detail: { drawn } });

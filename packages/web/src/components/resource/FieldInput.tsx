@@ -1,5 +1,6 @@
 import type { FieldDef } from '@fleet/shared/resources/define.ts';
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Input, InputNumber, type InputNumberProps, type InputProps, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { RefSelect, type TakenBy } from './RefSelect.tsx';
 
 /** The input for one field of a resource definition, by its kind. */
@@ -20,20 +21,25 @@ export function FieldInput({
   takenBy?: TakenBy;
   mode: 'create' | 'update';
   id?: string;
-  value?: any;
-  onChange?: (v: any) => void;
+  /** given by Form.Item: what this input last emitted, or the form's starting value for its kind (toFormValues) */
+  value?: unknown;
+  onChange?: (value: unknown) => void;
   disabled?: boolean;
 }) {
   const common = { id, value, onChange, disabled, placeholder: field.placeholder };
+  // the value's type follows field.kind, which TypeScript cannot tie to a separate prop: each input takes it as its own
+  const text = { ...common, value: value as InputProps['value'] };
+  const num = { ...common, value: value as InputNumberProps['value'] };
+  const date = { ...common, value: value as Dayjs | null | undefined };
   switch (field.kind) {
     case 'textarea':
-      return <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 6 }} />;
+      return <Input.TextArea {...text} autoSize={{ minRows: 2, maxRows: 6 }} />;
     case 'json':
-      return <Input.TextArea {...common} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: 'monospace' }} />;
+      return <Input.TextArea {...text} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: 'monospace' }} />;
     case 'integer':
-      return <InputNumber {...common} precision={0} step={field.step ?? 1} style={{ width: '100%' }} />;
+      return <InputNumber {...num} precision={0} step={field.step ?? 1} style={{ width: '100%' }} />;
     case 'number':
-      return <InputNumber {...common} step={field.step ?? 1} style={{ width: '100%' }} />;
+      return <InputNumber {...num} step={field.step ?? 1} style={{ width: '100%' }} />;
     case 'select':
       return (
         <Select
@@ -46,21 +52,21 @@ export function FieldInput({
       return <RefSelect {...common} refDef={field.ref!} takenBy={takenBy} />;
     case 'datetime':
       return dateFormat ? (
-        <DatePicker {...common} showTime={{ format: 'HH:mm' }} format={dateFormat} style={{ width: '100%' }} />
+        <DatePicker {...date} showTime={{ format: 'HH:mm' }} format={dateFormat} style={{ width: '100%' }} />
       ) : (
-        <DatePicker {...common} showTime format="DD MMMM YYYY HH:mm" style={{ width: '100%' }} />
+        <DatePicker {...date} showTime format="DD MMMM YYYY HH:mm" style={{ width: '100%' }} />
       );
     case 'password':
       return (
         <Input.Password
-          {...common}
+          {...text}
           autoComplete="new-password"
           placeholder={mode === 'update' ? 'Leave blank to keep the current password' : field.placeholder}
         />
       );
     case 'email':
-      return <Input {...common} type="email" autoComplete="off" />;
+      return <Input {...text} type="email" autoComplete="off" />;
     default:
-      return <Input {...common} />;
+      return <Input {...text} />;
   }
 }

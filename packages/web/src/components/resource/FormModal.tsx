@@ -75,7 +75,7 @@ export interface FormModalProps {
   /** labels in the form's own wording instead of the definition's */
   labels?: Record<string, string>;
   /** help under a field instead of the definition's hint; a function gets the field's current value */
-  hints?: Record<string, ReactNode | ((value: any) => ReactNode)>;
+  hints?: Record<string, ReactNode | ((value: unknown) => ReactNode)>;
   /** the pattern of the date-and-time inputs, picking hours and minutes; default 'DD MMMM YYYY HH:mm' */
   dateFormat?: string;
   /**

@@ -1,3 +1,4 @@
+import type { Operation } from '@fleet/shared/permissions.ts';
 import { assetType } from '@fleet/shared/resources/asset-type.ts';
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ function fakeServer(count: number) {
     matyCreatedUserId: 'admin@fleet.demo',
     matyCreatedTime: '2026-01-05T03:00:00.000Z',
   }));
-  const calls: { method: string; url: string; body?: any }[] = [];
+  const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://t');
     const method = init?.method ?? 'GET';
@@ -48,8 +49,8 @@ function fakeServer(count: number) {
   return { calls, gets: () => calls.filter((c) => c.method === 'GET') };
 }
 
-function renderPage(ops: string[]) {
-  useSession.setState({ userAccess: { master_asset_type: ops as any } });
+function renderPage(ops: Operation[]) {
+  useSession.setState({ userAccess: { master_asset_type: ops } });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -113,7 +114,7 @@ describe('ResourcePage', () => {
     fireEvent.change(within(dialog).getByLabelText('Asset Type Name'), { target: { value: 'Crew Boat' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Crew Boat')).toBeTruthy();
-    expect(server.calls.find((c) => c.method === 'POST' && c.body.matyName === 'Crew Boat')).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'POST' && c.body?.matyName === 'Crew Boat')).toBeTruthy();
     expect(server.gets().length).toBeGreaterThan(gets);
     expect(toast.success).toHaveBeenCalledWith('Saved');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

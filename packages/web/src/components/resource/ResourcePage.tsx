@@ -36,7 +36,7 @@ export interface ResourcePageProps {
   columns?: string[];
   columnTitles?: Record<string, string>;
   /** a column's own cell */
-  render?: Record<string, (value: any, row: Row) => ReactNode>;
+  render?: Record<string, (value: Row[string], row: Row) => ReactNode>;
   /** Detail button per row (needs read) */
   onDetail?: (row: Row) => void;
   /** Analytics button per row (needs read) */

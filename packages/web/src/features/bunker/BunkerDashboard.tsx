@@ -166,7 +166,9 @@ export default function BunkerDashboard() {
     ws.addRow(order.map((k) => labels[k]));
     for (const r of rows)
       ws.addRow(
-        order.map((k) => (k === 'datetime' ? formatDateTime(r.datetime, 'DD-MM-YYYY HH:mm:ss') : (r as any)[k])),
+        order.map((k) =>
+          k === 'datetime' ? formatDateTime(r.datetime, 'DD-MM-YYYY HH:mm:ss') : (r as Record<string, unknown>)[k],
+        ),
       );
     const buf = await wb.xlsx.writeBuffer();
     const a = document.createElement('a');

@@ -43,8 +43,22 @@ const FIELDS = [
   'bklgNote',
 ];
 
+/** The form's values: times as dayjs, blank inputs undefined or null. */
+interface LogFormValues {
+  bklgMassId?: number;
+  bklgMbloId?: number;
+  bklgMftyId?: number;
+  bklgStartDatetime?: dayjs.Dayjs;
+  bklgEndDatetime?: dayjs.Dayjs;
+  bklgTargetBunker?: number | null;
+  bklgType?: string;
+  bklgStartSounding?: number | null;
+  bklgEndSounding?: number | null;
+  bklgNote?: string | null;
+}
+
 /** The body the server takes: times as UTC text to the minute, every field sent (blank ones as null). */
-function toLogBody(v: Record<string, any>) {
+function toLogBody(v: LogFormValues) {
   const time = (d: dayjs.Dayjs | undefined) => (d ? toUtcText(d) : undefined);
   return {
     bklgMassId: v.bklgMassId,
@@ -86,8 +100,14 @@ export function BunkerLogForm({
     if (!open) return;
     let live = true;
     Promise.all([
-      api.list<any>('/master/fuel_type', { silent: true, query: { max: DROPDOWN_MAX } }),
-      api.list<any>('/master/bunker_location', { silent: true, query: { max: DROPDOWN_MAX } }),
+      api.list<{ mftyId: number; mftyName: string }>('/master/fuel_type', {
+        silent: true,
+        query: { max: DROPDOWN_MAX },
+      }),
+      api.list<{ mbloId: number; mbloName: string }>('/master/bunker_location', {
+        silent: true,
+        query: { max: DROPDOWN_MAX },
+      }),
     ])
       .then(([f, l]) => {
         if (!live) return;

@@ -32,12 +32,8 @@ import './devices.css';
 function useDurationSeconds(dev: Row | undefined, sel: Selection, tz: number) {
   const type = dev?.devcType as string | undefined;
   const label = dev?.devcLabel as string | undefined;
-  const group =
-    type === 'rpm' || type === 'ae'
-      ? type
-      : type === 'flowmeter' && (label === 'PORT_IN' || label === 'STARBOARD_IN')
-        ? 'flowmeter'
-        : null;
+  const meter = label === 'PORT_IN' || label === 'STARBOARD_IN' ? label : null;
+  const group = type === 'rpm' || type === 'ae' ? type : type === 'flowmeter' && meter ? 'flowmeter' : null;
   return useQuery({
     queryKey: ['summary', 'device-duration', dev?.devcId, sel.start, sel.end, tz],
     enabled: !!dev && group !== null,

@@ -1,3 +1,4 @@
+import type { Operation } from '@fleet/shared/permissions.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -35,8 +36,8 @@ function fakeServer() {
   return posts;
 }
 
-function renderPage(ops: string[]) {
-  useSession.setState({ userAccess: { master_config_event: ops as any } });
+function renderPage(ops: Operation[]) {
+  useSession.setState({ userAccess: { master_config_event: ops } });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
