@@ -298,7 +298,7 @@ describe.each(dialects())('series on %s', (dialect) => {
   });
 
   it('gives the core the same answer from rollups and from raw rows', async () => {
-    // rollup buckets grouped into coarser ones (rollup-read.ts: daily rows into weeks and months, hourly rows into
+    // rollup buckets grouped into coarser ones (stats-read.ts: daily rows into weeks and months, hourly rows into
     // UTC days and 6-hour buckets); the same buckets with a filter that keeps everything read raw rows
     const cases = [
       { unit: 'WEEK', length: 1, tz: 7 },

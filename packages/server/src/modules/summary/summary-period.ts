@@ -80,7 +80,7 @@ export interface DeviceData {
   buckets: BaseBucket[];
   /**
    * Records already carrying `run`, `flow`, `gt` and the totaliser `delta` (computed in the database
-   * over whole hours, summary-rollup.ts), named by their output bucket; in time order, contiguous, and
+   * over whole hours, summary-read.ts), named by their output bucket; in time order, contiguous, and
    * after every base bucket that precedes them in time.
    */
   derived?: BaseBucket[];
