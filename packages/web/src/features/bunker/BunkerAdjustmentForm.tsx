@@ -1,4 +1,4 @@
-import type { BunkerAdjustmentAnswer as BunkerAdjustment } from '@fleet/shared/bunker.ts';
+import type { BunkerAdjustmentAnswer } from '@fleet/shared/bunker.ts';
 import { bunkerAdjustment } from '@fleet/shared/resources/bunker-adjustment.ts';
 import { Input, Select } from 'antd';
 import { api } from '../../api/client.ts';
@@ -28,7 +28,7 @@ export function BunkerAdjustmentForm({
 }: {
   open: boolean;
   logId: number;
-  adjustment: BunkerAdjustment | null;
+  adjustment: BunkerAdjustmentAnswer | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
