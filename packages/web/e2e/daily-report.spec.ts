@@ -47,7 +47,12 @@ test.describe('Daily Report (spec 002 §2.3)', () => {
     await expect(pages).toHaveCount(data.pages.length);
     expect(data.pages.length).toBe(7); // twin engine with flow meters
     await expect(pages.first()).toContainText(name);
-    await expect(pages.first()).toContainText('GMT +007');
+    // the report is asked in the browser's timezone, as every screen asks its summary (docs/domain.md §1, §31)
+    const tz = -new Date().getTimezoneOffset() / 60;
+    const h = Math.floor(Math.abs(tz));
+    const m = Math.round((Math.abs(tz) - h) * 60);
+    const gmt = `GMT ${tz < 0 ? '-' : '+'}${String(h).padStart(3, '0')}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
+    await expect(pages.first()).toContainText(gmt);
     await expect(pages.last()).toContainText(`Page ${data.pages.length}/${data.pages.length}`);
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Total Cruise (NM)');
     await expect(page.getByRole('region', { name: 'Vessel Tracking' }).locator('img')).toHaveCount(2);

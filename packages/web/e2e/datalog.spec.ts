@@ -1,9 +1,33 @@
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 import { apiGet, apiToken, byName, demoAssets, ingestHours, tz, viewQuery } from './report-data.ts';
 
 test.describe.configure({ mode: 'serial' });
+
+/** The header words drawn on more than one line (a word broken inside, "Headin g"). */
+function brokenHeaderWords(page: Page) {
+  return page.locator('.datalog-table .ant-table-thead th').evaluateAll((ths) =>
+    ths.flatMap((th) => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        let at = 0;
+        for (const part of (n.textContent ?? '').split(/(\s+)/)) {
+          if (part.trim()) {
+            const r = document.createRange();
+            r.setStart(n, at);
+            r.setEnd(n, at + part.length);
+            if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(part);
+          }
+          at += part.length;
+        }
+      }
+      return out;
+    }),
+  );
+}
 
 // spec 002 §2.8, §3.3, §4
 test.describe('Datalog', () => {
@@ -31,6 +55,9 @@ test.describe('Datalog', () => {
     const rendered = await page.locator('.datalog-table .ant-table-tbody-virtual .ant-table-row').count();
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(n / 2);
+    // headers break between words only (issue 25: "Headin g"), and the percentages show their figures
+    expect(await brokenHeaderWords(page)).toEqual([]);
+    await expect(page.getByTestId('datalog-sensor')).toContainText(/GPS\s*\d+\.\d{2}%/);
     await shot(page, 'datalog-1440');
 
     const [download] = await Promise.all([
@@ -47,6 +74,7 @@ test.describe('Datalog', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('button', { name: 'Filter Column' })).toBeVisible();
+    expect(await brokenHeaderWords(page)).toEqual([]);
     await shot(page, 'datalog-390');
   });
 

@@ -1,3 +1,4 @@
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import {
   apiCall,
   apiToken,
@@ -165,7 +166,8 @@ test('Device Log Detail: a flow meter’s real data of the range — tiles, char
   await expect(p.getByRole('heading', { name: 'Device Log Detail' })).toBeVisible();
   await expect(p.getByText(fm.devcUniqueId, { exact: true })).toBeVisible();
   const tile = (label: string) => p.getByTestId('summary-tile').filter({ hasText: label });
-  // hand-computed (docs/domain.md §22): mean of 100…500 = 300 L/h; 1030 − 1000 = 30 L; 5 flowing minutes
+  // hand-computed (docs/domain.md §22): mean of 100…500 = 300 L/h; the summary's litres (§11): 1030 − 1000 = 30 L
+  // (the meter's first reading counts 0); 5 flowing minutes
   await expect(tile('Average flow rate')).toContainText('300.00 L/h');
   await expect(tile('Volume')).toContainText('30.00 Liters');
   await expect(tile('Average density')).toContainText('902.00 kg/m³');
@@ -212,7 +214,14 @@ test('Device Log Detail: GPS track on the map with km and knots; temperature gau
   // a loaded machine may take a while for the first aggregated answer
   await expect(tile('Distance').first()).toContainText('1.85 km', { timeout: 45_000 }); // 1852 m
   await expect(tile('Distance (NM)')).toContainText('1.00 NM');
-  await expect(tile('Average speed')).toContainText('15.00 knots'); // mean 27.78 km/h
+  // distance and average speed are the summary API's for the vessel and range (docs/domain.md §22), as on the
+  // Report Summary: distance ÷ moving time (§7), not the mean of the fixes' speeds
+  const s: Summary = await (await adminApi(request)).call(
+    'GET',
+    `/summary/aggregated/period/${start}/${start + 600}?devcMassId=${gps.devcMassId}&devcType=gps`,
+  );
+  expect(s.gps?.summary.totalDistance).toBeCloseTo(1852, 6);
+  await expect(tile('Average Speed (knot)')).toContainText(`${s.gps?.summary.averageSpeedKnot?.toFixed(2)} knots`);
   await expect(p.getByTestId('track-map')).toBeVisible();
   await expect(p.locator('.leaflet-interactive').first()).toBeVisible();
   await shot(p, 'device-detail-gps');

@@ -41,7 +41,7 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
   await expect(popup).toContainText('Port RPM');
   await expect(popup).toContainText('Starboard In Flowrate');
   await popup.getByRole('button', { name: 'Previous' }).click();
-  await expect(popup).toContainText('Avg. Speed');
+  await expect(popup).toContainText('Average Speed (knot)');
 
   // trail: a green line (the vessel is online)
   await popup.getByRole('switch', { name: 'Vessel Trail' }).click();

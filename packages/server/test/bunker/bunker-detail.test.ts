@@ -241,6 +241,13 @@ describe.each(dialects())('bunkering log detail on %s', (dialect) => {
       token: w.adminA,
     });
     expect(none.json.data).toMatchObject({ deviceId: null, rows: [] });
+    // [start, end) as every period (docs/domain.md §1): the reading at T0 + 24 h belongs to the next day
+    const day = await t.call({
+      method: 'GET',
+      url: `/api/bunker/dashboard/${w.assetA1}/period/${T0 + 23 * H}/${T0 + 24 * H}`,
+      token: w.adminA,
+    });
+    expect(day.json.data.rows.map((x: { timestamp: number }) => x.timestamp)).toEqual([T0 + 23 * H]);
     const foreign = await t.call({
       method: 'GET',
       url: `/api/bunker/dashboard/${w.assetA1}/period/${T0}/${T0 + H}`,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { num, num3, timezoneLabel } from '../../src/modules/daily-report/format.ts';
+import { num, num3, periodText, timezoneLabel } from '../../src/modules/daily-report/format.ts';
 import { renderWorkerStatus } from '../../src/modules/daily-report/render-pool.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';
@@ -244,6 +244,9 @@ describe.each(dialects())('daily report PDF on %s', (dialect) => {
     expect(r.statusCode).toBe(200);
     expect(r.json.data.pages.map((p: { title: string }) => p.title)).toHaveLength(7);
     expect(r.json.data.timezoneLabel).toBe('GMT +007');
+    // [start, start + 1 day): the day's own date, 00:00 – 23:59 (docs/domain.md §1)
+    expect(r.json.data.rangeText).toBe(periodText(start, end, 7));
+    expect(r.json.data.rangeText).toMatch(/^(\d{2} \w+ \d{4}) 00:00 – \1 23:59$/);
     expect(r.json.data.pages[1].blocks[0].maps[0].svg).toMatch(/^<svg/);
   });
 
@@ -273,5 +276,20 @@ describe('timezone label (spec 002 §2.3)', () => {
     expect(timezoneLabel(0)).toBe('GMT +000');
     expect(timezoneLabel(-5)).toBe('GMT -005');
     expect(timezoneLabel(5.5)).toBe('GMT +005:30');
+  });
+});
+
+describe('report period text (docs/domain.md §1 "One period convention")', () => {
+  // 1 March 2026 00:00 at +7 is 28 Feb 17:00 UTC = 1 772 298 000
+  const day = 1_772_298_000;
+  it('a day ending at the next local 00:00 reads 00:00 – 23:59 of that day', () => {
+    expect(periodText(day, day + 86_400, 7)).toBe('01 March 2026 00:00 – 01 March 2026 23:59');
+    expect(periodText(day, day + 2 * 86_400, 7)).toBe('01 March 2026 00:00 – 02 March 2026 23:59');
+  });
+  it('an end inside a day as it is; midnight of the zone asked (+5.5)', () => {
+    expect(periodText(day, day + 3600, 7)).toBe('01 March 2026 00:00 – 01 March 2026 01:00');
+    const ist = day + 7 * 3600 - 5.5 * 3600; // 1 March 00:00 at +5.5
+    expect(periodText(ist, ist + 86_400, 5.5)).toBe('01 March 2026 00:00 – 01 March 2026 23:59');
+    expect(periodText(ist, ist + 86_400, 7)).toBe('01 March 2026 01:30 – 02 March 2026 01:30');
   });
 });

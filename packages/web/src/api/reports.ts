@@ -1,7 +1,8 @@
-import { REPORT_KEYS, type ReportModel } from '@fleet/shared/answers/daily-report.ts';
+import { REPORT_KEYS, type ReportKey, type ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { storage } from './session-storage.ts';
+import { browserTimezone } from './summary.ts';
 
 /** The file name of a content-disposition header, else a name from the period. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -12,16 +13,23 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1] : fallback;
 }
 
-/** The period of the filter bar in epoch seconds (its end is the last millisecond of the day: the next midnight). */
-export const periodOf = (range: { start: number; end: number }) => ({
-  start: Math.floor(range.start / 1000),
-  end: Math.ceil(range.end / 1000),
-});
-
-/** The query of spec 002 §7.3 for every report key. */
-export function reportQuery(massId: number, start: number, end: number): URLSearchParams {
-  const q = new URLSearchParams({ devcMassId: String(massId), aggregatedUnit: 'HOUR', aggregatedLength: '1' });
-  for (const r of REPORT_KEYS) q.append('reports[]', r);
+/**
+ * The query of spec 002 §7.3 for the report keys (all by default), in the browser's timezone as every screen asks
+ * its summary (docs/domain.md §1, §31), so the PDF's numbers and buckets are the screens'.
+ */
+export function reportQuery(
+  massId: number,
+  start: number,
+  end: number,
+  reports: readonly ReportKey[] = REPORT_KEYS,
+): URLSearchParams {
+  const q = new URLSearchParams({
+    devcMassId: String(massId),
+    aggregatedUnit: 'HOUR',
+    aggregatedLength: '1',
+    timezone: String(browserTimezone()),
+  });
+  for (const r of reports) q.append('reports[]', r);
   if (end - start <= 86400) q.set('dataTables', 'true');
   return q;
 }

@@ -1,11 +1,14 @@
-import dayjs from 'dayjs';
+import { periodText } from '../api/period.ts';
 
 export type Cell = string | number | null;
 
-/** Spec 002 §7.3: files named with the asset name and the start and end dates. */
+/**
+ * Spec 002 §7.3: files named with the asset name and the start and end dates of the period `[start, end)` as users
+ * read them (docs/domain.md §1: a day ending at the next 00:00 is named by its own date).
+ */
 export function xlsxFileName(assetName: string, startMs: number, endMs: number): string {
   const safe = assetName.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'asset';
-  return `${safe}_${dayjs(startMs).format('DD-MM-YYYY')}_${dayjs(endMs).format('DD-MM-YYYY')}.xlsx`;
+  return `${safe}_${periodText({ start: startMs, end: endMs }, 'DD-MM-YYYY', '_')}.xlsx`;
 }
 
 /**

@@ -1,36 +1,35 @@
 import dayjs from 'dayjs';
 import { create } from 'zustand';
 import { INTERVAL_SECONDS, type Interval } from '../api/intervals.ts';
+import { type DateRange, daysRange, pickedEnd } from '../api/period.ts';
+
+export type { DateRange };
 
 /** Range type presets of spec 002 §4. */
 export const RANGE_TYPES = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;
 export type RangeType = (typeof RANGE_TYPES)[number];
 
-export interface DateRange {
-  /** epoch milliseconds, local time boundaries */
-  start: number;
-  end: number;
-}
-
-/** The start and end of a preset, relative to `now`. Weeks start on Monday (ISO weeks, as operators plan them). */
+/**
+ * The period of a preset, relative to `now`: whole local days `[first 00:00, the 00:00 after the last)`
+ * (docs/domain.md §1 "One period convention"). Weeks start on Monday (ISO weeks, as operators plan them).
+ */
 export function rangeOf(type: RangeType, now: dayjs.Dayjs = dayjs()): DateRange {
   const day = now.startOf('day');
   const monday = day.subtract((day.day() + 6) % 7, 'day');
-  const r = (a: dayjs.Dayjs, b: dayjs.Dayjs): DateRange => ({ start: a.valueOf(), end: b.valueOf() });
   switch (type) {
     case 'today':
-      return r(day, day.endOf('day'));
+      return daysRange(day);
     case 'yesterday':
-      return r(day.subtract(1, 'day'), day.subtract(1, 'day').endOf('day'));
+      return daysRange(day.subtract(1, 'day'));
     case 'thisWeek':
-      return r(monday, monday.add(6, 'day').endOf('day'));
+      return daysRange(monday, monday.add(6, 'day'));
     case 'lastWeek':
-      return r(monday.subtract(7, 'day'), monday.subtract(1, 'day').endOf('day'));
+      return daysRange(monday.subtract(7, 'day'), monday.subtract(1, 'day'));
     case 'thisMonth':
-      return r(day.startOf('month'), day.endOf('month'));
+      return daysRange(day.startOf('month'), day.endOf('month'));
     case 'lastMonth': {
       const m = day.subtract(1, 'month');
-      return r(m.startOf('month'), m.endOf('month'));
+      return daysRange(m.startOf('month'), m.endOf('month'));
     }
   }
 }
@@ -91,7 +90,8 @@ export function filterToSearch(f: FilterQuery, params: URLSearchParams): URLSear
 
 /**
  * Reads the filter from the URL. A preset range type is recomputed for today (a link to "today" stays today);
- * a custom one keeps its start and end. Anything unreadable is left out (the store keeps its value).
+ * a custom one keeps its start and end — an end at 23:59 (a link written before the one period convention) is
+ * read as the next 00:00. Anything unreadable is left out (the store keeps its value).
  */
 export function filterFromSearch(params: URLSearchParams, now: dayjs.Dayjs = dayjs()): Partial<FilterQuery> {
   const out: Partial<FilterQuery> = {};
@@ -108,7 +108,7 @@ export function filterFromSearch(params: URLSearchParams, now: dayjs.Dayjs = day
     Number.isFinite(end) &&
     end > start
   ) {
-    Object.assign(out, { rangeType: 'custom', start: start * 1000, end: end * 1000 });
+    Object.assign(out, { rangeType: 'custom', start: start * 1000, end: pickedEnd(end * 1000) });
   }
   const iv = params.get('interval');
   if (iv && (INTERVALS as string[]).includes(iv)) out.interval = iv as Interval;

@@ -21,7 +21,7 @@ const avg = (vals: (number | null)[]) => {
 
 /**
  * GET /api/bunker/dashboard/{massId}/period/{start}/{end} — the bunker dashboard (spec 002 §2.14): the
- * vessel's BUNKER_IN meter readings in the range and its Bunker Summary (docs/domain.md §24.1, §24.6).
+ * vessel's BUNKER_IN meter readings in the period `[start, end)` and its Bunker Summary (docs/domain.md §24.1, §24.6).
  * deviceId null: the vessel has no bunker meter.
  */
 export const bunkerDashboardRoutes: FastifyPluginAsync = async (app) => {
@@ -53,7 +53,7 @@ export const bunkerDashboardRoutes: FastifyPluginAsync = async (app) => {
             .select(['ts', 'massFlowrate', 'volumeFlowrate', 'massTotal', 'volumeTotal', 'density', 'temperature'])
             .where('deviceId', '=', meter.devcId)
             .where('ts', '>=', start)
-            .where('ts', '<=', end)
+            .where('ts', '<', end) // [start, end): the one period convention (docs/domain.md §1, §24.6)
             .orderBy('ts', 'desc')
             .limit(DASHBOARD_MAX_ROWS + 1)
             .execute()

@@ -27,6 +27,15 @@ export function dateTime(ts: number | null, tz: number): string {
   const d = local(ts, tz);
   return `${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
+/**
+ * A period `[start, end)` as its two ends in the display format, the end as users expect it (docs/domain.md §1 "One
+ * period convention"): an end at local midnight is shown as 23:59 of the day before — the day 1 March reads
+ * `01 March 2026 00:00 – 01 March 2026 23:59` and is the period up to 2 March 00:00.
+ */
+export function periodText(start: number, end: number, tz: number): string {
+  const atMidnight = (end + tz * 3600) % 86400 === 0;
+  return `${dateTime(start, tz)} – ${dateTime(atMidnight ? end - 60 : end, tz)}`;
+}
 const stamp = (ts: number, tz: number) => {
   const d = local(ts, tz);
   return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;

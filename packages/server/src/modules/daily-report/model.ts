@@ -1,5 +1,5 @@
 import { REPORT_KEYS, type ReportModel, type ReportPage } from '@fleet/shared/answers/daily-report.ts';
-import { dateTime, reportFileName, timezoneLabel } from './format.ts';
+import { dateTime, periodText, reportFileName, timezoneLabel } from './format.ts';
 import type { ModelInput } from './model-input.ts';
 import { pageContext } from './pages/context.ts';
 import { PAGES } from './pages/index.ts';
@@ -40,7 +40,7 @@ export function buildModel(input: ModelInput): ReportModel {
     end: s.end,
     timezone: tz,
     timezoneLabel: timezoneLabel(tz),
-    rangeText: `${dateTime(s.start, tz)} – ${dateTime(s.end, tz)}`,
+    rangeText: periodText(s.start, s.end, tz),
     dataText: s.firstData == null ? 'No Data' : `${dateTime(s.firstData, tz)} – ${dateTime(s.lastData, tz)}`,
     generatedAt: now,
     generatedText: dateTime(now, tz),

@@ -85,7 +85,9 @@ export function chartsFor(
           title: 'Speed and distance',
           lines: [
             {
-              name: 'Average speed',
+              // the mean of the fixes' speed over ground per bucket; "Average Speed" is distance ÷ moving time
+              // (docs/domain.md §7), the tile above
+              name: 'Mean SOG',
               unit: 'kn',
               value: (r) => (val(r, 'speed') === null ? null : val(r, 'speed')! * KMH_TO_KNOTS),
             },

@@ -1,6 +1,7 @@
 import { Button, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
+import { AVERAGE_SPEED_LABEL } from '../format.ts';
 import './vessel-popup.css';
 
 const fmt = (v: number | null | undefined, digits = 2) => (v == null ? '-' : v.toFixed(digits));
@@ -40,7 +41,7 @@ export function PopupPages({ title, n, footer }: { title: ReactNode; n: PopupNum
         <>
           <Row label="Location" value={n.location ?? '-'} />
           <Row label="Total Cruise" value={`${fmt(n.totalCruiseNm)} NM`} />
-          <Row label="Avg. Speed" value={`${fmt(n.avgSpeedKnot)} knot`} />
+          <Row label={AVERAGE_SPEED_LABEL} value={fmt(n.avgSpeedKnot)} />
           <Row
             label="Current AE"
             value={

@@ -2,7 +2,8 @@ import { DownOutlined } from '@ant-design/icons';
 import { REPORT_KEYS, type ReportKey } from '@fleet/shared/answers/daily-report.ts';
 import { Button, Checkbox, Dropdown } from 'antd';
 import { useState } from 'react';
-import { savePrint } from '../../api/reports.ts';
+import { periodSeconds } from '../../api/period.ts';
+import { reportQuery, savePrint } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
 import { useFilter } from '../../stores/filter.ts';
 
@@ -22,19 +23,15 @@ export function ReportDownload() {
       toast.warning('No options selected');
       return;
     }
+    if (currentAsset == null) {
+      toast.warning('Select an asset');
+      return;
+    }
     setBusy(true);
     setOpen(false);
     try {
-      const start = Math.floor(range.start / 1000);
-      const end = Math.ceil(range.end / 1000);
-      const q = new URLSearchParams({
-        devcMassId: String(currentAsset ?? ''),
-        aggregatedUnit: 'HOUR',
-        aggregatedLength: '1',
-      });
-      for (const r of picked) q.append('reports', r);
-      if (end - start <= 86400) q.set('dataTables', 'true');
-      await savePrint(start, end, q, `report-${start}-${end}`);
+      const { start, end } = periodSeconds(range);
+      await savePrint(start, end, reportQuery(currentAsset, start, end, picked), `report-${start}-${end}`);
     } catch (e) {
       console.error('report download failed', e);
       toast.error((e as Error).message);

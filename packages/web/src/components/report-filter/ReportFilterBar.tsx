@@ -1,6 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAssets } from '../../api/assets.ts';
@@ -13,11 +12,9 @@ import {
   rangeOf,
   useFilter,
 } from '../../stores/filter.ts';
+import { PeriodPicker } from '../PeriodPicker.tsx';
 import { ReportDownload } from './ReportDownload.tsx';
 import './report.css';
-
-/** Display format of the range (spec 002 §2.11): DD-MM-YYYY HH:mm, 24 h. */
-export const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
 
 export interface ReportFilterBarProps {
   /** offers the Minute interval (the datalog) */
@@ -128,16 +125,9 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
     <search className="report-filter" aria-label="Report filter">
       <div className="report-filter-field report-filter-range">
         <span>Date Range</span>
-        <DatePicker.RangePicker
-          showTime={{ format: 'HH:mm' }}
-          format={RANGE_FORMAT}
-          allowClear={false}
-          value={[dayjs(draft.range.start), dayjs(draft.range.end)]}
-          onChange={(v) => {
-            const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
-            if (a && b)
-              setDraft((d) => ({ ...d, range: { start: a.valueOf(), end: b.valueOf() }, rangeType: 'custom' }));
-          }}
+        <PeriodPicker
+          value={draft.range}
+          onChange={(range) => setDraft((d) => ({ ...d, range, rangeType: 'custom' }))}
         />
       </div>
       {interval && (

@@ -144,7 +144,7 @@ export default function AssetDetail() {
           { name: 'Auxiliary engine', unit: 'L', value: pick('aeFuel'), type: 'bar' },
         ]),
       },
-      { title: 'Speed', option: timeChart(asRows, [{ name: 'Average speed', unit: 'kn', value: pick('speedKnots') }]) },
+      { title: 'Speed', option: timeChart(asRows, [{ name: 'Average Speed', unit: 'kn', value: pick('speedKnots') }]) },
     ],
     [asRows],
   );

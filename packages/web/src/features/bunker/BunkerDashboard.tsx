@@ -3,10 +3,10 @@ import type { BunkerDashboardAnswer } from '@fleet/shared/bunker.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
+import { periodSeconds, periodText } from '../../api/period.ts';
 import { formatDateTime } from '../../components/bunker-format.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
@@ -63,8 +63,7 @@ export default function BunkerDashboard() {
     void loadLayout(BUNKER_LAYOUT_ID, COLUMNS).then(setOrder);
   }, []);
 
-  const start = Math.floor(range.start / 1000);
-  const end = Math.floor(range.end / 1000);
+  const { start, end } = periodSeconds(range);
   const data = useQuery({
     queryKey: ['bunker', 'dashboard', currentAsset, start, end],
     enabled: currentAsset !== null,
@@ -175,7 +174,7 @@ export default function BunkerDashboard() {
     a.href = URL.createObjectURL(
       new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     );
-    a.download = `${asset?.massName ?? 'vessel'}_bunker_${dayjs(range.start).format('YYYYMMDD')}_${dayjs(range.end).format('YYYYMMDD')}.xlsx`;
+    a.download = `${asset?.massName ?? 'vessel'}_bunker_${periodText(range, 'YYYYMMDD', '_')}.xlsx`;
     a.click();
     URL.revokeObjectURL(a.href);
   };

@@ -2,7 +2,8 @@ import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
-import { RANGE_FORMAT } from '../../components/report-filter/ReportFilterBar.tsx';
+import { pickedRange, shownEnd } from '../../api/period.ts';
+import { RANGE_FORMAT } from '../../components/PeriodPicker.tsx';
 import { type ChartDraft, type IntervalUnit, isValid, pointsFor, REQUIRED_TEXT, type SavedChart } from './model.ts';
 
 const UNITS: IntervalUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'];
@@ -129,10 +130,11 @@ export function ChartForm({
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format={RANGE_FORMAT}
-            value={draft.dateRange ? [dayjs(draft.dateRange.start), dayjs(draft.dateRange.end)] : null}
+            value={draft.dateRange ? [dayjs(draft.dateRange.start), dayjs(shownEnd(draft.dateRange.end))] : null}
             onChange={(v) => {
+              // docs/domain.md §1: a picked end of 23:59 asks up to the next 00:00
               const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
-              setDraft((d) => ({ ...d, dateRange: a && b ? { start: a.valueOf(), end: b.valueOf() } : undefined }));
+              setDraft((d) => ({ ...d, dateRange: a && b ? pickedRange(a, b) : undefined }));
             }}
           />
         </div>

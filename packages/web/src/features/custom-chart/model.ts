@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { periodSeconds } from '../../api/period.ts';
 import { browserTimezone } from '../../api/summary.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
 import type { Point } from '../../components/charts/rules.ts';
@@ -111,8 +112,7 @@ export const UNIT_SECONDS: Record<IntervalUnit, number> = {
 export async function fetchChartSeries(
   c: Pick<SavedChart, 'devicesData' | 'dateRange' | 'intervalUnit' | 'intervalLength'>,
 ) {
-  const start = Math.floor(c.dateRange.start / 1000);
-  const end = Math.ceil(c.dateRange.end / 1000);
+  const { start, end } = periodSeconds(c.dateRange);
   const out: ChartSeries[] = [];
   for (const d of c.devicesData) {
     if (!d.selectedDataPoints.length) continue;

@@ -3,7 +3,8 @@ import type { Block, ReportModel, ReportPage } from '@fleet/shared/answers/daily
 import { Alert, Button, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
-import { downloadPdf, periodOf, useDailyReport } from '../../api/reports.ts';
+import { periodSeconds } from '../../api/period.ts';
+import { downloadPdf, useDailyReport } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { useFilter } from '../../stores/filter.ts';
@@ -109,7 +110,7 @@ function PageView({ model, page, n }: { model: ReportModel; page: ReportPage; n:
  */
 export function DailyReport() {
   const { range, currentAsset } = useFilter();
-  const { start, end } = periodOf(range);
+  const { start, end } = periodSeconds(range);
   const report = useDailyReport(currentAsset, start, end);
   const [busy, setBusy] = useState(false);
   const done = currentAsset != null && !report.isLoading;

@@ -8,7 +8,7 @@ import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
-import { dateTime, num } from '../../components/format.ts';
+import { AVERAGE_SPEED_LABEL, dateTime, num } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { Stat } from '../../components/summary/Stat.tsx';
@@ -16,15 +16,11 @@ import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../../components/summary
 import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
+import { chartAverages, meAverageFlow } from './averages.ts';
 import { currentData, REFRESH_MS, useAssetPulse } from './pulse.ts';
 
 /** Spec 002 §9: gauge full scale 1600 RPM. */
 export const GAUGE_FULL_SCALE = 1600;
-
-const avg = (pts: [number, number | null][]) => {
-  const v = pts.map((p) => p[1]).filter((x): x is number => x != null);
-  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
-};
 
 /** AE badge (spec 002 §4): ON if the last running time is above 0. */
 export function aeOn(s: Summary, key: 'AE1' | 'AE2' | 'AE3'): boolean {
@@ -96,7 +92,7 @@ export default function FmsDashboard() {
           <Card size="small" title="Today's Cruise" data-testid="dash-cruise">
             <Stat label="Last Data" value={dateTime(s.lastData)} />
             <Stat label="Total Cruise (NM)" value={num(s.gps?.summary.totalCruise)} testId="dash-total-cruise" />
-            <Stat label="Average Speed (Knot)" value={num(s.gps?.summary.averageSpeedKnot)} testId="dash-avg-speed" />
+            <Stat label={AVERAGE_SPEED_LABEL} value={num(s.gps?.summary.averageSpeedKnot)} testId="dash-avg-speed" />
           </Card>
           {sides.map((side) => {
             const cur = currentData(pulse.data, side);
@@ -132,7 +128,7 @@ export default function FmsDashboard() {
               key: 'TOTAL',
               title: 'Total Engine Cons',
               litres: fm?.meEngineCons,
-              flow: fm ? (fm.portAverageFlow ?? 0) + (fm.starboardAverageFlow ?? 0) : null,
+              flow: meAverageFlow(s),
               pts: fuel.TOTAL,
             },
           ].map((c) => (
@@ -189,9 +185,9 @@ export default function FmsDashboard() {
           extra={<ResetZoom reset={zoom.reset} />}
         >
           <div className="report-filter-actions" data-testid="dash-averages">
-            {chart.map((c) => (
-              <Tag key={c.name}>
-                Avg {c.name}: {num(avg(c.points))}
+            {chartAverages(zoom.view).map((a) => (
+              <Tag key={a.label}>
+                {a.label}: {num(a.value)}
               </Tag>
             ))}
           </div>

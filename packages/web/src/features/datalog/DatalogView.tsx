@@ -1,13 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, Modal, Progress, Select, Spin, Table, type TableColumnType } from 'antd';
+import { Button, Card, Checkbox, Empty, Modal, Select, Spin, Table, type TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
-import { dms, kmhToKnot, num } from '../../components/format.ts';
+import { kmhToKnot, num, position } from '../../components/format.ts';
+import { PercentBar } from '../../components/PercentBar.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { saveXlsx, xlsxFileName } from '../../components/xlsx.ts';
 import { useFilter } from '../../stores/filter.ts';
-import { CATEGORIES, CATEGORY_LABELS, type Category, type DatalogColumn, defaultColumns } from './columns.ts';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  type Category,
+  columnWidth,
+  type DatalogColumn,
+  defaultColumns,
+} from './columns.ts';
 import { loadLayout, saveLayout } from './layout-store.ts';
 import { type DatalogRow, fetchDatalog, GROUPS, percentage } from './rows.ts';
 
@@ -26,7 +34,9 @@ export function cellValue(
     case 'dateTime':
       return dayjs(row.timestamp * 1000).format('DD-MM-YYYY HH:mm');
     case 'coordinate':
-      return row.latitude == null ? null : `${dms(row.latitude, 'lat')} ${dms(row.longitude, 'lon')}`;
+      return row.latitude == null || row.longitude == null
+        ? null
+        : position({ latitude: row.latitude, longitude: row.longitude });
     case 'heading':
       return row.heading;
     case 'speed':
@@ -71,7 +81,7 @@ export default function DatalogView() {
 
   const data = useQuery({
     queryKey: ['datalog', currentAsset, range.start, range.end, interval],
-    queryFn: ({ signal }) => fetchDatalog(currentAsset as number, range.start, range.end, interval, signal),
+    queryFn: ({ signal }) => fetchDatalog(currentAsset as number, range, interval, signal),
     enabled: currentAsset != null,
   });
 
@@ -84,7 +94,7 @@ export default function DatalogView() {
   const tableColumns: TableColumnType<DatalogRow>[] = visible.map((c, i) => ({
     key: c.key,
     title: label(c, speed, distance),
-    width: c.minWidth,
+    width: columnWidth(c, label(c, speed, distance)),
     fixed: i === 0 ? 'left' : undefined,
     sorter:
       c.key === 'dateTime'
@@ -145,7 +155,10 @@ export default function DatalogView() {
             {GROUPS.map((g) => (
               <div key={g}>
                 <div>{g.toUpperCase()}</div>
-                <Progress percent={Math.round(percentage(d.present[g], d.expected) * 100) / 100} size="small" />
+                <PercentBar
+                  value={percentage(d.present[g], d.expected)}
+                  label={`${g.toUpperCase()} sensor percentage`}
+                />
               </div>
             ))}
           </div>
@@ -211,7 +224,7 @@ export default function DatalogView() {
             dataSource={rows}
             columns={tableColumns}
             pagination={false}
-            scroll={{ x: visible.reduce((s, c) => s + c.minWidth, 0), y: 560 }}
+            scroll={{ x: tableColumns.reduce((s, c) => s + Number(c.width), 0), y: 560 }}
           />
         )}
         {d && <div className="datalog-count">{rows.length} rows</div>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultColumns, normaliseLayout } from './columns.ts';
+import { columnWidth, defaultColumns, headerWidth, normaliseLayout } from './columns.ts';
 
 describe('datalog column layout (spec 002 §4)', () => {
   const keys = (cols: { key: string }[]) => cols.map((c) => c.key);
@@ -35,5 +35,23 @@ describe('datalog column layout (spec 002 §4)', () => {
   it('keeps the date column first and visible', () => {
     const out = normaliseLayout([{ key: 'speed' }, { key: 'dateTime', visible: false }]);
     expect(out[0]).toMatchObject({ key: 'dateTime', visible: true });
+  });
+});
+
+// issue 25: the header "Heading" wrapped as "Headin g" in a 90 px column
+describe('datalog header widths', () => {
+  it('fit the longest word with padding and sort arrows (hand-computed)', () => {
+    // H 10.5 + e a d n g 5 × 8.5 + i 5.5 = 58.5; + 16 padding + 26 arrows + 6 = 106.5 → 107
+    expect(headerWidth('Heading')).toBe(107);
+    // STARBOARD: 9 capitals × 10.5 = 94.5 + 48 = 142.5 → 143; the longest word of 'STARBOARD RPM'
+    expect(headerWidth('STARBOARD RPM')).toBe(143);
+    expect(columnWidth({ minWidth: 90 }, 'Heading')).toBe(107);
+    expect(columnWidth({ minWidth: 220 }, 'Coordinate')).toBe(220);
+  });
+  it('every column, with every unit label, is at least as wide as its header needs', () => {
+    const labels = (l: string) =>
+      l === 'Speed' ? ['Speed (knot)', 'Speed (km/h)'] : l === 'Cruise' ? ['Cruise (NM)', 'Cruise (KM)'] : [l];
+    for (const c of defaultColumns())
+      for (const l of labels(c.label)) expect(columnWidth(c, l)).toBeGreaterThanOrEqual(headerWidth(l));
   });
 });

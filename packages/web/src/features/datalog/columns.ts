@@ -36,6 +36,36 @@ export const CATEGORIES: Record<Category, Omit<DatalogColumn, 'visible'>[]> = {
 
 export const DATE_COLUMN = { key: 'dateTime', label: 'Date Time', minWidth: 150 };
 
+/**
+ * An upper bound of a header word's width in px (14 px semibold, the small table's header font): wide capitals,
+ * narrow i/l/t/f/r and punctuation. Headers wrap between words only; a column is at least as wide as its longest
+ * word plus the cell padding and the sort arrows, so no word breaks ("Headin g") at any screen width.
+ */
+function wordWidth(word: string): number {
+  let w = 0;
+  for (const ch of word) {
+    if ('MW'.includes(ch)) w += 14;
+    else if ('mw'.includes(ch)) w += 12.5;
+    else if (/[A-Z]/.test(ch)) w += 10.5;
+    else if ('iljtfr'.includes(ch)) w += 5.5;
+    else if (/[a-z]/.test(ch)) w += 8.5;
+    else if (/[0-9]/.test(ch)) w += 8.5;
+    else if ('()/.,:'.includes(ch)) w += 5.5;
+    else w += 10; // °, ³ and other signs
+  }
+  return w;
+}
+/** Cell padding (8 px each side), the sort arrows with their gap, and a little room. */
+const HEADER_CHROME = 16 + 26 + 6;
+
+/** The width a column needs so that no word of its header is broken (the longest word on a line of its own). */
+export function headerWidth(label: string): number {
+  return Math.ceil(Math.max(...label.split(/\s+/).map(wordWidth)) + HEADER_CHROME);
+}
+
+/** A column's width on screen: its minimum, widened to keep every header word whole. */
+export const columnWidth = (c: { minWidth: number }, label: string) => Math.max(c.minWidth, headerWidth(label));
+
 /** Every column visible, in the spec's order (spec 002 §9 "all columns visible by default"); dateTime first. */
 export function defaultColumns(): DatalogColumn[] {
   return [DATE_COLUMN, ...Object.values(CATEGORIES).flat()].map((c) => ({ ...c, visible: true }));

@@ -1,7 +1,7 @@
-import type { Combined, CombinedBucket } from '@fleet/shared/answers/summary.ts';
-import { api } from '../../api/client.ts';
+import type { CombinedBucket } from '@fleet/shared/answers/summary.ts';
 import type { Interval } from '../../api/intervals.ts';
-import { aggregatedUnit, browserTimezone, UNIT_MS } from '../../api/summary.ts';
+import { type DateRange, periodSeconds } from '../../api/period.ts';
+import { aggregatedUnit, combinedBuckets, fetchCombined, UNIT_MS } from '../../api/summary.ts';
 
 /** A datalog row: raw units (speed km/h, cruise m); the table converts to the chosen units. */
 export interface DatalogRow {
@@ -51,9 +51,6 @@ export function toRow(ts: number, b: CombinedBucket): DatalogRow {
   return row;
 }
 
-/** The combined API answers at most 10 000 buckets per call: a long range at MINUTE is fetched in pieces. */
-export const MAX_BUCKETS = 10_000;
-
 export interface DatalogData {
   rows: DatalogRow[];
   /** buckets where each group had data (sensor percentage, docs/domain.md §20) */
@@ -77,40 +74,17 @@ export function percentage(present: number, expected: number): number {
 
 export async function fetchDatalog(
   massId: number,
-  startMs: number,
-  endMs: number,
+  range: DateRange,
   interval: Interval,
   signal?: AbortSignal,
 ): Promise<DatalogData> {
   const unit = aggregatedUnit(interval);
-  const step = UNIT_MS[unit];
-  const start = Math.floor(startMs / 1000);
-  const end = Math.ceil(endMs / 1000);
-  const chunk = (MAX_BUCKETS * step) / 1000;
-  const pieces: [number, number][] = [];
-  for (let a = start; a < end; a += chunk) pieces.push([a, Math.min(end, a + chunk)]);
-  const answers = await Promise.all(
-    pieces.map(([a, b]) =>
-      api.get<Combined>(`/summary/combined/period/${a}/${b}`, {
-        signal,
-        query: {
-          devcMassId: massId,
-          aggregatedUnit: unit,
-          timezone: browserTimezone(),
-          typesToGet: GROUPS.join(','),
-          mode: 'period',
-        },
-      }),
-    ),
-  );
+  const answers = await fetchCombined(massId, periodSeconds(range), unit, GROUPS, signal);
   const rows: DatalogRow[] = [];
   const present: Record<Group, number> = { gps: 0, rpm: 0, flowmeter: 0, ae: 0, temperature: 0 };
-  for (const ans of answers) {
-    for (const [ts, b] of Object.entries(ans.datas)) {
-      rows.push(toRow(Number(ts), b));
-      for (const g of GROUPS) if (b[g]) present[g] += 1;
-    }
+  for (const [ts, b] of combinedBuckets(answers)) {
+    rows.push(toRow(ts, b));
+    for (const g of GROUPS) if (b[g]) present[g] += 1;
   }
-  rows.sort((a, b) => a.timestamp - b.timestamp);
-  return { rows, present, expected: expectedBuckets(startMs, endMs, step) };
+  return { rows, present, expected: expectedBuckets(range.start, range.end, UNIT_MS[unit]) };
 }

@@ -3,10 +3,10 @@ import { deviceDetailQuery } from '@fleet/shared/device-detail.ts';
 import { device } from '@fleet/shared/resources/device.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Spin, Statistic, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { periodText } from '../../api/period.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
 import { browserTimezone } from '../../api/summary.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
@@ -24,36 +24,35 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { DeviceLogTable } from './DeviceLogTable.tsx';
-import { tilesFor } from './device-tiles.ts';
-import { RangeBar } from './RangeBar.tsx';
+import { figuresOf, type SummaryFigures, summaryGroupOf, tilesFor } from './device-tiles.ts';
+import { RANGE_NOTE_FORMAT, RangeBar } from './RangeBar.tsx';
 import './devices.css';
 
-/** Running / flow seconds of the device for the range from the summary API (docs/domain.md §9, §10, §15). */
-function useDurationSeconds(dev: Row | undefined, sel: Selection, tz: number) {
-  const type = dev?.devcType as string | undefined;
-  const label = dev?.devcLabel as string | undefined;
-  const meter = label === 'PORT_IN' || label === 'STARBOARD_IN' ? label : null;
-  const group = type === 'rpm' || type === 'ae' ? type : type === 'flowmeter' && meter ? 'flowmeter' : null;
-  return useQuery({
-    queryKey: ['summary', 'device-duration', dev?.devcId, sel.start, sel.end, tz],
+/**
+ * The device's figures for the range from the summary API (docs/domain.md §22): its vessel's summary asked for the
+ * device's group, as the Report Summary asks it, so distance, average speed, litres and running / flow time are the
+ * Report Summary's for the same vessel and period.
+ */
+function useSummaryFigures(dev: Row | undefined, sel: Selection, tz: number): SummaryFigures {
+  const group = summaryGroupOf((dev?.devcType as string | undefined) ?? '');
+  const q = useQuery({
+    queryKey: ['summary', 'device-figures', dev?.devcId, sel.start, sel.end, tz],
     enabled: !!dev && group !== null,
     queryFn: async ({ signal }) => {
       const d = await api.get<Summary>(`/summary/aggregated/period/${sel.start}/${sel.end}`, {
         signal,
         query: { devcMassId: dev!.devcMassId, devcType: group, timezone: tz },
       });
-      if (group === 'rpm') {
-        const side = [d.rpm?.summary.PORT, d.rpm?.summary.STARBOARD].find((s) => s?.devcId === dev!.devcId);
-        return side?.runningTime ?? 0;
-      }
-      if (group === 'ae') {
-        const ae = (['AE1', 'AE2', 'AE3'] as const).map((k) => d.ae?.[k]).find((a) => a?.devcId === dev!.devcId);
-        return ae?.runningSeconds ?? 0;
-      }
-      const fm = d.flowmeter?.summary;
-      return (label === 'PORT_IN' ? fm?.PORT_IN_flowTime : fm?.STARBOARD_IN_flowTime) ?? null;
+      return figuresOf(d, {
+        devcId: dev!.devcId as number,
+        devcType: dev!.devcType as string,
+        devcLabel: dev!.devcLabel as string | null,
+      });
     },
   });
+  if (group === null) return { state: 'none' };
+  // a failed call shows '—', never a figure of another source
+  return q.data ?? (q.isError ? { state: 'ok' } : { state: 'loading' });
 }
 
 /**
@@ -90,7 +89,7 @@ export default function DeviceDetail() {
         signal,
       ),
   });
-  const duration = useDurationSeconds(dev, selection, tz);
+  const figures = useSummaryFigures(dev, selection, tz);
   const rows = series.data?.series ?? [];
   const fullResolution = selection.aggregatedUnit === 'MINUTE' && length === 1;
   const charts = useMemo(
@@ -112,11 +111,7 @@ export default function DeviceDetail() {
         : [],
     [type, rows],
   );
-  const tiles = tilesFor(
-    type,
-    rows,
-    duration.data === undefined ? (duration.isFetching ? null : undefined) : duration.data,
-  );
+  const tiles = tilesFor(type, rows, figures);
 
   const back = () => navigate(dev ? routeNames.AssetDevice(dev.devcMassId) : routeNames.Device());
   if (!valid || row.isError) {
@@ -158,8 +153,7 @@ export default function DeviceDetail() {
       <div className="page-card device-range">
         <RangeBar value={selection} onApply={apply} />
         <div className="device-range-note">
-          {dayjs.unix(selection.start).format('DD MMM YYYY HH:mm')} –{' '}
-          {dayjs.unix(selection.end).format('DD MMM YYYY HH:mm')}
+          {periodText({ start: selection.start * 1000, end: selection.end * 1000 }, RANGE_NOTE_FORMAT)}
           {' · '}
           {length > 1
             ? `one point per ${length} × ${selection.aggregatedUnit}`

@@ -1,5 +1,4 @@
-import { Button, DatePicker, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { browserTimezone } from '../../api/summary.ts';
 import {
@@ -11,6 +10,10 @@ import {
   presetRange,
   type Selection,
 } from '../../components/device/device-range.ts';
+import { PeriodPicker } from '../../components/PeriodPicker.tsx';
+
+/** How the Device Detail range is written (picker and note). */
+export const RANGE_NOTE_FORMAT = 'DD MMM YYYY HH:mm';
 
 const INTERVAL_LABELS: Record<Interval, string> = {
   MINUTE: 'Minute',
@@ -43,16 +46,11 @@ export function RangeBar({ value, onApply }: { value: Selection; onApply: (s: Se
         options={PRESETS.map((p) => ({ value: p.mode, label: p.label }))}
         onChange={pickPreset}
       />
-      <DatePicker.RangePicker
+      <PeriodPicker
         aria-label="Start and end"
-        showTime={{ format: 'HH:mm' }}
-        format="DD MMM YYYY HH:mm"
-        allowClear={false}
-        value={[dayjs.unix(draft.start), dayjs.unix(draft.end)]}
-        onChange={(v) => {
-          if (!v?.[0] || !v[1]) return;
-          setDraft((d) => ({ ...d, mode: 'custom', start: v[0]!.unix(), end: v[1]!.unix() }));
-        }}
+        format={RANGE_NOTE_FORMAT}
+        value={{ start: draft.start * 1000, end: draft.end * 1000 }}
+        onChange={(r) => setDraft((d) => ({ ...d, mode: 'custom', start: r.start / 1000, end: r.end / 1000 }))}
       />
       <Select
         aria-label="Data interval"

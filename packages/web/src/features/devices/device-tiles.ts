@@ -1,4 +1,5 @@
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
+import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { hms } from '../../components/device/device-range.ts';
 import {
   extremeOf,
@@ -8,6 +9,7 @@ import {
   sumOf,
   weightedMean,
 } from '../../components/device/device-series.ts';
+import { AVERAGE_SPEED_LABEL } from '../../components/format.ts';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
 
 export interface Tile {
@@ -21,20 +23,104 @@ const fmt = (v: number | null, decimals: number, unit: string) =>
     : `${v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} ${unit}`;
 
 /**
- * The summary tiles of Device Detail for the range (docs/domain.md §22; spec 000 §2 "Summaries": GPS kilometres and
- * knots, flow meter L/h and litres, durations h:mm:ss, gateway usage in percent with 2 decimals). `seconds` is the
- * device's running / flow time from the summary API (§9, §10, §15), undefined when the type has none.
+ * What the summary API (`GET /api/summary/aggregated/period`, the Report Summary's numbers) says of one device for
+ * the range (docs/domain.md §22): `loading`; `none` when the device takes no part in its vessel's summary (§2: a
+ * second GPS, a meter without an engine label such as BUNKER_IN); else its figures.
  */
-export function tilesFor(type: string, rows: AggregatedRow[], seconds?: number | null): Tile[] {
-  const duration = (label: string): Tile[] => (seconds === undefined ? [] : [{ label, value: hms(seconds) }]);
+export type SummaryFigures =
+  | { state: 'loading' }
+  | { state: 'none' }
+  | {
+      state: 'ok';
+      /** GPS: distance (m, §6) and the one average speed (kn, §7) */
+      distanceM?: number | null;
+      averageSpeedKnot?: number | null;
+      /** flow meter: litres through its totaliser (§11) */
+      litres?: number | null;
+      /** RPM / AE running seconds (§9, §10); a supply meter's flow seconds (§15) */
+      seconds?: number | null;
+    };
+
+type FlowSummary = NonNullable<Summary['flowmeter']>['summary'];
+const METER_VOLUME = ['PORT_IN', 'PORT_OUT', 'STARBOARD_IN', 'STARBOARD_OUT', 'AE_IN', 'AE_OUT'] as const;
+type MeterLabel = (typeof METER_VOLUME)[number];
+
+/** A meter's litres in the summary: `meterVolume`, and for the AE meters also their `AE_IN` / `AE_OUT` (§13). */
+function meterLitres(fm: FlowSummary | undefined, label: MeterLabel): number | null {
+  const v = fm?.meterVolume?.[label];
+  if (v !== undefined) return v;
+  return label === 'AE_IN' ? (fm?.AE_IN ?? null) : label === 'AE_OUT' ? (fm?.AE_OUT ?? null) : null;
+}
+
+/** The summary group that holds a device's figures (§22), null for a type the summary has none of. */
+export function summaryGroupOf(type: string): 'gps' | 'rpm' | 'ae' | 'flowmeter' | null {
+  return type === 'gps' || type === 'rpm' || type === 'ae' || type === 'flowmeter' ? type : null;
+}
+
+/** One device's figures from a summary of its vessel asked for the device's group (pure; tested). */
+export function figuresOf(
+  s: Summary,
+  dev: { devcId: number; devcType: string; devcLabel?: string | null },
+): SummaryFigures {
+  // the devices of the vessel's summary are those with a role (§2); each has its sensor percentage row (§20)
+  if (!s.sensorPercentage.some((r) => r.devcId === dev.devcId)) return { state: 'none' };
+  switch (dev.devcType) {
+    case 'gps':
+      return {
+        state: 'ok',
+        distanceM: s.gps?.summary.totalDistance ?? null,
+        averageSpeedKnot: s.gps?.summary.averageSpeedKnot ?? null,
+      };
+    case 'rpm': {
+      const side = [s.rpm?.summary.PORT, s.rpm?.summary.STARBOARD].find((x) => x?.devcId === dev.devcId);
+      return { state: 'ok', seconds: side?.runningTime ?? 0 };
+    }
+    case 'ae': {
+      const ae = (['AE1', 'AE2', 'AE3'] as const).map((k) => s.ae?.[k]).find((a) => a?.devcId === dev.devcId);
+      return { state: 'ok', seconds: ae?.runningSeconds ?? 0 };
+    }
+    case 'flowmeter': {
+      const label = (dev.devcLabel ?? '').toUpperCase() as MeterLabel;
+      const fm = s.flowmeter?.summary;
+      const seconds =
+        label === 'PORT_IN' ? fm?.PORT_IN_flowTime : label === 'STARBOARD_IN' ? fm?.STARBOARD_IN_flowTime : undefined;
+      return {
+        state: 'ok',
+        litres: METER_VOLUME.includes(label) ? meterLitres(fm, label) : null,
+        ...(seconds === undefined ? {} : { seconds }),
+      };
+    }
+    default:
+      return { state: 'none' };
+  }
+}
+
+/**
+ * The summary tiles of Device Detail for the range (docs/domain.md §22; spec 000 §2 "Summaries": GPS kilometres and
+ * knots, flow meter L/h and litres, durations h:mm:ss, gateway usage in percent with 2 decimals). Distance, average
+ * speed, a meter's litres and running / flow time are the summary API's (`figures`), so they equal the Report
+ * Summary for the same vessel and period; a device outside its vessel's summary (`none`) gets its distance and
+ * litres from its own buckets and no duration. Means and extremes come from the buckets.
+ */
+export function tilesFor(type: string, rows: AggregatedRow[], figures: SummaryFigures = { state: 'none' }): Tile[] {
+  const ok = figures.state === 'ok' ? figures : null;
+  const loading = figures.state === 'loading';
+  /** the summary's figure; '—' while it loads; `own` for a device outside the summary */
+  const pick = <T>(fromSummary: T | null | undefined, own: () => T | null): T | null =>
+    ok ? (fromSummary ?? null) : loading ? null : own();
+  const duration = (label: string): Tile[] =>
+    loading || ok?.seconds !== undefined ? [{ label, value: hms(ok?.seconds ?? null) }] : [];
   switch (type) {
     case 'gps': {
-      const distance = sumOf(rows, 0);
-      const speed = weightedMean(rows, 'speed', 1);
+      const distance = pick(ok?.distanceM, () => sumOf(rows, 0));
+      const speed = pick(ok?.averageSpeedKnot, () => {
+        const kmh = weightedMean(rows, 'speed', 1);
+        return kmh === null ? null : kmh * KMH_TO_KNOTS;
+      });
       const top = extremeOf(rows, 2, 'max');
       return [
         { label: 'Distance', value: fmt(distance === null ? null : distance / 1000, 2, 'km') },
-        { label: 'Average speed', value: fmt(speed === null ? null : speed * KMH_TO_KNOTS, 2, 'knots') },
+        { label: AVERAGE_SPEED_LABEL, value: fmt(speed, 2, 'knots') },
         { label: 'Highest speed', value: fmt(top === null ? null : top * KMH_TO_KNOTS, 2, 'knots') },
         { label: 'Distance (NM)', value: fmt(distance === null ? null : distance / 1852, 2, 'NM') },
       ];
@@ -49,7 +135,14 @@ export function tilesFor(type: string, rows: AggregatedRow[], seconds?: number |
     case 'flowmeter':
       return [
         { label: 'Average flow rate', value: fmt(weightedMean(rows, 'volumeFlowrate', 4), 2, 'L/h') },
-        { label: 'Volume', value: fmt(meterDelta(flowTotaliser(rows)), 2, 'Liters') },
+        {
+          label: 'Volume',
+          value: fmt(
+            pick(ok?.litres, () => meterDelta(flowTotaliser(rows))),
+            2,
+            'Liters',
+          ),
+        },
         { label: 'Average density', value: fmt(weightedMean(rows, 'density', 4), 2, 'kg/m³') },
         ...duration('Flow time'),
       ];

@@ -2,15 +2,17 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { EventRow } from '@fleet/shared/answers/events.ts';
 import type { DeviceRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Modal, Space, Table, Tag } from 'antd';
+import { Button, Card, Empty, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { type DateRange, daysRange, periodSeconds } from '../../api/period.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
+import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { EventMailSwitch } from './EventMailSwitch.tsx';
 import { compareData, formatDuration, thresholdGroups } from './event-log-format.ts';
 import './event-log.css';
@@ -29,7 +31,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type Direction = '' | 'asc' | 'desc';
 interface Filters {
-  range: [dayjs.Dayjs, dayjs.Dayjs];
+  /** [start, end) in epoch ms (docs/domain.md §1) */
+  range: DateRange;
   orderTime: 'asc' | 'desc';
   orderPriority: Direction;
   orderStatus: Direction;
@@ -40,7 +43,7 @@ interface Filters {
 }
 
 const defaults = (): Filters => ({
-  range: [dayjs().startOf('day'), dayjs().endOf('day')],
+  range: daysRange(dayjs()),
   orderTime: 'desc',
   orderPriority: '',
   orderStatus: '',
@@ -115,8 +118,7 @@ export default function EventLog() {
   const gateways = useGateways(search);
   const types = useEventTypes();
 
-  const start = applied.range[0].unix();
-  const end = applied.range[1].unix();
+  const { start, end } = periodSeconds(applied.range);
   const events = useQuery({
     queryKey: ['event-log', 'events', applied, start, end, page],
     enabled: applied.device !== null && end > start,
@@ -150,7 +152,7 @@ export default function EventLog() {
   });
 
   const apply = () => {
-    if (draft.range[1].unix() <= draft.range[0].unix()) {
+    if (draft.range.end <= draft.range.start) {
       toast.error(EVENT_LOG_TEXTS.endAfterStart);
       return;
     }
@@ -211,14 +213,7 @@ export default function EventLog() {
     >
       <FilterBar>
         <FilterField id="event-range" label="Date Time">
-          <DatePicker.RangePicker
-            id="event-range"
-            showTime={{ format: 'HH:mm' }}
-            format="DD-MM-YYYY HH:mm"
-            value={draft.range}
-            allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]] })}
-          />
+          <PeriodPicker id="event-range" value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
         </FilterField>
         <FilterSelect
           id="event-order-time"

@@ -14,6 +14,7 @@ import {
 import type { FleetStore } from '../../components/fleet-map/fleet-store.ts';
 import { useVessel, useWatch } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
+import { AVERAGE_SPEED_LABEL } from '../../components/format.ts';
 
 const fmt = (v: number | null | undefined) => (v == null ? '-' : v.toFixed(2));
 
@@ -322,7 +323,7 @@ const CardView = memo(function CardView(v: CardViewProps) {
           <dd>{v.location}</dd>
           <dt>Total Cruise (NM)</dt>
           <dd>{v.cruise}</dd>
-          <dt>Avg. Speed (knot)</dt>
+          <dt>{AVERAGE_SPEED_LABEL}</dt>
           <dd>{v.speed}</dd>
           <dt>Last Update</dt>
           <dd>{v.lastUpdate}</dd>

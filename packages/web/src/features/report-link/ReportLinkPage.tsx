@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import '../../components/report-filter/report.css';
 import { isApiError } from '../../api/client.ts';
 import { browserTimezone, summaryQuery } from '../../api/summary.ts';
-import { dateTime } from '../../components/format.ts';
+import { dateTime, periodDateTimes } from '../../components/format.ts';
 import { SummaryCharts } from '../../components/summary/SummaryCharts.tsx';
 import { MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { EngineSections } from './EngineSections.tsx';
@@ -99,9 +99,7 @@ function Header({ view, s }: { view: LinkView | undefined; s: LinkSummary | unde
       {view && (
         <div className="rl-range" data-testid="rl-range">
           <div>Analysed data range</div>
-          <strong>
-            {dateTime(view.start)} - {dateTime(view.end)}
-          </strong>
+          <strong>{periodDateTimes(view.start, view.end)}</strong>
           <div>{gmtLabel(browserTimezone())}</div>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
-import { duration, num } from '../../components/format.ts';
+import { AVERAGE_SPEED_LABEL, duration, num } from '../../components/format.ts';
 import { type LinkSummary, tableLayout } from './layout.ts';
 
 const NA = 'N/A';
@@ -128,7 +128,7 @@ export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
             </td>
           </tr>
           <tr>
-            <th scope="row">Average Speed (Knot)</th>
+            <th scope="row">{AVERAGE_SPEED_LABEL}</th>
             <td colSpan={single ? 2 : 3} data-testid="rl-speed">
               {num(s.gps?.summary.averageSpeedKnot)}
             </td>

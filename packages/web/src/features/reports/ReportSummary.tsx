@@ -3,7 +3,7 @@ import { Alert, Card, Empty, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { useSummary } from '../../api/summary.ts';
-import { duration, num } from '../../components/format.ts';
+import { AVERAGE_SPEED_LABEL, duration, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { Stat } from '../../components/summary/Stat.tsx';
 import { SummaryCharts } from '../../components/summary/SummaryCharts.tsx';
@@ -83,7 +83,7 @@ export function SummaryCards({ s }: { s: Summary }) {
         <Stat label="CO₂ emitted (t)" value={num(fm?.co2Emitted, 3)} testId="fuel-co2" />
       </Card>
       <Card size="small" title="GPS Summary" data-testid="card-gps">
-        <Stat label="Average Speed (Knot)" value={num(s.gps?.summary.averageSpeedKnot)} testId="gps-speed" />
+        <Stat label={AVERAGE_SPEED_LABEL} value={num(s.gps?.summary.averageSpeedKnot)} testId="gps-speed" />
         <Stat label="Total Cruise (NM)" value={num(s.gps?.summary.totalCruise)} testId="gps-cruise" />
       </Card>
     </div>

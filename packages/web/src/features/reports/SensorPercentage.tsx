@@ -1,5 +1,6 @@
 import type { SensorPercentage as SensorPercentageRow } from '@fleet/shared/answers/summary.ts';
-import { Collapse, Progress, Table } from 'antd';
+import { Collapse, Table } from 'antd';
+import { PercentBar } from '../../components/PercentBar.tsx';
 
 /**
  * The collapsible 'Sensor Percentage' panel (spec 002 §2.10, §4 — collapsed by default): per device, records
@@ -31,13 +32,9 @@ export function SensorPercentage({ rows, loading }: { rows: SensorPercentageRow[
                 {
                   title: 'Percentage',
                   dataIndex: 'percentage',
-                  width: 200,
-                  render: (v: number) => (
-                    <Progress
-                      percent={Math.round(v * 100) / 100}
-                      size="small"
-                      status={v < 80 ? 'exception' : 'normal'}
-                    />
+                  width: 220,
+                  render: (v: number, r) => (
+                    <PercentBar value={v} warnBelow={80} label={`${r.devcName} sensor percentage`} />
                   ),
                 },
               ]}

@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, List, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
+import { periodSeconds } from '../../api/period.ts';
 import { toast } from '../../api/toast.ts';
-import { dateTime } from '../../components/format.ts';
+import { dateTime, periodDateTimes } from '../../components/format.ts';
 import './share-link.css';
 
 const VALIDITY = [
@@ -25,8 +26,7 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
   const [hours, setHours] = useState(72);
   const [created, setCreated] = useState<string | null>(null);
   const qc = useQueryClient();
-  const startS = Math.floor(start / 1000);
-  const endS = Math.ceil(end / 1000);
+  const { start: startS, end: endS } = periodSeconds({ start, end });
   const links = useQuery({
     queryKey: ['share-links'],
     queryFn: ({ signal }) => api.list<ShareLinkRow>('/share-links', { signal }),
@@ -79,7 +79,7 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
         destroyOnHidden
       >
         <Typography.Paragraph>
-          A read-only link to this vessel&apos;s Report Summary for {dateTime(startS)} - {dateTime(endS)}. It carries no
+          A read-only link to this vessel&apos;s Report Summary for {periodDateTimes(startS, endS)}. It carries no
           password, opens nothing else, and stops working when it expires or is revoked.
         </Typography.Paragraph>
         <Space wrap>
@@ -142,7 +142,7 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
                     <Tag color={STATUS_COLOR[l.status]}>{l.status}</Tag>
                   </Space>
                 }
-                description={`${dateTime(l.start)} - ${dateTime(l.end)} · expires ${dateTime(l.expires)} · opened ${l.openedCount}×`}
+                description={`${periodDateTimes(l.start, l.end)} · expires ${dateTime(l.expires)} · opened ${l.openedCount}×`}
               />
             </List.Item>
           )}

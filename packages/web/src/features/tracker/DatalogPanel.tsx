@@ -1,7 +1,7 @@
 import type { TrackerStatus } from '@fleet/shared/answers/tracker.ts';
-import { Button, DatePicker, Form, InputNumber, Select, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Form, InputNumber, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
+import { type DateRange, periodSeconds } from '../../api/period.ts';
 import {
   AGGREGATE_UNITS,
   type AggregateUnit,
@@ -10,6 +10,10 @@ import {
   TRACKER,
   type TrackerPoint,
 } from '../../api/tracker.ts';
+import { PeriodPicker } from '../../components/PeriodPicker.tsx';
+
+/** The default range: the last 24 h up to now. */
+const last24h = (): DateRange => ({ start: Date.now() - 86_400_000, end: Date.now() });
 
 const num = (v: number | null | undefined, digits: number) => (v == null ? '-' : Number(v).toFixed(digits));
 
@@ -27,20 +31,21 @@ export function DatalogPanel({
   onClose: () => void;
   onShowPoint: (p: TrackerPoint) => void;
 }) {
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour'), dayjs()]);
+  const [range, setRange] = useState<DateRange>(last24h);
   const [unit, setUnit] = useState<AggregateUnit>(TRACKER.aggregateUnit);
   const [length, setLength] = useState<number>(TRACKER.aggregateLength);
   const [rows, setRows] = useState<TrackerPoint[]>([]);
   const [loading, setLoading] = useState(false);
 
   async function apply(r = range, u = unit, l = length) {
-    if (!r[0] || !r[1]?.isAfter(r[0])) {
+    if (!(r.end > r.start)) {
       console.warn('Datalog trail: invalid date range');
       return;
     }
     setLoading(true);
     try {
-      setRows(await fetchTrail(tracker.devcId, r[0].unix(), r[1].unix(), u, Math.max(1, l)));
+      const p = periodSeconds(r);
+      setRows(await fetchTrail(tracker.devcId, p.start, p.end, u, Math.max(1, l)));
     } catch (err) {
       console.warn('Datalog trail: loading failed', err);
       setRows([]);
@@ -52,7 +57,7 @@ export function DatalogPanel({
   // a new device opens with the default filter applied
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the device changes
   useEffect(() => {
-    const r: [Dayjs, Dayjs] = [dayjs().subtract(24, 'hour'), dayjs()];
+    const r = last24h();
     setRange(r);
     void apply(r, unit, length);
   }, [tracker.devcId]);
@@ -67,14 +72,7 @@ export function DatalogPanel({
       </div>
       <Form layout="vertical" size="small" className="tk-panel-form">
         <Form.Item label="Range">
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="DD-MM-YYYY HH:mm"
-            value={range}
-            allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-            style={{ width: '100%' }}
-          />
+          <PeriodPicker value={range} onChange={setRange} style={{ width: '100%' }} />
         </Form.Item>
         <div className="tk-panel-row">
           <Form.Item label="Aggregate Unit">

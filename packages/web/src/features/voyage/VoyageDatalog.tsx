@@ -1,109 +1,113 @@
 import { CloseOutlined } from '@ant-design/icons';
-import type { Summary, SummaryDetail } from '@fleet/shared/answers/summary.ts';
-import { Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
+import type { CombinedBucket, Summary } from '@fleet/shared/answers/summary.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { combinedBuckets, fetchCombined } from '../../api/summary.ts';
+import { xlsxFileName } from '../../components/xlsx.ts';
 import { VoyageCharts } from './VoyageCharts.tsx';
 import { fmtNum } from './voyage-format.ts';
 
 const KNOTS_PER_KMH = 0.539957;
 
-/** A datalog column (spec 002 §3.3): key, label, group, value of a row. */
+/** A datalog record: one bucket of the combined data (docs/api.md "combined"), the Datalog screen's source too. */
+export interface VoyageRecord {
+  timestamp: number;
+  b: CombinedBucket;
+}
+
+/** A datalog column (spec 002 §3.3): key, label, group, value of a record. */
 interface Col {
   key: string;
   label: string;
   group: 'gps' | 'port' | 'starboard' | 'ae1' | 'ae2' | 'ae3';
-  value: (r: SummaryDetail, u: Units) => string;
+  value: (r: CombinedBucket, u: Units) => string;
 }
-interface Units {
+export interface Units {
   speed: 'knot' | 'kmh';
   distance: 'nm' | 'km';
 }
 
 const coord = (lat: number | null | undefined, lng: number | null | undefined) =>
   lat == null || lng == null ? '-' : `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+const hours = (seconds: number | null | undefined) => (seconds == null ? null : seconds / 3600);
 
 function engineCols(group: 'port' | 'starboard', side: 'PORT' | 'STARBOARD'): Col[] {
   const label = side === 'PORT' ? 'Port' : 'Starboard';
+  const meter = (r: CombinedBucket) => r.flowmeter?.[`${side}_IN`];
   return [
-    { key: `${group}Rpm`, label: `${label} RPM`, group, value: (r) => fmtNum(r.rpmData?.[side]?.rpm, 0) },
+    { key: `${group}Rpm`, label: `${label} RPM`, group, value: (r) => fmtNum(r.rpm?.[side]?.rpm, 0) },
     {
       key: `${group}RunningHours`,
       label: `${label} Running Hours`,
       group,
-      value: (r) => fmtNum(r.rpmData?.[side] ? r.rpmData[side].runningTime / 3600 : null),
+      value: (r) => fmtNum(hours(r.rpm?.[side]?.runningTime)),
     },
     {
       key: `${group}VolumeFlowrate`,
       label: `${label} Flowrate (L/h)`,
       group,
-      value: (r) => fmtNum(r.fmData?.[`${side}_IN`]?.volumeFlowrate),
+      value: (r) => fmtNum(meter(r)?.volumeFlowrate),
     },
-    {
-      key: `${group}Density`,
-      label: `${label} Density`,
-      group,
-      value: (r) => fmtNum(r.fmData?.[`${side}_IN`]?.density),
-    },
-    {
-      key: `${group}Temperature`,
-      label: `${label} Temperature`,
-      group,
-      value: (r) => fmtNum(r.fmData?.[`${side}_IN`]?.temperature),
-    },
+    { key: `${group}Density`, label: `${label} Density`, group, value: (r) => fmtNum(meter(r)?.density) },
+    { key: `${group}Temperature`, label: `${label} Temperature`, group, value: (r) => fmtNum(meter(r)?.temperature) },
   ];
 }
 
-const COLUMNS: Col[] = [
+/** The columns of spec 002 §2.7 in its order; each bucket's first and last fix (docs/domain.md §1). */
+export const COLUMNS: Col[] = [
   {
     key: 'firstCoordinate',
     label: 'First Coordinate',
     group: 'gps',
-    value: (r) => coord(r.gpsData?.latitude, r.gpsData?.longitude),
+    value: (r) => coord(r.gps?.firstLatitude, r.gps?.firstLongitude),
   },
   {
     key: 'lastCoordinate',
     label: 'Last Coordinate',
     group: 'gps',
-    value: (r) => coord(r.gpsData?.additional?.LAST_dlgpLatitude_4, r.gpsData?.additional?.LAST_dlgpLongitude_5),
+    value: (r) => coord(r.gps?.latitude, r.gps?.longitude),
   },
-  { key: 'heading', label: 'Heading', group: 'gps', value: (r) => fmtNum(r.gpsData?.track, 1) },
+  { key: 'heading', label: 'Heading', group: 'gps', value: (r) => fmtNum(r.gps?.track, 1) },
   {
     key: 'speed',
     label: 'Speed',
     group: 'gps',
     value: (r, u) =>
-      fmtNum(r.gpsData?.speed == null ? null : u.speed === 'knot' ? r.gpsData.speed * KNOTS_PER_KMH : r.gpsData.speed),
+      fmtNum(r.gps?.speed == null ? null : u.speed === 'knot' ? r.gps.speed * KNOTS_PER_KMH : r.gps.speed),
   },
   {
     key: 'cruise',
     label: 'Cruise',
     group: 'gps',
     value: (r, u) => {
-      const m = r.gpsData?.additional?.SUM_dlgpDistance_3;
+      const m = r.gps?.polyLength;
       return fmtNum(m == null ? null : u.distance === 'nm' ? m / 1852 : m / 1000);
     },
   },
   ...engineCols('port', 'PORT'),
   ...engineCols('starboard', 'STARBOARD'),
-  ...(['AE1', 'AE2', 'AE3'] as const).flatMap((k, i) => {
+  ...(['AE1', 'AE2', 'AE3'] as const).flatMap((k, i): Col[] => {
     const group = `ae${i + 1}` as Col['group'];
     return [
       {
         key: `ae${i + 1}RunningHours`,
         label: `AE ${i + 1} Running Hours`,
         group,
-        value: (r: SummaryDetail) => fmtNum(r.aeData?.[k] ? r.aeData[k].runningSeconds / 3600 : null),
+        value: (r) => fmtNum(hours(r.ae?.[k]?.runningTime)),
       },
       {
         key: `ae${i + 1}FuelConsumption`,
         label: `AE ${i + 1} Fuel (L)`,
         group,
-        value: (r: SummaryDetail) => fmtNum(r.aeData?.[k]?.fuelConsumption),
+        value: (r) => fmtNum(r.ae?.[k]?.fuelConsumption),
       },
     ];
   }),
 ];
+/** The groups of combined data the columns read. */
+const TYPES = ['gps', 'rpm', 'flowmeter', 'ae'] as const;
 const GROUPS: Col['group'][] = ['gps', 'port', 'starboard', 'ae1', 'ae2', 'ae3'];
 
 /**
@@ -115,19 +119,25 @@ export function VoyageDatalog({
   vesselName,
   onClose,
 }: {
+  /** the voyage's summary (its vessel, period and timezone; the charts' hourly data) */
   summary: Summary;
   vesselName: string;
   onClose: () => void;
 }) {
+  const period = { start: summary.start, end: summary.end };
+  const combined = useQuery({
+    queryKey: ['voyage', 'combined', summary.massId, period.start, period.end],
+    queryFn: ({ signal }) => fetchCombined(summary.massId, period, 'HOUR', TYPES, signal),
+  });
   const [units, setUnits] = useState<Units>({ speed: 'knot', distance: 'nm' });
   const [sort, setSort] = useState<'oldest' | 'latest'>('oldest');
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [filterOpen, setFilterOpen] = useState(false);
   const [mode, setMode] = useState<'table' | 'chart'>('table');
   const records = useMemo(() => {
-    const list = [...(summary.details ?? [])].sort((a, b) => a.timestamp - b.timestamp);
+    const list = combinedBuckets(combined.data ?? []).map(([timestamp, b]): VoyageRecord => ({ timestamp, b }));
     return sort === 'latest' ? list.reverse() : list;
-  }, [summary, sort]);
+  }, [combined.data, sort]);
   const visible = COLUMNS.filter((c) => !hidden.has(c.key));
   const unitLabel = (c: Col) =>
     c.key === 'speed'
@@ -145,9 +155,9 @@ export function VoyageDatalog({
     const rows = records.map((r, i) => [
       i + 1,
       dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
-      ...visible.map((c) => c.value(r, units)),
+      ...visible.map((c) => c.value(r.b, units)),
     ]);
-    const name = `${vesselName}_${dayjs.unix(summary.start).format('DD-MM-YYYY')}_${dayjs.unix(summary.end).format('DD-MM-YYYY')}.xlsx`;
+    const name = xlsxFileName(vesselName, summary.start * 1000, summary.end * 1000);
     await writeXlsxFile([header, ...rows], { sheet: 'Data' }).toFile(name);
   };
 
@@ -211,9 +221,11 @@ export function VoyageDatalog({
             </Button>
             <Button size="small" type="text" icon={<CloseOutlined />} aria-label="Close datalog" onClick={onClose} />
           </Space>
+          {combined.isError && <Alert type="error" showIcon title="The voyage datalog could not be loaded." />}
           <Table
             size="small"
             rowKey="timestamp"
+            loading={combined.isLoading}
             dataSource={records}
             pagination={{ pageSize: 24, showSizeChanger: false }}
             scroll={{ x: true }}
@@ -222,12 +234,13 @@ export function VoyageDatalog({
               {
                 title: 'Date Time',
                 key: 'dt',
-                render: (_v, r: SummaryDetail) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
+                className: 'voyage-nowrap',
+                render: (_v, r: VoyageRecord) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
               },
               ...visible.map((c) => ({
                 title: unitLabel(c),
                 key: c.key,
-                render: (_v: unknown, r: SummaryDetail) => c.value(r, units),
+                render: (_v: unknown, r: VoyageRecord) => c.value(r.b, units),
               })),
             ]}
           />

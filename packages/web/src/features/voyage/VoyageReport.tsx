@@ -1,25 +1,26 @@
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Descriptions, Empty, Image, Select, Space, Spin } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Descriptions, Empty, Image, Select, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client.ts';
+import type { DateRange } from '../../api/period.ts';
+import { summaryQuery } from '../../api/summary.ts';
 import { FleetMap, useOpenVessel } from '../../components/fleet-map/FleetMap.tsx';
 import { useFleet } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
+import { AVERAGE_SPEED_LABEL, position } from '../../components/format.ts';
 import { FitToPoints, TrailLayer } from '../../components/map/index.ts';
+import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { VoyageDatalog } from './VoyageDatalog.tsx';
-import { fmtNum, latLngDms } from './voyage-format.ts';
+import { fmtNum } from './voyage-format.ts';
 import './voyage.css';
-
-const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
 
 /**
  * The voyage report (spec 002 §2.7): filter sidebar, the vessel's map with its trail for the range (voyage button
- * hidden), the summary of the range from `GET /api/summary/aggregated/period` and the datalog menu. Rendered at
- * /voyage and as the VoyageReport tab of /report.
+ * hidden), the summary of the range from `GET /api/summary/aggregated/period` — the same request as the Report
+ * Summary's at HOUR (period `[start, end)` of docs/domain.md §1, the browser's timezone) — and the datalog menu.
+ * Rendered at /voyage and as the VoyageReport tab of /report.
  */
 export default function VoyageReport() {
   const { vessels } = useFleet();
@@ -30,9 +31,9 @@ export default function VoyageReport() {
   useEffect(() => {
     if (filter.interval === 'minute') filter.setInterval('hour');
   }, []);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs(filter.range.start), dayjs(filter.range.end)]);
+  const [range, setRange] = useState<DateRange>(filter.range);
   const [massId, setMassId] = useState<number | null>(filter.currentAsset);
-  const [applied, setApplied] = useState<{ massId: number; start: number; end: number } | null>(null);
+  const [applied, setApplied] = useState<({ massId: number } & DateRange) | null>(null);
   const [datalogOpen, setDatalogOpen] = useState(false);
 
   // the first asset by default
@@ -41,24 +42,25 @@ export default function VoyageReport() {
   }, [massId, vessels]);
   // first load: apply what the filter holds
   useEffect(() => {
-    if (!applied && massId !== null) setApplied({ massId, start: range[0].unix(), end: range[1].unix() });
+    if (!applied && massId !== null) setApplied({ massId, ...range });
   }, [applied, massId, range]);
 
   const apply = () => {
     if (massId === null) return;
     filter.setCurrentAsset(massId);
-    filter.setRange({ start: range[0].valueOf(), end: range[1].valueOf() });
-    setApplied({ massId, start: range[0].unix(), end: range[1].unix() });
+    filter.setRange(range);
+    setApplied({ massId, ...range });
   };
 
   const summaryQ = useQuery({
-    queryKey: ['voyage', 'summary', applied],
+    ...summaryQuery({
+      massId: applied?.massId ?? null,
+      start: applied?.start ?? 0,
+      end: applied?.end ?? 0,
+      interval: 'hour',
+      showDetails: true,
+    }),
     enabled: applied !== null,
-    queryFn: ({ signal }) =>
-      api.get<Summary>(`/summary/aggregated/period/${applied!.start}/${applied!.end}`, {
-        signal,
-        query: { devcMassId: applied!.massId, aggregatedUnit: 'HOUR', showDetails: 'true' },
-      }),
   });
   const s = summaryQ.data;
   const vessel = vessels.find((v) => v.massId === applied?.massId) ?? null;
@@ -77,14 +79,7 @@ export default function VoyageReport() {
     <div className="voyage">
       <aside className="voyage-side">
         <Space direction="vertical" style={{ width: '100%' }}>
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format={RANGE_FORMAT}
-            value={range}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-            allowClear={false}
-            style={{ width: '100%' }}
-          />
+          <PeriodPicker value={range} onChange={setRange} style={{ width: '100%' }} />
           <Select
             showSearch
             optionFilterProp="label"
@@ -151,14 +146,14 @@ function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof us
         <Descriptions.Item label="Type">{vessel?.typeName || '-'}</Descriptions.Item>
         <Descriptions.Item label="Device Type">{vessel?.systemType || '-'}</Descriptions.Item>
         <Descriptions.Item label="Total Cruise (NM)">{fmtNum(s.gps?.summary.totalCruise)}</Descriptions.Item>
-        <Descriptions.Item label="Average Speed (KNOT)">{fmtNum(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
+        <Descriptions.Item label={AVERAGE_SPEED_LABEL}>{fmtNum(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
         <Descriptions.Item label="Total Engine Cons (LITER)">{fmtNum(fm?.meEngineCons)}</Descriptions.Item>
       </Descriptions>
       <h4>Vessel Summary</h4>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label="Last Updated">{fmtTime(vessel?.lastUpdate ?? null)}</Descriptions.Item>
-        <Descriptions.Item label="First Position">{latLngDms(s.gps?.summary.firstPosition)}</Descriptions.Item>
-        <Descriptions.Item label="Last Position">{latLngDms(s.gps?.summary.lastPosition)}</Descriptions.Item>
+        <Descriptions.Item label="First Position">{position(s.gps?.summary.firstPosition)}</Descriptions.Item>
+        <Descriptions.Item label="Last Position">{position(s.gps?.summary.lastPosition)}</Descriptions.Item>
         <Descriptions.Item label="Duration (hours)">{fmtNum((s.end - s.start) / 3600)}</Descriptions.Item>
       </Descriptions>
       {(['PORT', 'STARBOARD'] as const).map((side) => {

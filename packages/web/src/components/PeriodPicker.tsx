@@ -1,0 +1,44 @@
+import { DatePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CSSProperties } from 'react';
+import { type DateRange, pickedRange, shownEnd } from '../api/period.ts';
+
+/** Display format of a range (spec 002 §2.11): DD-MM-YYYY HH:mm, 24 h. */
+export const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
+
+/**
+ * The date-time range picker of every screen that asks for a period (docs/domain.md §1 "One period convention"):
+ * it holds a half-open period `[start, end)` in epoch ms, shows an end at local midnight as 23:59 of the day before,
+ * and turns a picked end of 23:59 into the next 00:00 — so a day shows as 00:00–23:59 and is asked as 00:00–24:00.
+ */
+export function PeriodPicker({
+  value,
+  onChange,
+  format = RANGE_FORMAT,
+  id,
+  style,
+  'aria-label': ariaLabel,
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  format?: string;
+  id?: string;
+  style?: CSSProperties;
+  'aria-label'?: string;
+}) {
+  return (
+    <DatePicker.RangePicker
+      id={id}
+      aria-label={ariaLabel}
+      showTime={{ format: 'HH:mm' }}
+      format={format}
+      allowClear={false}
+      style={style}
+      value={[dayjs(value.start), dayjs(shownEnd(value.end))]}
+      onChange={(v) => {
+        const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
+        if (a && b) onChange(pickedRange(a, b));
+      }}
+    />
+  );
+}
