@@ -162,7 +162,15 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
               {
                 title: 'Time',
                 dataIndex: 'time',
-                render: (t: number) => formatDateTime(new Date(t * 1000).toISOString()),
+                render: (t: number, r) => {
+                  const start = runStarts.get(r.key);
+                  return (
+                    <div className="rob-time-cell">
+                      {formatDateTime(new Date(t * 1000).toISOString())}
+                      {start !== undefined && <Tag color="red">{belowZeroTag(start)}</Tag>}
+                    </div>
+                  );
+                },
               },
               {
                 title: 'Type',
@@ -193,17 +201,11 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 title: 'ROB Balance',
                 key: 'balance',
                 align: 'right',
-                render: (_v, r) => {
-                  const start = runStarts.get(r.key);
-                  return (
-                    <span className="rob-balance-cell">
-                      {start !== undefined && <Tag color="red">{belowZeroTag(start)}</Tag>}
-                      <span className={negative(r.entry.endInventory) ? 'rob-negative' : undefined}>
-                        {formatRob(r.entry.endInventory)}
-                      </span>
-                    </span>
-                  );
-                },
+                render: (_v, r) => (
+                  <span className={negative(r.entry.endInventory) ? 'rob-negative' : undefined}>
+                    {formatRob(r.entry.endInventory)}
+                  </span>
+                ),
               },
             ]}
           />
