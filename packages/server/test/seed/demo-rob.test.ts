@@ -112,7 +112,12 @@ describe.each(dialects())('the demo fleet bunkers so that no ROB goes below zero
   it('while the demo runs, the demo crew logs each bunkering the simulator finishes, once', async () => {
     const db = t.database.db;
     const logs = async () =>
-      (await db.selectFrom('bunker_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+      (
+        await db
+          .selectFrom('bunker_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = Number(await logs());
     // at the seed's time everything is logged already
     expect(await new DemoBunkerClerk(t.database, DEFAULT_BACKFILL_DAYS, () => NOW).pass()).toBe(0);
