@@ -81,6 +81,8 @@ export interface Config {
   dailyReportTickSeconds?: number;
   /** how often the event sweep runs (EVENT_SWEEP_SECONDS; 0 = off) */
   eventSweepSeconds?: number;
+  /** how often the ROB events of the profiles running now are checked (ROB_EVENT_SECONDS; 0 = off) */
+  robEventSeconds?: number;
   /** how stale another process's event definition change may be at most (EVENT_CONFIG_CHECK_MS) */
   eventConfigCheckMs?: number;
   /** load shedding (docs/operations.md "Load shedding") */
@@ -230,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     dailyReportTickSeconds: optionalWhole(env, 'DAILY_REPORT_TICK_SECONDS', 0, 86_400),
     eventSweepSeconds: optionalWhole(env, 'EVENT_SWEEP_SECONDS', 0, 86_400),
+    robEventSeconds: optionalWhole(env, 'ROB_EVENT_SECONDS', 0, 86_400),
     eventConfigCheckMs: optionalWhole(env, 'EVENT_CONFIG_CHECK_MS', 0, 86_400_000),
     load: {
       maxEventLoopDelayMs: Number(env.MAX_EVENT_LOOP_DELAY_MS ?? 250),

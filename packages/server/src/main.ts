@@ -42,6 +42,9 @@ const teltonika =
 const simulator = config.simulator
   ? await (await import('./modules/telemetry/simulator-runner.ts')).startSimulator(app)
   : undefined;
+// DEMO: the demo crew logs each bunkering the simulator finishes, so the demo's ROB ledgers stay whole
+const demoClerk =
+  config.simulator && config.demo ? (await import('./db/seed/demo-clerk.ts')).startDemoBunkerClerk(app) : undefined;
 const demoTrackers =
   config.simulator && teltonika
     ? await (await import('./modules/tracker/demo-trackers.ts')).startDemoTrackers(app, teltonika.tcp)
@@ -51,6 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     app.log.info({ signal }, 'shutting down');
     await simulator?.stop();
+    await demoClerk?.stop();
     await demoTrackers?.stop();
     await mqttIngest?.close();
     await app.close();

@@ -122,6 +122,18 @@ const ledgerEntry = z.object({ note: z.string(), inventoryChange: n, endInventor
 export type RobLedgerEntry = z.infer<typeof ledgerEntry>;
 const bunkerTotal = z.object({ totalVolume: n, count: z.number() });
 
+/** A run of the ledger below zero (docs/domain.md §25.5). */
+export const robBelowZeroRunSchema = z.object({
+  start: z.number().describe('epoch s: when the balance fell below 0 (the end of the hour the fuel ran out in)'),
+  end: z.number().nullable().describe('epoch s: when the balance was back at 0 or above; null while below'),
+  entry: z
+    .object({ time: z.number(), type: z.enum(ROB_ENTRY_TYPES) })
+    .describe('the ledger row after which the balance was first below 0'),
+  before: n.describe('the balance just before that row (L)'),
+  lowest: n.describe('the lowest balance after a row of the run (L)'),
+});
+export type RobBelowZeroRun = z.infer<typeof robBelowZeroRunSchema>;
+
 /** `summary` of GET /api/summary/rob/{id} (spec 002 §3.6, docs/domain.md §25). */
 export const robSummarySchema = z.object({
   rob: z.object({
@@ -129,6 +141,7 @@ export const robSummarySchema = z.object({
     consumption: z.object({ totalVolume: n }),
     adjustments: z.object({ totalVolume: n, lastVolume: n, count: z.number() }),
     bunker: z.object({ IN: bunkerTotal.optional(), OUT: bunkerTotal.optional() }),
+    belowZero: z.array(robBelowZeroRunSchema).describe('docs/domain.md §25.5, in time order; empty when never'),
   }),
   interval: z.enum(ROB_INTERVALS),
   timezone: z.number(),

@@ -22,6 +22,7 @@ import { liveRoutes } from './live/live.routes.ts';
 import { mailOutboxPlugin } from './mail/mailer.ts';
 import { robAdjustmentHooks, robHooks } from './rob/rob.hooks.ts';
 import { robRoutes } from './rob/rob.routes.ts';
+import { robEventHooks, robEventsPlugin } from './rob/rob-events.ts';
 import { shareLinkRoutes } from './share-links/share-links.routes.ts';
 import { summaryRoutes } from './summary/summary.routes.ts';
 import { telemetryRoutes } from './telemetry/telemetry.routes.ts';
@@ -49,6 +50,7 @@ export const resourceHooks = combineHooks(
     user_asset: userAssetHooks,
   },
   eventDefinitionHooks,
+  robEventHooks,
 );
 
 /** Every HTTP module, registered under /api in this order. */
@@ -69,6 +71,7 @@ export const modules: FastifyPluginAsync[] = [
   companyAssetRoutes,
   bunkerRoutes,
   robRoutes,
+  robEventsPlugin,
   dailyReportRoutes,
   dailyReportSubscriptionRoutes,
   shareLinkRoutes,

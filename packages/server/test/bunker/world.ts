@@ -40,8 +40,8 @@ export async function send(t: TestApp, key: string, readings: Reading[]) {
  * - PORT_IN: volumeInventory 100 000 + 50·k every 10 min for k = 0..287 (T0 .. T0+47h50) → 300 L/h
  *   (the first hour 250 L: five steps), 14 350 L in all.
  */
-export async function bunkerWorld(t: TestApp) {
-  const tenants = await twoTenants(t.database.db, BUNKER_PERMISSIONS);
+export async function bunkerWorld(t: TestApp, extraPermissions: string[] = []) {
+  const tenants = await twoTenants(t.database.db, [...BUNKER_PERMISSIONS, ...extraPermissions]);
   const db = t.database.db;
   const gw = await createDevice(db, tenants.assetA1, 'gw-a1', 'gateway', { devcLabel: 'GATEWAY' });
   const key = await issueDeviceKey(db, gw, 'test');

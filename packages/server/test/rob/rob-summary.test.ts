@@ -115,18 +115,18 @@ describe.each(dialects())('ROB summary on %s', (dialect) => {
     const o = { start: T0, end: T0 + 3 * DAY, now: T0 + 10 * DAY, tz: 7 };
     // day 1: 250 + 23 × 300 = 7 150 L; day 2: 24 × 300 = 7 200 L; day 3 has no data (left out)
     expect(await vesselFuel(t.database, w.assetA1, { ...o, splits: [] })).toEqual([
-      [T0, 7150],
-      [T0 + DAY, 7200],
+      [T0, 7150, T0 + DAY],
+      [T0 + DAY, 7200, T0 + 2 * DAY],
     ]);
     // a bunkering ending 03:00 on day 1 needs day 1's hours; a split at a midnight splits no day
     const split = await vesselFuel(t.database, w.assetA1, { ...o, splits: [T0 + 3 * H, T0 + DAY] });
     expect(split.length).toBe(25);
     expect(split.slice(0, 3)).toEqual([
-      [T0, 250],
-      [T0 + H, 300],
-      [T0 + 2 * H, 300],
+      [T0, 250, T0 + H],
+      [T0 + H, 300, T0 + 2 * H],
+      [T0 + 2 * H, 300, T0 + 3 * H],
     ]);
-    expect(split[24]).toEqual([T0 + DAY, 7200]);
+    expect(split[24]).toEqual([T0 + DAY, 7200, T0 + 2 * DAY]);
     // a fractional timezone puts midnight inside an hour: every entry is an hour (48 hours of data)
     expect((await vesselFuel(t.database, w.assetA1, { ...o, tz: 5.5, splits: [] })).length).toBe(48);
   });

@@ -30,6 +30,16 @@ export const thresholdsSchema = z.record(
 );
 export type Thresholds = z.infer<typeof thresholdsSchema>;
 
+/**
+ * System master events (docs/domain.md §30.7): rows no reading condition opens, written by the server itself; the
+ * key is stored in `mevt_system`, the type is what the Event Log shows. They cannot be changed, deleted or put into
+ * an event configuration.
+ */
+export const SYSTEM_EVENTS = {
+  /** docs/domain.md §25.5: a ROB ledger's balance below zero */
+  robBelowZero: { key: 'rob_below_zero', type: 'ROB Below Zero' },
+} as const;
+
 /** An alert rule (master event, spec 001 §3). */
 export const masterEvent = defineResource({
   name: 'events',

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/envelope.ts';
 import type { ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
 import { eventConfigChanged } from './definitions.ts';
@@ -43,13 +44,52 @@ export const configEventHooks: ResourceHooks = {
   },
 };
 
+/** The type of a system master event (docs/domain.md §30.7), or null for the users' own. */
+async function systemEventType(db: Db, mevtId: unknown): Promise<string | null> {
+  const row = await db
+    .selectFrom('master_event')
+    .select(['mevtType', 'mevtSystem'])
+    .where('mevtId', '=', mevtId)
+    .executeTakeFirst();
+  return row?.mevtSystem ? String(row.mevtType) : null;
+}
+
+export const systemEventMessage = (type: string) =>
+  `${type} is a system event (written by the server itself): it cannot be changed or deleted`;
+export const systemEventConfigMessage = (type: string) =>
+  `${type} is a system event (written by the server itself): it cannot be part of an event configuration`;
+
+/** docs/domain.md §30.7: system master events are kept as the server writes them, and no configuration holds one. */
+const systemEventHooks: ResourceHookTable = {
+  events: {
+    async beforeUpdate(ctx, stored) {
+      const type = await systemEventType(ctx.db, stored.mevtId);
+      if (type) throw badRequest(systemEventMessage(type));
+    },
+    async beforeDelete(ctx, stored) {
+      const type = await systemEventType(ctx.db, stored.mevtId);
+      if (type) throw badRequest(systemEventMessage(type));
+    },
+  },
+  asset_event: {
+    async beforeCreate(ctx, values) {
+      const type = await systemEventType(ctx.db, values.asevMevtId);
+      if (type) throw badRequest({ asevMevtId: [systemEventConfigMessage(type)] });
+    },
+    async beforeUpdate(ctx, stored, values) {
+      const type = await systemEventType(ctx.db, values.asevMevtId ?? stored.asevMevtId);
+      if (type) throw badRequest({ asevMevtId: [systemEventConfigMessage(type)] });
+    },
+  },
+};
+
 /** Writes of what the event engine evaluates: its per-process definition cache checks the database (issue 17). */
 const definitionsChanged: ResourceHooks = { afterCommit: () => eventConfigChanged() };
 
 /** The resources the engine's definitions are read from, by name (the app registers them with crud). */
 export const eventDefinitionHooks: ResourceHookTable = {
-  asset_event: definitionsChanged,
+  asset_event: { ...systemEventHooks.asset_event, ...definitionsChanged },
   config_event: { ...configEventHooks, ...definitionsChanged },
   device: definitionsChanged,
-  events: definitionsChanged,
+  events: { ...systemEventHooks.events, ...definitionsChanged },
 };

@@ -2,7 +2,7 @@
  * The remain-on-board ledger of docs/domain.md §25 — pure, no database. Litres throughout.
  */
 
-import type { RobEntryType, RobInterval, RobLedgerEntry, RobSummaryAnswer } from '@fleet/shared';
+import type { RobBelowZeroRun, RobEntryType, RobInterval, RobLedgerEntry, RobSummaryAnswer } from '@fleet/shared';
 
 export type { RobInterval };
 
@@ -52,16 +52,26 @@ export interface LedgerInput {
   now: number;
   tz: number;
   interval: RobInterval;
-  /** [start, litres] of the vessel's fuel (§25.2) per hour, or per whole local day without an event inside */
-  fuel: [number, number][];
+  /** the vessel's fuel (§25.2) per hour, or per whole local day without an event inside, in time order */
+  fuel: FuelEntry[];
   bunkers: LedgerBunker[];
   adjustments: LedgerAdjustment[];
 }
 
+/** [start, litres, end] of one hour or one whole local day of the vessel's fuel (docs/domain.md §25.2), not clamped. */
+export type FuelEntry = [start: number, litres: number, end: number];
+
 export type EntryType = RobEntryType;
 export type LedgerEntry = RobLedgerEntry;
 export type LedgerDetail = RobSummaryAnswer['details'][number];
-export type LedgerSummary = RobSummaryAnswer['rob'] & { details: LedgerDetail[] };
+export type LedgerSummary = RobSummaryAnswer['rob'] & {
+  details: LedgerDetail[];
+  /**
+   * §25.5: the starts of the fuel entries longer than an hour (whole days) in which a run began — read those days
+   * per hour and run the ledger again to know the hour (the balances do not change: a day is the sum of its hours)
+   */
+  coarse: number[];
+};
 
 const fmt = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
@@ -90,14 +100,18 @@ export function robLedger(input: LedgerInput): LedgerSummary {
   for (const a of adjustments) bounds.add(a.time);
   const times = [...bounds].sort((a, b) => a - b);
 
-  // fuel per segment (by the segment's start), only for segments that hold measured hours
-  const perSegment = new Map<number, number>();
+  // fuel per segment (by the segment's start), only for segments that hold measured hours; the entries are kept
+  // in time order for §25.5 (the hour in which the balance fell below zero)
+  const perSegment = new Map<number, { litres: number; entries: FuelEntry[] }>();
   let k = 0;
-  for (const [from, litres] of input.fuel) {
-    const at = Math.max(from, S);
+  for (const entry of input.fuel) {
+    const at = Math.max(entry[0], S);
     if (at >= E && !(at === S && S === E)) continue;
     while (k + 1 < times.length && times[k + 1] <= at) k++;
-    perSegment.set(times[k], (perSegment.get(times[k]) ?? 0) + litres);
+    const segment = perSegment.get(times[k]) ?? { litres: 0, entries: [] };
+    perSegment.set(times[k], segment);
+    segment.litres += entry[1];
+    segment.entries.push(entry);
   }
 
   const details = new Map<number, LedgerDetail>();
@@ -124,12 +138,20 @@ export function robLedger(input: LedgerInput): LedgerSummary {
     detail.endInventory = balance;
   };
 
+  // §25.5 runs below zero
+  const runs: RobBelowZeroRun[] = [];
+  const coarse: number[] = [];
+  let run: RobBelowZeroRun | null = null;
+
   let bi = 0;
   let ai = 0;
-  for (const t of times) {
+  for (const [ti, t] of times.entries()) {
+    const beforeInstant = balance;
+    let lastEvent: EntryType | null = null;
     for (; bi < bunkers.length && bunkers[bi].time === t; bi++) {
       const b = bunkers[bi];
       if (b.amount === null) continue;
+      lastEvent = 'bunker';
       const sign = b.type === 'OUT' ? -1 : 1;
       put(t, 'bunker', sign * b.amount, b.note);
       const total = bunkerTotals[b.type] ?? { totalVolume: 0, count: 0 };
@@ -144,12 +166,42 @@ export function robLedger(input: LedgerInput): LedgerSummary {
       put(t, 'adjustments', change, a.note ? `${label}: ${a.note}` : label);
       adjTotal += change;
       adjLast = change;
+      lastEvent = 'adjustments';
+    }
+    // §25.5: the instant's bunkerings and adjustments are one step
+    if (lastEvent !== null) {
+      if (run && balance >= 0) {
+        run.end = t;
+        run = null;
+      } else if (run) run.lowest = Math.min(run.lowest ?? balance, balance);
+      else if (balance < 0) {
+        run = { start: t, end: null, entry: { time: t, type: lastEvent }, before: beforeInstant, lowest: balance };
+        runs.push(run);
+      }
     }
     const f = perSegment.get(t);
     if (f !== undefined) {
-      const used = Math.max(0, f);
+      const used = Math.max(0, f.litres);
+      const before = balance;
       put(t, 'fuelcons', -used, 'Fuel consumption (main and auxiliary engines)');
       consumption += used;
+      if (run) run.lowest = Math.min(run.lowest ?? balance, balance);
+      else if (balance < 0 && before >= 0) {
+        // the end of the first hour after which the running balance is below zero, within the segment
+        const segmentEnd = Math.min(times[ti + 1] ?? E, E);
+        let start = segmentEnd;
+        let running = before;
+        for (const [from, litres, to] of f.entries) {
+          running -= litres;
+          if (running < 0) {
+            start = Math.min(to, segmentEnd);
+            if (to - from > 3600) coarse.push(from);
+            break;
+          }
+        }
+        run = { start, end: null, entry: { time: t, type: 'fuelcons' }, before, lowest: balance };
+        runs.push(run);
+      }
     }
   }
 
@@ -158,6 +210,8 @@ export function robLedger(input: LedgerInput): LedgerSummary {
     consumption: { totalVolume: consumption },
     adjustments: { totalVolume: adjTotal, lastVolume: adjLast, count: adjustments.length },
     bunker: bunkerTotals,
+    belowZero: runs,
     details: [...details.values()].sort((a, b) => a.time - b.time),
+    coarse,
   };
 }

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { detailsOf, storedLogs, type ToleranceLimits } from '../bunker/bunker-detail.ts';
 import { finiteOrNull, storedNumber } from '../bunker/finite.ts';
 import type { Row } from '../crud/rows.ts';
-import { type RobInterval, robLedger } from './rob-ledger.ts';
+import { type LedgerInput, type RobInterval, robLedger } from './rob-ledger.ts';
 import { vesselFuel } from './vessel-fuel.ts';
 
 /** docs/domain.md §25: loads what a profile's ledger needs and runs it. */
@@ -54,7 +54,7 @@ export async function robSummary(
         : Promise.resolve([]))
     ).map((r) => [Number(r.bklgId), r.mbloName ?? null]),
   );
-  const ledger = robLedger({
+  const input: LedgerInput = {
     start,
     end,
     initial: storedNumber(profile.mrobInitialValue) ?? Number.NaN,
@@ -76,8 +76,22 @@ export async function robSummary(
       value: storedNumber(a.robaValue) ?? Number.NaN,
       note: a.robaNote ?? null,
     })),
-  });
+  };
+  let ledger = robLedger(input);
+  if (ledger.coarse.length) {
+    // §25.5: a run began inside a day read as one value — read those days per hour (a split inside each) and run
+    // the ledger again for the hour; its balances are the same (a day is the sum of its hours, §25.2)
+    const hourly = ledger.coarse.map((day) => day + 3600);
+    const fine = await vesselFuel(database, massId, {
+      start,
+      end: until,
+      now: o.now,
+      tz: o.tz,
+      splits: [...splits, ...hourly],
+    });
+    ledger = robLedger({ ...input, fuel: fine });
+  }
   // §32.2: what overflowed (stored values beyond their range) is answered null, not a failed answer
-  const { details: entries, ...rob } = finiteOrNull(ledger);
+  const { details: entries, coarse: _coarse, ...rob } = finiteOrNull(ledger);
   return { rob, interval: o.interval, timezone: o.tz, until, details: entries };
 }

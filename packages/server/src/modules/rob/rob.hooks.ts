@@ -1,28 +1,13 @@
-import { sql } from 'kysely';
 import { badRequest } from '../../http/envelope.ts';
 import type { HookContext, ResourceHooks } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
+import { lockVesselRob as lockRob } from './rob-lock.ts';
 
 const iso = (ts: number) => new Date(ts * 1000).toISOString().replace('.000Z', 'Z');
 
-/** First key of the ROB advisory locks ('ROB'); the second is the vessel's id. */
-const ROB_LOCK = 0x524f42;
-
-/**
- * Serialises the ROB writes of one vessel until the transaction ends, so that the checks below and the write
- * they guard are one step (docs/decisions.md "ROB profiles: one writer per vessel"). Called first in the
- * write's transaction. PostgreSQL: a transaction-scoped advisory lock per vessel (no superuser, no extension;
- * other vessels are not held up). SQLite: a write takes the database's single write lock, as BEGIN IMMEDIATE
- * would (one connection per process already runs its transactions one at a time; this also holds off other
- * processes, and a read made before it fails with SQLITE_BUSY rather than act on an older snapshot).
- */
-async function lockVesselRob(ctx: HookContext, massId: unknown) {
-  if (ctx.req.server.deps.database.dialect === 'postgres') {
-    await sql`select pg_advisory_xact_lock(${ROB_LOCK}, ${Number(massId)})`.execute(ctx.db);
-  } else {
-    await sql`update rob set mrob_id = mrob_id where mrob_mass_id = ${Number(massId)} and 0 = 1`.execute(ctx.db);
-  }
-}
+/** The vessel's ROB lock in the write's transaction (rob-lock.ts). */
+const lockVesselRob = (ctx: HookContext, massId: unknown) =>
+  lockRob(ctx.db, ctx.req.server.deps.database.dialect, massId);
 
 /** docs/domain.md §25.1: the profiles of one vessel may not overlap (closed periods [start, end]). */
 async function refuseOverlap(ctx: HookContext, row: Row, ownId?: unknown) {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { loadPeriod } from '../summary/summary-load.ts';
 import { loadVesselPlan, type VesselPlan } from '../summary/summary-vessel.ts';
-import { intervalStart } from './rob-ledger.ts';
+import { type FuelEntry, intervalStart } from './rob-ledger.ts';
 
 const DAY = 86400;
 /** above this many day runs that need hours, one hourly load of the whole window is cheaper than many small ones */
@@ -9,8 +9,10 @@ const MAX_HOURLY_RUNS = 8;
 
 /**
  * THE ONE ADAPTER between the ROB ledger and the telemetry summary (docs/domain.md §25.2): a vessel's total fuel
- * (main engines + auxiliary engines, docs/domain.md §14) over [start, end), in litres, as [time, litres] entries in
- * time order, through the summary code of modules/summary/ (the path the summary API takes).
+ * (main engines + auxiliary engines, docs/domain.md §14) over [start, end), in litres, as [start, litres, end]
+ * entries in time order, through the summary code of modules/summary/ (the path the summary API takes). Each entry
+ * is the summary's bucket value, not clamped at 0 (a negative hour — a return meter lagging its supply meter —
+ * stays negative), so a day's value is the sum of its hours; the ledger clamps only a segment's consumption (§25.3).
  *
  * The ledger only needs an hour's fuel where a segment boundary can fall inside a day, so a whole local day
  * (timezone `tz`) without a split point inside it comes as one entry at its start: the day's value is the sum of
@@ -23,7 +25,7 @@ export async function vesselFuel(
   database: Database,
   massId: number,
   o: { start: number; end: number; now: number; tz: number; splits: number[] },
-): Promise<[number, number][]> {
+): Promise<FuelEntry[]> {
   if (o.end <= o.start) return [];
   const plan = await loadVesselPlan(database.db, massId);
   if (!plan) return [];
@@ -55,7 +57,7 @@ export async function vesselFuel(
   return [...days, ...parts.slice(1).flat()].sort((a, b) => a[0] - b[0]);
 }
 
-/** The vessel's total fuel per bucket of [start, end) — buckets without data left out. */
+/** The vessel's total fuel per bucket of [start, end), the bucket values as they are — buckets without data left out. */
 async function fuelEntries(
   database: Database,
   plan: VesselPlan,
@@ -63,7 +65,7 @@ async function fuelEntries(
   start: number,
   end: number,
   o: { now: number; tz: number },
-): Promise<[number, number][]> {
+): Promise<FuelEntry[]> {
   const period = await loadPeriod(database, plan, {
     start,
     end,
@@ -73,10 +75,12 @@ async function fuelEntries(
     groups: ['flowmeter', 'ae'],
     buckets: true,
   });
-  const out: [number, number][] = [];
+  const length = unit === 'DAY' ? DAY : 3600;
+  const out: FuelEntry[] = [];
   for (const ts of period.bucketTimes) {
+    // a bucket's value (ts given) is never clamped (docs/domain.md §11, §13); only the period's would be
     const litres = period.totalFuel(ts);
-    if (litres !== null) out.push([ts, litres]);
+    if (litres !== null) out.push([ts, litres, ts + length]);
   }
   return out;
 }

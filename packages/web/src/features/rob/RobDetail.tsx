@@ -10,6 +10,7 @@ import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { formatDateTime, formatRob, truncate } from '../../components/bunker-format.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
+import { belowZeroRowStarts, belowZeroTag, RobBelowZeroAlert } from './RobBelowZero.tsx';
 import { RobAdjustmentForm } from './RobForms.tsx';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
@@ -70,6 +71,9 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
   const rob = summary.data?.summary.rob;
   const count = adjustments.data?.length ?? 0;
   const rows = summary.data ? ledgerRows(summary.data.summary.details) : [];
+  // §25.5: the rows after which a period below zero began
+  const runStarts = belowZeroRowStarts(rob?.belowZero ?? []);
+  const negative = (v: number | null | undefined) => (v ?? 0) < 0;
 
   return (
     <div className="rob-detail">
@@ -85,11 +89,16 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
           <Descriptions.Item label="Created At">{formatDateTime(profile.mrobCreatedTime)}</Descriptions.Item>
         </Descriptions>
       </Card>
+      {canSummary && rob && <RobBelowZeroAlert runs={rob.belowZero} />}
       {canSummary &&
         (rob ? (
           <div className="rob-cards">
             <FigureCard label="Start Balance" testId="rob-start">{`${formatRob(rob.balances.start)} L`}</FigureCard>
-            <FigureCard label="Last Balance" testId="rob-last">{`${formatRob(rob.balances.last)} L`}</FigureCard>
+            <FigureCard label="Last Balance" testId="rob-last">
+              <span className={negative(rob.balances.last) ? 'rob-negative' : undefined}>
+                {`${formatRob(rob.balances.last)} L`}
+              </span>
+            </FigureCard>
             <FigureCard label="Consumption (Total Volume)">{`${formatRob(rob.consumption.totalVolume)} L`}</FigureCard>
             <FigureCard label="Total Adj. Vol">{`${formatRob(rob.adjustments.totalVolume)} L`}</FigureCard>
             <FigureCard label="Last Adj. Vol">
@@ -142,6 +151,8 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
           <Table
             rowKey="key"
             size="small"
+            className="rob-table"
+            rowClassName={(r) => (runStarts.has(r.key) ? 'rob-row-below-zero' : '')}
             loading={summary.isFetching}
             dataSource={rows}
             scroll={{ x: 'max-content' }}
@@ -151,7 +162,15 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
               {
                 title: 'Time',
                 dataIndex: 'time',
-                render: (t: number) => formatDateTime(new Date(t * 1000).toISOString()),
+                render: (t: number, r) => {
+                  const start = runStarts.get(r.key);
+                  return (
+                    <div className="rob-time-cell">
+                      {formatDateTime(new Date(t * 1000).toISOString())}
+                      {start !== undefined && <Tag color="red">{belowZeroTag(start)}</Tag>}
+                    </div>
+                  );
+                },
               },
               {
                 title: 'Type',
@@ -182,7 +201,11 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 title: 'ROB Balance',
                 key: 'balance',
                 align: 'right',
-                render: (_v, r) => formatRob(r.entry.endInventory),
+                render: (_v, r) => (
+                  <span className={negative(r.entry.endInventory) ? 'rob-negative' : undefined}>
+                    {formatRob(r.entry.endInventory)}
+                  </span>
+                ),
               },
             ]}
           />
