@@ -269,6 +269,26 @@ export async function ingestReadings(
 
 const DIST = TELEMETRY_TYPES.gps.metrics.findIndex((x) => x.key === 'distance');
 
+/** Advisory lock namespace of the derived columns (first key of pg_advisory_xact_lock(int, int); the second: a device). */
+export const SEGMENT_LOCK = 17018;
+
+/**
+ * PostgreSQL: locks the batch's devices that have derived columns, in device order, before anything is read, so two
+ * batches of one device sent at the same time (a gateway's retries, two MQTT consumers) are planned one after the
+ * other — the second sees the first's readings as the previous ones. SQLite has one writer.
+ */
+function* lockDevices(byType: Map<DeviceType, Row[]>): WritePlan<void> {
+  const ids = new Set<number>();
+  for (const [type, rows] of byType) if (CHAINS[type]) for (const r of rows) ids.add(r.deviceId);
+  if (!ids.size) return;
+  const sorted = [...ids].sort((a, b) => a - b);
+  yield* op({
+    kind: 'sql',
+    text: 'select pg_advisory_xact_lock(?::int4, d) from unnest(?::int4[]) as d',
+    params: [SEGMENT_LOCK, sorted],
+  });
+}
+
 /** The rows of each device, in order (rows come sorted by device and time). */
 function byDevice(rows: Row[]): Row[][] {
   const out: Row[][] = [];
@@ -372,6 +392,7 @@ function* writePlan(
 ): WritePlan<{ inserted: ReadonlySet<StoredReading>; batch?: StoredBatch }> {
   const { byType, now } = batch;
   const inserted = new Set<StoredReading>();
+  if (batch.postgres) yield* lockDevices(byType);
   const rewrites: { def: DeviceTypeDef; rows: { deviceId: number; ts: number; values: (number | null)[] }[] }[] = [];
   for (const [type, rows] of byType) {
     const def = TELEMETRY_TYPES[type];
