@@ -278,6 +278,28 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
     ]);
   });
 
+  it('the derived columns are not data points: no device sends them, no series names them', async () => {
+    const r = await post([
+      { device: 'rpm-a1-1', ts: at(9, 0, 0), data: { rpm: 900, span: 60 } },
+      { device: 'fm-a1-1', ts: at(9, 0, 0), data: { volumeDelta: 5 } },
+    ]);
+    expect(r.results.map((x: any) => x.reason)).toEqual([
+      "unknown data key 'span' for device type rpm",
+      "unknown data key 'volumeDelta' for device type flowmeter",
+    ]);
+    const get = (url: string) => t.call({ method: 'GET', url, token: w.adminA });
+    const day = `${at(0, 0, 0)}/${at(1, 0, 0)}`;
+    const sum = await get(
+      `/api/series/aggregated/rpm/period/${day}?device[]=rpm-a1-1&functionNames[]=SUM&functionParams[]=span`,
+    );
+    expect(sum.statusCode).toBe(400);
+    expect(sum.json.status.message).toMatch(/span/);
+    const base = await get(`/api/series/base/period/${day}?device[]=rpm-a1-1`);
+    expect(base.statusCode).toBe(200);
+    expect(JSON.stringify(base.json)).toContain('rpm');
+    expect(JSON.stringify(base.json)).not.toMatch(/span/i);
+  });
+
   it("migration 021's fill gives what ingest wrote", async () => {
     // readings of every kind, with gaps, resets, position-less readings and a late batch, through ingest
     const base = at(10, 0, 0);

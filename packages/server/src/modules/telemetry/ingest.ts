@@ -76,11 +76,14 @@ for (const def of Object.values(TELEMETRY_TYPES)) {
   keyIndex.set(def.type, map);
 }
 
-/** A reading's data object → values in metric order, or the reason it is refused. */
+/**
+ * A reading's data object → values in storedMetrics order (the data points; the derived columns null, for ingest to
+ * fill: a device cannot send them, their keys are unknown here), or the reason it is refused.
+ */
 export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[] | string {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return 'data must be an object of values';
   const index = keyIndex.get(def.type)!;
-  const values: (number | null)[] = new Array(def.metrics.length).fill(null);
+  const values: (number | null)[] = new Array(def.metrics.length + (def.derived?.length ?? 0)).fill(null);
   let any = false;
   for (const key in data as Record<string, unknown>) {
     const i = index.get(key.toLowerCase());
@@ -223,10 +226,7 @@ export async function ingestReadings(
       grouped.set(checked.type, rows);
     }
     const computeDistance = checked.type === 'gps' && checked.values[DIST] === null;
-    // the derived columns follow the data points (storedMetrics); planSegments fills them
-    const derived = TELEMETRY_TYPES[checked.type].derived?.length ?? 0;
-    const values = derived ? [...checked.values, ...new Array<null>(derived).fill(null)] : checked.values;
-    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values, computeDistance });
+    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values: checked.values, computeDistance });
   });
 
   // one order for every writer (types in catalogue order, rows by device and time): concurrent
