@@ -27,7 +27,14 @@ export interface DeviceTypeDef {
   table: string;
   /** prefix of the specs' aggregated column names */
   prefix: string;
+  /** what devices send: the data points readings may carry, the series catalogue and the pulse list */
   metrics: MetricDef[];
+  /**
+   * Columns ingest computes per reading from the device's previous readings (docs/domain.md §5, §6, §11;
+   * docs/architecture.md "Ingest"): stored and rolled up like a data point, never accepted from a device and never
+   * in the series catalogue. `storedMetrics(def)` is both lists, in column order.
+   */
+  derived?: MetricDef[];
 }
 
 const BIG = 1e12;
@@ -39,6 +46,21 @@ const m = (key: string, column: string, name: string, min: number, max: number, 
   max,
   ...extra,
 });
+
+/**
+ * docs/domain.md §5: the gap limit G — the most time one sample's segment is credited with. The slowest regular
+ * rate of the product's devices (the 1-minute history, spec 000 §9); a longer silence is a drop-out, not time.
+ */
+export const GAP_LIMIT = 60;
+/**
+ * docs/domain.md §5, §7: the gap limit of GPS fixes. A fix's distance covers the time since the previous fix, so its
+ * time is credited up to an hour: trackers report every few minutes while sailing, and a 60 s limit would credit a
+ * 3-minute fix a third of the time its distance took (three times the real speed).
+ */
+export const GPS_GAP_LIMIT = 3600;
+
+/** §5 credited span of a sample: `min(L, G)` seconds before it (stored as `span`). */
+const span = (limit: number) => m('span', 'span', 'Span', 0, limit);
 
 const pct = (key: string, column: string, name: string) => m(key, column, name, 0, 100);
 
@@ -57,13 +79,24 @@ export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
       m('geoidal', 'geoidal', 'Geoidal', -200, 200),
       m('distance', 'distance', 'Distance', 0, 1e7), // m since the previous fix
     ],
+    derived: [
+      span(GPS_GAP_LIMIT), // s: §5, a = the previous fix (latitude and longitude); null for a reading without a position
+      m('spanDistance', 'span_distance', 'SpanDistance', 0, 1e7), // m credited on the span: §6 distance × span / L
+    ],
   },
-  rpm: { type: 'rpm', table: 'telemetry_rpm', prefix: 'dlrp', metrics: [m('rpm', 'rpm', 'Rpm', 0, 5000)] },
+  rpm: {
+    type: 'rpm',
+    table: 'telemetry_rpm',
+    prefix: 'dlrp',
+    metrics: [m('rpm', 'rpm', 'Rpm', 0, 5000)],
+    derived: [span(GAP_LIMIT)],
+  },
   ae: {
     type: 'ae',
     table: 'telemetry_ae',
     prefix: 'dlae',
     metrics: [m('rpm', 'rpm', 'Rpm', 0, 5000), m('running', 'running', 'Running', 0, 1, { flag: true })],
+    derived: [span(GAP_LIMIT)],
   },
   flowmeter: {
     type: 'flowmeter',
@@ -80,12 +113,19 @@ export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
       m('massInventory', 'mass_inventory', 'MassInventory', 0, BIG),
       m('volumeInventory', 'volume_inventory', 'VolInventory', 0, BIG),
     ],
+    derived: [
+      span(GAP_LIMIT), // presence: volumeFlowrate
+      m('volumeDelta', 'volume_delta', 'VolDelta', 0, BIG), // L since the previous volumeInventory reading (§11)
+      m('volume15Delta', 'volume15_delta', 'Vol15Delta', 0, BIG), // those litres at 15 °C (§11)
+      m('massDelta', 'mass_delta', 'MassDelta', 0, BIG), // kg since the previous massInventory reading (§11)
+    ],
   },
   temperature: {
     type: 'temperature',
     table: 'telemetry_temperature',
     prefix: 'dltm',
     metrics: [m('temperature', 'temperature', 'Temp', -60, 1500)], // exhaust gas reaches ~600 °C
+    derived: [span(GAP_LIMIT)],
   },
   power: {
     type: 'power',
@@ -147,6 +187,13 @@ export function telemetryType(devcType: string | null | undefined): DeviceType |
   return (TELEMETRY_TYPES as Record<string, DeviceTypeDef>)[t]?.type;
 }
 
+/** Every stored column of a type in table order: the data points, then the derived columns (rollups, inserts). */
+export const storedMetrics = (def: DeviceTypeDef): MetricDef[] =>
+  def.derived ? [...def.metrics, ...def.derived] : def.metrics;
+
+/** §5 the gap limit of a type's samples: G_GPS for GPS fixes, G for the others. */
+export const gapLimit = (type: DeviceType) => (type === 'gps' ? GPS_GAP_LIMIT : GAP_LIMIT);
+
 /** The specs' column name of a metric: `dlfmVolInventory`. */
 export const specColumn = (def: DeviceTypeDef, metric: MetricDef) => def.prefix + metric.name;
 
@@ -163,6 +210,14 @@ export function findMetric(def: DeviceTypeDef, arg: string): MetricDef | undefin
       x.name.toLowerCase() === a ||
       (def.prefix + x.name).toLowerCase() === a,
   );
+}
+
+/**
+ * A stored column (data point or derived, `storedMetrics`) by data key or column — for the server's own readers
+ * (the summary); what clients name goes through `findMetric`, which knows the data points only.
+ */
+export function findStoredMetric(def: DeviceTypeDef, arg: string): MetricDef | undefined {
+  return findMetric(def, arg) ?? def.derived?.find((x) => x.key === arg || x.column === arg);
 }
 
 /**

@@ -18,6 +18,7 @@ import * as m016EventConfigVersion from './migrations/016_event_config_version.t
 import * as m017EventStateVersion from './migrations/017_event_state_version.ts';
 import * as m018EventDeviceIdentity from './migrations/018_event_device_identity.ts';
 import * as m020MailOutbox from './migrations/020_mail_outbox.ts';
+import * as m021Segments from './migrations/021_segments.ts';
 import * as m022RobBelowZero from './migrations/022_rob_below_zero.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
@@ -40,6 +41,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '017_event_state_version': m017EventStateVersion,
   '018_event_device_identity': m018EventDeviceIdentity,
   '020_mail_outbox': m020MailOutbox,
+  '021_segments': m021Segments,
   '022_rob_below_zero': m022RobBelowZero,
 };
 

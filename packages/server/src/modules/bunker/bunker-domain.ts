@@ -3,30 +3,10 @@
  * no database. Every amount is litres unless a name says otherwise (kg).
  */
 
-/** §24.3 Table 54B (ASTM D1250 / ISO 91-1): thermal expansion coefficient α at 15 °C for a density ρ15 (kg/m³). */
-export function alpha15(rho15: number): number {
-  if (rho15 >= 838.5) return (186.9696 + 0.48618 * rho15) / (rho15 * rho15); // fuel oils
-  if (rho15 >= 787.5) return 594.5418 / (rho15 * rho15); // gas oils, jet
-  return -0.00336312 + 2680.3206 / (rho15 * rho15); // transition zone 770.5–787.5 (and below, by extension)
-}
+/** §24.3 Table 54B and the 15 °C correction: one copy in @fleet/shared (ingest stores §11 litres at 15 °C with it) */
+export { alpha15, rho15FromObserved, vcf } from '@fleet/shared/volume-correction.ts';
 
-/** §24.3 volume correction factor from tC (°C) to 15 °C for a product of density ρ15. */
-export function vcf(rho15: number, tC: number): number {
-  const a = alpha15(rho15);
-  const dt = tC - 15;
-  return Math.exp(-a * dt * (1 + 0.8 * a * dt));
-}
-
-/** §24.3 the density at 15 °C from an observed density at tC: ρ15 = ρobs / VCF(ρ15, t), by fixed-point iteration. */
-export function rho15FromObserved(rhoObs: number, tC: number): number {
-  let rho = rhoObs;
-  for (let i = 0; i < 20; i++) {
-    const next = rhoObs / vcf(rho, tC);
-    if (Math.abs(next - rho) < 1e-9) return next;
-    rho = next;
-  }
-  return rho;
-}
+import { rho15FromObserved, vcf } from '@fleet/shared/volume-correction.ts';
 
 /** One raw reading of the bunker meter (telemetry_flowmeter). */
 export interface MeterReading {

@@ -10,17 +10,11 @@ export const DEFAULT_RPM_MIN = 400;
 export const DEFAULT_AE_RATE = 5;
 /** domain.md §20: sample interval when nothing can be measured (the MINUTE interval of spec 000 §9) */
 export const DEFAULT_SAMPLE_INTERVAL = 60;
-/**
- * domain.md §5: the gap limit G — the most time one sample is credited with. The slowest regular rate of the
- * product's devices (the 1-minute history, spec 000 §9); a longer spacing is a drop-out, not time.
- */
-export const GAP_LIMIT = 60;
-/**
- * domain.md §7: the gap limit of moving time. A fix's distance covers the time since the previous fix, so its time
- * is credited up to an hour: trackers report every few minutes while sailing, and a 60 s limit would credit a
- * 3-minute fix a third of the time its distance took (three times the real speed).
- */
-export const GPS_GAP_LIMIT = 3600;
+
+/** domain.md §5, §7: the gap limits G and G_GPS, defined once beside the stored spans (@fleet/shared telemetry.ts) */
+import { GAP_LIMIT, GPS_GAP_LIMIT } from '@fleet/shared/telemetry.ts';
+
+export { GAP_LIMIT, GPS_GAP_LIMIT };
 /** domain.md §7: a GPS fix is moving when its speed is above 1 knot (km/h); below is drift at anchor or alongside */
 export const MOVING_KMH = 1.852;
 

@@ -1,10 +1,26 @@
 import { toEpochSeconds } from '@fleet/shared';
-import { haversineM } from '@fleet/shared/geo.ts';
-import { type DeviceType, type DeviceTypeDef, TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
+import {
+  type DeviceType,
+  type DeviceTypeDef,
+  storedMetrics,
+  TELEMETRY_TYPES,
+  telemetryType,
+} from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
 import type { IngestPipeline, StageRun, StoredBatch } from './pipeline.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
+import {
+  aroundStatements,
+  CHAINS,
+  deriveSegments,
+  laterOf,
+  laterParams,
+  previousOf,
+  previousParams,
+  rewriteColumns,
+  type SegmentRow,
+} from './segments.ts';
 import { placeholders, query, telemetryStore } from './sql.ts';
 import { type LatestState, op, type StoredReading, type WritePlan } from './telemetry-store.ts';
 
@@ -60,11 +76,14 @@ for (const def of Object.values(TELEMETRY_TYPES)) {
   keyIndex.set(def.type, map);
 }
 
-/** A reading's data object → values in metric order, or the reason it is refused. */
+/**
+ * A reading's data object → values in storedMetrics order (the data points; the derived columns null, for ingest to
+ * fill: a device cannot send them, their keys are unknown here), or the reason it is refused.
+ */
 export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[] | string {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return 'data must be an object of values';
   const index = keyIndex.get(def.type)!;
-  const values: (number | null)[] = new Array(def.metrics.length).fill(null);
+  const values: (number | null)[] = new Array(def.metrics.length + (def.derived?.length ?? 0)).fill(null);
   let any = false;
   for (const key in data as Record<string, unknown>) {
     const i = index.get(key.toLowerCase());
@@ -246,78 +265,32 @@ export async function ingestReadings(
   return { accepted, duplicate, rejected, results };
 }
 
-// ---------------------------------------------------------------- GPS distance
+// ---------------------------------------------------------------- derived columns (segments.ts)
 
-const GPS = TELEMETRY_TYPES.gps;
-const LAT = GPS.metrics.findIndex((x) => x.key === 'latitude');
-const LON = GPS.metrics.findIndex((x) => x.key === 'longitude');
-const DIST = GPS.metrics.findIndex((x) => x.key === 'distance');
+const DIST = TELEMETRY_TYPES.gps.metrics.findIndex((x) => x.key === 'distance');
 
-interface StoredFix {
-  ts: number;
-  latitude: number | null;
-  longitude: number | null;
-  distance: number | null;
-}
-
-/** The stored fixes around a device's new readings: the one before, those between, the one after. */
-const NEIGHBOUR_SQL = {
-  before:
-    'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts < ? and latitude is not null and longitude is not null order by ts desc limit 1',
-  between:
-    'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts >= ? and ts <= ? order by ts',
-  after:
-    'select ts, latitude, longitude, distance from telemetry_gps where device_id = ? and ts > ? and latitude is not null and longitude is not null order by ts limit 1',
-};
-
-/** The queries for the stored fixes around one device's new readings; none when every reading brought its distance. */
-function neighbourQueries(device: Row[]): [string, unknown[]][] {
-  if (!device.some((r) => r.computeDistance)) return [];
-  const id = device[0].deviceId;
-  const first = device[0].ts;
-  const last = device[device.length - 1].ts;
-  return [
-    [NEIGHBOUR_SQL.before, [id, first]],
-    [NEIGHBOUR_SQL.between, [id, first, last]],
-    [NEIGHBOUR_SQL.after, [id, last]],
-  ];
-}
-
-interface DistanceFix {
-  deviceId: number;
-  ts: number;
-  distance: number;
-}
+/** Advisory lock namespace of the derived columns (first key of pg_advisory_xact_lock(int, int); the second: a device). */
+export const SEGMENT_LOCK = 17018;
 
 /**
- * Fills `distance` (m, haversine from the previous fix; docs/domain.md §6) where a reading has none. A reading that
- * lands between stored fixes (late or out of order) also changes the distance of the stored fix
- * after it — returned so the caller updates that row and recomputes its hour.
+ * PostgreSQL: locks the batch's devices that have derived columns, in device order, before anything is read, so two
+ * batches of one device sent at the same time (a gateway's retries, two MQTT consumers) are planned one after the
+ * other — the second sees the first's readings as the previous ones. SQLite has one writer.
  */
-function planDistances(rows: Row[], stored: StoredFix[]): DistanceFix[] {
-  const computes = rows.some((r) => r.computeDistance);
-  if (!computes) return [];
-  const storedTs = new Set(stored.map((s) => s.ts));
-  type Item = { ts: number; lat: number | null; lon: number | null; row?: Row; fix?: StoredFix };
-  const items: Item[] = stored.map((s) => ({ ts: s.ts, lat: s.latitude, lon: s.longitude, fix: s }));
-  for (const r of rows)
-    if (!storedTs.has(r.ts)) items.push({ ts: r.ts, lat: r.values[LAT], lon: r.values[LON], row: r });
-  items.sort((a, b) => a.ts - b.ts);
-  const fixes: DistanceFix[] = [];
-  let prev: Item | undefined;
-  for (const it of items) {
-    const has = it.lat !== null && it.lon !== null;
-    // the first fix, or one without a position, travelled 0 m (docs/domain.md §6)
-    const d = has && prev ? haversineM(prev.lat!, prev.lon!, it.lat!, it.lon!) : 0;
-    if (it.row?.computeDistance) it.row.values[DIST] = d;
-    else if (it.fix && prev?.row && has && it.fix.distance !== d)
-      fixes.push({ deviceId: rows[0].deviceId, ts: it.ts, distance: d });
-    if (has) prev = it;
-  }
-  return fixes;
+function* lockDevices(byType: Map<DeviceType, Row[]>): WritePlan<void> {
+  const ids = new Set<number>();
+  for (const [type, rows] of byType) if (CHAINS[type]) for (const r of rows) ids.add(r.deviceId);
+  if (!ids.size) return;
+  const sorted = [...ids].sort((a, b) => a - b);
+  yield* op({
+    kind: 'sql',
+    text: 'select pg_advisory_xact_lock(?::int4, d) from unnest(?::int4[]) as d',
+    params: [SEGMENT_LOCK, sorted],
+  });
 }
 
-function gpsDevices(rows: Row[]): Row[][] {
+/** The rows of each device, in order (rows come sorted by device and time). */
+function byDevice(rows: Row[]): Row[][] {
   const out: Row[][] = [];
   for (const r of rows) {
     const last = out[out.length - 1];
@@ -325,6 +298,34 @@ function gpsDevices(rows: Row[]): Row[][] {
     else out.push([r]);
   }
   return out;
+}
+
+/**
+ * The derived columns of one device's new readings (docs/domain.md §5, §6, §11), from the stored readings around
+ * them: one lookup of each chain's previous reading (and whether anything is stored from the batch's first reading
+ * on); only a batch that is late or out of order reads the stored readings it lands between and the next one of each
+ * chain, whose columns it then changes — returned for the caller to rewrite, with their buckets rebuilt.
+ */
+function* planSegments(def: DeviceTypeDef, device: Row[]): WritePlan<SegmentRow[]> {
+  const id = device[0].deviceId;
+  const first = device[0].ts;
+  const last = device[device.length - 1].ts;
+  const sql = aroundStatements(def);
+  const found = previousOf(
+    def,
+    yield* op<Record<string, unknown>[]>({ kind: 'sql', text: sql.previous, params: previousParams(def, id, first) }),
+  );
+  const later = found.laterExists
+    ? laterOf(
+        def,
+        yield* op<Record<string, unknown>[]>({
+          kind: 'sql',
+          text: sql.later,
+          params: laterParams(def, id, first, last),
+        }),
+      )
+    : [];
+  return deriveSegments(def, device, { previous: found.previous, later });
 }
 
 // ---------------------------------------------------------------- rollups
@@ -340,15 +341,15 @@ function insertedByType(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<St
 }
 
 /**
- * The statements that rebuild the rollups (every level) of the (device, bucket)s that stored fixes with a changed
- * distance fall in, each once.
+ * The statements that rebuild the rollups (every level) of the (device, bucket)s that rewritten stored readings of
+ * one type fall in, each once.
  */
-function rebuildStatements(fixes: DistanceFix[]): [string, unknown[]][] {
+function rebuildStatements(def: DeviceTypeDef, rewritten: { deviceId: number; ts: number }[]): [string, unknown[]][] {
   const out: [string, unknown[]][] = [];
   for (const level of ROLLUPS) {
-    const st = rebuildSql(GPS, level);
+    const st = rebuildSql(def, level);
     const buckets = new Map<string, [number, number]>();
-    for (const f of fixes) {
+    for (const f of rewritten) {
       const b = bucketOf(level, f.ts);
       buckets.set(`${f.deviceId}|${b}`, [f.deviceId, b]);
     }
@@ -379,10 +380,11 @@ function newestStates(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<Stor
 // ---------------------------------------------------------------- the write, once for both engines
 
 /**
- * One batch's write, run by the telemetry store in one transaction (telemetry-store.ts): the readings of each type (with the
- * GPS distances planned from the stored neighbours), the hourly and daily rollups of the new ones, the stored fixes
- * whose distance a late reading changed and their rebuilt buckets, the stages' writes (the event engine's
- * evaluation), the last states. Returns the readings that were new and the batch as the stages saw it.
+ * One batch's write, run by the telemetry store in one transaction (telemetry-store.ts): the readings of each type
+ * with their derived columns planned from the stored readings around them (segments.ts), the hourly and daily rollups
+ * of the new ones, the stored readings whose derived columns a late reading changed and their rebuilt buckets, the
+ * stages' writes (the event engine's evaluation), the last states. Returns the readings that were new and the batch
+ * as the stages saw it.
  */
 function* writePlan(
   batch: Omit<StoredBatch, 'inserted' | 'latest'> & { byType: Map<DeviceType, Row[]> },
@@ -390,26 +392,29 @@ function* writePlan(
 ): WritePlan<{ inserted: ReadonlySet<StoredReading>; batch?: StoredBatch }> {
   const { byType, now } = batch;
   const inserted = new Set<StoredReading>();
-  const fixes: DistanceFix[] = [];
+  if (batch.postgres) yield* lockDevices(byType);
+  const rewrites: { def: DeviceTypeDef; rows: { deviceId: number; ts: number; values: (number | null)[] }[] }[] = [];
   for (const [type, rows] of byType) {
-    if (type === 'gps') {
-      for (const device of gpsDevices(rows)) {
-        const stored: StoredFix[] = [];
-        for (const [text, params] of neighbourQueries(device))
-          stored.push(...(yield* op<StoredFix[]>({ kind: 'sql', text, params })));
-        fixes.push(...planDistances(device, stored));
-      }
+    const def = TELEMETRY_TYPES[type];
+    if (CHAINS[type]) {
+      const columns = rewriteColumns(def);
+      const changed: { deviceId: number; ts: number; values: (number | null)[] }[] = [];
+      for (const device of byDevice(rows))
+        for (const r of yield* planSegments(def, device))
+          changed.push({ deviceId: device[0].deviceId, ts: r.ts, values: columns.map((i) => r.values[i]) });
+      if (changed.length) rewrites.push({ def, rows: changed });
     }
-    const fresh = yield* op<boolean[]>({ kind: 'insert', def: TELEMETRY_TYPES[type], rows });
+    const fresh = yield* op<boolean[]>({ kind: 'insert', def, rows });
     rows.forEach((row, i) => {
       if (fresh[i]) inserted.add(row);
     });
   }
   for (const [def, rows] of insertedByType(byType, inserted))
     for (const level of ROLLUPS) yield* op({ kind: 'rollups', def, level, partials: partials(def, rows, level) });
-  if (fixes.length) {
-    yield* op({ kind: 'distances', fixes });
-    for (const [text, params] of rebuildStatements(fixes)) yield* op({ kind: 'sql', text, params });
+  for (const { def, rows } of rewrites) {
+    const columns = rewriteColumns(def).map((i) => storedMetrics(def)[i].column);
+    yield* op({ kind: 'rewrite', def, columns, rows });
+    for (const [text, params] of rebuildStatements(def, rows)) yield* op({ kind: 'sql', text, params });
   }
   const stored: StoredBatch = { ...batch, inserted, latest: newestStates(byType, inserted) };
   for (const run of runs) if (run.write) yield* run.write(stored);

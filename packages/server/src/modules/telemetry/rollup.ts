@@ -1,4 +1,4 @@
-import { DAILY_ROLLUP_TZ, type DeviceTypeDef, type MetricDef } from '@fleet/shared/telemetry.ts';
+import { DAILY_ROLLUP_TZ, type DeviceTypeDef, type MetricDef, storedMetrics } from '@fleet/shared/telemetry.ts';
 
 /**
  * The rollups (docs/domain.md §1, docs/decisions.md "Wide rollups"): per device type and level, one row per
@@ -39,9 +39,9 @@ export const vectorMetrics = (def: DeviceTypeDef): MetricDef[] =>
 export const vectorColumn = (metric: MetricDef, stat: VectorStat) => `${metric.column}_${stat}`;
 const RAD = Math.PI / 180;
 
-/** Every statistic column of a type: STATS per data point, then the direction sums. */
+/** Every statistic column of a type: STATS per stored column (data points, then derived ones), then the direction sums. */
 export const statColumns = (def: DeviceTypeDef) => [
-  ...def.metrics.flatMap((m) => STATS.map((s) => statColumn(m, s))),
+  ...storedMetrics(def).flatMap((m) => STATS.map((s) => statColumn(m, s))),
   ...vectorMetrics(def).flatMap((m) => VECTOR_STATS.map((s) => vectorColumn(m, s))),
 ];
 /** SQL type of a statistic column: counts and times are integers. */
@@ -49,14 +49,14 @@ export const statType = (stat: StatName) =>
   stat === 'n' ? 'integer' : stat === 'ft' || stat === 'lt' ? 'bigint' : 'double precision';
 /** The SQL types of statColumns(def), in its order. */
 export const statColumnTypes = (def: DeviceTypeDef) => [
-  ...def.metrics.flatMap(() => STATS.map(statType)),
+  ...storedMetrics(def).flatMap(() => STATS.map(statType)),
   ...vectorMetrics(def).flatMap(() => VECTOR_STATS.map(() => 'double precision' as const)),
 ];
 
 export const bucketOf = (level: RollupLevel, ts: number) =>
   Math.floor((ts + level.shift) / level.size) * level.size - level.shift;
 
-/** One bucket's statistics of a batch: `values` in statColumns order (null where a data point has none). */
+/** One bucket's statistics of a batch: `values` in statColumns order (null where a column has none). */
 export interface Partial {
   deviceId: number;
   bucket: number;
@@ -73,7 +73,7 @@ export function partials(
   level: RollupLevel,
 ): Partial[] {
   const out: Partial[] = [];
-  const m = def.metrics.length;
+  const m = storedMetrics(def).length; // row values in storedMetrics order
   const vectors = vectorMetrics(def).map((x) => def.metrics.indexOf(x));
   const base = m * STATS.length; // the direction sums follow the data points' statistics
   let current: Partial | undefined;
@@ -122,7 +122,7 @@ export function partials(
  * Plain CASE expressions, the same on SQLite and PostgreSQL (their min/least differ on NULL).
  */
 export function mergeSet(def: DeviceTypeDef, table: string): string {
-  return def.metrics
+  return storedMetrics(def)
     .flatMap((metric) => {
       const c = (s: StatName) => statColumn(metric, s);
       const t = (s: StatName) => `${table}.${c(s)}`;
@@ -172,8 +172,8 @@ export function upsertSql(def: DeviceTypeDef, level: RollupLevel, values: string
 }
 
 /**
- * Rebuilds one (device, bucket) row from the raw rows — after a stored reading's value changed (GPS distance
- * of a fix that a late reading now precedes). Parameters: device, bucket start, bucket end.
+ * Rebuilds one (device, bucket) row from the raw rows — after a stored reading's values changed (a late reading
+ * now precedes it: its span, GPS distance, totaliser deltas; ingest.ts). Parameters: device, bucket start, bucket end.
  */
 export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
   const table = rollupTable(def, level);
@@ -181,7 +181,7 @@ export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
     `coalesce(sum(sin(radians(${m.column}))), 0)`,
     `coalesce(sum(cos(radians(${m.column}))), 0)`,
   ]);
-  const stats = def.metrics.flatMap((m) => {
+  const stats = storedMetrics(def).flatMap((m) => {
     const c = m.column;
     return [
       `count(${c})`,

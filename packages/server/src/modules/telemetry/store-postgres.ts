@@ -71,12 +71,12 @@ export class PostgresStore implements TelemetryStore {
         return (await client.query(pgText(o.text), o.params)).rows;
       case 'insert': {
         const cols = insertColumns(o.def);
-        const casts = ['int4', 'int8', ...o.def.metrics.map(() => 'float8')];
+        const casts = ['int4', 'int8', ...cols.slice(2).map(() => 'float8')];
         const arrays: unknown[][] = cols.map(() => []);
         for (const row of o.rows) {
           arrays[0].push(row.deviceId);
           arrays[1].push(row.ts);
-          for (let i = 0; i < o.def.metrics.length; i++) arrays[i + 2].push(row.values[i]);
+          for (let i = 2; i < cols.length; i++) arrays[i].push(row.values[i - 2]);
         }
         const res = await client.query(
           `insert into ${o.def.table} (${cols.join(', ')}) ${unnest(casts)} on conflict do nothing returning device_id, ts`,
@@ -96,13 +96,22 @@ export class PostgresStore implements TelemetryStore {
         ]);
         return undefined;
       }
-      case 'distances':
+      case 'rewrite': {
+        if (!o.rows.length) return undefined;
+        const set = o.columns.map((c, i) => `${c} = u.c${i}`).join(', ');
+        const arrays = o.columns.map((_, i) => `$${i + 3}::float8[]`).join(', ');
+        const names = o.columns.map((_, i) => `c${i}`).join(', ');
         await client.query(
-          `update telemetry_gps as t set distance = u.d from unnest($1::int4[], $2::int8[], $3::float8[]) as u(id, ts, d)
+          `update ${o.def.table} as t set ${set} from unnest($1::int4[], $2::int8[], ${arrays}) as u(id, ts, ${names})
            where t.device_id = u.id and t.ts = u.ts`,
-          [o.fixes.map((f) => f.deviceId), o.fixes.map((f) => f.ts), o.fixes.map((f) => f.distance)],
+          [
+            o.rows.map((r) => r.deviceId),
+            o.rows.map((r) => r.ts),
+            ...o.columns.map((_, i) => o.rows.map((r) => r.values[i])),
+          ],
         );
         return undefined;
+      }
       case 'last':
         if (!o.states.length) return undefined;
         await client.query(

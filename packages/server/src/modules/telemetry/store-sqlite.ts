@@ -73,9 +73,12 @@ export class SqliteStore implements TelemetryStore {
         for (const p of o.partials) upsert.run(p.deviceId, p.bucket, ...p.values);
         return undefined;
       }
-      case 'distances': {
-        const update = prepare(sqlite, 'update telemetry_gps set distance = ? where device_id = ? and ts = ?');
-        for (const f of o.fixes) update.run(f.distance, f.deviceId, f.ts);
+      case 'rewrite': {
+        const update = prepare(
+          sqlite,
+          `update ${o.def.table} set ${o.columns.map((c) => `${c} = ?`).join(', ')} where device_id = ? and ts = ?`,
+        );
+        for (const r of o.rows) update.run(...r.values, r.deviceId, r.ts);
         return undefined;
       }
       case 'last': {

@@ -1,4 +1,4 @@
-import type { DeviceTypeDef } from '@fleet/shared/telemetry.ts';
+import { type DeviceTypeDef, storedMetrics } from '@fleet/shared/telemetry.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { RollupLevel, Partial as RollupPartial } from './rollup.ts';
 
@@ -34,7 +34,10 @@ export interface LastState {
   receivedTime: number;
 }
 
-/** A reading to store: values in the catalogue's metric order. */
+/**
+ * A reading to store: values in `storedMetrics` order — the data points in the catalogue's order (a stage reads
+ * `values[i]` of `def.metrics[i]`), then the derived columns ingest computed.
+ */
 export interface StoredReading {
   deviceId: number;
   ts: number;
@@ -59,8 +62,13 @@ export type WriteOp =
   | { kind: 'insert'; def: DeviceTypeDef; rows: StoredReading[] }
   /** a batch's partial rollups merged into the stored buckets of one level */
   | { kind: 'rollups'; def: DeviceTypeDef; level: RollupLevel; partials: RollupPartial[] }
-  /** GPS fixes whose stored distance changes */
-  | { kind: 'distances'; fixes: { deviceId: number; ts: number; distance: number }[] }
+  /** stored readings whose derived columns (and GPS distance) a late reading changed: `values` in `columns` order */
+  | {
+      kind: 'rewrite';
+      def: DeviceTypeDef;
+      columns: string[];
+      rows: { deviceId: number; ts: number; values: (number | null)[] }[];
+    }
   /** the last-state rows, kept when newer than the stored one */
   | { kind: 'last'; states: LatestState[]; now: number };
 
@@ -92,4 +100,4 @@ export function pgText(text: string): string {
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /** The insert of one type's readings (column list; the row source is the engine's). */
-export const insertColumns = (def: DeviceTypeDef) => ['device_id', 'ts', ...def.metrics.map((x) => x.column)];
+export const insertColumns = (def: DeviceTypeDef) => ['device_id', 'ts', ...storedMetrics(def).map((x) => x.column)];
