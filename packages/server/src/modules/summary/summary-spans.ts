@@ -1,0 +1,131 @@
+import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
+import type { Database } from '../../db/database.ts';
+import { statColumn } from '../telemetry/rollup.ts';
+import { placeholders, queryArrays } from '../telemetry/sql.ts';
+import { type Credits, creditHour, creditSample, type Frame, framePieces, HOUR } from './summary-domain.ts';
+import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
+
+/**
+ * Time and distance by credited span (docs/domain.md §5–§7, §9, §10, §15): per device and bucket of a frame, the span
+ * seconds of its samples, those in a state (running, moving, flowing), the GPS's span distance, and the samples in the
+ * state — each sample's span `[ts − span, ts)` split at the buckets and cut at the period by summary-domain.ts
+ * `splitSpan`, whatever it was read from:
+ * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span (all of it in the state when the
+ *   hour's lowest value is in it, none when its highest is not; an hour that crosses the threshold sums its raw rows),
+ *   less the part of the hour's first span before the hour (`span_fv` at `span_ft`), which is split like any span;
+ * - the rest of the period (edge partial hours, MINUTE buckets, hours a bucket boundary cuts) from the raw rows;
+ * - the first sample after the period, whose span may reach back into it.
+ * The SQL is the same on both engines.
+ */
+
+/** Per device, its credits by bucket. */
+export type DeviceCredits = Map<number, Credits>;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export async function readSpans(
+  database: Database,
+  state: SpanState,
+  devices: { devcId: number; threshold: number }[],
+  f: Frame,
+): Promise<DeviceCredits> {
+  const out: DeviceCredits = new Map();
+  if (!devices.length || f.start >= f.end) return out;
+  for (const d of devices) out.set(d.devcId, new Map());
+  const pieces = framePieces(f);
+  const values = devices.map(() => '(cast(? as integer), cast(? as double precision))').join(', ');
+  const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
+  const ids = devices.map((d) => d.devcId);
+  const table = TELEMETRY_TYPES[state.type].table;
+  await Promise.all([
+    pieces.hours ? wholeHours(pieces.hours) : undefined,
+    rawRows([...pieces.raw, [f.end, f.end + state.limit]]),
+  ]);
+  return out;
+
+  async function wholeHours([h1, h2]: [number, number]) {
+    const h = (point: string, stat: Parameters<typeof statColumn>[1]) =>
+      `h.${statColumn(metricOf(state.type, point), stat)}`;
+    const distance = state.distance
+      ? `, ${h('spanDistance', 'sum')} as ds, ${h('spanDistance', 'fv')} as dfv, ${h('spanDistance', 'ft')} as dft`
+      : '';
+    const inState = state.inState('r', 'c.thr');
+    const rows = await queryArrays(
+      database,
+      `with t(device_id, thr) as (values ${values}),
+       c as (
+         select h.device_id, h.bucket as hour, t.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
+                ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance},
+                case when ${state.all(h, 't.thr')} then 1 when ${state.none(h, 't.thr')} then 0 else -1 end as k
+           from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
+          where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
+            and ${h(state.presence, 'n')} > 0),
+       x as (
+         select c.device_id, c.hour,
+                sum(case when ${inState} then coalesce(r.span, 0) else 0 end) as xs,
+                sum(case when ${inState} then 1 else 0 end) as xk,
+                max(case when r.ts = c.sft and ${inState} then 1 else 0 end) as xf
+           from c join ${table} r on r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR}
+          where c.k = -1 and ${state.present('r')}
+          group by c.device_id, c.hour)
+       select c.device_id, c.hour, c.ss, c.sfv, c.sft,
+              case c.k when 1 then c.ss when 0 then 0 else x.xs end,
+              case c.k when 1 then c.pn when 0 then 0 else x.xk end,
+              case c.k when 1 then 1 when 0 then 0 else x.xf end
+              ${state.distance ? ', c.ds, c.dfv, c.dft' : ''}
+         from c left join x on x.device_id = c.device_id and x.hour = c.hour`,
+      [...thresholds, ...ids, h1, h2],
+    );
+    for (const r of rows) {
+      const hour = Number(r[1]);
+      if (!pieces.whole(hour)) continue; // a bucket boundary cuts it: read from the raw rows
+      creditHour(out.get(Number(r[0]))!, f, {
+        hour,
+        span: Number(r[2] ?? 0),
+        firstSpan: num(r[3]),
+        firstTs: num(r[4]),
+        state: Number(r[5] ?? 0),
+        count: Number(r[6] ?? 0),
+        firstState: Number(r[7]) === 1,
+        distance: state.distance ? Number(r[8] ?? 0) : undefined,
+        firstDistance: state.distance ? num(r[9]) : undefined,
+        firstDistanceTs: state.distance ? num(r[10]) : undefined,
+      });
+    }
+  }
+
+  async function rawRows(ranges: [number, number][]) {
+    const rows = await queryArrays(
+      database,
+      `with t(device_id, thr) as (values ${values})
+       select r.device_id, r.ts, r.span, case when ${state.inState('r', 't.thr')} then 1 else 0 end
+              ${state.distance ? ', r.span_distance' : ''}
+         from ${table} r join t on t.device_id = r.device_id
+        where r.device_id in (${placeholders(ids.length)})
+          and (${ranges.map(() => '(r.ts >= ? and r.ts < ?)').join(' or ')}) and ${state.present('r')}`,
+      [...thresholds, ...ids, ...ranges.flat()],
+    );
+    // after the period only the first sample of each device counts: its span may reach back into the period
+    const after = new Map<number, unknown[]>();
+    for (const r of rows) {
+      const id = Number(r[0]);
+      const ts = Number(r[1]);
+      if (ts >= f.end) {
+        const first = after.get(id);
+        if (!first || ts < Number(first[1])) after.set(id, r);
+        continue;
+      }
+      credit(r);
+    }
+    for (const r of after.values()) credit(r);
+  }
+
+  function credit(r: unknown[]) {
+    creditSample(out.get(Number(r[0]))!, f, {
+      ts: Number(r[1]),
+      span: num(r[2]),
+      state: Number(r[3]) === 1,
+      distance: state.distance ? num(r[4]) : undefined,
+    });
+  }
+}
