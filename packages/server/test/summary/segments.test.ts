@@ -160,9 +160,9 @@ describe.each(dialects())('issue 25 definitions on %s', (dialect) => {
         return {
           device: 'nd-in',
           ts: at(12, i),
-          data: corrected
+          data: (corrected
             ? { volumeInventory: total, volumeFlowrate: 600, density: 850, temperature: 35 }
-            : { volumeInventory: total, volumeFlowrate: 600 },
+            : { volumeInventory: total, volumeFlowrate: 600 }) as Record<string, number>,
         };
       }),
     );

@@ -208,12 +208,12 @@ export function creditHour(out: Credits, f: Frame, h: HourCredit): void {
 // ---------------------------------------------------------------- §7 speed and track
 
 /**
- * domain.md §7: average speed (km/h) = distance over moving time; 0 when the fixes never moved, null without a fix
- * (and without time credited: `present`).
+ * domain.md §7: average speed (km/h) = distance over moving time (also in a bucket whose moving time comes from the
+ * span of a later fix); 0 when there are fixes (`fixes`) but no moving time; null otherwise.
  */
-export function averageSpeed(distanceM: number, movingSeconds: number, present: boolean): number | null {
+export function averageSpeed(distanceM: number, movingSeconds: number, fixes: boolean): number | null {
   if (movingSeconds > 0) return convert.mToKm(distanceM) / convert.secondsToHours(movingSeconds);
-  return present ? 0 : null;
+  return fixes ? 0 : null;
 }
 
 /** domain.md §7: the mean resultant length below which directions cancel. */

@@ -100,7 +100,7 @@ export function asks(plan: VesselPlan, type: SummaryType, ids: number[]): { ids:
 /**
  * A state whose samples' credited spans (§5) are time: the sample's own state, in SQL over a raw row (`r`, with its
  * device's threshold `thr`) and, for a whole hour, from the hourly rollup row (`h`): every sample of the hour in the
- * state (`all`), none (`none`); an hour that is neither is summed from its raw rows.
+ * state (`all`; null: the rollup cannot tell), none (`none`); an hour that is neither is summed from its raw rows.
  */
 export interface SpanState {
   type: 'gps' | 'rpm' | 'ae' | 'flowmeter';
@@ -111,7 +111,7 @@ export interface SpanState {
   /** the data point whose rollup count is the hour's samples */
   presence: string;
   inState: (r: string, thr: string) => string;
-  all: (h: (point: string, stat: StatName) => string, thr: string) => string;
+  all: ((h: (point: string, stat: StatName) => string, thr: string) => string) | null;
   none: (h: (point: string, stat: StatName) => string, thr: string) => string;
   /** §6: the GPS's span distance is credited with its span */
   distance: boolean;
@@ -122,16 +122,16 @@ export interface SpanState {
 }
 
 export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
-  // §7: moving fixes — speed above MOVING_KMH; a fix without a speed is not moving. A whole hour is all moving only
-  // when each fix of it has a speed above (its speed count equals its span count and nothing else has a position)
+  // §7: moving fixes — speed above MOVING_KMH; a fix without a speed is not moving. The rollup cannot tell that every
+  // fix of an hour moved (a fix without a speed and a reading without a position but with one count alike), so only
+  // an hour in which nothing moved comes from it; the others are summed from their raw rows
   gps: {
     type: 'gps',
     key: 'run',
     present: (r) => `${r}.latitude is not null and ${r}.longitude is not null`,
     presence: 'latitude',
     inState: (r, thr) => `${r}.speed > ${thr}`,
-    all: (h, thr) =>
-      `${h('speed', 'min')} > ${thr} and ${h('speed', 'n')} = ${h('span', 'n')} and ${h('latitude', 'n')} = ${h('span', 'n')} and ${h('longitude', 'n')} = ${h('span', 'n')}`,
+    all: null,
     none: (h, thr) => `(${h('speed', 'n')} = 0 or ${h('speed', 'max')} <= ${thr})`,
     distance: true,
     limit: GPS_GAP_LIMIT,

@@ -116,6 +116,20 @@ export function mergeStat(into: Stat, later: Stat): Stat {
   return into;
 }
 
+/** Keys of the time credited by span (summary-read.ts `readCredits`); every other key comes from a sample. */
+const CREDITED = new Set<string>(['span', 'gt', 'run', 'flow', 'dist']);
+
+/**
+ * Does a device have figures in a bucket: a sample there, or time in its state or distance credited to it (§5: a
+ * span reaching back into a bucket without a sample of its own)? Only the part of a span that is neither (a stopped
+ * engine's segment before its next sample) leaves a bucket without a sample empty, as it was.
+ */
+export function hasFigures(s: Stat): boolean {
+  if ((s.run ?? 0) > 0 || (s.flow ?? 0) > 0 || (s.dist ?? 0) > 0) return true;
+  for (const k in s) if (!CREDITED.has(k)) return true;
+  return false;
+}
+
 /** §11: fuel in litres as metered, litres at 15 °C, or kilograms */
 export type FuelBasis = 'L' | 'L15' | 'kg';
 
@@ -151,6 +165,7 @@ export class VesselPeriod {
       };
       // buckets are disjoint: in the order of time, the period's first/last are its earliest and latest bucket's
       for (const [ts, stat] of [...data.buckets].sort((a, b) => a[0] - b[0])) {
+        if (!hasFigures(stat)) continue;
         // §13: an AE's estimate of the bucket, from its running time there
         if (rate !== undefined) stat.est = convert.secondsToHours(stat.run ?? 0) * rate;
         times.add(ts);
@@ -280,7 +295,7 @@ export class VesselPeriod {
   /** §7: average speed (km/h) of the period or a bucket: distance over moving time. */
   averageSpeed(ts?: number): number | null {
     const s = this.stat(this.plan.gps?.devcId, ts);
-    return averageSpeed(s?.dist ?? 0, s?.run ?? 0, (s?.n ?? 0) > 0 || (s?.span ?? 0) > 0);
+    return averageSpeed(s?.dist ?? 0, s?.run ?? 0, (s?.n ?? 0) > 0);
   }
 
   /** §7: the circular mean of the GPS track in a bucket (degrees), null without a track or when they cancel. */

@@ -56,7 +56,8 @@ export async function readSpans(
        c as (
          select h.device_id, h.bucket as hour, t.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
                 ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance},
-                case when ${state.all(h, 't.thr')} then 1 when ${state.none(h, 't.thr')} then 0 else -1 end as k
+                case ${state.all ? `when ${state.all(h, 't.thr')} then 1 ` : ''}when ${state.none(h, 't.thr')} then 0
+                     else -1 end as k
            from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
           where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
             and ${h(state.presence, 'n')} > 0),

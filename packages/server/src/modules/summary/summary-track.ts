@@ -5,9 +5,10 @@ import { query } from '../telemetry/sql.ts';
 import { type Frame, framePieces, HOUR } from './summary-domain.ts';
 
 /**
- * docs/domain.md §7 track: Σ sin, Σ cos and the count of the GPS track per bucket of a frame. The UTC hours that lie
- * wholly inside the period and one bucket come from the hourly rollup's `track_sin`/`track_cos`/`track_n`; the rest of
- * the period (edge partial hours, MINUTE buckets, hours a bucket boundary cuts) from the raw fixes, by the same sums.
+ * docs/domain.md §7 track: Σ sin, Σ cos and the count of the fixes' track per bucket of a frame. The UTC hours that
+ * lie wholly inside the period and one bucket come from the hourly rollup's `track_sin`/`track_cos`/`track_n` less the
+ * readings without a position among them; the rest of the period (edge partial hours, MINUTE buckets, hours a bucket
+ * boundary cuts) from the raw fixes, by the same sums.
  */
 export async function trackSums(database: Database, gpsId: number, f: Frame) {
   const out = new Map<number, { sin: number; cos: number; n: number }>();
@@ -17,9 +18,23 @@ export async function trackSums(database: Database, gpsId: number, f: Frame) {
   const pieces = framePieces(f);
   const gps = TELEMETRY_TYPES.gps;
   const track = gps.metrics.find((m) => m.column === 'track')!;
+  const fix = 'latitude is not null and longitude is not null';
+  const hourOf = `((ts / ${HOUR}) * ${HOUR})`;
+  const sums = (where: string, params: unknown[], sign = 1) =>
+    query(
+      database,
+      `select ${bucket('ts')} as b, ${sign} * sum(sin(radians(track))) as s, ${sign} * sum(cos(radians(track))) as c,
+              ${sign} * count(track) as n
+         from ${gps.table}
+        where device_id = ? and track is not null and ${where}
+        group by ${bucket('ts')}`,
+      [gpsId, ...params],
+    );
   const parts = await Promise.all([
     ...(pieces.hours
       ? [
+          // whole hours: the rollup's sums hold every reading with a track, those without a position too (§7 averages
+          // the fixes): theirs are read from the raw rows and taken off
           query(
             database,
             `select ${bucket('bucket')} as b, sum(${vectorColumn(track, 'sin')}) as s,
@@ -30,18 +45,15 @@ export async function trackSums(database: Database, gpsId: number, f: Frame) {
               group by ${bucket('bucket')}`,
             [gpsId, ...pieces.hours],
           ),
+          sums(
+            `ts >= ? and ts < ? and not (${fix}) and ${bucket(hourOf)} = ${bucket(`(${hourOf} + ${HOUR - 1})`)}`,
+            pieces.hours,
+            -1,
+          ),
         ]
       : []),
     pieces.raw.length
-      ? query(
-          database,
-          `select ${bucket('ts')} as b, sum(sin(radians(track))) as s, sum(cos(radians(track))) as c, count(track) as n
-             from ${gps.table}
-            where device_id = ? and (${pieces.raw.map(() => '(ts >= ? and ts < ?)').join(' or ')})
-              and track is not null
-            group by ${bucket('ts')}`,
-          [gpsId, ...pieces.raw.flat()],
-        )
+      ? sums(`(${pieces.raw.map(() => '(ts >= ? and ts < ?)').join(' or ')}) and ${fix}`, pieces.raw.flat())
       : [],
   ]);
   for (const rows of parts)
