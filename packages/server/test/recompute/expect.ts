@@ -33,7 +33,9 @@ export function trackOf(a: Acc | undefined): Num {
   if (!a || a.tracks === 0) return null;
   if (Math.hypot(a.sin, a.cos) / a.tracks < 1e-6) return null;
   const deg = (Math.atan2(a.sin, a.cos) * 180) / Math.PI;
-  return deg < 0 ? deg + 360 : deg;
+  // 0 ≤ θ < 360: a direction a hair west of north (−1e-15°) is 0, not 360 − 1e-15 = 360 in floating point
+  const d = deg < 0 ? deg + 360 : deg;
+  return d >= 360 ? 0 : d;
 }
 
 type Basis = 'L' | 'L15' | 'kg';
