@@ -148,6 +148,15 @@ export function creditSample(
   s: { ts: number; span: number | null; state: boolean; distance?: number | null },
 ): void {
   if (s.state && s.ts >= f.start && s.ts < f.end) creditOf(out, bucketIn(f, s.ts)).count++;
+  creditSpan(out, f, s);
+}
+
+/** The span part of `creditSample`: `[ts − span, ts)` in its state and its distance, split by the frame. */
+export function creditSpan(
+  out: Credits,
+  f: Frame,
+  s: { ts: number; span: number | null; state: boolean; distance?: number | null },
+): void {
   if (s.span === null || !(s.span > 0)) return;
   const perSecond = s.distance ? s.distance / s.span : 0;
   splitSpan(s.ts - s.span, s.ts, f, (bucket, seconds) => {
@@ -156,6 +165,15 @@ export function creditSample(
     if (s.state) c.state += seconds;
     c.distance += perSecond * seconds;
   });
+}
+
+/** Sums already grouped per bucket (spans lying wholly inside one bucket and the period), added as they are. */
+export function creditBucket(out: Credits, bucket: number, c: Partial<Credit>): void {
+  const to = creditOf(out, bucket);
+  to.span += c.span ?? 0;
+  to.state += c.state ?? 0;
+  to.distance += c.distance ?? 0;
+  to.count += c.count ?? 0;
 }
 
 /**

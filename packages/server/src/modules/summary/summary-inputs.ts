@@ -115,6 +115,8 @@ export interface SpanState {
   none: (h: (point: string, stat: StatName) => string, thr: string) => string;
   /** §6: the GPS's span distance is credited with its span */
   distance: boolean;
+  /** the samples in the state are counted per bucket (§9 `count`, `COUNTGT_dlrpRpm_1`) */
+  count: boolean;
   /** the gap limit G of its spans (§5): how far after the period the next sample can reach back into it */
   limit: number;
   /** the devices (among `ids`) and their thresholds */
@@ -134,6 +136,7 @@ export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
     all: null,
     none: (h, thr) => `(${h('speed', 'n')} = 0 or ${h('speed', 'max')} <= ${thr})`,
     distance: true,
+    count: false,
     limit: GPS_GAP_LIMIT,
     devices: (_, ids) => ids.map((devcId) => ({ devcId, threshold: MOVING_KMH })),
   },
@@ -147,6 +150,7 @@ export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
     all: (h, thr) => `${h('rpm', 'min')} > ${thr}`,
     none: (h, thr) => `${h('rpm', 'max')} <= ${thr}`,
     distance: false,
+    count: true,
     limit: GAP_LIMIT,
     devices: (plan, ids) =>
       Object.values(plan.rpm)
@@ -163,6 +167,7 @@ export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
     all: (h) => `${h('rpm', 'min')} > 0 and (${h('running', 'n')} = 0 or ${h('running', 'min')} = 1)`,
     none: (h) => `${h('rpm', 'max')} <= 0 and (${h('running', 'n')} = 0 or ${h('running', 'max')} < 1)`,
     distance: false,
+    count: false,
     limit: GAP_LIMIT,
     devices: (_, ids) => ids.map((devcId) => ({ devcId, threshold: 0 })),
   },
@@ -176,6 +181,7 @@ export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
     all: (h, thr) => `${h('volumeFlowrate', 'min')} > ${thr}`,
     none: (h, thr) => `${h('volumeFlowrate', 'max')} <= ${thr}`,
     distance: false,
+    count: false,
     limit: GAP_LIMIT,
     devices: (plan, ids) => supplyMeters(plan, ids).map((devcId) => ({ devcId, threshold: 0 })),
   },

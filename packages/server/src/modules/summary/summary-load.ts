@@ -7,7 +7,15 @@ import type { Frame } from './summary-domain.ts';
 import { devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, typeOf } from './summary-inputs.ts';
 import { type DeviceData, VesselPeriod } from './summary-period.ts';
 import { sampleIntervals } from './summary-presence.ts';
-import { aeHourShares, aeMeterCells, type Records, readCredits, readSamples } from './summary-read.ts';
+import {
+  aeCreditsFromHours,
+  aeHourShares,
+  aeMeterCells,
+  hourAligned,
+  type Records,
+  readCredits,
+  readSamples,
+} from './summary-read.ts';
 import { trackSums } from './summary-track.ts';
 import type { VesselDevice, VesselPlan } from './summary-vessel.ts';
 
@@ -53,7 +61,10 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
   const gpsTracks = o.buckets && plan.gps && wanted.has(plan.gps.devcId) ? plan.gps.devcId : undefined;
   // §13: per-AE litres of a metered vessel (the AE group and the combined data's AE records)
   const perAe = o.groups.includes('ae') && !!plan.meters.AE_IN;
-  const [intervals, bounds, lastGps, tracks, aeCells, aeShares] = await Promise.all([
+  // the AEs' running of a period of whole hours comes with their hourly shares (§13): not read twice
+  const sharesRead = perAe && byType.has('ae') && hourAligned(frame);
+  const credited = sharesRead ? new Map([...byType].filter(([type]) => type !== 'ae')) : byType;
+  const [intervals, bounds, lastGps, tracks, aeCells, aeHours] = await Promise.all([
     sampleIntervals(database, presence, o.start, o.end),
     dataRanges(database, plan.devices, o.start, o.end),
     plan.gps
@@ -65,8 +76,9 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     perAe ? aeMeterCells(database, plan, frame) : undefined,
     perAe ? aeHourShares(database, plan, frame) : undefined,
     readSamples(database, plan, byType, frame, records),
-    readCredits(database, plan, byType, frame, records),
+    readCredits(database, plan, credited, frame, records),
   ]);
+  if (sharesRead) aeCreditsFromHours(aeHours!, frame, records);
 
   const data = new Map<number, DeviceData>();
   for (const d of plan.devices)
@@ -87,6 +99,6 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     lastGpsTs: lastGps ? lastGps.ts : null,
     tracks,
     aeCells,
-    aeShares,
+    aeShares: aeHours?.shares,
   });
 }

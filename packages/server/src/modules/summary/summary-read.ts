@@ -1,10 +1,10 @@
 import { type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { type Needs, NO_NEEDS, readStats } from '../telemetry/stats-read.ts';
-import { aeShares, cellGrid, type Frame, HOUR } from './summary-domain.ts';
+import { aeShares, bucketIn, cellGrid, type Frame, framePieces, HOUR } from './summary-domain.ts';
 import { asks, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
 import type { Stat } from './summary-period.ts';
-import { readSpans } from './summary-spans.ts';
+import { type DeviceCredits, readSpans } from './summary-spans.ts';
 import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
 
 /**
@@ -106,7 +106,8 @@ export async function readCredits(
       readSpans(database, state, state.devices(plan, ids), f).then((credits) => {
         for (const [id, byBucket] of credits)
           for (const [ts, c] of byBucket) {
-            const s: Stat = { span: c.span, gt: c.count, [state.key]: c.state };
+            const s: Stat = { span: c.span, [state.key]: c.state };
+            if (state.count) s.gt = c.count;
             if (state.distance) s.dist = c.distance;
             put(out, id, ts, s);
           }
@@ -125,34 +126,52 @@ export async function aeMeterCells(database: Database, plan: VesselPlan, f: Fram
   const meters = [plan.meters.AE_IN, plan.meters.AE_OUT];
   if (!meters[0]) return cells;
   const ids = meters.filter((d) => d !== undefined).map((d) => d.devcId);
-  const rows = await readStats(database, {
-    def: TELEMETRY_TYPES.flowmeter,
-    deviceIds: ids,
-    metrics: [metricOf('flowmeter', 'volumeDelta')],
-    needs: [{ ...NO_NEEDS, total: true }],
-    from: f.start,
-    to: f.end,
-    output: cellGrid(f.grid),
-    levels: [HOURLY],
-    times: false,
-  });
-  for (const r of rows) {
-    const litres = r.stats[0]?.total ?? 0;
-    const sign = r.deviceId === meters[0].devcId ? 1 : -1;
-    cells.set(r.bucket, (cells.get(r.bucket) ?? 0) + sign * litres);
-  }
+  // the whole hours (inside the period and one bucket) are cells themselves, from the hourly rollup; the rest of the
+  // period is cut into cells from the raw rows
+  const pieces = framePieces(f);
+  const read = (from: number, to: number, grid: Frame['grid'], levels: readonly (typeof HOURLY)[]) =>
+    readStats(database, {
+      def: TELEMETRY_TYPES.flowmeter,
+      deviceIds: ids,
+      metrics: [metricOf('flowmeter', 'volumeDelta')],
+      needs: [{ ...NO_NEEDS, total: true }],
+      from,
+      to,
+      output: grid,
+      levels,
+      times: false,
+    });
+  const parts = await Promise.all([
+    pieces.hours
+      ? read(...pieces.hours, { size: HOUR, shift: 0 }, [HOURLY]).then((rows) =>
+          rows.filter((r) => pieces.whole(r.bucket)),
+        )
+      : [],
+    ...pieces.raw.map(([a, b]) => read(a, b, cellGrid(f.grid), [])),
+  ]);
+  for (const rows of parts)
+    for (const r of rows) {
+      const litres = r.stats[0]?.total ?? 0;
+      const sign = r.deviceId === meters[0].devcId ? 1 : -1;
+      cells.set(r.bucket, (cells.get(r.bucket) ?? 0) + sign * litres);
+    }
   return cells;
+}
+
+/** §13: each AE's share of every UTC hour the frame touches, and the AEs' credits per hour it was read from. */
+export interface AeHours {
+  shares: Map<number, Partial<Record<AeName, number>>>;
+  /** per AE device, its credits by UTC hour (over `hours`) */
+  credits: DeviceCredits;
+  /** the hours read: the frame's, widened to whole UTC hours */
+  hours: Frame;
 }
 
 /**
  * §13: each AE's share of the metered litres per UTC hour the frame touches, from the AEs' estimates over the whole
  * hour (running hours × rate; the hours are read whole even when the period cuts them), evenly when none ran.
  */
-export async function aeHourShares(
-  database: Database,
-  plan: VesselPlan,
-  f: Frame,
-): Promise<Map<number, Partial<Record<AeName, number>>>> {
+export async function aeHourShares(database: Database, plan: VesselPlan, f: Frame): Promise<AeHours> {
   const shares = new Map<number, Partial<Record<AeName, number>>>();
   const names = AE_NAMES.filter((n) => plan.ae[n]);
   const hours: Frame = {
@@ -160,10 +179,9 @@ export async function aeHourShares(
     end: Math.ceil(f.end / HOUR) * HOUR,
     grid: { size: HOUR, shift: 0 },
   };
-  const ae = SPAN_STATES.ae!;
   const credits = await readSpans(
     database,
-    ae,
+    SPAN_STATES.ae!,
     names.map((n) => ({ devcId: plan.ae[n]!.devcId, threshold: 0 })),
     hours,
   );
@@ -177,5 +195,24 @@ export async function aeHourShares(
     }
   }
   for (let h = hours.start; h < hours.end; h += HOUR) shares.set(h, aeShares(estimates.get(h) ?? {}, names));
-  return shares;
+  return { shares, credits, hours };
+}
+
+/** The frame's period is whole UTC hours and its buckets (if any) unions of them. */
+export function hourAligned(f: Frame): boolean {
+  const whole = (x: number) => x % HOUR === 0;
+  return whole(f.start) && whole(f.end) && (!f.grid || (whole(f.grid.size) && whole(f.grid.shift)));
+}
+
+/**
+ * The AEs' credits of an hour-aligned frame from those of its UTC hours (`aeHourShares`): the same sums as
+ * `readCredits` reads, without reading them twice.
+ */
+export function aeCreditsFromHours(ae: AeHours, f: Frame, out: Records): void {
+  for (const [id, byHour] of ae.credits)
+    for (const [hour, c] of byHour) {
+      const b = bucketIn(f, hour);
+      const s = out.get(id)?.get(b);
+      put(out, id, b, { span: (s?.span ?? 0) + c.span, run: (s?.run ?? 0) + c.state });
+    }
 }

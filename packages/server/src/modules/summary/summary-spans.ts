@@ -2,7 +2,8 @@ import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { statColumn } from '../telemetry/rollup.ts';
 import { placeholders, queryArrays } from '../telemetry/sql.ts';
-import { type Credits, creditHour, creditSample, type Frame, framePieces, HOUR } from './summary-domain.ts';
+import { bucketSql } from '../telemetry/stats-read.ts';
+import { type Credits, creditBucket, creditHour, creditSpan, type Frame, framePieces, HOUR } from './summary-domain.ts';
 import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
 
 /**
@@ -37,10 +38,7 @@ export async function readSpans(
   const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
   const ids = devices.map((d) => d.devcId);
   const table = TELEMETRY_TYPES[state.type].table;
-  await Promise.all([
-    pieces.hours ? wholeHours(pieces.hours) : undefined,
-    rawRows([...pieces.raw, [f.end, f.end + state.limit]]),
-  ]);
+  await Promise.all([pieces.hours ? wholeHours(pieces.hours) : undefined, rawRows(pieces.raw)]);
   return out;
 
   async function wholeHours([h1, h2]: [number, number]) {
@@ -50,6 +48,7 @@ export async function readSpans(
       ? `, ${h('spanDistance', 'sum')} as ds, ${h('spanDistance', 'fv')} as dfv, ${h('spanDistance', 'ft')} as dft`
       : '';
     const inState = state.inState('r', 'c.thr');
+    const cols = state.distance ? ', c.ds, c.dfv, c.dft' : '';
     const rows = await queryArrays(
       database,
       `with t(device_id, thr) as (values ${values}),
@@ -60,21 +59,20 @@ export async function readSpans(
                      else -1 end as k
            from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
           where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
-            and ${h(state.presence, 'n')} > 0),
-       x as (
-         select c.device_id, c.hour,
-                sum(case when ${inState} then coalesce(r.span, 0) else 0 end) as xs,
-                sum(case when ${inState} then 1 else 0 end) as xk,
-                max(case when r.ts = c.sft and ${inState} then 1 else 0 end) as xf
-           from c join ${table} r on r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR}
-          where c.k = -1 and ${state.present('r')}
-          group by c.device_id, c.hour)
+            and ${h(state.presence, 'n')} > 0)
+       -- the hours that cross the state, from their raw rows; the others as the rollup says (a left join of the
+       -- grouped rows back to c would scan them once per hour)
        select c.device_id, c.hour, c.ss, c.sfv, c.sft,
-              case c.k when 1 then c.ss when 0 then 0 else x.xs end,
-              case c.k when 1 then c.pn when 0 then 0 else x.xk end,
-              case c.k when 1 then 1 when 0 then 0 else x.xf end
-              ${state.distance ? ', c.ds, c.dfv, c.dft' : ''}
-         from c left join x on x.device_id = c.device_id and x.hour = c.hour`,
+              case c.k when 1 then c.ss else 0 end, case c.k when 1 then c.pn else 0 end, c.k${cols}
+         from c where c.k >= 0
+       union all
+       select c.device_id, c.hour, c.ss, c.sfv, c.sft,
+              sum(case when ${inState} then coalesce(r.span, 0) else 0 end),
+              sum(case when ${inState} then 1 else 0 end),
+              max(case when r.ts = c.sft and ${inState} then 1 else 0 end)${cols}
+         from c join ${table} r on r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR}
+        where c.k = -1 and ${state.present('r')}
+        group by c.device_id, c.hour, c.ss, c.sfv, c.sft, c.thr${cols}`,
       [...thresholds, ...ids, h1, h2],
     );
     for (const r of rows) {
@@ -95,20 +93,68 @@ export async function readSpans(
     }
   }
 
+  /**
+   * The raw rows of `ranges` (inside the period) and the first sample after it. The database sums the spans that lie
+   * wholly inside one bucket and the period, by bucket, and counts the samples in the state by their own bucket; only
+   * the spans that cross a boundary come one by one, split here.
+   */
   async function rawRows(ranges: [number, number][]) {
-    const rows = await queryArrays(
-      database,
-      `with t(device_id, thr) as (values ${values})
-       select r.device_id, r.ts, r.span, case when ${state.inState('r', 't.thr')} then 1 else 0 end
-              ${state.distance ? ', r.span_distance' : ''}
-         from ${table} r join t on t.device_id = r.device_id
-        where r.device_id in (${placeholders(ids.length)})
-          and (${ranges.map(() => '(r.ts >= ? and r.ts < ?)').join(' or ')}) and ${state.present('r')}`,
-      [...thresholds, ...ids, ...ranges.flat()],
-    );
+    const grid = f.grid;
+    // no grid: one bucket, named by the period's start (a literal, not grouped by: a number there names a column)
+    const bucket = (col: string) => (grid ? bucketSql(col, grid) : String(Math.trunc(f.start)));
+    const within = ranges.length ? `(${ranges.map(() => '(r.ts >= ? and r.ts < ?)').join(' or ')})` : '(1 = 0)';
+    const inState = `case when ${state.inState('r', 't.thr')} then 1 else 0 end`;
+    const dist = state.distance ? 'r.span_distance' : '0';
+    // the span [ts − span, ts) inside the period and one bucket (whole seconds — a stored span is a difference of
+    // times — so its last second is ts − 1; the cast keeps the bucket arithmetic in integers)
+    const from0 = 'cast(r.ts - r.span as bigint)';
+    const inside = `r.ts - r.span >= ? and ${bucket(from0)} = ${bucket('(r.ts - 1)')}`;
+    const head = `with t(device_id, thr) as (values ${values})`;
+    const from = `from ${table} r join t on t.device_id = r.device_id
+       where r.device_id in (${placeholders(ids.length)}) and ${state.present('r')}`;
+    const params = [...thresholds, ...ids];
+    const none = Promise.resolve([] as unknown[][]);
+    const [grouped, counted, single] = await Promise.all([
+      !ranges.length
+        ? none
+        : queryArrays(
+            database,
+            `${head}
+         select r.device_id, ${bucket(from0)}, sum(r.span), sum(${inState} * r.span),
+                sum(coalesce(${dist}, 0))
+           ${from} and ${within} and r.span is not null and ${inside}
+          group by r.device_id${grid ? `, ${bucket(from0)}` : ''}`,
+            [...params, ...ranges.flat(), f.start],
+          ),
+      !ranges.length || !state.count
+        ? none
+        : queryArrays(
+            database,
+            `${head}
+         select r.device_id, ${bucket('r.ts')}, sum(${inState})
+           ${from} and ${within}
+          group by r.device_id${grid ? `, ${bucket('r.ts')}` : ''}`,
+            [...params, ...ranges.flat()],
+          ),
+      queryArrays(
+        database,
+        `${head}
+         select r.device_id, r.ts, r.span, ${inState}, ${dist}
+           ${from} and r.span is not null
+            and ((${within} and not (${inside})) or (r.ts >= ? and r.ts < ?))`,
+        [...params, ...ranges.flat(), f.start, f.end, f.end + state.limit],
+      ),
+    ]);
+    for (const r of grouped)
+      creditBucket(out.get(Number(r[0]))!, Number(r[1]), {
+        span: Number(r[2]),
+        state: Number(r[3]),
+        distance: Number(r[4]),
+      });
+    for (const r of counted) creditBucket(out.get(Number(r[0]))!, Number(r[1]), { count: Number(r[2]) });
     // after the period only the first sample of each device counts: its span may reach back into the period
     const after = new Map<number, unknown[]>();
-    for (const r of rows) {
+    for (const r of single) {
       const id = Number(r[0]);
       const ts = Number(r[1]);
       if (ts >= f.end) {
@@ -122,11 +168,11 @@ export async function readSpans(
   }
 
   function credit(r: unknown[]) {
-    creditSample(out.get(Number(r[0]))!, f, {
+    creditSpan(out.get(Number(r[0]))!, f, {
       ts: Number(r[1]),
       span: num(r[2]),
       state: Number(r[3]) === 1,
-      distance: state.distance ? num(r[4]) : undefined,
+      distance: num(r[4]),
     });
   }
 }
