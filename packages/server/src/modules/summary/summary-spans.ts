@@ -49,6 +49,7 @@ export async function readSpans(
       : '';
     const inState = state.inState('r', 'c.thr');
     const cols = state.distance ? ', c.ds, c.dfv, c.dft' : '';
+    const hourRows = `r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR} and ${state.present('r')}`;
     const rows = await queryArrays(
       database,
       `with t(device_id, thr) as (values ${values}),
@@ -60,19 +61,22 @@ export async function readSpans(
            from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
           where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
             and ${h(state.presence, 'n')} > 0)
-       -- the hours that cross the state, from their raw rows; the others as the rollup says (a left join of the
-       -- grouped rows back to c would scan them once per hour)
+       -- an hour that crosses the state sums its raw rows (index range scans, one per such hour); its first sample's
+       -- state is one key lookup
        select c.device_id, c.hour, c.ss, c.sfv, c.sft,
-              case c.k when 1 then c.ss else 0 end, case c.k when 1 then c.pn else 0 end, c.k${cols}
-         from c where c.k >= 0
-       union all
-       select c.device_id, c.hour, c.ss, c.sfv, c.sft,
-              sum(case when ${inState} then coalesce(r.span, 0) else 0 end),
-              sum(case when ${inState} then 1 else 0 end),
-              max(case when r.ts = c.sft and ${inState} then 1 else 0 end)${cols}
-         from c join ${table} r on r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR}
-        where c.k = -1 and ${state.present('r')}
-        group by c.device_id, c.hour, c.ss, c.sfv, c.sft, c.thr${cols}`,
+              case c.k when 1 then c.ss when 0 then 0 else (
+                select sum(case when ${inState} then r.span else 0 end) from ${table} r
+                 where ${hourRows}) end,
+              ${
+                state.count
+                  ? `case c.k when 1 then c.pn when 0 then 0 else (
+                select count(*) from ${table} r where ${hourRows} and ${inState}) end`
+                  : '0'
+              },
+              case c.k when 1 then 1 when 0 then 0 else (
+                select case when ${inState} then 1 else 0 end from ${table} r
+                 where r.device_id = c.device_id and r.ts = c.sft) end${cols}
+         from c`,
       [...thresholds, ...ids, h1, h2],
     );
     for (const r of rows) {
@@ -102,47 +106,63 @@ export async function readSpans(
     const grid = f.grid;
     // no grid: one bucket, named by the period's start (a literal, not grouped by: a number there names a column)
     const bucket = (col: string) => (grid ? bucketSql(col, grid) : String(Math.trunc(f.start)));
-    const within = ranges.length ? `(${ranges.map(() => '(r.ts >= ? and r.ts < ?)').join(' or ')})` : '(1 = 0)';
     const inState = `case when ${state.inState('r', 't.thr')} then 1 else 0 end`;
     const dist = state.distance ? 'r.span_distance' : '0';
     // the span [ts − span, ts) inside the period and one bucket (whole seconds — a stored span is a difference of
     // times — so its last second is ts − 1; the cast keeps the bucket arithmetic in integers)
     const from0 = 'cast(r.ts - r.span as bigint)';
-    const inside = `r.ts - r.span >= ? and ${bucket(from0)} = ${bucket('(r.ts - 1)')}`;
+    const inside = `r.ts - r.span >= ${Math.trunc(f.start)} and ${bucket(from0)} = ${bucket('(r.ts - 1)')}`;
+    // the rows of some time ranges: one index range scan each (an `or` of ranges would scan the device's rows)
+    const rowsOf = (rs: [number, number][]) => ({
+      text: `(${rs
+        .map(() => `select * from ${table} where device_id in (${placeholders(ids.length)}) and ts >= ? and ts < ?`)
+        .join(' union all ')}) r join t on t.device_id = r.device_id`,
+      params: rs.flatMap(([a, b]) => [...ids, a, b]),
+    });
     const head = `with t(device_id, thr) as (values ${values})`;
-    const from = `from ${table} r join t on t.device_id = r.device_id
-       where r.device_id in (${placeholders(ids.length)}) and ${state.present('r')}`;
-    const params = [...thresholds, ...ids];
+    const within = rowsOf(ranges);
+    const after = rowsOf([[f.end, f.end + state.limit]]);
     const none = Promise.resolve([] as unknown[][]);
-    const [grouped, counted, single] = await Promise.all([
+    const [grouped, counted, single, next] = await Promise.all([
       !ranges.length
         ? none
         : queryArrays(
             database,
             `${head}
-         select r.device_id, ${bucket(from0)}, sum(r.span), sum(${inState} * r.span),
-                sum(coalesce(${dist}, 0))
-           ${from} and ${within} and r.span is not null and ${inside}
-          group by r.device_id${grid ? `, ${bucket(from0)}` : ''}`,
-            [...params, ...ranges.flat(), f.start],
+             select r.device_id, ${bucket(from0)}, sum(r.span), sum(${inState} * r.span), sum(coalesce(${dist}, 0))
+               from ${within.text}
+              where ${state.present('r')} and r.span is not null and ${inside}
+              group by r.device_id${grid ? `, ${bucket(from0)}` : ''}`,
+            [...thresholds, ...within.params],
           ),
       !ranges.length || !state.count
         ? none
         : queryArrays(
             database,
             `${head}
-         select r.device_id, ${bucket('r.ts')}, sum(${inState})
-           ${from} and ${within}
-          group by r.device_id${grid ? `, ${bucket('r.ts')}` : ''}`,
-            [...params, ...ranges.flat()],
+             select r.device_id, ${bucket('r.ts')}, sum(${inState})
+               from ${within.text}
+              where ${state.present('r')}
+              group by r.device_id${grid ? `, ${bucket('r.ts')}` : ''}`,
+            [...thresholds, ...within.params],
+          ),
+      !ranges.length
+        ? none
+        : queryArrays(
+            database,
+            `${head}
+             select r.device_id, r.ts, r.span, ${inState}, ${dist}
+               from ${within.text}
+              where ${state.present('r')} and r.span is not null and not (${inside})`,
+            [...thresholds, ...within.params],
           ),
       queryArrays(
         database,
         `${head}
          select r.device_id, r.ts, r.span, ${inState}, ${dist}
-           ${from} and r.span is not null
-            and ((${within} and not (${inside})) or (r.ts >= ? and r.ts < ?))`,
-        [...params, ...ranges.flat(), f.start, f.end, f.end + state.limit],
+           from ${after.text}
+          where ${state.present('r')} and r.span is not null`,
+        [...thresholds, ...after.params],
       ),
     ]);
     for (const r of grouped)
@@ -152,19 +172,15 @@ export async function readSpans(
         distance: Number(r[4]),
       });
     for (const r of counted) creditBucket(out.get(Number(r[0]))!, Number(r[1]), { count: Number(r[2]) });
+    for (const r of single) credit(r);
     // after the period only the first sample of each device counts: its span may reach back into the period
-    const after = new Map<number, unknown[]>();
-    for (const r of single) {
+    const first = new Map<number, unknown[]>();
+    for (const r of next) {
       const id = Number(r[0]);
-      const ts = Number(r[1]);
-      if (ts >= f.end) {
-        const first = after.get(id);
-        if (!first || ts < Number(first[1])) after.set(id, r);
-        continue;
-      }
-      credit(r);
+      const have = first.get(id);
+      if (!have || Number(r[1]) < Number(have[1])) first.set(id, r);
     }
-    for (const r of after.values()) credit(r);
+    for (const r of first.values()) credit(r);
   }
 
   function credit(r: unknown[]) {
