@@ -41,12 +41,15 @@ export interface Wanted {
   point: string;
   field: 'n' | 'total' | 'fv' | 'lv';
   key: StatKey;
+  /** shown for the period only (no bucket answer carries it): read for the period, not per bucket */
+  period?: true;
 }
 const count = (point: string, key: StatKey): Wanted => ({ point, field: 'n', key });
 const total = (point: string, key: StatKey): Wanted => ({ point, field: 'total', key });
 const mean = (point: MeanPoint) => [count(point, `c:${point}`), total(point, `s:${point}`)];
 /** §11: litres (or kg) of the readings in a bucket, and how many readings carry them */
 const deltas = (point: string, sum: StatKey, n: StatKey) => [total(point, sum), count(point, n)];
+const periodOnly = (ws: Wanted[]) => ws.map((w): Wanted => ({ ...w, period: true }));
 
 /** §11–§15: every meter — presence, density and temperature, its totaliser's first and last reading, its deltas. */
 const METER: Wanted[] = [
@@ -55,9 +58,13 @@ const METER: Wanted[] = [
   ...mean('temperature'),
   { point: 'volumeInventory', field: 'fv', key: 'firstTotal' },
   { point: 'volumeInventory', field: 'lv', key: 'lastTotal' },
-  ...deltas('volumeDelta', 'delta', 'nDelta'),
-  ...deltas('volume15Delta', 'delta15', 'nDelta15'),
-  ...deltas('massDelta', 'massDelta', 'nMass'),
+  total('volumeDelta', 'delta'),
+  // litres at 15 °C and kg are answered for the period only (summary flowmeter.summary)
+  ...periodOnly([
+    count('volumeDelta', 'nDelta'),
+    ...deltas('volume15Delta', 'delta15', 'nDelta15'),
+    ...deltas('massDelta', 'massDelta', 'nMass'),
+  ]),
 ];
 
 /**

@@ -5,7 +5,7 @@ import { telemetryStore } from '../telemetry/sql.ts';
 import { dataRanges } from './summary-bounds.ts';
 import type { Frame } from './summary-domain.ts';
 import { devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, typeOf } from './summary-inputs.ts';
-import { type DeviceData, VesselPeriod } from './summary-period.ts';
+import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
 import { sampleIntervals } from './summary-presence.ts';
 import {
   aeCreditsFromHours,
@@ -58,6 +58,7 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     .filter((d) => PRESENCE[typeOf(d)])
     .map((d) => ({ devcId: d.devcId, type: typeOf(d), metric: PRESENCE[typeOf(d)]! }));
   const records: Records = new Map();
+  const periodOnly = new Map<number, Stat>();
   const gpsTracks = o.buckets && plan.gps && wanted.has(plan.gps.devcId) ? plan.gps.devcId : undefined;
   // §13: per-AE litres of a metered vessel (the AE group and the combined data's AE records)
   const perAe = o.groups.includes('ae') && !!plan.meters.AE_IN;
@@ -75,7 +76,7 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     gpsTracks === undefined ? undefined : trackSums(database, gpsTracks, frame),
     perAe ? aeMeterCells(database, plan, frame) : undefined,
     perAe ? aeHourShares(database, plan, frame) : undefined,
-    readSamples(database, plan, byType, frame, records),
+    readSamples(database, plan, byType, frame, records, periodOnly),
     readCredits(database, plan, credited, frame, records),
   ]);
   if (sharesRead) aeCreditsFromHours(aeHours!, frame, records);
@@ -84,6 +85,7 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
   for (const d of plan.devices)
     data.set(d.devcId, {
       buckets: records.get(d.devcId) ?? new Map(),
+      period: periodOnly.get(d.devcId),
       interval: intervals.get(d.devcId),
       ...bounds.get(d.devcId)!,
     });

@@ -68,6 +68,8 @@ export type StatKey = keyof Stat;
 export interface DeviceData {
   /** by bucket of the frame (any order): the statistics of its samples in it and its credited time and distance */
   buckets: Map<number, Stat>;
+  /** figures answered for the period only (§11 at 15 °C, kg), read for the whole period when buckets were read */
+  period?: Stat;
   /** the reporting interval P of §20 */
   interval?: number;
   /** first and last sample time in the period */
@@ -172,6 +174,7 @@ export class VesselPeriod {
         period.buckets.set(ts, stat);
         mergeStat(period.total, stat);
       }
+      if (data.period) Object.assign(period.total, data.period);
       this.devices.set(d.devcId, period);
     }
     this.bucketTimes = [...times].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { type Needs, NO_NEEDS, readStats } from '../telemetry/stats-read.ts';
 import { aeShares, bucketIn, cellGrid, type Frame, framePieces, HOUR } from './summary-domain.ts';
 import { asks, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
-import type { Stat } from './summary-period.ts';
+import { mergeStat, type Stat } from './summary-period.ts';
 import { type DeviceCredits, readSpans } from './summary-spans.ts';
 import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
 
@@ -20,11 +20,15 @@ import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
 /** Per device, its records by bucket. */
 export type Records = Map<number, Map<number, Stat>>;
 
-/** Writes values into a device's bucket, merging keys of the same bucket. */
-function put(out: Records, devcId: number, ts: number, values: Stat) {
+/**
+ * Writes values into a device's bucket, merging keys of the same bucket; `add`: pieces of one bucket read apart (in
+ * time order) add up as records do (summary-period.ts `mergeStat`).
+ */
+function put(out: Records, devcId: number, ts: number, values: Stat, add = false) {
   const byTs = out.get(devcId) ?? new Map<number, Stat>();
   out.set(devcId, byTs);
-  byTs.set(ts, Object.assign(byTs.get(ts) ?? {}, values));
+  const have = byTs.get(ts) ?? {};
+  byTs.set(ts, add ? mergeStat(have, values) : Object.assign(have, values));
 }
 
 const NEED: Record<Wanted['field'], keyof Needs | null> = { n: null, total: 'total', fv: 'first', lv: 'last' };
@@ -63,28 +67,52 @@ async function readWanted(
     levels: [HOURLY],
     times: false, // values only: readStats itself asks for the times when it merges pieces
   });
+  // without a grid readStats names each piece of the period by its own start: in that order they are in time order
+  if (!f.grid) rows.sort((a, b) => a.bucket - b.bucket);
   for (const r of rows) {
     const s: Stat = {};
     for (let j = 0; j < wanted.length; j++) {
       const st = r.stats[cols[j]];
       if (st) s[wanted[j].key] = st[wanted[j].field];
     }
-    put(out, r.deviceId, r.bucket, s);
+    // without a grid the period is one bucket: its pieces add up
+    put(out, r.deviceId, f.grid ? r.bucket : f.start, s, !f.grid);
   }
 }
 
-/** The statistics of the samples of the vessel's devices (by type) in each bucket of the frame, into `out`. */
+/**
+ * The statistics of the samples of the vessel's devices (by type) in each bucket of the frame, into `out`; those
+ * answered for the period only (`Wanted.period`) once for the whole period, into `period` (by device).
+ */
 export async function readSamples(
   database: Database,
   plan: VesselPlan,
   byType: Map<SummaryType, number[]>,
   f: Frame,
   out: Records,
+  period: Map<number, Stat>,
 ): Promise<void> {
   const work: Promise<void>[] = [];
+  const whole: Frame = { ...f, grid: null };
+  const totals: Records = new Map();
   for (const [type, ids] of byType)
-    for (const a of asks(plan, type, ids)) work.push(readWanted(database, type, a.ids, a.wanted, f, out));
+    for (const a of asks(plan, type, ids)) {
+      const each = f.grid ? a.wanted.filter((w) => !w.period) : a.wanted;
+      work.push(readWanted(database, type, a.ids, each, f, out));
+      if (f.grid)
+        work.push(
+          readWanted(
+            database,
+            type,
+            a.ids,
+            a.wanted.filter((w) => w.period),
+            whole,
+            totals,
+          ),
+        );
+    }
   await Promise.all(work);
+  for (const [id, byTs] of totals) for (const s of byTs.values()) period.set(id, s);
 }
 
 /**
