@@ -24,12 +24,14 @@ describe.each(dialects())('combined data on %s', (dialect) => {
     expect(Object.keys(d.datas)).toEqual([w.T0, w.T0 + H, w.T0 + 2 * H].map(String));
     const first = d.datas[w.T0];
     expect(first.gps).toMatchObject({ latitude: 0, firstLongitude: 100, timestamp: w.T0 });
-    // §7: 59 steps in the first hour's 60 moving fixes × 60 s = 1 h; track the circular mean of 90°
-    expect(first.gps.speed).toBeCloseTo((59 * STEP) / 1000, 6);
+    // §5–§7: the segments of fixes 1–60 lie in the first hour (fix 60, at 01:00, covers [00:59, 01:00)): 60 steps
+    // in 3 600 moving seconds; track the circular mean of 90°; the last position is the hour's last fix (59)
+    expect(first.gps.speed).toBeCloseTo((60 * STEP) / 1000, 6);
     expect(first.gps.track).toBeCloseTo(90, 9);
     expect(first.gps.longitude).toBeCloseTo(100.59, 9);
-    expect(first.gps.polyLength).toBeCloseTo(59 * STEP, 3);
-    // PORT: 30 of 60 samples above 400; STARBOARD: 350 > its own 300
+    expect(first.gps.polyLength).toBeCloseTo(60 * STEP, 3);
+    // PORT: 30 of 60 samples above 400 — segments of 1–29 and of 60 (1 200 rpm, its segment [00:59, 01:00)) = 1 800 s;
+    // STARBOARD: 350 > its own 300, segments of 1–60
     expect(first.rpm).toEqual({
       PORT: { rpm: 500, runningTime: 1800 },
       STARBOARD: { rpm: 350, runningTime: 3600 },
@@ -48,10 +50,13 @@ describe.each(dialects())('combined data on %s', (dialect) => {
       temperature: 40,
       volumeInventory: 10118,
     });
-    // hour 1: AE1 and AE2 each ran 1 h; estimates 6 and 5 L apportion the metered 44.25 L
+    // hour 1: AE1 ran 3 600 s (6 L at 6 L/h), AE2 the segments of 1–59 (3 540 s, 4.9167 L at 5 L/h): their
+    // shares of the hour apportion the metered 44.25 L (§13)
+    const e2 = (3540 / H) * 5;
     expect(first.ae.AE1).toMatchObject({ runningTime: 3600, additional: { SUM_dlaeRpm_1: 60 * 1500 } });
-    expect(first.ae.AE1.fuelConsumption).toBeCloseTo((44.25 * 6) / 11, 9);
-    expect(first.ae.AE2.fuelConsumption).toBeCloseTo((44.25 * 5) / 11, 9);
+    expect(first.ae.AE2.runningTime).toBe(3540);
+    expect(first.ae.AE1.fuelConsumption).toBeCloseTo((44.25 * 6) / (6 + e2), 9);
+    expect(first.ae.AE2.fuelConsumption).toBeCloseTo((44.25 * e2) / (6 + e2), 9);
     expect(first.ae.AE3).toEqual({ runningTime: 0, fuelConsumption: 0, additional: { SUM_dlaeRpm_1: 0 } });
     expect(d.summaries.rpm).toEqual({ singleEngine: false });
     expect(d.summaries.flowmeter.AE_IN).toBeCloseTo(179, 9);
@@ -69,10 +74,11 @@ describe.each(dialects())('combined data on %s', (dialect) => {
 
   it('§13 AE fuel per bucket from running hours × rate without an AE meter', async () => {
     const d = (await combined(w.twinNoAe, '&typesToGet[]=ae&typesToGet[]=flowmeter')).json.data;
+    // hour 1: AE1 the segments of 1–60 (1 h × 6 L/h); AE2 (rpm > 0 in minutes 0–59) those of 1–59 (3 540 s × 5 L/h)
     expect(d.datas[w.T0].ae.AE1.fuelConsumption).toBe(6);
-    expect(d.datas[w.T0].ae.AE2.fuelConsumption).toBe(5);
+    expect(d.datas[w.T0].ae.AE2.fuelConsumption).toBeCloseTo((3540 / H) * 5, 9);
     expect(d.datas[w.T0 + H].ae.AE2.fuelConsumption).toBe(0);
-    expect(d.datas[w.T0].flowmeter.aeFuelCons).toBe(11);
+    expect(d.datas[w.T0].flowmeter.aeFuelCons).toBeCloseTo(6 + (3540 / H) * 5, 9);
     expect(d.summaries.flowmeter).toEqual({ AE_IN: null, AE_OUT: null });
   });
 
@@ -88,10 +94,11 @@ describe.each(dialects())('combined data on %s', (dialect) => {
     const local = (await combined(w.single, q, w.T0 - H, w.T0 + H)).json.data;
     expect(local.summaries.rpm.singleEngine).toBe(true);
     expect(Object.keys(local.datas)).toEqual([w.T0 - 86400, w.T0].map(String));
-    // before local midnight: minutes 0–59 with 10 samples at 20 rpm (below 30); after: all 60 at 100 rpm
-    expect(local.datas[w.T0 - 86400].rpm.PORT).toEqual({ rpm: (10 * 20 + 50 * 100) / 60, runningTime: 3000 });
-    expect(local.datas[w.T0].rpm.PORT).toEqual({ rpm: 100, runningTime: 3600 });
-    expect(local.datas[w.T0].rpm.MAINENGINE).toEqual({ rpm: 100, runningTime: 3600 });
+    // before local midnight: minutes 0–59 with 10 samples at 20 rpm (below 30); after: all 60 at 100 rpm. §5: the
+    // segments of 10–59 and of 60 ([23:59, 24:00)) before midnight, those of 61–119 after
+    expect(local.datas[w.T0 - 86400].rpm.PORT).toEqual({ rpm: (10 * 20 + 50 * 100) / 60, runningTime: 3060 });
+    expect(local.datas[w.T0].rpm.PORT).toEqual({ rpm: 100, runningTime: 3540 });
+    expect(local.datas[w.T0].rpm.MAINENGINE).toEqual({ rpm: 100, runningTime: 3540 });
     expect(local.datas[w.T0 - 86400].flowmeter.portFuelCons).toBe(59);
     expect(local.datas[w.T0].flowmeter.portFuelCons).toBe(60);
     expect(local.datas[w.T0].flowmeter.stbFuelCons).toBeNull();

@@ -150,15 +150,16 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  it('§5 mixed 1-minute and 10-second data: each hour credits its own spacing, drop-outs not counted', async () => {
+  it('§5 mixed 1-minute and 10-second data: each sample credits its own segment, drop-outs not counted', async () => {
     for (const unit of ['MINUTE', 'HOUR', 'DAY']) {
       const d = await summary(engines, T0, T0 + 3 * H, `&aggregatedUnit=${unit}&devcType=rpm`);
-      // PORT: 2 h × 60 samples × 60 s + 360 samples × 10 s = 10 800 s = 3 h. (The old period-wide median of 10 s
-      // credited the 1-minute hours 600 s each: 4 800 s.)
-      expect(d.rpm.summary.PORT.runningTime).toBeCloseTo(10_800, 6);
-      // STARBOARD: the drop-out hour has 55 samples over 3 540 s (spacing 64.4 s), each credited at most G = 60 s:
-      // 3 300 s; then 3 600 + 3 600. (The old median made one side 1.08 h and the other 2.37 h.)
-      expect(d.rpm.summary.STARBOARD.runningTime).toBeCloseTo(10_500, 6);
+      // PORT: minutes 1–119 credit 60 s each (minute 0, the device's first sample, has no segment), the first live
+      // sample at 02:00 the 60 s since minute 119, the 359 live samples after it 10 s each:
+      // 7 140 + 60 + 3 590 = 10 790 s. (The old period-wide median of 10 s credited the 1-minute hours 600 s each.)
+      expect(d.rpm.summary.PORT.runningTime).toBeCloseTo(10_790, 6);
+      // STARBOARD: minute 25 follows minute 19 (L = 360 s): credited G = 60 s; so 114 history segments of 60 s,
+      // then 60 + 3 590 s: 10 490 s
+      expect(d.rpm.summary.STARBOARD.runningTime).toBeCloseTo(10_490, 6);
     }
   });
 
@@ -166,16 +167,19 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
     const split = T0 + 2 * H + 30 * MIN;
     const a = await summary(engines, T0, split, '&devcType=rpm');
     const b = await summary(engines, split, T0 + 3 * H, '&devcType=rpm');
-    // first part: 3 600 + 3 600 + 180 samples × 10 s; second: 180 × 10 s
+    // first part: 7 140 + 60 + the live samples at 02:00:10 … 02:30:00 (the one at the split credits its segment
+    // [02:29:50, 02:30:00) to the part before it): 180 × 10 s = 9 000 s; second: the samples after it, 179 × 10 s
     expect(a.rpm.summary.PORT.runningTime).toBeCloseTo(9_000, 6);
-    expect(b.rpm.summary.PORT.runningTime).toBeCloseTo(1_800, 6);
+    expect(b.rpm.summary.PORT.runningTime).toBeCloseTo(1_790, 6);
+    expect(a.rpm.summary.PORT.runningTime + b.rpm.summary.PORT.runningTime).toBeCloseTo(10_790, 6);
   });
 
   it('§7 a fix every 3 minutes: moving time is the time its distance took (G_GPS), so the speed is the real one', async () => {
     const d = await summary(tracker, T0, T0 + 2 * H, '&aggregatedUnit=HOUR&devcType=gps');
-    // 40 fixes × 926 m = 37 040 m; 20 fixes an hour spaced 180 s, each credited 180 s (G_GPS = 3 600 s): 2 h of
-    // moving time, so 37.04 km / 2 h = 18.52 km/h = 10 knots. (With G = 60 s: 2 400 s and 55.56 km/h, 3 × too fast.)
-    expect(d.gps.summary.totalDistance).toBeCloseTo(37_040, 6);
+    // fixes 1–39 each cover 926 m in their 180 s segment (G_GPS = 3 600 s); the first fix has no segment (the 926 m
+    // it reports lie before anything known): 36 114 m in 7 020 moving seconds, 18.52 km/h = 10 knots.
+    // (With G = 60 s: 2 340 s and 55.56 km/h, 3 × too fast.)
+    expect(d.gps.summary.totalDistance).toBeCloseTo(39 * 926, 6);
     expect(d.gps.summary.averageSpeed).toBeCloseTo(18.52, 6);
   });
 
@@ -184,11 +188,12 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
     const distance = d.gps.summary.totalDistance;
     // 59 steps of 0.01° on the equator (haversine, R = 6 371 000 m)
     expect(distance).toBeCloseTo(59 * 6_371_000 * ((0.01 * Math.PI) / 180), 3);
-    // moving: the 60 fixes of hour 1 (20 km/h > 1 kn) × 60 s = 1 h; the 360 still fixes do not move.
+    // moving: the segments of fixes 1–59 of hour 1 (20 km/h > 1 kn) × 60 s = 3 540 s; the first still fix (01:00,
+    // 0 km/h) credits [00:59, 01:00) as not moving, and neither do the 359 after it.
     // The mean of the samples would be 60 × 20 / 420 = 2.86 km/h.
-    expect(d.gps.summary.averageSpeed).toBeCloseTo(distance / 1000 / 1, 6);
+    expect(d.gps.summary.averageSpeed).toBeCloseTo(distance / 1000 / (3540 / H), 6);
     const first = d.gps.data[T0];
-    expect(first.speed).toBeCloseTo(distance / 1000, 6);
+    expect(first.speed).toBeCloseTo(distance / 1000 / (3540 / H), 6);
     // 30 × 350° and 30 × 10°: north, not the arithmetic 180°
     expect(first.track).toBeCloseTo(0, 6);
     expect(d.gps.data[T0 + H].speed).toBe(0);
@@ -235,7 +240,7 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
     expect(s.portEngineCons).toBeCloseTo(4_720, 6);
     expect(s.portEngineConsKg).toBeCloseTo(4_012, 6);
     expect(s.meEngineConsKg).toBeCloseTo(4_012, 6);
-    // at 15 °C: ρ15 from 850 kg/m³ at 35 °C (≈ 861.6), VCF(ρ15, 35 °C) ≈ 0.9836
+    // at 15 °C: ρ15 from 850 kg/m³ at 35 °C (≈ 864.1), VCF(ρ15, 35 °C) ≈ 0.9837, reading by reading
     const factor = vcf54B(rho15Of(850, 35), 35);
     expect(factor).toBeGreaterThan(0.98);
     expect(factor).toBeLessThan(0.99);
@@ -259,15 +264,23 @@ describe.each(dialects())('corrected summary definitions on %s', (dialect) => {
 
   it('§13 metered AE fuel: per bucket the AEs add up to the bucket, the buckets to the period', async () => {
     const d = await summary(aeVessel, T0, T0 + 3 * H, '&aggregatedUnit=HOUR&devcType=ae&showDetails=1');
-    // the meter counted 179 L (500 → 679); AE1 and AE2 each ran 1 h at 5 L/h: half each over the period
+    // the meter counted 179 L (500 → 679)
     expect(d.ae.totalFuelConsumption).toBeCloseTo(179, 6);
     const perAe = (ts: number) => ({ ae1: d.ae.data[ts].AE1.fuelConsumption, ae2: d.ae.data[ts].AE2.fuelConsumption });
-    // hour 1: 59 L (from its own first reading) all to AE1; hour 2: 60 L to AE2; hour 3: nobody ran: 60 L by the
-    // period's shares, 30 + 30 (before: both 0 — those litres vanished from the AEs)
-    expect(perAe(T0)).toEqual({ ae1: 59, ae2: 0 });
+    // hour 1: 59 L (the first reading has none). AE1 ran the segments of minutes 1–59 (3 540 s), AE2 that of minute
+    // 60 (running, its segment [00:59, 01:00)): shares 3 540 : 60 of the hour's 59 L
+    expect(perAe(T0).ae1).toBeCloseTo((59 * 3540) / 3600, 9);
+    expect(perAe(T0).ae2).toBeCloseTo((59 * 60) / 3600, 9);
+    // hour 2: 60 L, only AE2 ran; hour 3: 60 L, no AE ran: evenly, 30 + 30
     expect(perAe(T0 + H)).toEqual({ ae1: 0, ae2: 60 });
     expect(perAe(T0 + 2 * H)).toEqual({ ae1: 30, ae2: 30 });
     const buckets = [T0, T0 + H, T0 + 2 * H].reduce((sum, ts) => sum + perAe(ts).ae1 + perAe(ts).ae2, 0);
     expect(buckets).toBeCloseTo(d.ae.totalFuelConsumption, 9);
+    // each AE's period figure is the sum of its buckets (§13)
+    for (const n of ['AE1', 'AE2'] as const)
+      expect(d.ae[n].fuelConsumption).toBeCloseTo(
+        [T0, T0 + H, T0 + 2 * H].reduce((sum, ts) => sum + d.ae.data[ts][n].fuelConsumption, 0),
+        9,
+      );
   });
 });

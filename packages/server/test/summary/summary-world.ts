@@ -31,7 +31,7 @@ export async function configRpm(t: TestApp, devcId: number, type: string, min: n
     .values({ mcrpDevcId: devcId, mcrpType: type, mcrpMinValue: min, mcrpIsSingleEngine: single })
     .execute();
 }
-async function configAe(t: TestApp, devcId: number, no: number, rate: number | null) {
+export async function configAe(t: TestApp, devcId: number, no: number, rate: number | null) {
   await t.database.db
     .insertInto('config_ae')
     .values({ mcaeDevcId: devcId, mcaeNo: no, mcaeConsumptRateByTime: rate })

@@ -37,9 +37,10 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       expect(d.gps.summary.totalDistance).toBeCloseTo(distance, 3);
       expect(d.gps.summary.distance).toBeCloseTo(distance, 3);
       expect(d.gps.summary.totalCruise).toBeCloseTo(distance / 1852, 6);
-      // §7: every fix moves (20 and 10 km/h > 1 kn) and is credited 60 s (§5): 3 h moving; distance over that time
-      // (this world's speed samples, 20 and 10 km/h, are not consistent with its positions: §7 no longer reads them)
-      const speed = distance / 1000 / 3;
+      // §7: every fix moves (20 and 10 km/h > 1 kn); §5: fixes 1–179 each credit their 60 s segment (the first fix
+      // has none): 10 740 s moving; distance over that time (this world's speed samples, 20 and 10 km/h, are not
+      // consistent with its positions: §7 does not read them)
+      const speed = distance / 1000 / (10740 / H);
       expect(d.gps.summary.averageSpeed).toBeCloseTo(speed, 9);
       expect(d.gps.summary.averageSpeedKnot).toBeCloseTo(speed * 0.539957, 9);
       expect(d.gps.summary.calculatedSpeed).toBeCloseTo(distance / 1000 / ((179 * MIN) / H), 6);
@@ -49,17 +50,19 @@ describe.each(dialects())('summary API on %s', (dialect) => {
     });
 
     it('§9 running time counts samples above each engine’s own Config RPM minimum', () => {
-      // PORT (min 400): 30 min at 1000 + 60 min at 1200 run; 350 rpm does not. STARBOARD (min 300): 350 runs all 3 h
+      // PORT (min 400): samples 0–29 at 1000 and 60–119 at 1200 run; 350 rpm does not. §5: each running sample
+      // credits its 60 s segment, the device's first (minute 0) has none: (29 + 60) × 60 = 5 340 s.
+      // STARBOARD (min 300): 350 runs all 180 samples: 179 × 60 = 10 740 s. sampleInterval is P of §20 (60 s).
       expect(d.rpm.summary.PORT).toMatchObject({
-        runningTime: 5400,
-        runningHours: 1.5,
+        runningTime: 5340,
+        runningHours: 5340 / H,
         threshold: 400,
         sampleInterval: 60,
       });
       expect(d.rpm.summary.PORT.average).toBeCloseTo((30 * 1000 + 60 * 1200 + 60 * 350) / 180, 9);
       expect(d.rpm.summary.STARBOARD).toMatchObject({
-        runningTime: 10800,
-        runningHours: 3,
+        runningTime: 10740,
+        runningHours: 10740 / H,
         threshold: 300,
         average: 350,
       });
@@ -76,27 +79,32 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       expect(f.totalFuelCons).toBeCloseTo(626.5 + 134.25, 9);
       expect(f.portAverageFlow).toBeCloseTo((150 * 120) / 180, 9);
       expect(f.starboardAverageFlow).toBe(180);
-      expect(f.PORT_IN_flowTime).toBe(150 * 60);
-      expect(f.STARBOARD_IN_flowTime).toBe(180 * 60);
-      expect(f.portTotalAverageFlow).toBeCloseTo(268.5 / 2.5, 9);
-      expect(f.starboardTotalAverageFlow).toBeCloseTo(358 / 3, 9);
+      // §15: samples 1–149 flow (120 L/h) and credit 60 s each (minute 0 has no segment; minute 150 reads 0 L/h)
+      expect(f.PORT_IN_flowTime).toBe(149 * 60);
+      expect(f.STARBOARD_IN_flowTime).toBe(179 * 60);
+      expect(f.portTotalAverageFlow).toBeCloseTo(268.5 / ((149 * 60) / H), 9);
+      expect(f.starboardTotalAverageFlow).toBeCloseTo(358 / ((179 * 60) / H), 9);
       expect(f.PORT_IN_averageDens).toBe(850);
       expect(f.STARBOARD_IN_averageDens).toBe(840);
       expect(f.PORT_IN_averageTemp).toBe(40);
     });
 
-    it('§13 AE fuel is metered (AE_IN − AE_OUT) and apportioned by running hours × Config AE rate', () => {
+    it('§13 AE fuel is metered (AE_IN − AE_OUT) and apportioned per UTC hour by running hours × Config AE rate', () => {
       expect(d.flowmeter.summary.AE_IN).toBeCloseTo(179, 9);
       expect(d.flowmeter.summary.AE_OUT).toBeCloseTo(44.75, 9);
       expect(d.flowmeter.summary.aeEngineCons).toBeCloseTo(134.25, 9);
       expect(d.ae.metered).toBe(true);
       expect(d.ae.totalFuelConsumption).toBeCloseTo(134.25, 9);
-      // estimates: AE1 3 h × 6 L/h = 18, AE2 1 h × 5 L/h (default) = 5
-      expect(d.ae.AE1).toMatchObject({ runningSeconds: 10800, runningTime: 3, rate: 6 });
-      expect(d.ae.AE1.fuelConsumption).toBeCloseTo((134.25 * 18) / 23, 9);
-      expect(d.ae.AE2).toMatchObject({ runningSeconds: 3600, runningTime: 1, rate: 5 });
-      expect(d.ae.AE2.fuelConsumption).toBeCloseTo((134.25 * 5) / 23, 9);
+      // running (§5, §10): AE1 samples 1–179 × 60 s = 10 740 s; AE2 samples 1–59 (minute 60 reads running 0) = 3 540 s
+      expect(d.ae.AE1).toMatchObject({ runningSeconds: 10740, runningTime: 10740 / H, rate: 6 });
+      expect(d.ae.AE2).toMatchObject({ runningSeconds: 3540, runningTime: 3540 / H, rate: 5 });
+      // per UTC hour: hour 1 the meter counts 59 − 14.75 = 44.25 L; AE1 ran the whole hour (samples 1–60: 6 L at
+      // 6 L/h), AE2 3 540 s (4.9167 L at the default 5 L/h); hours 2 and 3 (45 L each) only AE1 ran
+      const e2 = (3540 / H) * 5;
+      expect(d.ae.AE1.fuelConsumption).toBeCloseTo((44.25 * 6) / (6 + e2) + 45 + 45, 9);
+      expect(d.ae.AE2.fuelConsumption).toBeCloseTo((44.25 * e2) / (6 + e2), 9);
       expect(d.ae.AE3).toMatchObject({ runningSeconds: 0, fuelConsumption: 0 });
+      expect(d.ae.AE1.fuelConsumption + d.ae.AE2.fuelConsumption).toBeCloseTo(134.25, 9);
     });
 
     it('§16 temperatures per label and side', () => {
@@ -135,15 +143,17 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       const first = r.json.data.details[0];
       expect(r.json.data.details).toHaveLength(3);
       expect(first.timestamp).toBe(w.T0);
+      // hour 1: samples 1–29 run (29 × 60 s) and minute 60's segment [00:59, 01:00) lies in it too: 1 800 s
       expect(first.rpmData.PORT).toEqual({ rpm: 500, runningTime: 1800, additional: { COUNTGT_dlrpRpm_1: 30 } });
-      expect(first.gpsData.additional.SUM_dlgpDistance_3).toBeCloseTo(59 * STEP, 3);
+      // §6: fixes 1–59 and the segment of minute 60 (inside the hour): 60 steps
+      expect(first.gpsData.additional.SUM_dlgpDistance_3).toBeCloseTo(60 * STEP, 3);
       expect(first.gpsData.additional.LAST_dlgpLongitude_5).toBeCloseTo(100.59, 9);
       expect(first.fmData.PORT_IN.additional).toEqual({
         FIRST_dlfmVolInventory_0: 10000,
         LAST_dlfmVolInventory_1: 10118,
       });
       expect(first.fmData.PORT_InFlow).toBeCloseTo(59 * 2 - 59 * 0.5, 9);
-      // hour 2: the baseline is hour 1's last reading, so the minute between buckets is counted
+      // hour 2: the first reading's litres run back to hour 1's last reading (§11)
       expect(r.json.data.details[1].fmData.PORT_InFlow).toBeCloseTo(60 * 2 - 60 * 0.5, 9);
       expect(first.aeData.AE1.runningSeconds).toBe(3600);
       expect(r.json.data.rpm.data.PORT[String(w.T0 + 2 * H)]).toEqual({ rpm: 350, runningTime: 0, count: 0 });
@@ -158,7 +168,7 @@ describe.each(dialects())('summary API on %s', (dialect) => {
     it('devcType limits the answer to one group', async () => {
       const r = await summary(w.twinAe, '&devcType=rpm');
       expect(r.statusCode).toBe(200);
-      expect(r.json.data.rpm.summary.PORT.runningTime).toBe(5400);
+      expect(r.json.data.rpm.summary.PORT.runningTime).toBe(5340);
       expect(r.json.data.gps).toBeUndefined();
       expect(r.json.data.flowmeter).toBeUndefined();
       expect(r.json.data.maintenance).toBe(false);
@@ -167,16 +177,20 @@ describe.each(dialects())('summary API on %s', (dialect) => {
     it('§1 §11 a period that starts and ends inside an hour: partial hours counted exactly, totalisers stitched', async () => {
       for (const q of ['', '&showDetails=true', '&aggregatedUnit=DAY']) {
         const d = (await summary(w.twinAe, q, w.T0 + 30 * MIN, w.T0 + 150 * MIN)).json.data;
-        // minutes 30–149: PORT runs 60–119 (1200 rpm); STARBOARD (350 > 300) all 120
+        // §5 [00:30, 02:30): minute 30's segment lies before the period; minute 150 (just after it) credits its
+        // segment [02:29, 02:30). PORT runs 60–119 (1200 rpm): segments [00:59, 01:59) = 3 600 s; STARBOARD (350 >
+        // 300) segments of minutes 31–150 = 7 200 s
         expect(d.rpm.summary.PORT.runningTime).toBe(3600);
         expect(d.rpm.summary.STARBOARD.runningTime).toBe(7200);
-        // §11 the baseline is the last reading before the period (minute 29): 120 steps of each meter
+        // §11 the readings of minutes 30–149 each hold the litres since the one before: 120 steps of each meter
         expect(d.flowmeter.summary.portEngineCons).toBeCloseTo(120 * 2 - 120 * 0.5, 9);
         expect(d.flowmeter.summary.starboardEngineCons).toBeCloseTo(120 * 3 - 120, 9);
         expect(d.flowmeter.summary.aeEngineCons).toBeCloseTo(120 * 0.75, 9);
-        expect(d.flowmeter.summary.PORT_IN_flowTime).toBe(7200);
+        // §15 minutes 31–149 flow (minute 150 reads 0 L/h: its segment is not flow time)
+        expect(d.flowmeter.summary.PORT_IN_flowTime).toBe(119 * 60);
         expect(d.ae.AE1.runningSeconds).toBe(7200);
-        expect(d.ae.AE2.runningSeconds).toBe(1800);
+        // AE2 runs minutes 0–59: the segments of 31–59
+        expect(d.ae.AE2.runningSeconds).toBe(29 * 60);
         expect(d).toMatchObject({ firstData: w.T0 + 30 * MIN, lastData: w.T0 + 149 * MIN });
         // first and last position from the first and last fix, whatever the bucket (a DAY bucket holds the leading
         // partial hour, the whole hour and the trailing partial hour under one name)
@@ -193,10 +207,10 @@ describe.each(dialects())('summary API on %s', (dialect) => {
     it('§1 totals do not depend on the bucket unit', async () => {
       const r = await summary(w.twinAe, '&aggregatedUnit=DAY');
       expect(r.json.data.flowmeter.summary.portEngineCons).toBeCloseTo(268.5, 9);
-      expect(r.json.data.rpm.summary.PORT.runningTime).toBe(5400);
+      expect(r.json.data.rpm.summary.PORT.runningTime).toBe(5340);
       const m = await summary(w.twinAe, '&aggregatedUnit=MINUTE');
       expect(m.json.data.flowmeter.summary.portEngineCons).toBeCloseTo(268.5, 9);
-      expect(m.json.data.rpm.summary.PORT.runningTime).toBe(5400);
+      expect(m.json.data.rpm.summary.PORT.runningTime).toBe(5340);
     });
   });
 
@@ -205,9 +219,13 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       const d = (await summary(w.twinNoAe)).json.data;
       expect(d.hasAeFlowmeter).toBe(false);
       expect(d.ae.metered).toBe(false);
-      expect(d.ae.AE1).toMatchObject({ runningTime: 3, fuelConsumption: 18, rate: 6 });
-      expect(d.ae.AE2).toMatchObject({ runningSeconds: 3600, fuelConsumption: 5, rate: 5 });
-      expect(d.flowmeter.summary.aeEngineCons).toBe(23);
+      // §5 §10: AE1 (flag 1) segments of minutes 1–179 = 10 740 s × 6 L/h; AE2 (no flag, rpm > 0 in minutes 0–59)
+      // minutes 1–59 = 3 540 s × 5 L/h
+      expect(d.ae.AE1).toMatchObject({ runningTime: 10740 / H, rate: 6 });
+      expect(d.ae.AE1.fuelConsumption).toBeCloseTo((10740 / H) * 6, 9);
+      expect(d.ae.AE2).toMatchObject({ runningSeconds: 3540, rate: 5 });
+      expect(d.ae.AE2.fuelConsumption).toBeCloseTo((3540 / H) * 5, 9);
+      expect(d.flowmeter.summary.aeEngineCons).toBeCloseTo((10740 / H) * 6 + (3540 / H) * 5, 9);
       expect(d.flowmeter.summary.AE_IN).toBeNull();
       expect(d.flowmeter.summary.AE_OUT).toBeNull();
     });
@@ -218,7 +236,7 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       expect(f.starboardEngineCons).toBeCloseTo(534, 9);
       expect(f.portEngineCons).toBeCloseTo(268.5, 9);
       expect(f.meEngineCons).toBeCloseTo(802.5, 9);
-      expect(f.totalFuelCons).toBeCloseTo(825.5, 9);
+      expect(f.totalFuelCons).toBeCloseTo(802.5 + (10740 / H) * 6 + (3540 / H) * 5, 9);
     });
   });
 
@@ -243,11 +261,12 @@ describe.each(dialects())('summary API on %s', (dialect) => {
         portEngineCons: null,
         starboardEngineCons: null,
         meEngineCons: null,
-        aeEngineCons: 10, // 2 h × 5 L/h
-        totalFuelCons: 10,
         PORT_IN_flowTime: null,
       });
-      expect(d.rpm.summary.PORT.runningTime).toBe(10800);
+      // AE1 runs minutes 0–119: the segments of 1–119, 7 140 s × 5 L/h
+      expect(d.flowmeter.summary.aeEngineCons).toBeCloseTo((7140 / H) * 5, 9);
+      expect(d.flowmeter.summary.totalFuelCons).toBe(d.flowmeter.summary.aeEngineCons);
+      expect(d.rpm.summary.PORT.runningTime).toBe(10740);
       expect(d.dataStatus).toBe('online');
       expect(d.maintenance).toBe(false);
     });
@@ -278,9 +297,11 @@ describe.each(dialects())('summary API on %s', (dialect) => {
     it('§1 DAY buckets follow local midnight of the requested timezone', async () => {
       const local = await summary(w.single, '&aggregatedUnit=DAY&showDetails=1', w.T0 - H, w.T0 + H);
       expect(local.json.data.details.map((r: any) => r.timestamp)).toEqual([w.T0 - 86400, w.T0]);
+      // §5: the day before holds the segments of minutes 10–59 and of minute 60 (at local midnight, its segment
+      // [23:59, 24:00) lies before it): 51 × 60 s; the day from T0 those of 61–119: 59 × 60 s
       expect(local.json.data.rpm.data.PORT).toEqual({
-        [w.T0 - 86400]: { rpm: (10 * 20 + 50 * 100) / 60, runningTime: 3000, count: 50 },
-        [w.T0]: { rpm: 100, runningTime: 3600, count: 60 },
+        [w.T0 - 86400]: { rpm: (10 * 20 + 50 * 100) / 60, runningTime: 3060, count: 50 },
+        [w.T0]: { rpm: 100, runningTime: 3540, count: 60 },
       });
       const utc = await summary(w.single, '&aggregatedUnit=DAY&showDetails=1&timezone=0', w.T0 - H, w.T0 + H);
       const utcDay = Math.floor(w.T0 / 86400) * 86400;
@@ -298,9 +319,10 @@ describe.each(dialects())('summary API on %s', (dialect) => {
       const d = r.json.data;
       // data 17:00–19:59 UTC: buckets 16:30, 17:30, 18:30, 19:30
       expect(d.details.map((x: any) => x.timestamp)).toEqual([-30, 30, 90, 150].map((m) => w.T0 + m * MIN));
-      // PORT runs minutes 0–29 and 60–119: 30 running samples in each of the first three buckets
-      expect(Object.values(d.rpm.data.PORT).map((x: any) => x.runningTime)).toEqual([1800, 1800, 1800, 0]);
-      expect(d.rpm.summary.PORT.runningTime).toBe(5400);
+      // PORT runs minutes 0–29 and 60–119, each sample crediting the minute before it (§5): [00:00, 00:29) in the
+      // first bucket, [00:59, 01:30) in the second, [01:30, 01:59) in the third — local hours split the segments
+      expect(Object.values(d.rpm.data.PORT).map((x: any) => x.runningTime)).toEqual([1740, 1860, 1740, 0]);
+      expect(d.rpm.summary.PORT.runningTime).toBe(5340);
       expect(d.flowmeter.summary.portEngineCons).toBeCloseTo(268.5, 9);
       expect(d.details[0].fmData.PORT_InFlow).toBeCloseTo(29 * 2 - 29 * 0.5, 9);
     });

@@ -60,7 +60,7 @@ export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): 
         timestamp: ts,
         speed: p.averageSpeed(ts),
         track: p.track(ts),
-        polyLength: g['s:distance'] ?? 0,
+        polyLength: g.dist ?? 0,
       };
     if (want('rpm') && devicesOf('rpm').some((d) => p.stat(d.devcId, ts))) rec.rpm = rpmRecord(p, ts);
     if (want('flowmeter') && devicesOf('flowmeter').some((d) => p.stat(d.devcId, ts)))
@@ -76,12 +76,13 @@ export function buildCombined(p: VesselPeriod, types: readonly CombinedType[]): 
       const fuel = p.aeFuel(ts);
       const ae: NonNullable<Datas['ae']> = { AE1: null, AE2: null, AE3: null };
       for (const name of AE_NAMES) {
+        // §10: an AE without a sample (time, litres) in the bucket is null there
         const s = p.stat(plan.ae[name]?.devcId, ts);
-        if (s)
+        if (s || fuel.perAe[name])
           ae[name] = {
-            runningTime: s.run ?? 0,
+            runningTime: s?.run ?? 0,
             fuelConsumption: fuel.perAe[name] ?? 0,
-            additional: { SUM_dlaeRpm_1: s['s:rpm'] ?? 0 },
+            additional: { SUM_dlaeRpm_1: s?.['s:rpm'] ?? 0 },
           };
       }
       rec.ae = ae;

@@ -1,13 +1,13 @@
 import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { query } from '../telemetry/sql.ts';
-import { metricOf, typeOf } from './summary-inputs.ts';
+import { typeOf } from './summary-inputs.ts';
 import type { VesselDevice } from './summary-vessel.ts';
 
 /**
- * What lies at a period's bounds, by index probes of the raw rows: each device's first and last sample time in it
- * (maintenance, the empty flags and the data range depend on every device's), each meter's last totaliser reading
- * before it.
+ * What lies at a period's bounds, by index probes of the raw rows: each device's first and last reading time in it
+ * (maintenance, the empty flags and the data range depend on every device's) — for a GPS its first and last fix
+ * (§5: a reading without a position is not a fix; §7 calculated speed runs from the first fix to the last).
  */
 
 /** First and last sample time of each device in [start, end): two index probes per device, one query per type. */
@@ -20,9 +20,10 @@ export async function dataRanges(database: Database, devices: VesselDevice[], st
     if (table) byTable.set(table, [...(byTable.get(table) ?? []), d.devcId]);
   }
   for (const [table, ids] of byTable) {
+    const fix = table === TELEMETRY_TYPES.gps.table ? 'and latitude is not null and longitude is not null' : '';
     const probe = (dir: 'asc' | 'desc', i: number) =>
       `select * from (select device_id, ts, '${dir}' as side from ${table}
-         where device_id = ? and ts >= ? and ts < ? order by ts ${dir} limit 1) p${dir}${i}`;
+         where device_id = ? and ts >= ? and ts < ? ${fix} order by ts ${dir} limit 1) p${dir}${i}`;
     const rows = await query(
       database,
       ids.flatMap((_, i) => [probe('asc', i), probe('desc', i)]).join(' union all '),
@@ -34,26 +35,5 @@ export async function dataRanges(database: Database, devices: VesselDevice[], st
       else range.lastTs = Number(r.ts);
     }
   }
-  return out;
-}
-
-/**
- * docs/domain.md §11: each meter's last totaliser reading before `start` — the baseline the period's first bucket
- * counts from (any age: the litres of a silence across the boundary belong to the first bucket after it).
- */
-export async function totaliserBaselines(database: Database, meterIds: number[], start: number, point: string) {
-  const column = metricOf('flowmeter', point).column;
-  const out = new Map<number, number>();
-  await Promise.all(
-    meterIds.map(async (id) => {
-      const [row] = await query<{ v: number }>(
-        database,
-        `select ${column} as v from ${TELEMETRY_TYPES.flowmeter.table}
-          where device_id = ? and ts < ? and ${column} is not null order by ts desc limit 1`,
-        [id, start],
-      );
-      if (row) out.set(id, Number(row.v));
-    }),
-  );
   return out;
 }

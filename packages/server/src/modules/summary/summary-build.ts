@@ -69,7 +69,7 @@ export function assetFacts(p: VesselPeriod, groups: readonly SummaryGroup[]) {
 export function calculatedSpeed(p: VesselPeriod): number | null {
   const gps = p.plan.gps && p.devices.get(p.plan.gps.devcId);
   if (!gps || gps.firstTs === null || gps.lastTs === null || gps.lastTs <= gps.firstTs) return null;
-  return convert.mToKm(gps.total['s:distance'] ?? 0) / hours(gps.lastTs - gps.firstTs);
+  return convert.mToKm(gps.total.dist ?? 0) / hours(gps.lastTs - gps.firstTs);
 }
 
 /** Records of a device by bucket time, in time order. */
@@ -89,7 +89,7 @@ function gpsGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['gps']
   const dev = p.plan.gps;
   const t = p.stat(dev?.devcId) ?? {};
   const averageSpeed = p.averageSpeed();
-  const distance = t['s:distance'] ?? 0;
+  const distance = t.dist ?? 0;
   const pos = (lat: number | undefined, lon: number | undefined) =>
     lat === undefined || lon === undefined ? null : { latitude: lat, longitude: lon };
   const data: NonNullable<Summary['gps']>['data'] = {};
@@ -101,7 +101,7 @@ function gpsGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['gps']
         longitude: orNull(s.lastLongitude),
         speed: p.averageSpeed(ts),
         track: p.track(ts),
-        distance: s['s:distance'] ?? 0,
+        distance: s.dist ?? 0,
       };
   return {
     data,
@@ -225,12 +225,18 @@ function flowGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['flow
   };
 }
 
-/** §10, §13 for one AE and one bucket (or the period). */
-function aePoint(p: VesselPeriod, name: AeName, ts?: number) {
+/**
+ * §10, §13 for one AE and one bucket (or the period). In a bucket an AE without a sample (or time credited to it,
+ * or litres apportioned to it) has no figures: null; in the period every AE device has its row.
+ */
+export function aePoint(p: VesselPeriod, name: AeName, ts?: number) {
   const dev = p.plan.ae[name];
   if (!dev) return null;
-  const run = p.stat(dev.devcId, ts)?.run ?? 0;
-  return { fuelConsumption: p.aeFuel(ts).perAe[name] ?? 0, runningSeconds: run, runningTime: hours(run) };
+  const s = p.stat(dev.devcId, ts);
+  const litres = p.aeFuel(ts).perAe[name];
+  if (ts !== undefined && !s && !litres) return null;
+  const run = s?.run ?? 0;
+  return { fuelConsumption: litres ?? 0, runningSeconds: run, runningTime: hours(run) };
 }
 
 function aeGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['ae']> {
@@ -308,7 +314,7 @@ function detailRecords(p: VesselPeriod): NonNullable<Summary['details']> {
             additional: {
               LAST_dlgpLatitude_4: orNull(g.lastLatitude),
               LAST_dlgpLongitude_5: orNull(g.lastLongitude),
-              SUM_dlgpDistance_3: g['s:distance'] ?? 0,
+              SUM_dlgpDistance_3: g.dist ?? 0,
             },
           }
         : null,

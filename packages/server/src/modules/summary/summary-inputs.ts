@@ -1,22 +1,20 @@
-import type { BucketUnit } from '@fleet/shared';
 import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import {
   type DeviceType,
-  findMetric,
+  findStoredMetric,
   type MetricDef,
   TELEMETRY_TYPES,
   telemetryType,
 } from '@fleet/shared/telemetry.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../telemetry/rollup.ts';
-import type { Stat as Statistics } from '../telemetry/stats-read.ts';
-import { MOVING_KMH } from './summary-domain.ts';
-import { type MeanPoint, type StatKey, TOTALISERS, type TotaliserKeys } from './summary-period.ts';
+import { GAP_LIMIT, GPS_GAP_LIMIT, MOVING_KMH } from './summary-domain.ts';
+import type { MeanPoint, StatKey } from './summary-period.ts';
 import { groupDevices, type MeterLabel, type VesselDevice, type VesselPlan } from './summary-vessel.ts';
 
 /**
- * What the summary reads of each device type, stated once (docs/domain.md, section per entry): the reader
- * (summary-read.ts) reads these for the whole hours of a period from the hourly rollups and for its partial hours
- * from the raw rows.
+ * What the summary reads of each device type, stated once (docs/domain.md, section per entry): the statistics of the
+ * samples inside each bucket (`STATISTICS`, summary-read.ts through telemetry's readStats) and the states whose
+ * credited spans are time (`SPAN_STATES`, summary-spans.ts).
  */
 
 export const SUMMARY_TYPES = ['gps', 'rpm', 'ae', 'flowmeter', 'temperature'] as const;
@@ -24,58 +22,59 @@ export type SummaryType = (typeof SUMMARY_TYPES)[number];
 
 export const typeOf = (d: VesselDevice) => telemetryType(d.devcType) as DeviceType;
 
-/** A data point of a type by any of its names (`volumeInventory`, `volume_inventory`). */
+/** A stored column of a type (data point or derived: `volumeInventory`, `volume_delta`, `span`). */
 export function metricOf(type: DeviceType, point: string): MetricDef {
-  const m = findMetric(TELEMETRY_TYPES[type], point);
-  if (!m) throw new Error(`no data point ${point} in ${type}`);
+  const m = findStoredMetric(TELEMETRY_TYPES[type], point);
+  if (!m) throw new Error(`no stored column ${point} in ${type}`);
   return m;
 }
 
 /** The hourly rollup level: the summary reads whole hours from it, never from the daily one (sums by the hour). */
 export const HOURLY = ROLLUPS[0];
-/** The hourly rollup table of a type, and a data point's statistic column in it. */
+/** The hourly rollup table of a type, and a column's statistic in it. */
 export const hourlyTable = (type: DeviceType) => rollupTable(TELEMETRY_TYPES[type], HOURLY);
 export const hourlyColumn = (type: DeviceType, point: string) => (stat: StatName) =>
   statColumn(metricOf(type, point), stat);
 
-/** A statistic of a data point (telemetry/stats-read.ts) and the key it is kept under (summary-period.ts `Stat`). */
+/** A statistic of a column (telemetry/stats-read.ts) and the key it is kept under (summary-period.ts `Stat`). */
 export interface Wanted {
   point: string;
-  field: Exclude<keyof Statistics, 'fts' | 'lts'>;
+  field: 'n' | 'total' | 'fv' | 'lv';
   key: StatKey;
+  /** shown for the period only (no bucket answer carries it): read for the period, not per bucket */
+  period?: true;
 }
 const count = (point: string, key: StatKey): Wanted => ({ point, field: 'n', key });
-const sum = (point: MeanPoint): Wanted => ({ point, field: 'total', key: `s:${point}` });
-const mean = (point: MeanPoint) => [count(point, `c:${point}`), sum(point)];
-/** §11: a totaliser's first, last, lowest and highest reading */
-const readings = (point: string, k: TotaliserKeys): Wanted[] => [
-  { point, field: 'fv', key: k.first },
-  { point, field: 'lv', key: k.last },
-  { point, field: 'min', key: k.min },
-  { point, field: 'max', key: k.max },
-];
+const total = (point: string, key: StatKey): Wanted => ({ point, field: 'total', key });
+const mean = (point: MeanPoint) => [count(point, `c:${point}`), total(point, `s:${point}`)];
+/** §11: litres (or kg) of the readings in a bucket, and how many readings carry them */
+const deltas = (point: string, sum: StatKey, n: StatKey) => [total(point, sum), count(point, n)];
+const periodOnly = (ws: Wanted[]) => ws.map((w): Wanted => ({ ...w, period: true }));
 
-/** §11: the totalisers of a meter — the data point and the keys of its readings and its litres (or kg). */
-export const TOTALISER_POINTS = [
-  { point: 'volumeInventory', keys: TOTALISERS.volume },
-  { point: 'massInventory', keys: TOTALISERS.mass },
-] as const;
-
-/** §15: return and AE meters — presence, density and temperature (litres at 15 °C, §11) and their totalisers. */
+/** §11–§15: every meter — presence, density and temperature, its totaliser's first and last reading, its deltas. */
 const METER: Wanted[] = [
   count('volumeFlowrate', 'n'),
   ...mean('density'),
   ...mean('temperature'),
-  ...TOTALISER_POINTS.flatMap((t) => readings(t.point, t.keys)),
+  { point: 'volumeInventory', field: 'fv', key: 'firstTotal' },
+  { point: 'volumeInventory', field: 'lv', key: 'lastTotal' },
+  total('volumeDelta', 'delta'),
+  // litres at 15 °C and kg are answered for the period only (summary flowmeter.summary)
+  ...periodOnly([
+    count('volumeDelta', 'nDelta'),
+    ...deltas('volume15Delta', 'delta15', 'nDelta15'),
+    ...deltas('massDelta', 'massDelta', 'nMass'),
+  ]),
 ];
 
-/** The statistics of each type: `n` counts the samples of its presence data point (§5, §20). */
+/**
+ * The statistics of the samples inside each bucket, per type: `n` counts the samples of its presence data point
+ * (§5, §20). Time and distance are not here: they are credited by span (SPAN_STATES).
+ */
 export const STATISTICS: Record<SummaryType, Wanted[]> = {
-  // §6–§8: position, speed, distance
+  // §6–§8: positions (distance and moving time by span)
   gps: [
     count('latitude', 'n'),
-    ...mean('speed'),
-    sum('distance'),
     { point: 'latitude', field: 'fv', key: 'firstLatitude' },
     { point: 'longitude', field: 'fv', key: 'firstLongitude' },
     { point: 'latitude', field: 'lv', key: 'lastLatitude' },
@@ -105,39 +104,95 @@ export function asks(plan: VesselPlan, type: SummaryType, ids: number[]): { ids:
   ];
 }
 
-/** Samples above a threshold, credited with time by §5 as `run` or `flow` seconds (their count: `gt`). */
-export interface Above {
-  point: string;
-  seconds: 'run' | 'flow';
-  /** the devices of the type (among `ids`) counted, each with its threshold (values strictly above count) */
+/**
+ * A state whose samples' credited spans (§5) are time: the sample's own state, in SQL over a raw row (`r`, with its
+ * device's threshold `thr`) and, for a whole hour, from the hourly rollup row (`h`): every sample of the hour in the
+ * state (`all`; null: the rollup cannot tell), none (`none`); an hour that is neither is summed from its raw rows.
+ */
+export interface SpanState {
+  type: 'gps' | 'rpm' | 'ae' | 'flowmeter';
+  /** the record key the state's seconds go to */
+  key: 'run' | 'flow';
+  /** a raw row is a sample of the device (§5) */
+  present: (r: string) => string;
+  /** the data point whose rollup count is the hour's samples */
+  presence: string;
+  inState: (r: string, thr: string) => string;
+  all: ((h: (point: string, stat: StatName) => string, thr: string) => string) | null;
+  none: (h: (point: string, stat: StatName) => string, thr: string) => string;
+  /** §6: the GPS's span distance is credited with its span */
+  distance: boolean;
+  /** the samples in the state are counted per bucket (§9 `count`, `COUNTGT_dlrpRpm_1`) */
+  count: boolean;
+  /** the gap limit G of its spans (§5): how far after the period the next sample can reach back into it */
+  limit: number;
+  /** the devices (among `ids`) and their thresholds */
   devices: (plan: VesselPlan, ids: number[]) => { devcId: number; threshold: number }[];
 }
-export const ABOVE: Partial<Record<SummaryType, Above>> = {
-  // §7: the GPS's moving time, fixes faster than MOVING_KMH
+
+export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
+  // §7: moving fixes — speed above MOVING_KMH; a fix without a speed is not moving. The rollup cannot tell that every
+  // fix of an hour moved (a fix without a speed and a reading without a position but with one count alike), so only
+  // an hour in which nothing moved comes from it; the others are summed from their raw rows
   gps: {
-    point: 'speed',
-    seconds: 'run',
+    type: 'gps',
+    key: 'run',
+    present: (r) => `${r}.latitude is not null and ${r}.longitude is not null`,
+    presence: 'latitude',
+    inState: (r, thr) => `${r}.speed > ${thr}`,
+    all: null,
+    none: (h, thr) => `(${h('speed', 'n')} = 0 or ${h('speed', 'max')} <= ${thr})`,
+    distance: true,
+    count: false,
+    limit: GPS_GAP_LIMIT,
     devices: (_, ids) => ids.map((devcId) => ({ devcId, threshold: MOVING_KMH })),
   },
-  // §9: running time, above each engine's own threshold
+  // §9: running — rpm above each engine's own threshold
   rpm: {
-    point: 'rpm',
-    seconds: 'run',
+    type: 'rpm',
+    key: 'run',
+    present: (r) => `${r}.rpm is not null`,
+    presence: 'rpm',
+    inState: (r, thr) => `${r}.rpm > ${thr}`,
+    all: (h, thr) => `${h('rpm', 'min')} > ${thr}`,
+    none: (h, thr) => `${h('rpm', 'max')} <= ${thr}`,
+    distance: false,
+    count: true,
+    limit: GAP_LIMIT,
     devices: (plan, ids) =>
       Object.values(plan.rpm)
         .filter((r) => ids.includes(r.devcId))
         .map((r) => ({ devcId: r.devcId, threshold: r.threshold })),
   },
-  // §15: flow time of the supply meters
+  // §10: AE running — its running flag when the sample has one, else rpm above 0
+  ae: {
+    type: 'ae',
+    key: 'run',
+    present: (r) => `${r}.rpm is not null`,
+    presence: 'rpm',
+    inState: (r) => `(case when ${r}.running is not null then ${r}.running = 1 else ${r}.rpm > 0 end)`,
+    all: (h) => `${h('rpm', 'min')} > 0 and (${h('running', 'n')} = 0 or ${h('running', 'min')} = 1)`,
+    none: (h) => `${h('rpm', 'max')} <= 0 and (${h('running', 'n')} = 0 or ${h('running', 'max')} < 1)`,
+    distance: false,
+    count: false,
+    limit: GAP_LIMIT,
+    devices: (_, ids) => ids.map((devcId) => ({ devcId, threshold: 0 })),
+  },
+  // §15: flow time of the supply meters — flow rate above 0
   flowmeter: {
-    point: 'volumeFlowrate',
-    seconds: 'flow',
+    type: 'flowmeter',
+    key: 'flow',
+    present: (r) => `${r}.volume_flowrate is not null`,
+    presence: 'volumeFlowrate',
+    inState: (r, thr) => `${r}.volume_flowrate > ${thr}`,
+    all: (h, thr) => `${h('volumeFlowrate', 'min')} > ${thr}`,
+    none: (h, thr) => `${h('volumeFlowrate', 'max')} <= ${thr}`,
+    distance: false,
+    count: false,
+    limit: GAP_LIMIT,
     devices: (plan, ids) => supplyMeters(plan, ids).map((devcId) => ({ devcId, threshold: 0 })),
   },
 };
-
-/** §10: AE running — its running flags; samples without a flag count when their rpm is above 0. */
-export const AE_RUNNING = { flags: mean('running'), point: 'rpm', threshold: 0 };
 
 /** The data point whose samples count as "present" for each type (§5, §20); rpm and ae share one. */
 export const PRESENCE: Partial<Record<DeviceType, string>> = {
@@ -154,20 +209,4 @@ export function devicesFor(plan: VesselPlan, group: SummaryGroup): VesselDevice[
   if (group === 'ae') return [...own, ...[plan.meters.AE_IN, plan.meters.AE_OUT].filter((d): d is VesselDevice => !!d)];
   if (group === 'flowmeter') return [...own, ...groupDevices(plan, 'ae')];
   return own;
-}
-
-/**
- * The parts of a period: its whole UTC hours when every bucket is a union of them (HOUR and DAY buckets in a
- * whole-hour timezone), and the rest — the partial hours at its edges, or the whole period.
- */
-export function splitPeriod(o: { start: number; end: number; unit: BucketUnit; tz: number }) {
-  const h1 = Math.ceil(o.start / 3600) * 3600;
-  const h2 = Math.floor(o.end / 3600) * 3600;
-  if (o.unit === 'MINUTE' || !Number.isInteger(o.tz) || h1 >= h2)
-    return { hours: null, ranges: [[o.start, o.end]] as [number, number][] };
-  const edges: [number, number][] = [
-    [o.start, h1],
-    [h2, o.end],
-  ];
-  return { hours: [h1, h2] as [number, number], ranges: edges.filter(([a, b]) => a < b) };
 }

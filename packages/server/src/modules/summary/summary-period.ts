@@ -1,102 +1,77 @@
-import { BUCKET_SECONDS, type BucketUnit, bucketStart } from '@fleet/shared';
-import { rho15FromObserved, vcf } from '../bunker/bunker-domain.ts';
+import type { BucketUnit } from '@fleet/shared';
 import {
   averageSpeed,
+  bucketIn,
   circularMean,
   convert,
-  countedSeconds,
-  GAP_LIMIT,
-  GPS_GAP_LIMIT,
-  type HourSamples,
-  hourInterval,
-  mean,
-  runningSamples,
+  type Frame,
+  litres15,
   sampleInterval,
   sumPresent,
-  totaliserStep,
   utcHour,
 } from './summary-domain.ts';
 import { AE_NAMES, type AeName, type MeterLabel, SIDES, type Side, type VesselPlan } from './summary-vessel.ts';
 
 /**
- * One vessel over one period, bucketed (docs/domain.md §1). Pure: the loader hands in per-device
- * bucket statistics at a base resolution (MINUTE or HOUR); this derives running seconds, flow seconds
- * and totaliser deltas at that resolution (§5, §9–§11), then merges them into the requested buckets
- * and the period total. The summary and combined answers are built from the result.
+ * One vessel over one period, bucketed (docs/domain.md §1). Pure: the loader hands in, per device and bucket, the
+ * statistics of the samples inside the bucket and the time and distance credited to it (summary-read.ts); this keeps
+ * them per bucket and adds them up into the period (every figure is a sum over buckets or a ratio of such sums, so a
+ * period's figure does not depend on its unit), and derives §11–§14 from them. The summary and combined answers are
+ * built from the result.
  *
  * Statistics travel as `Stat` records, one per device and bucket (or period), every field declared below.
  */
 
 /** The data points whose count and sum a record keeps (their mean is sum ÷ count), by catalogue data key. */
-export type MeanPoint = 'speed' | 'distance' | 'rpm' | 'running' | 'volumeFlowrate' | 'density' | 'temperature';
+export type MeanPoint = 'rpm' | 'volumeFlowrate' | 'density' | 'temperature';
 /** `c:<point>`: samples of the data point; `s:<point>`: their sum. */
 type PointSums = { [K in MeanPoint as `c:${K}` | `s:${K}`]?: number };
 
 /**
- * One device's statistics over a bucket or the period. Merging two (mergeStat) adds counts, sums and seconds, keeps
- * the earlier `first*` and the later `last*`, and the extremes of `min*` / `max*`.
+ * One device's figures over a bucket or the period. Merging two (mergeStat) adds counts, sums and seconds, keeps
+ * the earlier `first*` and the later `last*`.
  */
 export interface Stat extends PointSums {
   /** samples present (the type's presence data point, §5) */
   n?: number;
-  /** samples above the device's threshold: rpm (§9), moving speed (§7), flow (§15), AE rpm above 0 (§10) */
+  /** samples in the state: rpm above the threshold (§9 `COUNTGT_dlrpRpm_1`) */
   gt?: number;
-  /** derived: running seconds (§9, §10), the GPS's moving seconds (§7) */
+  /** §5: seconds credited by the spans of the samples, in any state */
+  span?: number;
+  /** §5: running seconds (§9, §10), the GPS's moving seconds (§7) */
   run?: number;
-  /** derived: flow seconds of a supply meter (§15) */
+  /** §15: flow seconds of a supply meter */
   flow?: number;
-  /** derived (§11): litres through the volume totaliser; at 15 °C; kg through the mass totaliser */
+  /** §6: metres credited to the bucket (the GPS's span distances, split like time) */
+  dist?: number;
+  /** §11: litres of the readings in the bucket (volume totaliser); at 15 °C; kg (mass totaliser) — and how many
+   * readings carry each */
   delta?: number;
   delta15?: number;
   massDelta?: number;
-  /** records with litres but without density or temperature (no litres at 15 °C for them) */
-  uncorrected?: number;
-  /** derived (§13): estimated AE litres */
+  nDelta?: number;
+  nDelta15?: number;
+  nMass?: number;
+  /** §13: estimated AE litres (running hours × rate) */
   est?: number;
   /** GPS: first and last position */
   firstLatitude?: number;
   firstLongitude?: number;
   lastLatitude?: number;
   lastLongitude?: number;
-  /** volume totaliser (`volumeInventory`) readings: first, last, lowest, highest */
+  /** volume totaliser (`volumeInventory`): first and last reading */
   firstTotal?: number;
   lastTotal?: number;
-  minTotal?: number;
-  maxTotal?: number;
-  /** mass totaliser (`massInventory`) readings */
-  firstMass?: number;
-  lastMass?: number;
-  minMass?: number;
-  maxMass?: number;
 }
 export type StatKey = keyof Stat;
 
-export interface BaseBucket {
-  ts: number;
-  stat: Stat;
-}
 export interface DeviceData {
-  /** in time order, at the base resolution */
-  buckets: BaseBucket[];
-  /**
-   * Records already carrying `run`, `flow`, `gt` and the totaliser `delta` (computed in the database
-   * over whole hours, summary-read.ts), named by their output bucket; in time order, contiguous, and
-   * after every base bucket that precedes them in time.
-   */
-  derived?: BaseBucket[];
-  /** where the derived records lie in time (the first whole hour they cover) */
-  derivedFrom?: number;
-  /** the reporting interval P of §20 when the loader measured it (else from `hours`) */
+  /** by bucket of the frame (any order): the statistics of its samples in it and its credited time and distance */
+  buckets: Map<number, Stat>;
+  /** figures answered for the period only (§11 at 15 °C, kg), read for the whole period when buckets were read */
+  period?: Stat;
+  /** the reporting interval P of §20 */
   interval?: number;
-  /** per UTC hour: samples and their first/last times (§5) */
-  hours: HourSamples[];
-  /**
-   * Totaliser meters: the last `volumeInventory` reading before the period (docs/domain.md §11), the baseline of the
-   * period's first bucket, so that adjacent periods add up; absent when the meter has no earlier reading
-   */
-  baseline?: number;
-  /** the same for the mass totaliser `massInventory` (kg) */
-  massBaseline?: number;
   /** first and last sample time in the period */
   firstTs: number | null;
   lastTs: number | null;
@@ -109,13 +84,17 @@ export interface PeriodInput {
   unit: BucketUnit;
   tz: number;
   now: number;
-  /** length of the loaded buckets: 60 (MINUTE) or 3600 (HOUR) */
-  baseSeconds: number;
+  /** the period and its buckets as read (no grid: the period's totals only, one bucket named `start`) */
+  frame: Frame;
   data: Map<number, DeviceData>;
   /** time of the vessel's last GPS fix, any time (§19) */
   lastGpsTs: number | null;
-  /** §7 track: Σ sin and Σ cos of the GPS track per requested bucket (only when buckets were asked for) */
-  tracks?: Map<number, { sin: number; cos: number }>;
+  /** §7 track: Σ sin, Σ cos and the count of the GPS track per bucket (only when buckets were asked for) */
+  tracks?: Map<number, { sin: number; cos: number; n: number }>;
+  /** §13 with an AE meter: its litres per cell (inside one bucket and one UTC hour), by the cell's start */
+  aeCells?: Map<number, number>;
+  /** §13: each AE's share of every UTC hour the period touches (when per-AE litres are wanted) */
+  aeShares?: Map<number, Partial<Record<AeName, number>>>;
 }
 
 export interface DevicePeriod {
@@ -127,132 +106,30 @@ export interface DevicePeriod {
   lastTs: number | null;
 }
 
-/** Combines two records of the same device: counts and sums add, first/last keep the earlier/later. */
+/** Combines two records of the same device: counts, sums and seconds add, first/last keep the earlier/later. */
 export function mergeStat(into: Stat, later: Stat): Stat {
   for (const [k, v] of Object.entries(later) as [StatKey, number][]) {
     const have = into[k];
     if (have === undefined) into[k] = v;
     else if (k.startsWith('first')) continue;
     else if (k.startsWith('last')) into[k] = v;
-    else if (k.startsWith('min')) into[k] = Math.min(have, v);
-    else if (k.startsWith('max')) into[k] = Math.max(have, v);
     else into[k] = have + v;
   }
   return into;
 }
 
-type Role =
-  | { kind: 'gps' }
-  | { kind: 'rpm' }
-  | { kind: 'ae'; rate: number }
-  | { kind: 'meter'; label: MeterLabel }
-  | { kind: 'other' };
-
-function rolesOf(plan: VesselPlan): Map<number, Role> {
-  const roles = new Map<number, Role>();
-  for (const d of plan.devices) roles.set(d.devcId, { kind: 'other' });
-  if (plan.gps) roles.set(plan.gps.devcId, { kind: 'gps' });
-  for (const d of Object.values(plan.rpm)) roles.set(d.devcId, { kind: 'rpm' });
-  for (const d of Object.values(plan.ae)) roles.set(d.devcId, { kind: 'ae', rate: d.rate });
-  for (const [label, d] of Object.entries(plan.meters))
-    roles.set(d.devcId, { kind: 'meter', label: label as MeterLabel });
-  return roles;
-}
+/** Keys of the time credited by span (summary-read.ts `readCredits`); every other key comes from a sample. */
+const CREDITED = new Set<string>(['span', 'gt', 'run', 'flow', 'dist']);
 
 /**
- * §10: running samples of an AE bucket — the running flags; samples without a flag count when their
- * rpm is above 0 (`gt`), in proportion when only some carry it.
+ * Does a device have figures in a bucket: a sample there, or time in its state or distance credited to it (§5: a
+ * span reaching back into a bucket without a sample of its own)? Only the part of a span that is neither (a stopped
+ * engine's segment before its next sample) leaves a bucket without a sample empty, as it was.
  */
-export function aeRunningSamples(stat: Stat): number {
-  return runningSamples(stat['c:rpm'] ?? 0, stat['c:running'] ?? 0, stat['s:running'] ?? 0, stat.gt ?? 0);
-}
-
-/**
- * A device's base buckets and derived records in the order of time. Base buckets carry their own start; the derived
- * records (whole hours, named by output bucket) lie from `derivedFrom` on, in their order, before any base bucket
- * that follows them (the trailing partial hour).
- */
-function inTimeOrder(data: DeviceData): { ts: number; stat: Stat; derived: boolean }[] {
-  const derived = data.derived ?? [];
-  const at = data.derivedFrom ?? 0;
-  return [
-    ...data.buckets.map((b) => ({ ts: b.ts, stat: b.stat, derived: false, time: b.ts })),
-    ...derived.map((b, i) => ({ ts: b.ts, stat: b.stat, derived: true, time: at + i / (derived.length + 1) })),
-  ].sort((x, y) => x.time - y.time);
-}
-
-/** The statistic keys of one totaliser: readings in, litres (or kg) out. */
-export interface TotaliserKeys {
-  first: StatKey;
-  last: StatKey;
-  min: StatKey;
-  max: StatKey;
-  out: StatKey;
-}
-export const TOTALISERS = {
-  volume: { first: 'firstTotal', last: 'lastTotal', min: 'minTotal', max: 'maxTotal', out: 'delta' },
-  mass: { first: 'firstMass', last: 'lastMass', min: 'minMass', max: 'maxMass', out: 'massDelta' },
-} satisfies Record<string, TotaliserKeys>;
-
-/**
- * §11: one chain over a meter's base and derived records in time order; each baseline is the previous last reading
- * (the first: the last reading before the period). Base records get their delta here; derived records (whole hours,
- * chained in the database from their own first reading) get what flowed since the last base record added.
- */
-export function chainTotaliser(
-  chain: { stat: Stat; derived: boolean }[],
-  k: TotaliserKeys,
-  baseline: number | undefined,
-) {
-  let prevLast: number | null = baseline ?? null;
-  let prevDerived = false;
-  for (const { stat, derived: isDerived } of chain) {
-    const first = stat[k.first];
-    const last = stat[k.last];
-    if (first === undefined || last === undefined) continue;
-    if (!isDerived) {
-      stat[k.out] = totaliserStep(prevLast ?? first, {
-        last,
-        min: stat[k.min] ?? Math.min(first, last),
-        max: stat[k.max] ?? Math.max(first, last),
-      });
-    } else if (!prevDerived && prevLast !== null && first >= prevLast) {
-      stat[k.out] = (stat[k.out] ?? 0) + (first - prevLast);
-    }
-    prevLast = last;
-    prevDerived = isDerived;
-  }
-}
-
-/** §5, §9–§11 at the base resolution; derived records only get their AE estimate and their stitch. */
-function deriveBase(role: Role, data: DeviceData, baseSeconds: number) {
-  const hours = new Map(data.hours.map((h) => [h.hour, h]));
-  const limit = role.kind === 'gps' ? GPS_GAP_LIMIT : GAP_LIMIT;
-  const weight = (ts: number) => hourInterval(hours.get(utcHour(ts)), limit);
-  const derived = data.derived ?? [];
-  if (role.kind === 'meter') {
-    const chain = inTimeOrder(data);
-    chainTotaliser(chain, TOTALISERS.volume, data.baseline);
-    chainTotaliser(chain, TOTALISERS.mass, data.massBaseline);
-    // §11 litres at 15 °C: each record's litres corrected with its mean density and temperature
-    for (const { stat } of chain) {
-      if (!stat.delta) continue;
-      const rho = mean(stat['s:density'], stat['c:density']);
-      const t = mean(stat['s:temperature'], stat['c:temperature']);
-      if (rho === null || t === null || rho <= 0) stat.uncorrected = (stat.uncorrected ?? 0) + 1;
-      else stat.delta15 = stat.delta * vcf(rho15FromObserved(rho, t), t);
-    }
-  }
-  for (const b of data.buckets) {
-    // §7 moving time of the GPS, §9 running time: samples above the threshold, each credited by §5
-    if (role.kind === 'rpm' || role.kind === 'gps')
-      b.stat.run = countedSeconds(b.stat.gt ?? 0, weight(b.ts), baseSeconds);
-    if (role.kind === 'ae') b.stat.run = countedSeconds(aeRunningSamples(b.stat), weight(b.ts), baseSeconds);
-    if (role.kind === 'meter' && b.stat.gt !== undefined)
-      b.stat.flow = countedSeconds(b.stat.gt, weight(b.ts), baseSeconds);
-  }
-  if (role.kind === 'ae')
-    for (const b of [...data.buckets, ...derived]) b.stat.est = convert.secondsToHours(b.stat.run ?? 0) * role.rate;
+export function hasFigures(s: Stat): boolean {
+  if ((s.run ?? 0) > 0 || (s.flow ?? 0) > 0 || (s.dist ?? 0) > 0) return true;
+  for (const k in s) if (!CREDITED.has(k)) return true;
+  return false;
 }
 
 /** §11: fuel in litres as metered, litres at 15 °C, or kilograms */
@@ -261,7 +138,7 @@ export type FuelBasis = 'L' | 'L15' | 'kg';
 export interface AeFuel {
   total: number | null;
   metered: boolean;
-  /** the AE meters' deltas (L), null without meters */
+  /** the AE meters' litres (L), null without meters */
   aeIn: number | null;
   aeOut: number | null;
   perAe: Partial<Record<AeName, number>>;
@@ -269,38 +146,39 @@ export interface AeFuel {
 
 export class VesselPeriod {
   readonly devices = new Map<number, DevicePeriod>();
-  /** every requested bucket that holds data of any device, in time order */
+  /** every bucket that holds figures of any device, in time order */
   readonly bucketTimes: number[];
+  /** §13 metered: each AE's litres per bucket (and the period under -1) */
+  private readonly aeLitres = new Map<number, Partial<Record<AeName, number>>>();
 
   constructor(readonly input: PeriodInput) {
-    const roles = rolesOf(input.plan);
-    const bucketSeconds = BUCKET_SECONDS[input.unit];
+    const rates = new Map(Object.values(input.plan.ae).map((d) => [d.devcId, d.rate]));
     const times = new Set<number>();
     for (const d of input.plan.devices) {
       const data = input.data.get(d.devcId);
       if (!data) continue;
-      const interval = data.interval ?? sampleInterval(data.hours);
-      deriveBase(roles.get(d.devcId) ?? { kind: 'other' }, data, input.baseSeconds);
+      const rate = rates.get(d.devcId);
       const period: DevicePeriod = {
-        interval,
+        interval: data.interval ?? sampleInterval([]),
         total: {},
         buckets: new Map(),
         firstTs: data.firstTs,
         lastTs: data.lastTs,
       };
-      // merged in the order of time, not of output bucket: in a DAY bucket the leading and trailing partial hours
-      // and the whole hours share one name, and first/last must come from the earliest and latest of them
-      for (const b of inTimeOrder(data)) {
-        const out = b.derived ? b.ts : bucketStart(b.ts, bucketSeconds, input.tz);
-        times.add(out);
-        const stat = period.buckets.get(out);
-        if (stat) mergeStat(stat, b.stat);
-        else period.buckets.set(out, { ...b.stat });
-        mergeStat(period.total, b.stat);
+      // buckets are disjoint: in the order of time, the period's first/last are its earliest and latest bucket's
+      for (const [ts, stat] of [...data.buckets].sort((a, b) => a[0] - b[0])) {
+        if (!hasFigures(stat)) continue;
+        // §13: an AE's estimate of the bucket, from its running time there
+        if (rate !== undefined) stat.est = convert.secondsToHours(stat.run ?? 0) * rate;
+        times.add(ts);
+        period.buckets.set(ts, stat);
+        mergeStat(period.total, stat);
       }
+      if (data.period) Object.assign(period.total, data.period);
       this.devices.set(d.devcId, period);
     }
     this.bucketTimes = [...times].sort((a, b) => a - b);
+    this.apportionAe();
   }
 
   get plan() {
@@ -320,14 +198,15 @@ export class VesselPeriod {
     return devcId !== undefined && (this.devices.get(devcId)?.firstTs ?? null) !== null;
   }
 
+  /** §11: a meter's litres (or kg) of the readings in a bucket or the period; null where the basis has no figure. */
   private meterDelta(label: MeterLabel, ts?: number, basis: FuelBasis = 'L'): number | null {
     const d = this.plan.meters[label];
     if (!d) return null;
     const s = this.stat(d.devcId, ts);
     if (basis === 'L') return s?.delta ?? 0;
-    if (basis === 'L15') return s?.uncorrected ? null : (s?.delta15 ?? 0);
+    if (basis === 'L15') return litres15(s?.delta15, s?.nDelta15, s?.nDelta);
     // kg needs the meter's mass totaliser somewhere in the period
-    return this.stat(d.devcId)?.firstMass === undefined ? null : (s?.massDelta ?? 0);
+    return (this.stat(d.devcId)?.nMass ?? 0) > 0 ? (s?.massDelta ?? 0) : null;
   }
 
   /**
@@ -360,49 +239,54 @@ export class VesselPeriod {
     return sumPresent(...sides);
   }
 
+  /** The vessel's AEs in name order. */
+  private get aeNames(): AeName[] {
+    return AE_NAMES.filter((n) => this.plan.ae[n]);
+  }
+
+  /**
+   * §13 with an AE meter: each cell's litres to the AEs by the shares of its UTC hour, summed per bucket and over the
+   * period; so a period's per-AE litres are the sum of its buckets'.
+   */
+  private apportionAe() {
+    const { aeCells, aeShares, frame } = this.input;
+    if (!aeCells || !aeShares) return;
+    const names = this.aeNames;
+    const period: Partial<Record<AeName, number>> = {};
+    for (const [cell, litres] of aeCells) {
+      const shares = aeShares.get(utcHour(cell)) ?? {};
+      const bucket = bucketIn(frame, cell);
+      const inBucket = this.aeLitres.get(bucket) ?? {};
+      for (const n of names) {
+        const l = litres * (shares[n] ?? 1 / names.length);
+        inBucket[n] = (inBucket[n] ?? 0) + l;
+        period[n] = (period[n] ?? 0) + l;
+      }
+      this.aeLitres.set(bucket, inBucket);
+    }
+    this.aeLitres.set(-1, period);
+  }
+
   /** §13: AE fuel, metered when the vessel has an AE_IN meter, else the estimates; per AE apportioned. */
   aeFuel(ts?: number): AeFuel {
-    const key = ts ?? -1;
-    const fuel = this.aeFuelMemo.get(key) ?? this.computeAeFuel(ts);
-    this.aeFuelMemo.set(key, fuel);
-    return fuel;
-  }
-  private readonly aeFuelMemo = new Map<number, AeFuel>();
-
-  /** §13: each AE's estimate (L) in a bucket, or the period when ts is undefined. */
-  private aeEstimates(ts?: number): Partial<Record<AeName, number>> {
-    const estimates: Partial<Record<AeName, number>> = {};
-    for (const name of AE_NAMES) {
-      const d = this.plan.ae[name];
-      if (d) estimates[name] = this.stat(d.devcId, ts)?.est ?? 0;
-    }
-    return estimates;
-  }
-
-  private computeAeFuel(ts?: number): AeFuel {
+    const names = this.aeNames;
     const aeIn = this.meterDelta('AE_IN', ts);
+    if (aeIn === null) {
+      const estimates: Partial<Record<AeName, number>> = {};
+      for (const n of names) {
+        const s = this.stat(this.plan.ae[n]!.devcId, ts);
+        if (s || ts === undefined) estimates[n] = s?.est ?? 0;
+      }
+      const total = names.length ? names.reduce((t, n) => t + (estimates[n] ?? 0), 0) : null;
+      return { total, metered: false, aeIn: null, aeOut: null, perAe: estimates };
+    }
     const aeOut = this.meterDelta('AE_OUT', ts);
-    const estimates = this.aeEstimates(ts);
-    const names = Object.keys(estimates) as AeName[];
-    const share = (e: Partial<Record<AeName, number>>) => names.reduce((t, n) => t + (e[n] ?? 0), 0);
-    if (aeIn === null)
-      return {
-        total: names.length ? share(estimates) : null,
-        metered: false,
-        aeIn: null,
-        aeOut: null,
-        perAe: estimates,
-      };
     const net = aeIn - (aeOut ?? 0);
     const total = ts === undefined ? Math.max(0, net) : net;
-    // the metered litres go to the AEs by their estimates; a bucket where none ran uses the period's shares and a
-    // period where none ran splits evenly, so the AEs' litres always add up to the metered litres (§13)
-    let weights = estimates;
-    if (share(weights) <= 0 && ts !== undefined) weights = this.aeEstimates();
-    if (share(weights) <= 0) weights = Object.fromEntries(names.map((n) => [n, 1]));
-    const sum = share(weights);
+    const litres = this.aeLitres.get(ts ?? -1) ?? {};
     const perAe: Partial<Record<AeName, number>> = {};
-    for (const name of names) perAe[name] = sum > 0 ? (total * (weights[name] ?? 0)) / sum : 0;
+    // the period's AE fuel is at least 0, and so is each AE's (§13)
+    for (const n of names) perAe[n] = ts === undefined && net < 0 ? 0 : (litres[n] ?? 0);
     return { total, metered: true, aeIn, aeOut, perAe };
   }
 
@@ -414,13 +298,13 @@ export class VesselPeriod {
   /** §7: average speed (km/h) of the period or a bucket: distance over moving time. */
   averageSpeed(ts?: number): number | null {
     const s = this.stat(this.plan.gps?.devcId, ts);
-    return averageSpeed(s?.['s:distance'] ?? 0, s?.run ?? 0, s?.['c:speed'] ?? 0);
+    return averageSpeed(s?.dist ?? 0, s?.run ?? 0, (s?.n ?? 0) > 0);
   }
 
-  /** §7: the circular mean of the GPS track in a bucket (degrees), null without a track. */
+  /** §7: the circular mean of the GPS track in a bucket (degrees), null without a track or when they cancel. */
   track(ts: number): number | null {
     const t = this.input.tracks?.get(ts);
-    return t ? circularMean(t.sin, t.cos) : null;
+    return t ? circularMean(t.sin, t.cos, t.n) : null;
   }
 
   /** First and last sample time over the given devices (all when omitted). */

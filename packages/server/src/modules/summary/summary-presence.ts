@@ -1,13 +1,12 @@
-import { type DeviceType, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
+import type { DeviceType } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { placeholders, query } from '../telemetry/sql.ts';
 import { type HourSamples, sampleInterval } from './summary-domain.ts';
 import { hourlyColumn, hourlyTable } from './summary-inputs.ts';
 
 /**
- * When each device reported (docs/domain.md §5, §20), read from the hourly rollups — the raw rows only for the
- * partial hours of a range: its samples per UTC hour with their first and last times (the time one sample is
- * credited with), and its reporting interval P (the expected count).
+ * How often each device reports (docs/domain.md §20), read from the hourly rollups: its reporting interval P, the
+ * expected count of its sensor percentage (time is credited by span, §5: summary-spans.ts).
  */
 
 /** A device with the data point whose samples count as its presence (§5). */
@@ -64,76 +63,5 @@ export async function sampleIntervals(
     }
   }
   for (const [id, list] of spacings) out.set(id, sampleInterval(list));
-  return out;
-}
-
-/**
- * Per UTC hour of each device, within the given ranges: samples of its presence data point and their first/last
- * times (§5). Only samples inside the ranges count: whole hours from the hourly rollup, the partial hours at a
- * range's edges from the raw rows of that part (a period's time never depends on readings outside it).
- */
-export async function hourSamples(
-  database: Database,
-  devices: PresenceDevice[],
-  ranges: [number, number][],
-): Promise<Map<number, HourSamples[]>> {
-  const out = new Map<number, HourSamples[]>();
-  if (!ranges.length) return out;
-  const whole: [number, number][] = [];
-  const parts: [number, number][] = [];
-  for (const [a, b] of ranges) {
-    const h1 = Math.ceil(a / 3600) * 3600;
-    const h2 = Math.floor(b / 3600) * 3600;
-    if (h1 >= h2) {
-      // inside one hour, or across one hour boundary
-      if (h1 > a && h1 < b) parts.push([a, h1], [h1, b]);
-      else parts.push([a, b]);
-      continue;
-    }
-    whole.push([h1, h2]);
-    if (a < h1) parts.push([a, h1]);
-    if (h2 < b) parts.push([h2, b]);
-  }
-  const add = (id: number, h: HourSamples) => {
-    const list = out.get(id) ?? [];
-    list.push(h);
-    out.set(id, list);
-  };
-  for (const { type, metric, ids } of byPresence(devices)) {
-    const c = hourlyColumn(type, metric);
-    if (whole.length) {
-      const within = whole.map(() => '(bucket >= ? and bucket < ?)').join(' or ');
-      const rows = await query(
-        database,
-        `select device_id, bucket, ${c('n')} as n, ${c('ft')} as ft, ${c('lt')} as lt from ${hourlyTable(type)}
-          where device_id in (${placeholders(ids.length)}) and ${c('n')} > 0 and (${within})`,
-        [...ids, ...whole.flat()],
-      );
-      for (const r of rows)
-        add(Number(r.device_id), {
-          hour: Number(r.bucket),
-          n: Number(r.n),
-          firstTs: Number(r.ft),
-          lastTs: Number(r.lt),
-        });
-    }
-    for (const [a, b] of parts) {
-      const rows = await query(
-        database,
-        `select device_id, count(*) as n, min(ts) as ft, max(ts) as lt from ${TELEMETRY_TYPES[type].table}
-          where device_id in (${placeholders(ids.length)}) and ts >= ? and ts < ? and ${metric} is not null
-          group by device_id`,
-        [...ids, a, b],
-      );
-      for (const r of rows)
-        add(Number(r.device_id), {
-          hour: Math.floor(a / 3600) * 3600,
-          n: Number(r.n),
-          firstTs: Number(r.ft),
-          lastTs: Number(r.lt),
-        });
-    }
-  }
-  for (const list of out.values()) list.sort((x, y) => x.hour - y.hour);
   return out;
 }

@@ -1,0 +1,124 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cpuSecondsOf, percentile } from './measure.ts';
+
+/**
+ * Interleaved A/B of the summary figures on one data set (issue 25): the data set `run.ts` keeps with
+ * `BENCH_DIR=<dir>` (SQLite `bench.db` and `world.json`), read by the server of two checkouts in turn.
+ *
+ *   npx tsx packages/server/bench/summary-ab.ts <dir> <rootA> <rootB>
+ *
+ * Each round starts A's server (`<root>/packages/server/bench/server.ts`, its own process), warms it up and times every
+ * figure, stops it, then the same for B — B first in every other round, so a drift of the machine falls on both.
+ * Per figure: the server's CPU per request (what the server process itself spent: /proc) and the p50 wall time,
+ * each the median over the rounds. AB_ROUNDS (4), AB_RUNS (20), AB_WARMUP (5), AB_DAYS (the data set's days, 30),
+ * AB_END (epoch s; default today 00:00 UTC, where run.ts ends its data).
+ */
+const [dir, rootA, rootB] = process.argv.slice(2).map((p) => p && resolve(p));
+if (!dir || !rootA || !rootB || !existsSync(join(dir, 'world.json')))
+  throw new Error('usage: summary-ab.ts <BENCH_DIR with bench.db and world.json> <rootA> <rootB>');
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
+const RUNS = Number(process.env.AB_RUNS ?? 20);
+const WARMUP = Number(process.env.AB_WARMUP ?? 5);
+const DAY = 86400;
+const DAYS = Number(process.env.AB_DAYS ?? 30);
+const END = Number(process.env.AB_END ?? Math.floor(Date.now() / 1000 / DAY) * DAY);
+
+const world = JSON.parse(readFileSync(join(dir, 'world.json'), 'utf8')) as {
+  token: string;
+  vessels: { massId: number }[];
+};
+const massId = world.vessels[0].massId;
+const period = (days: number, query: string, path = 'aggregated') =>
+  `/api/summary/${path}/period/${END - days * DAY}/${END}?devcMassId=${massId}&${query}`;
+
+/** The figures: the bench's summary calls (run.ts, reports.ts) and the units and zones issue 25 changed. */
+const FIGURES: [string, string][] = [
+  ['30-day summary, one vessel (HOUR)', period(30, 'aggregatedUnit=HOUR')],
+  ['Report Summary, 30 days (HOUR, details)', period(30, 'aggregatedUnit=HOUR&timezone=7&showDetails=true')],
+  [`combined data, ${DAYS} days at DAY`, period(DAYS, 'aggregatedUnit=DAY', 'combined')],
+  ['dashboard summary, today (HOUR, details)', period(1, 'aggregatedUnit=HOUR&timezone=7&showDetails=true')],
+  ['one day at MINUTE with details', period(1, 'aggregatedUnit=MINUTE&timezone=7&showDetails=true')],
+  ['30 days at DAY +5.5 with details', period(30, 'aggregatedUnit=DAY&timezone=5.5&showDetails=true')],
+  ['7 days at HOUR +5.5 with details', period(7, 'aggregatedUnit=HOUR&timezone=5.5&showDetails=true')],
+];
+
+function start(root: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((done, fail) => {
+    const child = fork(join(root, 'packages/server/bench/server.ts'), {
+      cwd: root,
+      execArgv: ['--import', 'tsx', `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`],
+      env: { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, DATA_DIR: dataDir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (m: { port: number }) => done({ child, port: m.port }));
+    child.once('exit', (code) => fail(new Error(`server of ${root} exited (${code})`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => done());
+    child.send({ stop: true });
+  });
+}
+
+async function get(port: number, path: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authentication: world.token } });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
+  return body;
+}
+
+/** One server: each figure's CPU ms per request and p50 wall ms. */
+async function measure(root: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-ab-'));
+  const { child, port } = await start(root, dataDir);
+  try {
+    const out: { cpu: number; p50: number }[] = [];
+    for (const [, path] of FIGURES) {
+      for (let i = 0; i < WARMUP; i++) await get(port, path);
+      const cpu0 = cpuSecondsOf(child.pid!);
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await get(port, path);
+        times.push(performance.now() - t0);
+      }
+      out.push({ cpu: ((cpuSecondsOf(child.pid!) - cpu0) * 1000) / RUNS, p50: percentile(times, 50) });
+    }
+    return out;
+  } finally {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rounds: Record<'A' | 'B', { cpu: number; p50: number }[][]> = { A: [], B: [] };
+const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+for (let r = 0; r < ROUNDS; r++) {
+  const order: ('A' | 'B')[] = r % 2 ? ['B', 'A'] : ['A', 'B'];
+  for (const side of order) {
+    rounds[side].push(await measure(side === 'A' ? rootA : rootB));
+    console.log(`round ${r + 1} ${side} done (load ${loadavg()[0].toFixed(1)})`);
+  }
+}
+const med = (side: 'A' | 'B', i: number, k: 'cpu' | 'p50') =>
+  percentile(
+    rounds[side].map((x) => x[i][k]),
+    50,
+  );
+const f = (x: number) => `${x.toFixed(1)} ms`;
+console.log(
+  `\n${ROUNDS} rounds (A/B alternating first), ${RUNS} runs after ${WARMUP} warm-up per figure and round, ${startedAt}–${new Date().toISOString().slice(11, 16)} UTC, load ${loadavg()[0].toFixed(1)}`,
+);
+console.log('| figure | A server CPU / request | B server CPU / request | A p50 | B p50 |');
+console.log('|---|---|---|---|---|');
+FIGURES.forEach(([label], i) =>
+  console.log(
+    `| ${label} | ${f(med('A', i, 'cpu'))} | ${f(med('B', i, 'cpu'))} | ${f(med('A', i, 'p50'))} | ${f(med('B', i, 'p50'))} |`,
+  ),
+);

@@ -1,0 +1,194 @@
+import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
+import type { Database } from '../../db/database.ts';
+import { statColumn } from '../telemetry/rollup.ts';
+import { placeholders, queryArrays } from '../telemetry/sql.ts';
+import { bucketSql } from '../telemetry/stats-read.ts';
+import { type Credits, creditBucket, creditHour, creditSpan, type Frame, framePieces, HOUR } from './summary-domain.ts';
+import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
+
+/**
+ * Time and distance by credited span (docs/domain.md §5–§7, §9, §10, §15): per device and bucket of a frame, the span
+ * seconds of its samples, those in a state (running, moving, flowing), the GPS's span distance, and the samples in the
+ * state — each sample's span `[ts − span, ts)` split at the buckets and cut at the period by summary-domain.ts
+ * `splitSpan`, whatever it was read from:
+ * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span (all of it in the state when the
+ *   hour's lowest value is in it, none when its highest is not; an hour that crosses the threshold sums its raw rows),
+ *   less the part of the hour's first span before the hour (`span_fv` at `span_ft`), which is split like any span;
+ * - the rest of the period (edge partial hours, MINUTE buckets, hours a bucket boundary cuts) from the raw rows;
+ * - the first sample after the period, whose span may reach back into it.
+ * The SQL is the same on both engines.
+ */
+
+/** Per device, its credits by bucket. */
+export type DeviceCredits = Map<number, Credits>;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export async function readSpans(
+  database: Database,
+  state: SpanState,
+  devices: { devcId: number; threshold: number }[],
+  f: Frame,
+): Promise<DeviceCredits> {
+  const out: DeviceCredits = new Map();
+  if (!devices.length || f.start >= f.end) return out;
+  for (const d of devices) out.set(d.devcId, new Map());
+  const pieces = framePieces(f);
+  const values = devices.map(() => '(cast(? as integer), cast(? as double precision))').join(', ');
+  const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
+  const ids = devices.map((d) => d.devcId);
+  const table = TELEMETRY_TYPES[state.type].table;
+  await Promise.all([pieces.hours ? wholeHours(pieces.hours) : undefined, rawRows(pieces.raw)]);
+  return out;
+
+  async function wholeHours([h1, h2]: [number, number]) {
+    const h = (point: string, stat: Parameters<typeof statColumn>[1]) =>
+      `h.${statColumn(metricOf(state.type, point), stat)}`;
+    const distance = state.distance
+      ? `, ${h('spanDistance', 'sum')} as ds, ${h('spanDistance', 'fv')} as dfv, ${h('spanDistance', 'ft')} as dft`
+      : '';
+    const inState = state.inState('r', 'c.thr');
+    const cols = state.distance ? ', c.ds, c.dfv, c.dft' : '';
+    const hourRows = `r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR} and ${state.present('r')}`;
+    const rows = await queryArrays(
+      database,
+      `with t(device_id, thr) as (values ${values}),
+       c as (
+         select h.device_id, h.bucket as hour, t.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
+                ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance},
+                case ${state.all ? `when ${state.all(h, 't.thr')} then 1 ` : ''}when ${state.none(h, 't.thr')} then 0
+                     else -1 end as k
+           from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
+          where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
+            and ${h(state.presence, 'n')} > 0)
+       -- an hour that crosses the state sums its raw rows (index range scans, one per such hour); its first sample's
+       -- state is one key lookup
+       select c.device_id, c.hour, c.ss, c.sfv, c.sft,
+              case c.k when 1 then c.ss when 0 then 0 else (
+                select sum(case when ${inState} then r.span else 0 end) from ${table} r
+                 where ${hourRows}) end,
+              ${
+                state.count
+                  ? `case c.k when 1 then c.pn when 0 then 0 else (
+                select count(*) from ${table} r where ${hourRows} and ${inState}) end`
+                  : '0'
+              },
+              case c.k when 1 then 1 when 0 then 0 else (
+                select case when ${inState} then 1 else 0 end from ${table} r
+                 where r.device_id = c.device_id and r.ts = c.sft) end${cols}
+         from c`,
+      [...thresholds, ...ids, h1, h2],
+    );
+    for (const r of rows) {
+      const hour = Number(r[1]);
+      if (!pieces.whole(hour)) continue; // a bucket boundary cuts it: read from the raw rows
+      creditHour(out.get(Number(r[0]))!, f, {
+        hour,
+        span: Number(r[2] ?? 0),
+        firstSpan: num(r[3]),
+        firstTs: num(r[4]),
+        state: Number(r[5] ?? 0),
+        count: Number(r[6] ?? 0),
+        firstState: Number(r[7]) === 1,
+        distance: state.distance ? Number(r[8] ?? 0) : undefined,
+        firstDistance: state.distance ? num(r[9]) : undefined,
+        firstDistanceTs: state.distance ? num(r[10]) : undefined,
+      });
+    }
+  }
+
+  /**
+   * The raw rows of `ranges` (inside the period) and the first sample after it. The database sums the spans that lie
+   * wholly inside one bucket and the period, by bucket, and counts the samples in the state by their own bucket; only
+   * the spans that cross a boundary come one by one, split here.
+   */
+  async function rawRows(ranges: [number, number][]) {
+    const grid = f.grid;
+    // no grid: one bucket, named by the period's start (a literal, not grouped by: a number there names a column)
+    const bucket = (col: string) => (grid ? bucketSql(col, grid) : String(Math.trunc(f.start)));
+    const inState = `case when ${state.inState('r', 't.thr')} then 1 else 0 end`;
+    const dist = state.distance ? 'r.span_distance' : '0';
+    // the span [ts − span, ts) inside the period and one bucket (whole seconds — a stored span is a difference of
+    // times — so its last second is ts − 1; the cast keeps the bucket arithmetic in integers)
+    const from0 = 'cast(r.ts - r.span as bigint)';
+    const inside = `r.ts - r.span >= ${Math.trunc(f.start)} and ${bucket(from0)} = ${bucket('(r.ts - 1)')}`;
+    // the rows of some time ranges: one index range scan each (an `or` of ranges would scan the device's rows)
+    const rowsOf = (rs: [number, number][]) => ({
+      text: `(${rs
+        .map(() => `select * from ${table} where device_id in (${placeholders(ids.length)}) and ts >= ? and ts < ?`)
+        .join(' union all ')}) r join t on t.device_id = r.device_id`,
+      params: rs.flatMap(([a, b]) => [...ids, a, b]),
+    });
+    const head = `with t(device_id, thr) as (values ${values})`;
+    const within = rowsOf(ranges);
+    const after = rowsOf([[f.end, f.end + state.limit]]);
+    const none = Promise.resolve([] as unknown[][]);
+    const [grouped, counted, single, next] = await Promise.all([
+      !ranges.length
+        ? none
+        : queryArrays(
+            database,
+            `${head}
+             select r.device_id, ${bucket(from0)}, sum(r.span), sum(${inState} * r.span), sum(coalesce(${dist}, 0))
+               from ${within.text}
+              where ${state.present('r')} and r.span is not null and ${inside}
+              group by r.device_id${grid ? `, ${bucket(from0)}` : ''}`,
+            [...thresholds, ...within.params],
+          ),
+      !ranges.length || !state.count
+        ? none
+        : queryArrays(
+            database,
+            `${head}
+             select r.device_id, ${bucket('r.ts')}, sum(${inState})
+               from ${within.text}
+              where ${state.present('r')}
+              group by r.device_id${grid ? `, ${bucket('r.ts')}` : ''}`,
+            [...thresholds, ...within.params],
+          ),
+      !ranges.length
+        ? none
+        : queryArrays(
+            database,
+            `${head}
+             select r.device_id, r.ts, r.span, ${inState}, ${dist}
+               from ${within.text}
+              where ${state.present('r')} and r.span is not null and not (${inside})`,
+            [...thresholds, ...within.params],
+          ),
+      queryArrays(
+        database,
+        `${head}
+         select r.device_id, r.ts, r.span, ${inState}, ${dist}
+           from ${after.text}
+          where ${state.present('r')} and r.span is not null`,
+        [...thresholds, ...after.params],
+      ),
+    ]);
+    for (const r of grouped)
+      creditBucket(out.get(Number(r[0]))!, Number(r[1]), {
+        span: Number(r[2]),
+        state: Number(r[3]),
+        distance: Number(r[4]),
+      });
+    for (const r of counted) creditBucket(out.get(Number(r[0]))!, Number(r[1]), { count: Number(r[2]) });
+    for (const r of single) credit(r);
+    // after the period only the first sample of each device counts: its span may reach back into the period
+    const first = new Map<number, unknown[]>();
+    for (const r of next) {
+      const id = Number(r[0]);
+      const have = first.get(id);
+      if (!have || Number(r[1]) < Number(have[1])) first.set(id, r);
+    }
+    for (const r of first.values()) credit(r);
+  }
+
+  function credit(r: unknown[]) {
+    creditSpan(out.get(Number(r[0]))!, f, {
+      ts: Number(r[1]),
+      span: num(r[2]),
+      state: Number(r[3]) === 1,
+      distance: num(r[4]),
+    });
+  }
+}
