@@ -87,6 +87,8 @@ function totalsOf(s: any): Record<string, number | null> {
   };
   const g = s?.gps?.summary ?? {};
   for (const k of ['averageSpeed', 'calculatedSpeed', 'totalDistance', 'totalCruise']) put(`gps.${k}`, g[k]);
+  // moving time is not a field; distance ÷ average speed gives it back (§7), for the additivity checks
+  put('gps.movingSeconds', g.averageSpeed > 0 ? (g.totalDistance / 1000 / g.averageSpeed) * 3600 : null);
   for (const side of SIDES) {
     const r = s?.rpm?.summary?.[side];
     put(`rpm.${side}.runningTime`, r?.runningTime);
@@ -103,6 +105,7 @@ function totalsOf(s: any): Record<string, number | null> {
 /** Additive totals (§1: buckets add up to the period, adjacent periods to their union) */
 const ADDITIVE = [
   'gps.totalDistance',
+  'gps.movingSeconds',
   'rpm.PORT.runningTime',
   'rpm.STARBOARD.runningTime',
   'flowmeter.portEngineCons',
