@@ -103,12 +103,16 @@ const flowGroup = z.object({
     co2Emitted: num,
     /**
      * §11: the litres through each engine and AE meter's volume totaliser in the period (Σ δ of its readings); null
-     * when the vessel has no such meter. Device Log Detail's 'Volume' (§22). Optional until the engine fills it
-     * (issue 25); then required.
+     * when the vessel has no such meter. Device Log Detail's 'Volume' (§22).
      */
-    meterVolume: z
-      .object({ PORT_IN: num, PORT_OUT: num, STARBOARD_IN: num, STARBOARD_OUT: num, AE_IN: num, AE_OUT: num })
-      .optional(),
+    meterVolume: z.object({
+      PORT_IN: num,
+      PORT_OUT: num,
+      STARBOARD_IN: num,
+      STARBOARD_OUT: num,
+      AE_IN: num,
+      AE_OUT: num,
+    }),
   }),
 });
 

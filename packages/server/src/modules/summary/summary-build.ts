@@ -7,6 +7,8 @@ import {
   AE_NAMES,
   type AeName,
   groupDevices,
+  METER_LABELS,
+  type MeterLabel,
   SIDES,
   type Side,
   type TemperatureLabel,
@@ -197,6 +199,10 @@ function flowGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['flow
       totalFuelCons: sumPresent(port, stb, ae.total),
       AE_IN: ae.aeIn,
       AE_OUT: ae.aeOut,
+      meterVolume: Object.fromEntries(METER_LABELS.map((label) => [label, p.meterLitres(label)])) as Record<
+        MeterLabel,
+        number | null
+      >,
       portTotalAverageFlow: perFlowHour(port, flowTime('PORT')),
       starboardTotalAverageFlow: perFlowHour(stb, flowTime('STARBOARD')),
       PORT_IN_flowTime: flowTime('PORT'),

@@ -198,6 +198,11 @@ export class VesselPeriod {
     return devcId !== undefined && (this.devices.get(devcId)?.firstTs ?? null) !== null;
   }
 
+  /** §11, §22: a meter's litres in the period (Device Log Detail's 'Volume'); null when the vessel has no such meter. */
+  meterLitres(label: MeterLabel): number | null {
+    return this.meterDelta(label);
+  }
+
   /** §11: a meter's litres (or kg) of the readings in a bucket or the period; null where the basis has no figure. */
   private meterDelta(label: MeterLabel, ts?: number, basis: FuelBasis = 'L'): number | null {
     const d = this.plan.meters[label];
