@@ -94,7 +94,10 @@ function totalsOf(s: any): Record<string, number | null> {
     put(`rpm.${side}.runningTime`, r?.runningTime);
     put(`rpm.${side}.average`, r?.average);
   }
-  for (const [k, v] of Object.entries(s?.flowmeter?.summary ?? {})) put(`flowmeter.${k}`, v);
+  for (const [k, v] of Object.entries(s?.flowmeter?.summary ?? {}))
+    if (v !== null && typeof v === 'object')
+      for (const [label, litres] of Object.entries(v)) put(`flowmeter.${k}.${label}`, litres);
+    else put(`flowmeter.${k}`, v);
   for (const n of AE_NAMES) {
     put(`ae.${n}.fuelConsumption`, s?.ae?.[n]?.fuelConsumption);
     put(`ae.${n}.runningSeconds`, s?.ae?.[n]?.runningSeconds);
@@ -115,6 +118,9 @@ const ADDITIVE = [
   'flowmeter.totalFuelCons',
   'flowmeter.AE_IN',
   'flowmeter.AE_OUT',
+  ...['PORT_IN', 'PORT_OUT', 'STARBOARD_IN', 'STARBOARD_OUT', 'AE_IN', 'AE_OUT'].map(
+    (l) => `flowmeter.meterVolume.${l}`,
+  ),
   'flowmeter.PORT_IN_flowTime',
   'flowmeter.STARBOARD_IN_flowTime',
   'flowmeter.portEngineCons15',
