@@ -119,6 +119,11 @@ export interface SpanState {
   presence: string;
   inState: (r: string, thr: string) => string;
   all: ((h: (point: string, stat: StatName) => string, thr: string) => string) | null;
+  /**
+   * Samples not in the state although `all` holds for their hour (SQL over a raw row): listed from the raw rows and
+   * taken off such an hour
+   */
+  exceptions?: (r: string) => string;
   none: (h: (point: string, stat: StatName) => string, thr: string) => string;
   /** §6: the GPS's span distance is credited with its span */
   distance: boolean;
@@ -131,16 +136,17 @@ export interface SpanState {
 }
 
 export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
-  // §7: moving fixes — speed above MOVING_KMH; a fix without a speed is not moving. The rollup cannot tell that every
-  // fix of an hour moved (a fix without a speed and a reading without a position but with one count alike), so only
-  // an hour in which nothing moved comes from it; the others are summed from their raw rows
+  // §7: moving fixes — speed above MOVING_KMH; a fix without a speed is not moving. An hour whose lowest speed is
+  // above moves in every fix that has a speed: the fixes without one (the rollup cannot count them apart from the
+  // readings without a position that have a speed) are listed from the raw rows and taken off
   gps: {
     type: 'gps',
     key: 'run',
     present: (r) => `${r}.latitude is not null and ${r}.longitude is not null`,
     presence: 'latitude',
     inState: (r, thr) => `${r}.speed > ${thr}`,
-    all: null,
+    all: (h, thr) => `${h('speed', 'min')} > ${thr}`,
+    exceptions: (r) => `${r}.speed is null`,
     none: (h, thr) => `(${h('speed', 'n')} = 0 or ${h('speed', 'max')} <= ${thr})`,
     distance: true,
     count: false,

@@ -135,7 +135,7 @@ export async function readCredits(
         for (const [id, byBucket] of credits)
           for (const [ts, c] of byBucket) {
             const s: Stat = { span: c.span, [state.key]: c.state };
-            if (state.count) s.gt = c.count;
+            if (state.count && f.grid) s.gt = c.count;
             if (state.distance) s.dist = c.distance;
             put(out, id, ts, s);
           }

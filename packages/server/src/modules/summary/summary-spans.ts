@@ -34,6 +34,8 @@ export async function readSpans(
   if (!devices.length || f.start >= f.end) return out;
   for (const d of devices) out.set(d.devcId, new Map());
   const pieces = framePieces(f);
+  // the samples in the state are answered per bucket only (§9 `count`): not counted for the period's totals
+  const counting = state.count && f.grid !== null;
   const values = devices.map(() => '(cast(? as integer), cast(? as double precision))').join(', ');
   const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
   const ids = devices.map((d) => d.devcId);
@@ -68,28 +70,49 @@ export async function readSpans(
                 select sum(case when ${inState} then r.span else 0 end) from ${table} r
                  where ${hourRows}) end,
               ${
-                state.count
+                counting
                   ? `case c.k when 1 then c.pn when 0 then 0 else (
                 select count(*) from ${table} r where ${hourRows} and ${inState}) end`
                   : '0'
               },
               case c.k when 1 then 1 when 0 then 0 else (
                 select case when ${inState} then 1 else 0 end from ${table} r
-                 where r.device_id = c.device_id and r.ts = c.sft) end${cols}
+                 where r.device_id = c.device_id and r.ts = c.sft) end${cols}, c.k
          from c`,
       [...thresholds, ...ids, h1, h2],
     );
+    // an `all` hour's samples that are not in the state after all (summary-inputs.ts `exceptions`): their spans
+    const off = new Map<string, { span: number; count: number; at: Set<number> }>();
+    if (state.exceptions) {
+      const listed = await queryArrays(
+        database,
+        `select r.device_id, r.ts, r.span from ${table} r
+          where r.device_id in (${placeholders(ids.length)}) and r.ts >= ? and r.ts < ?
+            and ${state.present('r')} and ${state.exceptions('r')}`,
+        [...ids, h1, h2],
+      );
+      for (const r of listed) {
+        const key = `${r[0]}|${Math.floor(Number(r[1]) / HOUR) * HOUR}`;
+        const o = off.get(key) ?? { span: 0, count: 0, at: new Set<number>() };
+        o.span += Number(r[2] ?? 0);
+        o.count++;
+        o.at.add(Number(r[1]));
+        off.set(key, o);
+      }
+    }
     for (const r of rows) {
       const hour = Number(r[1]);
       if (!pieces.whole(hour)) continue; // a bucket boundary cuts it: read from the raw rows
+      const all = Number(r[r.length - 1]) === 1;
+      const o = all ? off.get(`${r[0]}|${hour}`) : undefined;
       creditHour(out.get(Number(r[0]))!, f, {
         hour,
         span: Number(r[2] ?? 0),
         firstSpan: num(r[3]),
         firstTs: num(r[4]),
-        state: Number(r[5] ?? 0),
-        count: Number(r[6] ?? 0),
-        firstState: Number(r[7]) === 1,
+        state: Number(r[5] ?? 0) - (o?.span ?? 0),
+        count: Number(r[6] ?? 0) - (o?.count ?? 0),
+        firstState: Number(r[7]) === 1 && !o?.at.has(Number(r[4])),
         distance: state.distance ? Number(r[8] ?? 0) : undefined,
         firstDistance: state.distance ? num(r[9]) : undefined,
         firstDistanceTs: state.distance ? num(r[10]) : undefined,
@@ -135,7 +158,7 @@ export async function readSpans(
               group by r.device_id${grid ? `, ${bucket(from0)}` : ''}`,
             [...thresholds, ...within.params],
           ),
-      !ranges.length || !state.count
+      !ranges.length || !counting
         ? none
         : queryArrays(
             database,
