@@ -167,11 +167,12 @@ test('Device Log Detail: a flow meter’s real data of the range — tiles, char
   await expect(p.getByText(fm.devcUniqueId, { exact: true })).toBeVisible();
   const tile = (label: string) => p.getByTestId('summary-tile').filter({ hasText: label });
   // hand-computed (docs/domain.md §22): mean of 100…500 = 300 L/h; the summary's litres (§11): 1030 − 1000 = 30 L
-  // (the meter's first reading counts 0); 5 flowing minutes
+  // (the meter's first reading counts 0); flow time §5/§15: the first reading has no segment, the other four are
+  // credited 60 s each → 4 flowing minutes
   await expect(tile('Average flow rate')).toContainText('300.00 L/h');
   await expect(tile('Volume')).toContainText('30.00 Liters');
   await expect(tile('Average density')).toContainText('902.00 kg/m³');
-  await expect(tile('Flow time')).toContainText('0:05:00');
+  await expect(tile('Flow time')).toContainText('0:04:00');
   await expect(p.getByRole('img', { name: 'Flow rate, density and temperature' })).toBeVisible();
   // MINUTE at one point per minute: the full-resolution fields are charted too
   await expect(p.getByRole('img', { name: 'Full resolution (MINUTE)' })).toBeVisible();
