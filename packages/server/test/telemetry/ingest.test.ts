@@ -2,7 +2,7 @@ import { haversineM } from '@fleet/shared/geo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../src/modules/telemetry/sql.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
-import { LEVELS, rollups, rollupsFromRaw, rounded, telemetryWorld } from './world.ts';
+import { LEVELS, rollups, rollupsFromRaw, rounded, spansFromRaw, spansOf, telemetryWorld } from './world.ts';
 
 const T0 = 1767225600; // 2026-01-01 00:00 UTC
 
@@ -213,9 +213,20 @@ describe.each(dialects())('ingest on %s', (dialect) => {
     }
     await post(w.keys.gatewayA1, shuffled.slice(100, 400));
     const tables = {
-      telemetry_gps: ['latitude', 'longitude', 'speed', 'track', 'altitude', 'satellites', 'geoidal', 'distance'],
-      telemetry_rpm: ['rpm'],
-      telemetry_ae: ['rpm', 'running'],
+      telemetry_gps: [
+        'latitude',
+        'longitude',
+        'speed',
+        'track',
+        'altitude',
+        'satellites',
+        'geoidal',
+        'distance',
+        'span',
+        'span_distance',
+      ],
+      telemetry_rpm: ['rpm', 'span'],
+      telemetry_ae: ['rpm', 'running', 'span'],
       telemetry_flowmeter: [
         'mass_flowrate',
         'volume_flowrate',
@@ -226,9 +237,23 @@ describe.each(dialects())('ingest on %s', (dialect) => {
         'volume_total',
         'mass_inventory',
         'volume_inventory',
+        'span',
+        'volume_delta',
+        'volume15_delta',
+        'mass_delta',
       ],
-      telemetry_temperature: ['temperature'],
+      telemetry_temperature: ['temperature', 'span'],
     };
+    // the derived columns are what they would be had the readings come in order (segments.test.ts checks the values)
+    expect(await spansOf(t.database, 'telemetry_rpm', w.dev.rpmStbd)).toEqual(
+      await spansFromRaw(t.database, 'telemetry_rpm', w.dev.rpmStbd, 'rpm', 60),
+    );
+    expect(await spansOf(t.database, 'telemetry_gps', w.dev.gps)).toEqual(
+      await spansFromRaw(t.database, 'telemetry_gps', w.dev.gps, 'latitude', 3600),
+    );
+    expect(await spansOf(t.database, 'telemetry_flowmeter', w.dev.fm)).toEqual(
+      await spansFromRaw(t.database, 'telemetry_flowmeter', w.dev.fm, 'volume_flowrate', 60),
+    );
     for (const level of LEVELS) {
       const expected = await rollupsFromRaw(t.database, tables, level);
       expect(expected.length).toBeGreaterThan(20);
@@ -251,11 +276,20 @@ describe.each(dialects())('ingest on %s', (dialect) => {
     for (const a of answers) expect(a.statusCode).toBe(200);
     const accepted = answers.reduce((n, a) => n + a.json.data.accepted, 0);
     expect(accepted).toBe(readings.length);
-    const tables = { telemetry_rpm: ['rpm'], telemetry_temperature: ['temperature'] };
+    // each sender's readings chain onto what the others stored (PostgreSQL: one batch of a device at a time)
+    for (const [table, id, column] of [
+      ['telemetry_rpm', w.dev.rpmPort, 'rpm'],
+      ['telemetry_rpm', w.dev.rpmStbd, 'rpm'],
+      ['telemetry_temperature', w.dev.temp, 'temperature'],
+    ] as const)
+      expect(await spansOf(t.database, table, id)).toEqual(await spansFromRaw(t.database, table, id, column, 60));
+    const tables = { telemetry_rpm: ['rpm', 'span'], telemetry_temperature: ['temperature', 'span'] };
     for (const level of LEVELS) {
       const want = (await rollupsFromRaw(t.database, tables, level)).filter((r) => r.metric !== 'distance');
       const got = (await rollups(t.database, level)).filter(
-        (r) => ['rpm', 'temperature'].includes(r.metric) && r.device_id !== w.dev.ae,
+        (r) =>
+          ['rpm', 'temperature', 'span'].includes(r.metric) &&
+          [w.dev.rpmPort, w.dev.rpmStbd, w.dev.temp].includes(r.device_id),
       );
       expect(rounded(got)).toEqual(rounded(want));
     }

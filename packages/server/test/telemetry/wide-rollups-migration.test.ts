@@ -72,8 +72,12 @@ describe.each(dialects())('migration 003_wide_rollups (%s)', (dialect) => {
 
     await migrate(database);
 
+    // the data points the narrow rollups held (later migrations add derived columns, filled from the readings)
+    const carried = new Set(Object.values(tables).flat());
     for (const [i, level] of LEVELS.entries())
-      expect(rounded(await rollups(database, level))).toEqual(rounded(before[i]));
+      expect(rounded((await rollups(database, level)).filter((r) => carried.has(r.metric)))).toEqual(
+        rounded(before[i]),
+      );
     const left = await query(
       database,
       `select count(*) as n from ${dialect === 'sqlite' ? 'sqlite_master where type' : 'information_schema.tables where table_type'} = ${dialect === 'sqlite' ? "'table'" : "'BASE TABLE'"} and ${dialect === 'sqlite' ? 'name' : 'table_name'} in ('telemetry_hourly', 'telemetry_daily')`,

@@ -1,4 +1,4 @@
-import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
+import { storedMetrics, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../src/db/database.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../../src/modules/telemetry/rollup.ts';
@@ -41,14 +41,15 @@ export const LEVELS = ROLLUPS;
 type Level = (typeof LEVELS)[number];
 
 /**
- * The rollups of every type as one list of (device, data point, bucket) rows, ordered, for equality checks
- * (the bucket is called `hour` in the dump; data points without samples in a bucket are left out).
+ * The rollups of every type as one list of (device, stored column, bucket) rows, ordered, for equality checks
+ * (data points and derived columns; the bucket is called `hour` in the dump; columns without values in a bucket are
+ * left out).
  */
 export async function rollups(database: Database, level: Level = LEVELS[0]) {
   const out: any[] = [];
   for (const def of Object.values(TELEMETRY_TYPES)) {
     for (const r of await query(database, `select * from ${rollupTable(def, level)}`)) {
-      for (const m of def.metrics) {
+      for (const m of storedMetrics(def)) {
         const v = (stat: StatName) => r[statColumn(m, stat)];
         if (!Number(v('n'))) continue;
         out.push({
@@ -125,3 +126,33 @@ export const rounded = (rows: any[]) =>
   rows.map((r) =>
     Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v])),
   );
+
+/** A device's stored spans in time order: [ts, span]. */
+export async function spansOf(database: Database, table: string, deviceId: number) {
+  const rows = await query(database, `select ts, span from ${table} where device_id = ? order by ts`, [deviceId]);
+  return rows.map((r) => [Number(r.ts), r.span === null ? null : Number(r.span)]);
+}
+
+/**
+ * docs/domain.md §5 worked out here from the raw rows, independently of ingest: a reading whose `present` column has
+ * a value is a sample; its span is min(t − t_previous sample, limit), null for the first sample and for the others.
+ */
+export async function spansFromRaw(
+  database: Database,
+  table: string,
+  deviceId: number,
+  present: string,
+  limit: number,
+) {
+  const rows = await query(database, `select ts, ${present} as v from ${table} where device_id = ? order by ts`, [
+    deviceId,
+  ]);
+  let prev: number | undefined;
+  return rows.map((r) => {
+    const ts = Number(r.ts);
+    if (r.v === null) return [ts, null];
+    const span = prev === undefined ? null : Math.min(ts - prev, limit);
+    prev = ts;
+    return [ts, span];
+  });
+}

@@ -76,11 +76,14 @@ for (const def of Object.values(TELEMETRY_TYPES)) {
   keyIndex.set(def.type, map);
 }
 
-/** A reading's data object → values in metric order, or the reason it is refused. */
+/**
+ * A reading's data object → values in storedMetrics order (the data points; the derived columns null, for ingest to
+ * fill: a device cannot send them, their keys are unknown here), or the reason it is refused.
+ */
 export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[] | string {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return 'data must be an object of values';
   const index = keyIndex.get(def.type)!;
-  const values: (number | null)[] = new Array(def.metrics.length).fill(null);
+  const values: (number | null)[] = new Array(def.metrics.length + (def.derived?.length ?? 0)).fill(null);
   let any = false;
   for (const key in data as Record<string, unknown>) {
     const i = index.get(key.toLowerCase());
@@ -223,10 +226,7 @@ export async function ingestReadings(
       grouped.set(checked.type, rows);
     }
     const computeDistance = checked.type === 'gps' && checked.values[DIST] === null;
-    // the derived columns follow the data points (storedMetrics); planSegments fills them
-    const derived = TELEMETRY_TYPES[checked.type].derived?.length ?? 0;
-    const values = derived ? [...checked.values, ...new Array<null>(derived).fill(null)] : checked.values;
-    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values, computeDistance });
+    rows.push({ index, deviceId: checked.deviceId, ts: checked.ts, values: checked.values, computeDistance });
   });
 
   // one order for every writer (types in catalogue order, rows by device and time): concurrent
@@ -268,6 +268,26 @@ export async function ingestReadings(
 // ---------------------------------------------------------------- derived columns (segments.ts)
 
 const DIST = TELEMETRY_TYPES.gps.metrics.findIndex((x) => x.key === 'distance');
+
+/** Advisory lock namespace of the derived columns (first key of pg_advisory_xact_lock(int, int); the second: a device). */
+export const SEGMENT_LOCK = 17018;
+
+/**
+ * PostgreSQL: locks the batch's devices that have derived columns, in device order, before anything is read, so two
+ * batches of one device sent at the same time (a gateway's retries, two MQTT consumers) are planned one after the
+ * other — the second sees the first's readings as the previous ones. SQLite has one writer.
+ */
+function* lockDevices(byType: Map<DeviceType, Row[]>): WritePlan<void> {
+  const ids = new Set<number>();
+  for (const [type, rows] of byType) if (CHAINS[type]) for (const r of rows) ids.add(r.deviceId);
+  if (!ids.size) return;
+  const sorted = [...ids].sort((a, b) => a - b);
+  yield* op({
+    kind: 'sql',
+    text: 'select pg_advisory_xact_lock(?::int4, d) from unnest(?::int4[]) as d',
+    params: [SEGMENT_LOCK, sorted],
+  });
+}
 
 /** The rows of each device, in order (rows come sorted by device and time). */
 function byDevice(rows: Row[]): Row[][] {
@@ -372,6 +392,7 @@ function* writePlan(
 ): WritePlan<{ inserted: ReadonlySet<StoredReading>; batch?: StoredBatch }> {
   const { byType, now } = batch;
   const inserted = new Set<StoredReading>();
+  if (batch.postgres) yield* lockDevices(byType);
   const rewrites: { def: DeviceTypeDef; rows: { deviceId: number; ts: number; values: (number | null)[] }[] }[] = [];
   for (const [type, rows] of byType) {
     const def = TELEMETRY_TYPES[type];

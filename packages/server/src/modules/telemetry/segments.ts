@@ -162,16 +162,28 @@ export interface StoredAround {
 export function deriveSegments(def: DeviceTypeDef, rows: NewReading[], around: StoredAround): SegmentRow[] {
   const chains = CHAINS[def.type] ?? [];
   if (!rows.length || !chains.length) return [];
+  if (!around.later.length) {
+    // the usual case: the batch comes after everything stored, each chain runs on from its previous reading
+    chains.forEach((chain, ci) => {
+      let a = around.previous[ci];
+      for (const row of rows) {
+        if (!chain.member(row.values)) chain.clear(row, !!row.computeDistance);
+        else {
+          chain.derive(row, a, !!row.computeDistance);
+          a = row;
+        }
+      }
+    });
+    return [];
+  }
   const last = rows[rows.length - 1].ts;
   type Item = { row: SegmentRow; fresh: boolean; distance: boolean };
   const items: Item[] = [];
-  if (around.later.length) {
-    // a new reading at a stored reading's time is a duplicate: the stored one stays
-    const stored = new Set(around.later.map((r) => r.ts));
-    for (const row of rows) if (!stored.has(row.ts)) items.push({ row, fresh: true, distance: !!row.computeDistance });
-    for (const row of around.later) items.push({ row, fresh: false, distance: true });
-    items.sort((a, b) => a.row.ts - b.row.ts);
-  } else for (const row of rows) items.push({ row, fresh: true, distance: !!row.computeDistance });
+  // a new reading at a stored reading's time is a duplicate: the stored one stays
+  const stored = new Set(around.later.map((r) => r.ts));
+  for (const row of rows) if (!stored.has(row.ts)) items.push({ row, fresh: true, distance: !!row.computeDistance });
+  for (const row of around.later) items.push({ row, fresh: false, distance: true });
+  items.sort((a, b) => a.row.ts - b.row.ts);
   const changed = new Set<SegmentRow>();
   chains.forEach((chain, ci) => {
     let a = around.previous[ci];
@@ -184,6 +196,7 @@ export function deriveSegments(def: DeviceTypeDef, rows: NewReading[], around: S
       }
       if (it.fresh) chain.derive(it.row, a, it.distance);
       else if (aFresh) {
+        // the stored reading's segment now starts at a new reading: its columns are computed again
         const before = chain.writes.map((i) => v[i]);
         chain.derive(it.row, a, true);
         if (chain.writes.some((i, k) => v[i] !== before[k])) changed.add(it.row);
