@@ -71,6 +71,25 @@ export class Checker {
     if (!ok) this.fail(where, quantity, exp, got);
   }
 
+  /**
+   * A figure as a screen shows it (`format`, e.g. 2 decimals): the text must be the value's, allowing for the value's
+   * tolerance at a rounding boundary (x.xx5 may show either way within 1e-6).
+   */
+  text(
+    where: Where,
+    quantity: string,
+    got: unknown,
+    exp: number | null | undefined,
+    format: (v: number | null) => string,
+  ) {
+    this.count++;
+    const ok =
+      exp === null || exp === undefined || !Number.isFinite(exp)
+        ? got === format(null)
+        : [exp, exp - 1e-6, exp + 1e-6].some((v) => got === format(v));
+    if (!ok) this.fail(where, quantity, exp == null ? format(null) : format(exp), got);
+  }
+
   /** Walks the expectation: every leaf it holds is compared; fields it does not hold are not looked at. */
   deep(where: Where, path: string, got: unknown, exp: unknown) {
     if (exp === null || typeof exp !== 'object') return this.leaf(where, path, got, exp);

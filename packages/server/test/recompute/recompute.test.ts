@@ -21,13 +21,13 @@ const long = (p: { start: number; end: number }) => p.end - p.start > 2 * 3600;
 
 /**
  * The (unit, showDetails) calls made for a period in a zone: all six, except MINUTE over a day (1 440 buckets; MINUTE
- * buckets are the same UTC minutes in every zone here, the zone only moves the period): with details at +5.75 and
- * −3.75, without at +5.5 — to keep the suite's own time small.
+ * buckets are the same UTC minutes in every zone here, the zone only moves the period): with details at +5.75,
+ * without at +5.5 and −3.75 — to keep the suite's own time small.
  */
 function combos(p: { start: number; end: number }, tz: number): [Unit, boolean][] {
   const all: [Unit, boolean][] = UNITS.flatMap((u) => [[u, false] as [Unit, boolean], [u, true] as [Unit, boolean]]);
   if (!long(p)) return all;
-  return all.filter(([u, d]) => u !== 'MINUTE' || (d ? tz === 5.75 || tz === -3.75 : tz === 5.5));
+  return all.filter(([u, d]) => u !== 'MINUTE' || (d ? tz === 5.75 : tz === 5.5 || tz === -3.75));
 }
 /** units of the adjacent-period and combined-data calls: MINUTE over a day only at +5.75 */
 const unitsFor = (p: { start: number; end: number }, tz: number): Unit[] =>
@@ -87,6 +87,8 @@ function totalsOf(s: any): Record<string, number | null> {
   };
   const g = s?.gps?.summary ?? {};
   for (const k of ['averageSpeed', 'calculatedSpeed', 'totalDistance', 'totalCruise']) put(`gps.${k}`, g[k]);
+  // moving time is not a field; distance ÷ average speed gives it back (§7), for the additivity checks
+  put('gps.movingSeconds', g.averageSpeed > 0 ? (g.totalDistance / 1000 / g.averageSpeed) * 3600 : null);
   for (const side of SIDES) {
     const r = s?.rpm?.summary?.[side];
     put(`rpm.${side}.runningTime`, r?.runningTime);
@@ -103,6 +105,7 @@ function totalsOf(s: any): Record<string, number | null> {
 /** Additive totals (§1: buckets add up to the period, adjacent periods to their union) */
 const ADDITIVE = [
   'gps.totalDistance',
+  'gps.movingSeconds',
   'rpm.PORT.runningTime',
   'rpm.STARBOARD.runningTime',
   'flowmeter.portEngineCons',
@@ -177,9 +180,9 @@ describe.each(dialects())('recomputation of every summary number on %s', (dialec
 
   afterAll(async () => {
     console.log(ck.report(`recompute (${dialect})`).join('\n'));
-    // RECOMPUTE_DUMP=<file>: every kind of difference with its count and first examples (for the notes)
+    // RECOMPUTE_DUMP=<file>: <file>.<dialect> gets every kind of difference with its count and first examples (for the notes)
     if (process.env.RECOMPUTE_DUMP)
-      writeFileSync(process.env.RECOMPUTE_DUMP, ck.report(`recompute (${dialect})`, 2000).join('\n'));
+      writeFileSync(`${process.env.RECOMPUTE_DUMP}.${dialect}`, ck.report(`recompute (${dialect})`, 2000).join('\n'));
     await t?.close();
   });
 
@@ -374,132 +377,179 @@ describe.each(dialects())('recomputation of every summary number on %s', (dialec
 
   it('the daily report pages and a share-link session show the summary figures', async () => {
     const before = ck.failures.length;
-    for (const v of models)
-      for (const tz of [7, 5.5]) {
-        const L = midnight(tz);
-        const p: Period = { name: 'day', start: L, end: L + 24 * H, utc: false };
-        const model = computePeriod(v, p.start, p.end, 'HOUR', tz);
-        const s = await get(summaryUrl(v, p, 'HOUR', tz, true));
-        const w: Where = { screen: 'report pages', vessel: short(v), period: p.name, unit: 'HOUR', tz };
-        const report = await get(
-          `/api/reports/report/pages/period/${p.start}/${p.end}?devcMassId=${v.spec.massId}&aggregatedUnit=HOUR&timezone=${tz}&dataTables=true&reports[]=summary&reports[]=vessel_tracking&reports[]=rpm_speed&reports[]=fuel_characteristics&reports[]=ae_usage`,
-        );
-        const pages = report.pages as { key: string; title: string; blocks: any[] }[];
-        const summaryTables = tablesOf(pages.find((x) => x.key === 'summary')?.blocks ?? []);
-        const cell = (title: string, row: string, col = 1) =>
-          summaryTables.find((x) => x.title === title)?.rows.find((r) => r[0] === row)?.[col];
-        const g = X.gpsSummary(model);
-        const f = X.flowSummary(model);
-        const r = X.rpmSummary(model) as any;
-        const ae = X.aeSummary(model) as any;
-        // each figure: the report's text = the summary's number = the recomputation, formatted as the report does
-        const both = (q: string, text: string | undefined, api: number | null | undefined, mine: number | null) => {
-          ck.leaf(w, `${q} (vs summary)`, text, num(api));
-          ck.leaf(w, `${q} (vs recomputation)`, text, num(mine));
-        };
-        both('Total Cruise (NM)', cell('GPS', 'Total Cruise (NM)'), s.gps?.summary?.totalCruise, g.totalCruise);
+    for (const [v, tz] of [
+      [models[0], 5.5],
+      [models[1], 7],
+    ] as const) {
+      // one local day, HOUR (the report's and the link page's unit)
+      const L = midnight(tz);
+      const p: Period = { name: 'day', start: L, end: L + 24 * H, utc: false };
+      const model = computePeriod(v, p.start, p.end, 'HOUR', tz);
+      const s = await get(summaryUrl(v, p, 'HOUR', tz, true));
+      const w: Where = { screen: 'report pages', vessel: short(v), period: p.name, unit: 'HOUR', tz };
+      const report = await get(
+        `/api/reports/report/pages/period/${p.start}/${p.end}?devcMassId=${v.spec.massId}&aggregatedUnit=HOUR&timezone=${tz}&dataTables=true&reports[]=summary&reports[]=rpm_speed&reports[]=fuel_characteristics&reports[]=ae_usage`,
+      );
+      const pages = report.pages as { key: string; title: string; blocks: any[] }[];
+      const summaryTables = tablesOf(pages.find((x) => x.key === 'summary')?.blocks ?? []);
+      const cell = (title: string, row: string, col = 1) =>
+        summaryTables.find((x) => x.title === title)?.rows.find((r) => r[0] === row)?.[col];
+      const g = X.gpsSummary(model);
+      const f = X.flowSummary(model);
+      const r = X.rpmSummary(model) as any;
+      const ae = X.aeSummary(model) as any;
+      // each figure: the report's text = the summary's number = the recomputation, formatted as the report does
+      const both = (q: string, text: string | undefined, api: number | null | undefined, mine: number | null) => {
+        ck.text(w, `${q} (vs summary)`, text, api, num);
+        ck.text(w, `${q} (vs recomputation)`, text, mine, num);
+      };
+      both('Total Cruise (NM)', cell('GPS', 'Total Cruise (NM)'), s.gps?.summary?.totalCruise, g.totalCruise);
+      both(
+        'Average Speed (knot)',
+        cell('GPS', 'Average Speed (knot)'),
+        s.gps?.summary?.averageSpeedKnot,
+        g.averageSpeedKnot,
+      );
+      for (const [label, side] of [
+        ['Port', 'PORT'],
+        ['Starboard', 'STARBOARD'],
+      ] as const) {
+        both(`${label} Average RPM`, cell('Main Engine', label, 1), s.rpm?.summary?.[side]?.average, r[side].average);
         both(
-          'Average Speed (knot)',
-          cell('GPS', 'Average Speed (knot)'),
-          s.gps?.summary?.averageSpeedKnot,
-          g.averageSpeedKnot,
+          `${label} Running Hours`,
+          cell('Main Engine', label, 2),
+          s.rpm?.summary?.[side]?.runningHours,
+          r[side].runningHours,
         );
-        for (const [label, side] of [
-          ['Port', 'PORT'],
-          ['Starboard', 'STARBOARD'],
-        ] as const) {
-          both(`${label} Average RPM`, cell('Main Engine', label, 1), s.rpm?.summary?.[side]?.average, r[side].average);
-          both(
-            `${label} Running Hours`,
-            cell('Main Engine', label, 2),
-            s.rpm?.summary?.[side]?.runningHours,
-            r[side].runningHours,
-          );
-        }
-        both(
-          'Port ME (L)',
-          cell('Fuel Consumption (L)', 'Port ME'),
-          s.flowmeter?.summary?.portEngineCons,
-          f.portEngineCons,
-        );
-        both(
-          'Starboard ME (L)',
-          cell('Fuel Consumption (L)', 'Starboard ME'),
-          s.flowmeter?.summary?.starboardEngineCons,
-          f.starboardEngineCons,
-        );
-        both(
-          'ME Total (L)',
-          cell('Fuel Consumption (L)', 'ME Total'),
-          s.flowmeter?.summary?.meEngineCons,
-          f.meEngineCons,
-        );
-        both(
-          'Total Fuel (L)',
-          cell('Fuel Consumption (L)', 'Total Fuel'),
-          s.flowmeter?.summary?.totalFuelCons,
-          f.totalFuelCons,
-        );
-        for (const n of AE_NAMES) {
-          both(`${n} running hours`, cell('Auxiliary Engines', n, 1), s.ae?.[n]?.runningTime, ae[n].runningTime);
-          both(`${n} fuel (L)`, cell('Auxiliary Engines', n, 2), s.ae?.[n]?.fuelConsumption, ae[n].fuelConsumption);
-        }
-        // the AE page's hourly table: each AE's litres per bucket (its sum is the Summary page's figure, §13)
-        const aeTable = tablesOf(pages.find((x) => x.key === 'ae_usage')?.blocks ?? [])[0];
-        ck.leaf(w, 'AE page hourly table', !!aeTable, true);
-        if (aeTable) {
-          const buckets = model.allBuckets;
-          ck.leaf(w, 'AE table rows', aeTable.rows.length, buckets.length);
-          for (const n of AE_NAMES) {
-            const col = aeTable.columns.indexOf(`${n} Fuel (L)`);
-            buckets.forEach((ts, i) => {
-              const point = X.aePoint(model, n, ts);
-              ck.leaf(
-                { ...w, bucket: ts },
-                `AE page ${n} Fuel (L)`,
-                aeTable.rows[i]?.[col],
-                num(point?.fuelConsumption ?? null),
-              );
-            });
-          }
-        }
-        // the Port / Starboard page: the last running total equals the Summary page's figure
-        for (const [name, side, q] of [
-          ['Port ME', 'PORT', 'portEngineCons'],
-          ['Starboard ME', 'STARBOARD', 'starboardEngineCons'],
-        ] as const) {
-          const page = pages.find((x) => x.title === `${name} Total Fuel Used vs Running Hours`);
-          const table = tablesOf(page?.blocks ?? [])[0];
-          const last = table?.rows.at(-1);
-          const col = (c: string) => table?.columns.indexOf(c) ?? -1;
-          ck.leaf(w, `${name} page Total Fuel Used (L), last row`, last?.[col('Total Fuel Used (L)')], num(f[q]));
-          ck.leaf(
-            w,
-            `${name} page Total Running Hours (h), last row`,
-            last?.[col('Total Running Hours (h)')],
-            num(r[side].runningHours),
-          );
-        }
-
-        // a share link for the same vessel and period: the link page's call (HOUR, showDetails) in a link session
-        const link = await t.call({
-          method: 'POST',
-          url: '/api/share-links',
-          token: seeded.token,
-          payload: { massId: v.spec.massId, start: p.start, end: p.end },
-        });
-        const opened = await t.call({
-          method: 'POST',
-          url: '/api/share-links/open',
-          payload: { token: link.json.data.token },
-        });
-        const linkSummary = await get(summaryUrl(v, p, 'HOUR', tz, true), opened.json.data.token);
-        const lw: Where = { ...w, screen: 'share link', details: true };
-        checkSummary(lw, linkSummary, model, true);
-        const a = totalsOf(s);
-        const b = totalsOf(linkSummary);
-        for (const [k, val] of Object.entries(a)) ck.leaf({ ...lw, screen: 'share link vs summary' }, k, b[k], val);
       }
+      both(
+        'Port ME (L)',
+        cell('Fuel Consumption (L)', 'Port ME'),
+        s.flowmeter?.summary?.portEngineCons,
+        f.portEngineCons,
+      );
+      both(
+        'Starboard ME (L)',
+        cell('Fuel Consumption (L)', 'Starboard ME'),
+        s.flowmeter?.summary?.starboardEngineCons,
+        f.starboardEngineCons,
+      );
+      both(
+        'ME Total (L)',
+        cell('Fuel Consumption (L)', 'ME Total'),
+        s.flowmeter?.summary?.meEngineCons,
+        f.meEngineCons,
+      );
+      both(
+        'Total Fuel (L)',
+        cell('Fuel Consumption (L)', 'Total Fuel'),
+        s.flowmeter?.summary?.totalFuelCons,
+        f.totalFuelCons,
+      );
+      for (const n of AE_NAMES) {
+        both(`${n} running hours`, cell('Auxiliary Engines', n, 1), s.ae?.[n]?.runningTime, ae[n].runningTime);
+        both(`${n} fuel (L)`, cell('Auxiliary Engines', n, 2), s.ae?.[n]?.fuelConsumption, ae[n].fuelConsumption);
+      }
+      // the AE page's hourly table: each AE's litres per bucket (its sum is the Summary page's figure, §13)
+      const aeTable = tablesOf(pages.find((x) => x.key === 'ae_usage')?.blocks ?? [])[0];
+      ck.leaf(w, 'AE page hourly table', !!aeTable, true);
+      if (aeTable) {
+        const buckets = model.allBuckets;
+        ck.leaf(w, 'AE table rows', aeTable.rows.length, buckets.length);
+        for (const n of AE_NAMES) {
+          const col = aeTable.columns.indexOf(`${n} Fuel (L)`);
+          buckets.forEach((ts, i) => {
+            const point = X.aePoint(model, n, ts);
+            ck.text({ ...w, bucket: ts }, `AE page ${n} Fuel (L)`, aeTable.rows[i]?.[col], point?.fuelConsumption, num);
+          });
+        }
+      }
+      // the chart page RPM vs Fuel vs AE running time vs Speed vs Distance: its hourly table, bucket by bucket
+      const chartTable = tablesOf(pages.find((x) => x.key === 'rpm_speed')?.blocks ?? [])[0];
+      ck.leaf(w, 'RPM/speed page hourly table', !!chartTable, true);
+      if (chartTable) {
+        const gpsBuckets = new Set(X.bucketsWith(model, [v.gps]));
+        const fuelBuckets = new Set(X.bucketsWith(model, [...Object.values(v.meters), ...Object.values(v.ae)]));
+        const aeBuckets = new Set(X.aeBuckets(model));
+        const column = (c: string) => chartTable.columns.indexOf(c);
+        model.allBuckets.forEach((ts, i) => {
+          const row = chartTable.rows[i];
+          const bw = { ...w, bucket: ts };
+          const gp = X.gpsPoint(model, ts);
+          for (const [label, side] of [
+            ['Port RPM', 'PORT'],
+            ['Starboard RPM', 'STARBOARD'],
+          ] as const)
+            ck.text(bw, `RPM/speed page ${label}`, row?.[column(label)], X.rpmPoint(model, side, ts).rpm, num);
+          ck.text(
+            bw,
+            'RPM/speed page ME Fuel Cons (L)',
+            row?.[column('ME Fuel Cons (L)')],
+            fuelBuckets.has(ts) ? X.mainEngine(model, ts) : null,
+            num,
+          );
+          const aeHours = AE_NAMES.reduce((a, n) => a + (X.aePoint(model, n, ts)?.runningTime ?? 0), 0);
+          ck.text(
+            bw,
+            'RPM/speed page AE Running Time (h)',
+            row?.[column('AE Running Time (h)')],
+            aeBuckets.has(ts) ? aeHours : null,
+            num,
+          );
+          ck.text(
+            bw,
+            'RPM/speed page Speed (knot)',
+            row?.[column('Speed (knot)')],
+            gpsBuckets.has(ts) && gp.speed !== null ? gp.speed * 0.539957 : null,
+            num,
+          );
+          ck.text(
+            bw,
+            'RPM/speed page Distance (NM)',
+            row?.[column('Distance (NM)')],
+            gpsBuckets.has(ts) ? gp.distance / 1852 : null,
+            num,
+          );
+        });
+      }
+      // the Port / Starboard page: the last running total equals the Summary page's figure
+      for (const [name, side, q] of [
+        ['Port ME', 'PORT', 'portEngineCons'],
+        ['Starboard ME', 'STARBOARD', 'starboardEngineCons'],
+      ] as const) {
+        const page = pages.find((x) => x.title === `${name} Total Fuel Used vs Running Hours`);
+        const table = tablesOf(page?.blocks ?? [])[0];
+        const last = table?.rows.at(-1);
+        const col = (c: string) => table?.columns.indexOf(c) ?? -1;
+        ck.text(w, `${name} page Total Fuel Used (L), last row`, last?.[col('Total Fuel Used (L)')], f[q], num);
+        ck.text(
+          w,
+          `${name} page Total Running Hours (h), last row`,
+          last?.[col('Total Running Hours (h)')],
+          r[side].runningHours,
+          num,
+        );
+      }
+
+      // a share link for the same vessel and period: the link page's call (HOUR, showDetails) in a link session
+      const link = await t.call({
+        method: 'POST',
+        url: '/api/share-links',
+        token: seeded.token,
+        payload: { massId: v.spec.massId, start: p.start, end: p.end },
+      });
+      const opened = await t.call({
+        method: 'POST',
+        url: '/api/share-links/open',
+        payload: { token: link.json.data.token },
+      });
+      const linkSummary = await get(summaryUrl(v, p, 'HOUR', tz, true), opened.json.data.token);
+      const lw: Where = { ...w, screen: 'share link', details: true };
+      checkSummary(lw, linkSummary, model, true);
+      const a = totalsOf(s);
+      const b = totalsOf(linkSummary);
+      for (const [k, val] of Object.entries(a)) ck.leaf({ ...lw, screen: 'share link vs summary' }, k, b[k], val);
+    }
     expect(ck.failures.length - before, ck.report('cross-screen', 12, before).join('\n')).toBe(0);
   }, 600_000);
 });
