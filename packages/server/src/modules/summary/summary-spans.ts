@@ -12,8 +12,9 @@ import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
  * state — each sample's span `[ts − span, ts)` split at the buckets and cut at the period by summary-domain.ts
  * `splitSpan`, whatever it was read from:
  * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span (all of it in the state when the
- *   hour's lowest value is in it, none when its highest is not; an hour that crosses the threshold sums its raw rows),
- *   less the part of the hour's first span before the hour (`span_fv` at `span_ft`), which is split like any span;
+ *   hour's lowest value is in it — less the state's `exceptions`, listed from the raw rows —, none when its highest is
+ *   not; an hour that crosses the threshold sums its raw rows), less the part of the hour's first span before the hour
+ *   (`span_fv` at `span_ft`), which is split like any span;
  * - the rest of the period (edge partial hours, MINUTE buckets, hours a bucket boundary cuts) from the raw rows;
  * - the first sample after the period, whose span may reach back into it.
  * The SQL is the same on both engines.
