@@ -199,13 +199,20 @@ test('Asset Detail: devices, in-place update, Data Log, GPS Process Log and Data
   await ingest(
     request,
     gateway.devcId,
-    [0, 1, 2].flatMap((k) =>
-      [0, 1, 2, 3, 4, 5].map((j) => ({
+    // each hour starts alongside (a still fix, 0 m): §5 credits the silence before it as not moving, so each hour
+    // holds 6 moving minutes
+    [0, 1, 2].flatMap((k) => [
+      {
+        device: 'gps-tb04',
+        ts: t0 + k * 3600,
+        data: { latitude: -6.1 + k * 0.01, longitude: 106.8 + k * 0.01, speed: 0, distance: 0 },
+      },
+      ...[0, 1, 2, 3, 4, 5].map((j) => ({
         device: 'gps-tb04',
         ts: t0 + k * 3600 + 60 + j * 60,
         data: { latitude: -6.1 + k * 0.01, longitude: 106.8 + k * 0.01 + j * 0.001, speed: 18.52, distance: 1852 / 6 },
       })),
-    ),
+    ]),
   );
   const p = page();
   await p.goto(`/master/asset/detail/${gateway.devcMassId}`);
