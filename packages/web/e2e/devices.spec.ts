@@ -205,11 +205,13 @@ test('Device Log Detail: GPS track on the map with km and knots; temperature gau
     { device: 'gps-ot01', ts: start + 60, data: { latitude: -6.1, longitude: 106.8, speed: 18.52, distance: 0 } },
     { device: 'gps-ot01', ts: start + 120, data: { latitude: -6.11, longitude: 106.81, speed: 37.04, distance: 1000 } },
     { device: 'gps-ot01', ts: start + 180, data: { latitude: -6.12, longitude: 106.82, speed: 27.78, distance: 852 } },
+    // a still fix closes the window: the span of any later fix (§5, §6) starts at or after it, outside the window
+    { device: 'gps-ot01', ts: start + 240, data: { latitude: -6.12, longitude: 106.82, speed: 0, distance: 0 } },
     { device: 'temp-ot01-res-3', ts: start + 60, data: { temperature: 130 } },
   ]);
   const p = page();
   await p.goto(
-    `/master/device/detail/${gps.devcId}?mode=custom&start=${start}&end=${start + 600}&aggregatedUnit=MINUTE`,
+    `/master/device/detail/${gps.devcId}?mode=custom&start=${start}&end=${start + 240}&aggregatedUnit=MINUTE`,
   );
   const tile = (label: string) => p.getByTestId('summary-tile').filter({ hasText: label });
   // a loaded machine may take a while for the first aggregated answer
@@ -219,7 +221,7 @@ test('Device Log Detail: GPS track on the map with km and knots; temperature gau
   // Report Summary: distance ÷ moving time (§7), not the mean of the fixes' speeds
   const s: Summary = await (await adminApi(request)).call(
     'GET',
-    `/summary/aggregated/period/${start}/${start + 600}?devcMassId=${gps.devcMassId}&devcType=gps`,
+    `/summary/aggregated/period/${start}/${start + 240}?devcMassId=${gps.devcMassId}&devcType=gps`,
   );
   expect(s.gps?.summary.totalDistance).toBeCloseTo(1852, 6);
   await expect(tile('Average Speed (knot)')).toContainText(`${s.gps?.summary.averageSpeedKnot?.toFixed(2)} knots`);
