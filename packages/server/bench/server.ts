@@ -1,6 +1,7 @@
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { liveHubOf } from '../src/modules/live/live-hub.ts';
 
 /**
@@ -9,6 +10,8 @@ import { liveHubOf } from '../src/modules/live/live-hub.ts';
  */
 const config = loadConfig({ ...process.env, DEMO: '0', SIMULATOR: '0', MQTT_URL: '', LOG_LEVEL: 'warn' });
 const database = openDatabase(config.databaseUrl);
+// a data set kept by an earlier run (BENCH_DIR, summary-ab.ts) is brought to this checkout's schema, as `npm start` does
+await migrate(database);
 const app = await buildApp({ database, config, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

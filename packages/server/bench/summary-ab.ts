@@ -8,17 +8,19 @@ import { cpuSecondsOf, percentile } from './measure.ts';
  * Interleaved A/B of the summary figures on one data set (issue 25): the data set `run.ts` keeps with
  * `BENCH_DIR=<dir>` (SQLite `bench.db` and `world.json`), read by the server of two checkouts in turn.
  *
- *   npx tsx packages/server/bench/summary-ab.ts <dir> <rootA> <rootB>
+ *   npx tsx packages/server/bench/summary-ab.ts <dir> <rootA> <rootB> [<dirB>]
  *
+ * `<dirB>`: B reads its own copy of the data set (the same readings), for a B whose schema is newer than A's — its
+ * server migrates the copy at its first start (bench/server.ts), A's server opens `<dir>` as it is.
  * Each round starts A's server (`<root>/packages/server/bench/server.ts`, its own process), warms it up and times every
  * figure, stops it, then the same for B — B first in every other round, so a drift of the machine falls on both.
  * Per figure: the server's CPU per request (what the server process itself spent: /proc) and the p50 wall time,
  * each the median over the rounds. AB_ROUNDS (4), AB_RUNS (20), AB_WARMUP (5), AB_DAYS (the data set's days, 30),
  * AB_END (epoch s; default today 00:00 UTC, where run.ts ends its data).
  */
-const [dir, rootA, rootB] = process.argv.slice(2).map((p) => p && resolve(p));
+const [dir, rootA, rootB, dirB = dir] = process.argv.slice(2).map((p) => p && resolve(p));
 if (!dir || !rootA || !rootB || !existsSync(join(dir, 'world.json')))
-  throw new Error('usage: summary-ab.ts <BENCH_DIR with bench.db and world.json> <rootA> <rootB>');
+  throw new Error('usage: summary-ab.ts <BENCH_DIR with bench.db and world.json> <rootA> <rootB> [<dirB>]');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const RUNS = Number(process.env.AB_RUNS ?? 20);
 const WARMUP = Number(process.env.AB_WARMUP ?? 5);
@@ -45,7 +47,7 @@ const FIGURES: [string, string][] = [
   ['7 days at HOUR +5.5 with details', period(7, 'aggregatedUnit=HOUR&timezone=5.5&showDetails=true')],
 ];
 
-function start(root: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+function start(root: string, db: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((done, fail) => {
     const child = fork(join(root, 'packages/server/bench/server.ts'), {
       cwd: root,
@@ -54,7 +56,7 @@ function start(root: string, dataDir: string): Promise<{ child: ChildProcess; po
       env: {
         MAX_EVENT_LOOP_DELAY_MS: '0',
         ...process.env,
-        DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+        DATABASE_URL: `sqlite:${db}`,
         DATA_DIR: dataDir,
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -80,9 +82,9 @@ async function get(port: number, path: string) {
 }
 
 /** One server: each figure's CPU ms per request and p50 wall ms. */
-async function measure(root: string) {
+async function measure(root: string, db: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-ab-'));
-  const { child, port } = await start(root, dataDir);
+  const { child, port } = await start(root, db, dataDir);
   try {
     const out: { cpu: number; p50: number }[] = [];
     for (const [, path] of FIGURES) {
@@ -108,7 +110,7 @@ const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
 for (let r = 0; r < ROUNDS; r++) {
   const order: ('A' | 'B')[] = r % 2 ? ['B', 'A'] : ['A', 'B'];
   for (const side of order) {
-    rounds[side].push(await measure(side === 'A' ? rootA : rootB));
+    rounds[side].push(await measure(side === 'A' ? rootA : rootB, join(side === 'A' ? dir : dirB, 'bench.db')));
     console.log(`round ${r + 1} ${side} done (load ${loadavg()[0].toFixed(1)})`);
   }
 }

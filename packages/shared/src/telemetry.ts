@@ -62,6 +62,29 @@ export const GPS_GAP_LIMIT = 3600;
 /** §5 credited span of a sample: `min(L, G)` seconds before it (stored as `span`). */
 const span = (limit: number) => m('span', 'span', 'Span', 0, limit);
 
+/** docs/domain.md §7: a GPS fix is moving when its speed is above 1 knot (km/h); below is drift at anchor or alongside. */
+export const MOVING_KMH = 1.852;
+
+/** A state of a sample (docs/domain.md §5): the derived column holding its span, and the rule on the sample's values. */
+export interface SpanStateRule {
+  key: string;
+  inState: (value: (key: string) => number | null) => boolean;
+}
+
+/**
+ * The states whose time is a fixed rule of the sample itself (docs/domain.md §7, §10, §15), one definition for ingest
+ * (segments.ts stores the span of a sample in its state as a derived column, 0 when it is not) — the rpm threshold of
+ * §9 is each engine's own setting and is read at query time instead.
+ */
+export const SPAN_STATE_RULES: Partial<Record<DeviceType, SpanStateRule>> = {
+  /** §7: a fix with a speed above MOVING_KMH; a fix without a speed is not moving */
+  gps: { key: 'movingSpan', inState: (v) => (v('speed') ?? 0) > MOVING_KMH },
+  /** §10: the AE's running flag when the sample has one, else rpm above 0 */
+  ae: { key: 'runningSpan', inState: (v) => (v('running') !== null ? v('running') === 1 : (v('rpm') ?? 0) > 0) },
+  /** §15: a supply meter's flow rate above 0 */
+  flowmeter: { key: 'flowSpan', inState: (v) => (v('volumeFlowrate') ?? 0) > 0 },
+};
+
 const pct = (key: string, column: string, name: string) => m(key, column, name, 0, 100);
 
 export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
@@ -82,6 +105,7 @@ export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
     derived: [
       span(GPS_GAP_LIMIT), // s: §5, a = the previous fix (latitude and longitude); null for a reading without a position
       m('spanDistance', 'span_distance', 'SpanDistance', 0, 1e7), // m credited on the span: §6 distance × span / L
+      m('movingSpan', 'moving_span', 'MovingSpan', 0, GPS_GAP_LIMIT), // s: the span when the fix is moving (§7), else 0
     ],
   },
   rpm: {
@@ -96,7 +120,8 @@ export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
     table: 'telemetry_ae',
     prefix: 'dlae',
     metrics: [m('rpm', 'rpm', 'Rpm', 0, 5000), m('running', 'running', 'Running', 0, 1, { flag: true })],
-    derived: [span(GAP_LIMIT)],
+    // running_span: the span when the sample is running (§10), else 0
+    derived: [span(GAP_LIMIT), m('runningSpan', 'running_span', 'RunningSpan', 0, GAP_LIMIT)],
   },
   flowmeter: {
     type: 'flowmeter',
@@ -118,6 +143,7 @@ export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
       m('volumeDelta', 'volume_delta', 'VolDelta', 0, BIG), // L since the previous volumeInventory reading (§11)
       m('volume15Delta', 'volume15_delta', 'Vol15Delta', 0, BIG), // those litres at 15 °C (§11)
       m('massDelta', 'mass_delta', 'MassDelta', 0, BIG), // kg since the previous massInventory reading (§11)
+      m('flowSpan', 'flow_span', 'FlowSpan', 0, GAP_LIMIT), // s: the span when the flow rate is above 0 (§15), else 0
     ],
   },
   temperature: {

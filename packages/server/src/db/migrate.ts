@@ -20,6 +20,7 @@ import * as m018EventDeviceIdentity from './migrations/018_event_device_identity
 import * as m020MailOutbox from './migrations/020_mail_outbox.ts';
 import * as m021Segments from './migrations/021_segments.ts';
 import * as m022RobBelowZero from './migrations/022_rob_below_zero.ts';
+import * as m023StateSpans from './migrations/023_state_spans.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -43,6 +44,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '020_mail_outbox': m020MailOutbox,
   '021_segments': m021Segments,
   '022_rob_below_zero': m022RobBelowZero,
+  '023_state_spans': m023StateSpans,
 };
 
 /** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */

@@ -224,9 +224,10 @@ describe.each(dialects())('ingest on %s', (dialect) => {
         'distance',
         'span',
         'span_distance',
+        'moving_span',
       ],
       telemetry_rpm: ['rpm', 'span'],
-      telemetry_ae: ['rpm', 'running', 'span'],
+      telemetry_ae: ['rpm', 'running', 'span', 'running_span'],
       telemetry_flowmeter: [
         'mass_flowrate',
         'volume_flowrate',
@@ -241,6 +242,7 @@ describe.each(dialects())('ingest on %s', (dialect) => {
         'volume_delta',
         'volume15_delta',
         'mass_delta',
+        'flow_span',
       ],
       telemetry_temperature: ['temperature', 'span'],
     };

@@ -2,6 +2,7 @@ import { storedMetrics, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.ts';
 import { fillSegments } from '../../src/db/migrations/021_segments.ts';
+import { fillStateSpans } from '../../src/db/migrations/023_state_spans.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
 import { createTestApp, dialects, freshDatabase, type TestApp } from '../helpers/app.ts';
 import { LEVELS, rollups, rollupsFromRaw, rounded, telemetryWorld } from './world.ts';
@@ -300,6 +301,65 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
     expect(JSON.stringify(base.json)).not.toMatch(/span/i);
   });
 
+  it("§7, §10, §15 state spans: a sample's span in its state, 0 out of it, null where it has no span", async () => {
+    const h = at(20, 6, 0);
+    const gateway = async (readings: unknown[]) => expect((await post(readings)).rejected).toBe(0);
+    // each device's previous sample two hours before: the spans at h are G (3 600 s for GPS, 60 s otherwise)
+    await gateway([
+      { device: 'gps-a1', ts: h - 7200, data: { latitude: -6, longitude: 106, speed: 0 } },
+      { device: 'ae-a1-1', ts: h - 7200, data: { rpm: 0 } },
+      { device: 'fm-a1-1', ts: h - 7200, data: { volumeFlowrate: 0 } },
+    ]);
+    // GPS: a fix at 8 km/h (moving) after 2 h; 60 s later again; a fix without a speed; exactly 1 kn (not above it);
+    // a reading without a position but moving (no fix); then 2 km/h
+    await gateway([
+      { device: 'gps-a1', ts: h, data: { latitude: -6, longitude: 106, speed: 8 } },
+      { device: 'gps-a1', ts: h + 60, data: { latitude: -6.001, longitude: 106, speed: 8 } },
+      { device: 'gps-a1', ts: h + 180, data: { latitude: -6.002, longitude: 106 } },
+      { device: 'gps-a1', ts: h + 240, data: { latitude: -6.003, longitude: 106, speed: 1.852 } },
+      { device: 'gps-a1', ts: h + 270, data: { speed: 9 } },
+      { device: 'gps-a1', ts: h + 300, data: { latitude: -6.004, longitude: 106, speed: 2 } },
+      // AE: rpm without a flag; a flag that says running at rpm 0; a flag that says stopped at rpm 1500
+      { device: 'ae-a1-1', ts: h, data: { rpm: 1500 } },
+      { device: 'ae-a1-1', ts: h + 30, data: { rpm: 1500 } },
+      { device: 'ae-a1-1', ts: h + 60, data: { rpm: 0, running: 1 } },
+      { device: 'ae-a1-1', ts: h + 90, data: { rpm: 1500, running: 0 } },
+      { device: 'ae-a1-1', ts: h + 200, data: { rpm: 0 } },
+      // flow meter: 0 L/h, 40 L/h, a reading without a flow rate (no sample), 40 L/h after a gap
+      { device: 'fm-a1-1', ts: h, data: { volumeFlowrate: 0 } },
+      { device: 'fm-a1-1', ts: h + 60, data: { volumeFlowrate: 40 } },
+      { device: 'fm-a1-1', ts: h + 90, data: { volumeInventory: 100 } },
+      { device: 'fm-a1-1', ts: h + 150, data: { volumeFlowrate: 40 } },
+    ]);
+    const day = [h, h + 3600] as const;
+    expect(await rows('telemetry_gps', 'span, moving_span', w.dev.gps, ...day)).toEqual([
+      { ts: h, span: 3600, moving_span: 3600 },
+      { ts: h + 60, span: 60, moving_span: 60 },
+      { ts: h + 180, span: 120, moving_span: 0 },
+      { ts: h + 240, span: 60, moving_span: 0 },
+      { ts: h + 270, span: null, moving_span: null },
+      { ts: h + 300, span: 60, moving_span: 60 },
+    ]);
+    expect(await rows('telemetry_ae', 'span, running_span', w.dev.ae, ...day)).toEqual([
+      { ts: h, span: 60, running_span: 60 },
+      { ts: h + 30, span: 30, running_span: 30 },
+      { ts: h + 60, span: 30, running_span: 30 },
+      { ts: h + 90, span: 30, running_span: 0 },
+      { ts: h + 200, span: 60, running_span: 0 },
+    ]);
+    expect(await rows('telemetry_flowmeter', 'span, flow_span', w.dev.fm, ...day)).toEqual([
+      { ts: h, span: 60, flow_span: 0 },
+      { ts: h + 60, span: 60, flow_span: 60 },
+      { ts: h + 90, span: null, flow_span: null },
+      { ts: h + 150, span: 60, flow_span: 60 },
+    ]);
+    // rolled up like the span: the hour's moving seconds, and its first fix's (the one a split of the span needs)
+    // 3 600 + 60 + 0 + 0 + 60 s
+    expect(
+      await hourly('telemetry_gps', 'moving_span_n, moving_span_sum, moving_span_fv, moving_span_ft', w.dev.gps, h),
+    ).toEqual({ moving_span_n: 5, moving_span_sum: 3720, moving_span_fv: 3600, moving_span_ft: h });
+  });
+
   it("migration 021's fill gives what ingest wrote", async () => {
     // readings of every kind, with gaps, resets, position-less readings and a late batch, through ingest
     const base = at(10, 0, 0);
@@ -309,10 +369,23 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
       readings.push({
         device: 'gps-a1',
         ts,
-        data: i % 11 === 5 ? { speed: 3 } : { latitude: -6 + i / 500, longitude: 106 + (i % 9) / 300, speed: 8 },
+        // readings without a position, fixes without a speed, fixes below and above 1 kn (§7)
+        data:
+          i % 11 === 5
+            ? { speed: 3 }
+            : {
+                latitude: -6 + i / 500,
+                longitude: 106 + (i % 9) / 300,
+                ...(i % 8 === 3 ? {} : { speed: i % 5 === 2 ? 1 : 8 }),
+              },
       });
       if (i % 5) readings.push({ device: 'rpm-a1-3', ts, data: { rpm: (i * 37) % 1600 } });
-      readings.push({ device: 'ae-a1-1', ts: ts + 7, data: { rpm: i % 4 ? 1500 : 0 } });
+      // AE samples with and without a running flag that contradicts rpm (§10)
+      readings.push({
+        device: 'ae-a1-1',
+        ts: ts + 7,
+        data: { rpm: i % 4 ? 1500 : 0, ...(i % 6 === 1 ? { running: i % 12 === 1 ? 0 : 1 } : {}) },
+      });
       readings.push({ device: 'tm-a1-1', ts: ts + 3, data: i % 6 ? { temperature: 300 + i } : {} });
       readings.push({
         device: 'fm-a1-1',
@@ -328,10 +401,18 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
     const valid = readings.filter((r: any) => Object.keys(r.data).length);
     await post(valid.filter((_, i) => i % 4 !== 1));
     await post(valid.filter((_, i) => i % 4 === 1)); // late: between stored ones
+    await refilled(DERIVED, () => fillSegments(t.database.db as never, dialect));
+  });
 
+  it("migration 023's fill gives what ingest wrote: moving, AE running and flow spans (§7, §10, §15)", async () => {
+    await refilled(STATE_SPANS, () => fillStateSpans(t.database.db as never));
+  });
+
+  /** The derived `columns` and their rollups as ingest wrote them, emptied, then filled again by `fill`: the same. */
+  async function refilled(columnsOf: readonly (readonly [string, readonly string[]])[], fill: () => Promise<void>) {
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const [table, columns] of DERIVED)
+      for (const [table, columns] of columnsOf)
         out[table] = await query(
           t.database,
           `select device_id, ts, ${columns.join(', ')} from ${table} order by device_id, ts`,
@@ -345,7 +426,7 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
       if (d.dialect === 'sqlite') d.sqlite.prepare(text).run();
       else await query(d, text);
     };
-    for (const [table, columns] of DERIVED) {
+    for (const [table, columns] of columnsOf) {
       await exec(`update ${table} set ${columns.map((c) => `${c} = null`).join(', ')}`);
       for (const level of LEVELS)
         await exec(
@@ -359,9 +440,9 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
         );
     }
     expect(await snapshot()).not.toEqual(written);
-    await fillSegments(t.database.db as never, dialect);
+    await fill();
     const filled = await snapshot();
-    for (const [table] of DERIVED) {
+    for (const [table] of columnsOf) {
       expect(filled[table].length).toBe(written[table].length);
       filled[table].forEach((r: any, i) => {
         for (const [k, v] of Object.entries(written[table][i] as object))
@@ -370,7 +451,7 @@ describe.each(dialects())('per-segment columns on %s', (dialect) => {
       });
     }
     for (const level of LEVELS) expect(filled[level.name]).toEqual(written[level.name]);
-  });
+  }
 });
 
 const DERIVED = [
@@ -379,6 +460,11 @@ const DERIVED = [
   ['telemetry_ae', ['span']],
   ['telemetry_temperature', ['span']],
   ['telemetry_flowmeter', ['span', 'volume_delta', 'volume15_delta', 'mass_delta']],
+] as const;
+const STATE_SPANS = [
+  ['telemetry_gps', ['moving_span']],
+  ['telemetry_ae', ['running_span']],
+  ['telemetry_flowmeter', ['flow_span']],
 ] as const;
 
 describe.each(dialects())('migration 021_segments on %s', (dialect) => {

@@ -14,8 +14,6 @@ export const DEFAULT_AE_RATE = 5;
 export const DEFAULT_SAMPLE_INTERVAL = 60;
 /** domain.md §5, §7: the gap limits G and G_GPS, defined once beside the stored spans (@fleet/shared telemetry.ts) */
 export { GAP_LIMIT, GPS_GAP_LIMIT };
-/** domain.md §7: a GPS fix is moving when its speed is above 1 knot (km/h); below is drift at anchor or alongside */
-export const MOVING_KMH = 1.852;
 
 /** domain.md §4 */
 export const convert = {

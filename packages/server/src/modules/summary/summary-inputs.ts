@@ -3,11 +3,12 @@ import {
   type DeviceType,
   findStoredMetric,
   type MetricDef,
+  SPAN_STATE_RULES,
   TELEMETRY_TYPES,
   telemetryType,
 } from '@fleet/shared/telemetry.ts';
 import { ROLLUPS, rollupTable, type StatName, statColumn } from '../telemetry/rollup.ts';
-import { GAP_LIMIT, GPS_GAP_LIMIT, MOVING_KMH } from './summary-domain.ts';
+import { GAP_LIMIT, GPS_GAP_LIMIT } from './summary-domain.ts';
 import type { MeanPoint, StatKey } from './summary-period.ts';
 import { groupDevices, type MeterLabel, type VesselDevice, type VesselPlan } from './summary-vessel.ts';
 
@@ -106,8 +107,11 @@ export function asks(plan: VesselPlan, type: SummaryType, ids: number[]): { ids:
 
 /**
  * A state whose samples' credited spans (§5) are time: the sample's own state, in SQL over a raw row (`r`, with its
- * device's threshold `thr`) and, for a whole hour, from the hourly rollup row (`h`): every sample of the hour in the
- * state (`all`; null: the rollup cannot tell), none (`none`); an hour that is neither is summed from its raw rows.
+ * device's threshold `thr`) and, for a whole hour, from the hourly rollup row. A state whose rule is the sample's own
+ * values (GPS moving, AE running, flow: @fleet/shared SPAN_STATE_RULES) has its samples' spans in the state stored at
+ * ingest (`stored`): a whole hour's state seconds are its rollup sum. The rpm threshold of §9 is each engine's setting,
+ * read at query time: a whole hour is all in the state when its lowest rpm is above it (`all`), none of it when its
+ * highest is not (`none`); an hour that is neither is summed from its raw rows.
  */
 export interface SpanState {
   type: 'gps' | 'rpm' | 'ae' | 'flowmeter';
@@ -118,13 +122,11 @@ export interface SpanState {
   /** the data point whose rollup count is the hour's samples */
   presence: string;
   inState: (r: string, thr: string) => string;
-  all: ((h: (point: string, stat: StatName) => string, thr: string) => string) | null;
-  /**
-   * Samples not in the state although `all` holds for their hour (SQL over a raw row): listed from the raw rows and
-   * taken off such an hour
-   */
-  exceptions?: (r: string) => string;
-  none: (h: (point: string, stat: StatName) => string, thr: string) => string;
+  /** the derived column (key) holding a sample's span when it is in the state, 0 when not */
+  stored?: string;
+  /** a state read at query time: the hour's rollup says all of its samples are in it / none is */
+  all?: (h: (point: string, stat: StatName) => string, thr: string) => string;
+  none?: (h: (point: string, stat: StatName) => string, thr: string) => string;
   /** §6: the GPS's span distance is credited with its span */
   distance: boolean;
   /** the samples in the state are counted per bucket (§9 `count`, `COUNTGT_dlrpRpm_1`) */
@@ -135,23 +137,25 @@ export interface SpanState {
   devices: (plan: VesselPlan, ids: number[]) => { devcId: number; threshold: number }[];
 }
 
+/** A state stored at ingest (SPAN_STATE_RULES): a raw row is in it when its stored span in the state is above 0. */
+function storedState(type: 'gps' | 'ae' | 'flowmeter') {
+  const key = SPAN_STATE_RULES[type]!.key;
+  const column = metricOf(type, key).column;
+  return { stored: key, inState: (r: string) => `${r}.${column} > 0` };
+}
+
 export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
-  // §7: moving fixes — speed above MOVING_KMH; a fix without a speed is not moving. An hour whose lowest speed is
-  // above moves in every fix that has a speed: the fixes without one (the rollup cannot count them apart from the
-  // readings without a position that have a speed) are listed from the raw rows and taken off
+  // §7: moving fixes — speed above 1 kn; a fix without a speed is not moving
   gps: {
     type: 'gps',
     key: 'run',
     present: (r) => `${r}.latitude is not null and ${r}.longitude is not null`,
     presence: 'latitude',
-    inState: (r, thr) => `${r}.speed > ${thr}`,
-    all: (h, thr) => `${h('speed', 'min')} > ${thr}`,
-    exceptions: (r) => `${r}.speed is null`,
-    none: (h, thr) => `(${h('speed', 'n')} = 0 or ${h('speed', 'max')} <= ${thr})`,
+    ...storedState('gps'),
     distance: true,
     count: false,
     limit: GPS_GAP_LIMIT,
-    devices: (_, ids) => ids.map((devcId) => ({ devcId, threshold: MOVING_KMH })),
+    devices: (_, ids) => ids.map((devcId) => ({ devcId, threshold: 0 })),
   },
   // §9: running — rpm above each engine's own threshold
   rpm: {
@@ -176,9 +180,7 @@ export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
     key: 'run',
     present: (r) => `${r}.rpm is not null`,
     presence: 'rpm',
-    inState: (r) => `(case when ${r}.running is not null then ${r}.running = 1 else ${r}.rpm > 0 end)`,
-    all: (h) => `${h('rpm', 'min')} > 0 and (${h('running', 'n')} = 0 or ${h('running', 'min')} = 1)`,
-    none: (h) => `${h('rpm', 'max')} <= 0 and (${h('running', 'n')} = 0 or ${h('running', 'max')} < 1)`,
+    ...storedState('ae'),
     distance: false,
     count: false,
     limit: GAP_LIMIT,
@@ -190,9 +192,7 @@ export const SPAN_STATES: Partial<Record<SummaryType, SpanState>> = {
     key: 'flow',
     present: (r) => `${r}.volume_flowrate is not null`,
     presence: 'volumeFlowrate',
-    inState: (r, thr) => `${r}.volume_flowrate > ${thr}`,
-    all: (h, thr) => `${h('volumeFlowrate', 'min')} > ${thr}`,
-    none: (h, thr) => `${h('volumeFlowrate', 'max')} <= ${thr}`,
+    ...storedState('flowmeter'),
     distance: false,
     count: false,
     limit: GAP_LIMIT,

@@ -11,10 +11,10 @@ import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
  * seconds of its samples, those in a state (running, moving, flowing), the GPS's span distance, and the samples in the
  * state — each sample's span `[ts − span, ts)` split at the buckets and cut at the period by summary-domain.ts
  * `splitSpan`, whatever it was read from:
- * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span (all of it in the state when the
- *   hour's lowest value is in it — less the state's `exceptions`, listed from the raw rows —, none when its highest is
- *   not; an hour that crosses the threshold sums its raw rows), less the part of the hour's first span before the hour
- *   (`span_fv` at `span_ft`), which is split like any span;
+ * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span and the seconds in the state —
+ *   a state stored at ingest (moving, AE running, flow) its own Σ; the rpm threshold all of the hour when its lowest
+ *   rpm is above, none when its highest is not, and an hour that crosses it from its raw rows —, less the part of the
+ *   hour's first span before the hour (`span_fv` at `span_ft`), which is split like any span;
  * - the rest of the period (edge partial hours, MINUTE buckets, hours a bucket boundary cuts) from the raw rows;
  * - the first sample after the period, whose span may reach back into it.
  * The SQL is the same on both engines.
@@ -50,70 +50,54 @@ export async function readSpans(
     const distance = state.distance
       ? `, ${h('spanDistance', 'sum')} as ds, ${h('spanDistance', 'fv')} as dfv, ${h('spanDistance', 'ft')} as dft`
       : '';
-    const inState = state.inState('r', 'c.thr');
     const cols = state.distance ? ', c.ds, c.dfv, c.dft' : '';
+    const inState = state.inState('r', 'c.thr');
     const hourRows = `r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR} and ${state.present('r')}`;
+    // per hour: its state seconds, the samples in the state (counted per bucket) and whether its first sample is in
+    // the state — a stored state from the rollup alone; else all or none of the hour from its extremes, and an hour
+    // that crosses the threshold from its raw rows (index range scans, one per such hour; its first sample's state
+    // one key lookup)
+    const [seconds, samples, first] = state.stored
+      ? [h(state.stored, 'sum'), '0', `case when ${h(state.stored, 'fv')} > 0 then 1 else 0 end`]
+      : [
+          `case c.k when 1 then c.ss when 0 then 0 else (
+             select sum(case when ${inState} then r.span else 0 end) from ${table} r where ${hourRows}) end`,
+          counting
+            ? `case c.k when 1 then c.pn when 0 then 0 else (
+                 select count(*) from ${table} r where ${hourRows} and ${inState}) end`
+            : '0',
+          `case c.k when 1 then 1 when 0 then 0 else (
+             select case when ${inState} then 1 else 0 end from ${table} r
+              where r.device_id = c.device_id and r.ts = c.sft) end`,
+        ];
+    const k = state.stored
+      ? ''
+      : `, case when ${state.all!(h, 't.thr')} then 1 when ${state.none!(h, 't.thr')} then 0 else -1 end as k`;
     const rows = await queryArrays(
       database,
       `with t(device_id, thr) as (values ${values}),
        c as (
          select h.device_id, h.bucket as hour, t.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
-                ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance},
-                case ${state.all ? `when ${state.all(h, 't.thr')} then 1 ` : ''}when ${state.none(h, 't.thr')} then 0
-                     else -1 end as k
+                ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance}${state.stored ? `, ${seconds} as st, ${first} as sf` : k}
            from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
           where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
             and ${h(state.presence, 'n')} > 0)
-       -- an hour that crosses the state sums its raw rows (index range scans, one per such hour); its first sample's
-       -- state is one key lookup
-       select c.device_id, c.hour, c.ss, c.sfv, c.sft,
-              case c.k when 1 then c.ss when 0 then 0 else (
-                select sum(case when ${inState} then r.span else 0 end) from ${table} r
-                 where ${hourRows}) end,
-              ${
-                counting
-                  ? `case c.k when 1 then c.pn when 0 then 0 else (
-                select count(*) from ${table} r where ${hourRows} and ${inState}) end`
-                  : '0'
-              },
-              case c.k when 1 then 1 when 0 then 0 else (
-                select case when ${inState} then 1 else 0 end from ${table} r
-                 where r.device_id = c.device_id and r.ts = c.sft) end${cols}, c.k
+       select c.device_id, c.hour, c.ss, c.sfv, c.sft, ${state.stored ? 'c.st' : seconds}, ${samples},
+              ${state.stored ? 'c.sf' : first}${cols}
          from c`,
       [...thresholds, ...ids, h1, h2],
     );
-    // an `all` hour's samples that are not in the state after all (summary-inputs.ts `exceptions`): their spans
-    const off = new Map<string, { span: number; count: number; at: Set<number> }>();
-    if (state.exceptions) {
-      const listed = await queryArrays(
-        database,
-        `select r.device_id, r.ts, r.span from ${table} r
-          where r.device_id in (${placeholders(ids.length)}) and r.ts >= ? and r.ts < ?
-            and ${state.present('r')} and ${state.exceptions('r')}`,
-        [...ids, h1, h2],
-      );
-      for (const r of listed) {
-        const key = `${r[0]}|${Math.floor(Number(r[1]) / HOUR) * HOUR}`;
-        const o = off.get(key) ?? { span: 0, count: 0, at: new Set<number>() };
-        o.span += Number(r[2] ?? 0);
-        o.count++;
-        o.at.add(Number(r[1]));
-        off.set(key, o);
-      }
-    }
     for (const r of rows) {
       const hour = Number(r[1]);
       if (!pieces.whole(hour)) continue; // a bucket boundary cuts it: read from the raw rows
-      const all = Number(r[r.length - 1]) === 1;
-      const o = all ? off.get(`${r[0]}|${hour}`) : undefined;
       creditHour(out.get(Number(r[0]))!, f, {
         hour,
         span: Number(r[2] ?? 0),
         firstSpan: num(r[3]),
         firstTs: num(r[4]),
-        state: Number(r[5] ?? 0) - (o?.span ?? 0),
-        count: Number(r[6] ?? 0) - (o?.count ?? 0),
-        firstState: Number(r[7]) === 1 && !o?.at.has(Number(r[4])),
+        state: Number(r[5] ?? 0),
+        count: Number(r[6] ?? 0),
+        firstState: Number(r[7]) === 1,
         distance: state.distance ? Number(r[8] ?? 0) : undefined,
         firstDistance: state.distance ? num(r[9]) : undefined,
         firstDistanceTs: state.distance ? num(r[10]) : undefined,

@@ -11,13 +11,14 @@ import { nowSeconds } from '../../http/time.ts';
 import type { IngestPipeline, StageRun, StoredBatch } from './pipeline.ts';
 import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
 import {
-  aroundStatements,
   CHAINS,
   deriveSegments,
   laterOf,
   laterParams,
+  laterStatement,
   previousOf,
   previousParams,
+  previousStatement,
   rewriteColumns,
   type SegmentRow,
 } from './segments.ts';
@@ -301,31 +302,40 @@ function byDevice(rows: Row[]): Row[][] {
 }
 
 /**
- * The derived columns of one device's new readings (docs/domain.md §5, §6, §11), from the stored readings around
- * them: one lookup of each chain's previous reading (and whether anything is stored from the batch's first reading
- * on); only a batch that is late or out of order reads the stored readings it lands between and the next one of each
- * chain, whose columns it then changes — returned for the caller to rewrite, with their buckets rebuilt.
+ * The derived columns of one type's new readings (docs/domain.md §5, §6, §11), device by device, from the stored
+ * readings around them: one lookup of each device's previous reading per chain (and whether anything is stored from
+ * its batch's first reading on), for all the type's devices at once; only a device whose batch is late or out of
+ * order reads the stored readings it lands between and the next one of each chain, whose columns it then changes —
+ * returned for the caller to rewrite, with their buckets rebuilt.
  */
-function* planSegments(def: DeviceTypeDef, device: Row[]): WritePlan<SegmentRow[]> {
-  const id = device[0].deviceId;
-  const first = device[0].ts;
-  const last = device[device.length - 1].ts;
-  const sql = aroundStatements(def);
+function* planSegments(def: DeviceTypeDef, rows: Row[]): WritePlan<{ deviceId: number; row: SegmentRow }[]> {
+  const devices = byDevice(rows);
   const found = previousOf(
     def,
-    yield* op<Record<string, unknown>[]>({ kind: 'sql', text: sql.previous, params: previousParams(def, id, first) }),
+    yield* op<Record<string, unknown>[]>({
+      kind: 'sql',
+      text: previousStatement(def, devices.length),
+      params: previousParams(devices.map((d) => ({ deviceId: d[0].deviceId, first: d[0].ts }))),
+    }),
   );
-  const later = found.laterExists
-    ? laterOf(
-        def,
-        yield* op<Record<string, unknown>[]>({
-          kind: 'sql',
-          text: sql.later,
-          params: laterParams(def, id, first, last),
-        }),
-      )
-    : [];
-  return deriveSegments(def, device, { previous: found.previous, later });
+  const changed: { deviceId: number; row: SegmentRow }[] = [];
+  for (const device of devices) {
+    const id = device[0].deviceId;
+    const around = found.get(id)!;
+    const later = around.laterExists
+      ? laterOf(
+          def,
+          yield* op<Record<string, unknown>[]>({
+            kind: 'sql',
+            text: laterStatement(def),
+            params: laterParams(def, id, device[0].ts, device[device.length - 1].ts),
+          }),
+        )
+      : [];
+    for (const row of deriveSegments(def, device, { previous: around.previous, later }))
+      changed.push({ deviceId: id, row });
+  }
+  return changed;
 }
 
 // ---------------------------------------------------------------- rollups
@@ -398,10 +408,11 @@ function* writePlan(
     const def = TELEMETRY_TYPES[type];
     if (CHAINS[type]) {
       const columns = rewriteColumns(def);
-      const changed: { deviceId: number; ts: number; values: (number | null)[] }[] = [];
-      for (const device of byDevice(rows))
-        for (const r of yield* planSegments(def, device))
-          changed.push({ deviceId: device[0].deviceId, ts: r.ts, values: columns.map((i) => r.values[i]) });
+      const changed = (yield* planSegments(def, rows)).map(({ deviceId, row }) => ({
+        deviceId,
+        ts: row.ts,
+        values: columns.map((i) => row.values[i]),
+      }));
       if (changed.length) rewrites.push({ def, rows: changed });
     }
     const fresh = yield* op<boolean[]>({ kind: 'insert', def, rows });

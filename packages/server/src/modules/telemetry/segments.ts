@@ -4,6 +4,7 @@ import {
   type DeviceTypeDef,
   GAP_LIMIT,
   GPS_GAP_LIMIT,
+  SPAN_STATE_RULES,
   storedMetrics,
   TELEMETRY_TYPES,
 } from '@fleet/shared/telemetry.ts';
@@ -31,6 +32,8 @@ export interface Chain {
   member(values: (number | null)[]): boolean;
   /** the stored columns (storedMetrics indexes) the chain writes */
   writes: number[];
+  /** the stored columns (storedMetrics indexes) `derive` reads of the previous reading, besides its time */
+  reads: number[];
   /**
    * Sets b's columns from a, the chain's previous reading (undefined: b is the device's first). `distance`: b's GPS
    * distance is computed here (the device sent none, or a late fix now precedes b).
@@ -55,43 +58,68 @@ const at = (def: DeviceTypeDef, key: string) => {
 /** §5 the credited span of b after a: min(t_b − t_a, G); null for the first sample. */
 const spanOf = (b: SegmentRow, a: SegmentRow | undefined, limit: number) => (a ? Math.min(b.ts - a.ts, limit) : null);
 
-/** §5: the span of a device's samples, a sample being a reading whose `key` is present. */
-function spanChain(def: DeviceTypeDef, key: string): Chain {
-  const present = at(def, key);
-  const span = at(def, 'span');
-  const column = storedMetrics(def)[present].column;
+/**
+ * A sample's span in its state (@fleet/shared SPAN_STATE_RULES: GPS moving, AE running, flow): the column and the
+ * rule over a reading's values; none for a type whose state is read at query time (rpm, temperature).
+ */
+function stateOf(def: DeviceTypeDef) {
+  const rule = SPAN_STATE_RULES[def.type];
+  if (!rule) return undefined;
+  const index = new Map(storedMetrics(def).map((m, i) => [m.key, i]));
   return {
-    where: `${column} is not null`,
-    member: (v) => v[present] !== null,
-    writes: [span],
-    derive(b, a) {
-      b.values[span] = spanOf(b, a, GAP_LIMIT);
-    },
-    clear: clearing([span]),
+    column: at(def, rule.key),
+    holds: (v: (number | null)[]) => rule.inState((k) => v[index.get(k)!] ?? null),
   };
 }
 
-/** §6 and §5 for GPS: a fix has latitude and longitude; its span (G_GPS), its distance and the distance on its span. */
+/** §5: the span of a device's samples, a sample being a reading whose `key` is present (and its span in the state). */
+function spanChain(def: DeviceTypeDef, key: string): Chain {
+  const present = at(def, key);
+  const span = at(def, 'span');
+  const state = stateOf(def);
+  const column = storedMetrics(def)[present].column;
+  const writes = state ? [span, state.column] : [span];
+  return {
+    where: `${column} is not null`,
+    member: (v) => v[present] !== null,
+    writes,
+    reads: [],
+    derive(b, a) {
+      const s = spanOf(b, a, GAP_LIMIT);
+      b.values[span] = s;
+      if (state) b.values[state.column] = s === null ? null : state.holds(b.values) ? s : 0;
+    },
+    clear: clearing(writes),
+  };
+}
+
+/**
+ * §6 and §5 for GPS: a fix has latitude and longitude; its span (G_GPS), its distance, the distance on its span and
+ * its span when moving (§7).
+ */
 function gpsChain(def: DeviceTypeDef): Chain {
   const [lat, lon, dist, span, spanDist] = ['latitude', 'longitude', 'distance', 'span', 'spanDistance'].map((k) =>
     at(def, k),
   );
+  const moving = stateOf(def)!;
   return {
     where: 'latitude is not null and longitude is not null',
     member: (v) => v[lat] !== null && v[lon] !== null,
-    writes: [dist, span, spanDist],
+    writes: [dist, span, spanDist, moving.column],
+    reads: [lat, lon],
     derive(b, a, distance) {
       const v = b.values;
       // the first fix travelled 0 m (spec 002 §5); the others the great circle from the previous fix
       if (distance) v[dist] = a ? haversineM(a.values[lat]!, a.values[lon]!, v[lat]!, v[lon]!) : 0;
       const s = spanOf(b, a, GPS_GAP_LIMIT);
       v[span] = s;
+      v[moving.column] = s === null ? null : moving.holds(v) ? s : 0;
       // §6: the part of the distance on the credited span, d × span / L (all of it when L ≤ G_GPS)
       v[spanDist] = s === null || v[dist] === null ? null : (v[dist]! * s) / (b.ts - a!.ts);
     },
     // a reading without a position is not a fix: no span, and no distance unless the device sent one (§6)
     clear(b, distance) {
-      b.values[span] = b.values[spanDist] = null;
+      b.values[span] = b.values[spanDist] = b.values[moving.column] = null;
       if (distance) b.values[dist] = null;
     },
   };
@@ -110,6 +138,7 @@ function deltaChain(def: DeviceTypeDef, totaliser: string, delta: string, at15?:
     where: `${storedMetrics(def)[t].column} is not null`,
     member: (v) => v[t] !== null,
     writes: d15 < 0 ? [d] : [d, d15],
+    reads: [t],
     derive(b, a) {
       const v = b.values;
       const step = a && v[t]! >= a.values[t]! ? v[t]! - a.values[t]! : 0;
@@ -213,44 +242,88 @@ export function deriveSegments(def: DeviceTypeDef, rows: NewReading[], around: S
 // ---------------------------------------------------------------- the stored readings around a batch
 
 const columnsOf = (def: DeviceTypeDef) => storedMetrics(def).map((m) => m.column);
-const aroundSql = new Map<DeviceType, { previous: string; later: string }>();
+const previousSql = new Map<string, string>();
+const laterSql = new Map<DeviceType, string>();
 
 /**
- * The statements that read what `deriveSegments` needs of one device, written once for both engines:
- * `previous` (parameters: per chain device and first ts, then device and first ts) gives each chain's last stored
- * reading before the batch (`k` = the chain's index) and the first stored reading at or after the batch's first
- * (`k` = −1: only then is `later` (parameters: device, first, last, then per chain device and last) needed).
+ * What precedes a batch, for all its devices of one type in one statement (written once for both engines; one
+ * statement per type and batch, not per device — on PostgreSQL each statement is a round trip): per device
+ * (`d`, with the batch's first time) and chain, the time and the read columns of the chain's last stored reading
+ * before the batch (`p<k>_ts`, `p<k>_<column>`), and the time of the first stored reading at or after the batch's
+ * first (`next_ts`: only then is `laterStatement` needed). Each is a seek on the key (device, ts). Parameters:
+ * `previousParams`.
  */
-export function aroundStatements(def: DeviceTypeDef): { previous: string; later: string } {
-  let st = aroundSql.get(def.type);
-  if (!st) {
+export function previousStatement(def: DeviceTypeDef, devices: number): string {
+  const key = `${def.type}|${devices}`;
+  let text = previousSql.get(key);
+  if (!text) {
     const chains = CHAINS[def.type] ?? [];
-    const cols = columnsOf(def).join(', ');
-    const one = (k: number, where: string, order: 'asc' | 'desc') =>
-      `select * from (select ${k} as k, ts, ${cols} from ${def.table} where ${where} order by ts ${order} limit 1) as q${k < 0 ? 'n' : k}`;
-    st = {
-      previous: [
-        ...chains.map((c, k) => one(k, `device_id = ? and ts < ? and ${c.where}`, 'desc')),
-        one(-1, 'device_id = ? and ts >= ?', 'asc'),
-      ].join('\nunion all '),
-      later: [
-        `select * from (select -1 as k, ts, ${cols} from ${def.table} where device_id = ? and ts >= ? and ts <= ?) as b`,
-        ...chains.map((c, k) => one(k, `device_id = ? and ts > ? and ${c.where}`, 'asc')),
-      ].join('\nunion all '),
-    };
-    aroundSql.set(def.type, st);
+    const cols = columnsOf(def);
+    const seek = (column: string, where: string, order: 'asc' | 'desc') =>
+      `(select ${column} from ${def.table} where ${where} order by ts ${order} limit 1)`;
+    const before = (c: Chain) => `device_id = d.id and ts < d.t0 and ${c.where}`;
+    const selects = chains.flatMap((c, k) => [
+      `${seek('ts', before(c), 'desc')} as p${k}_ts`,
+      ...c.reads.map((i) => `${seek(cols[i], before(c), 'desc')} as p${k}_${cols[i]}`),
+    ]);
+    const rows = Array.from({ length: devices }, () => '(cast(? as integer), cast(? as bigint))').join(', ');
+    text = `with d(id, t0) as (values ${rows})
+      select d.id, ${selects.join(', ')}, ${seek('ts', 'device_id = d.id and ts >= d.t0', 'asc')} as next_ts from d`;
+    previousSql.set(key, text);
   }
-  return st;
+  return text;
 }
 
-/** Parameters of `aroundStatements(def).previous` for a device whose batch starts at `first`. */
-export const previousParams = (def: DeviceTypeDef, deviceId: number, first: number) => [
-  ...(CHAINS[def.type] ?? []).flatMap(() => [deviceId, first]),
-  deviceId,
-  first,
-];
+/** Parameters of `previousStatement`: each device and the time of its batch's first reading. */
+export const previousParams = (devices: { deviceId: number; first: number }[]) =>
+  devices.flatMap((d) => [d.deviceId, d.first]);
 
-/** Parameters of `aroundStatements(def).later`. */
+/** The `previousStatement` rows → per device, what precedes its batch and whether stored readings follow its first. */
+export function previousOf(
+  def: DeviceTypeDef,
+  rows: Record<string, unknown>[],
+): Map<number, { previous: (SegmentRow | undefined)[]; laterExists: boolean }> {
+  const chains = CHAINS[def.type] ?? [];
+  const cols = columnsOf(def);
+  const out = new Map<number, { previous: (SegmentRow | undefined)[]; laterExists: boolean }>();
+  for (const r of rows) {
+    const previous = chains.map((c, k): SegmentRow | undefined => {
+      const ts = r[`p${k}_ts`];
+      if (ts === null || ts === undefined) return undefined;
+      // only the columns the chain's derive reads: the rest of the previous reading is not needed
+      const values: (number | null)[] = new Array(cols.length).fill(null);
+      for (const i of c.reads) {
+        const v = r[`p${k}_${cols[i]}`];
+        values[i] = v === null || v === undefined ? null : Number(v);
+      }
+      return { ts: Number(ts), values };
+    });
+    out.set(Number(r.id), { previous, laterExists: r.next_ts !== null && r.next_ts !== undefined });
+  }
+  return out;
+}
+
+/**
+ * The stored readings a late or out-of-order batch of one device lands among (parameters `laterParams`): every one
+ * from the batch's first reading to its last, and per chain the first reading of the chain after its last.
+ */
+export function laterStatement(def: DeviceTypeDef): string {
+  let text = laterSql.get(def.type);
+  if (!text) {
+    const chains = CHAINS[def.type] ?? [];
+    const cols = columnsOf(def).join(', ');
+    const one = (k: number, where: string) =>
+      `select * from (select ${k} as k, ts, ${cols} from ${def.table} where ${where} order by ts asc limit 1) as q${k}`;
+    text = [
+      `select * from (select -1 as k, ts, ${cols} from ${def.table} where device_id = ? and ts >= ? and ts <= ?) as b`,
+      ...chains.map((c, k) => one(k, `device_id = ? and ts > ? and ${c.where}`)),
+    ].join('\nunion all ');
+    laterSql.set(def.type, text);
+  }
+  return text;
+}
+
+/** Parameters of `laterStatement`. */
 export const laterParams = (def: DeviceTypeDef, deviceId: number, first: number, last: number) => [
   deviceId,
   first,
@@ -258,30 +331,14 @@ export const laterParams = (def: DeviceTypeDef, deviceId: number, first: number,
   ...(CHAINS[def.type] ?? []).flatMap(() => [deviceId, last]),
 ];
 
-/** A row of those statements → its chain index and the reading. */
-export function storedRow(def: DeviceTypeDef, r: Record<string, unknown>): { k: number; row: SegmentRow } {
-  const values = columnsOf(def).map((c) => (r[c] === null || r[c] === undefined ? null : Number(r[c])));
-  return { k: Number(r.k), row: { ts: Number(r.ts), values } };
-}
-
-/** The `previous` statement's rows → what precedes the batch, and whether stored readings follow its first. */
-export function previousOf(def: DeviceTypeDef, rows: Record<string, unknown>[]) {
-  const previous: (SegmentRow | undefined)[] = (CHAINS[def.type] ?? []).map(() => undefined);
-  let laterExists = false;
-  for (const r of rows) {
-    const { k, row } = storedRow(def, r);
-    if (k < 0) laterExists = true;
-    else previous[k] = row;
-  }
-  return { previous, laterExists };
-}
-
-/** The `later` statement's rows → the stored readings in time order, each once. */
+/** The `laterStatement` rows → the stored readings in time order, each once. */
 export function laterOf(def: DeviceTypeDef, rows: Record<string, unknown>[]): SegmentRow[] {
+  const cols = columnsOf(def);
   const byTs = new Map<number, SegmentRow>();
   for (const r of rows) {
-    const { row } = storedRow(def, r);
-    if (!byTs.has(row.ts)) byTs.set(row.ts, row);
+    const ts = Number(r.ts);
+    if (!byTs.has(ts))
+      byTs.set(ts, { ts, values: cols.map((c) => (r[c] === null || r[c] === undefined ? null : Number(r[c]))) });
   }
   return [...byTs.values()].sort((a, b) => a.ts - b.ts);
 }
