@@ -89,6 +89,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // stopping (docs/operations.md "Stopping"): an answer still under way closes its connection after it, so a client's
+  // keep-alive connection does not hold the process until its idle timeout
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.decorate('deps', deps);
   app.decorate('ingest', { database: deps.database, stages: INGEST_STAGES });
   app.decorateRequest('session', null);
@@ -123,8 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // 503 is the server turning work away on purpose (load shedding, a full report queue, Retry-After): counted
     // per request at info, not an error line per client while busy (docs/operations.md "Load shedding"); the
     // successful answers of probes (health, metrics) at debug, every other request at info
-    const level =
-      status >= 500 && status !== 503 ? 'error' : status < 400 && PROBE.test(path) ? 'debug' : 'info';
+    const level = status >= 500 && status !== 503 ? 'error' : status < 400 && PROBE.test(path) ? 'debug' : 'info';
     req.log[level]({ method: req.method, url: path, route, status, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 

@@ -154,11 +154,12 @@ const url = (schemes: string[]) =>
     }
   });
 
+/** Whether the text holds a control character (a line break pasted into a value). */
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
 /** Any non-empty text up to `max` characters without control characters. */
 const text = (max = 1000) =>
-  variable(`text of at most ${max} characters`, (s) =>
-    s.length <= max && !/[\u0000-\u001f\u007f]/.test(s) ? s : undefined,
-  );
+  variable(`text of at most ${max} characters`, (s) => (s.length <= max && !hasControl(s) ? s : undefined));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -186,7 +187,7 @@ export const ENV_SCHEMA = z.object({
   PUBLIC_URL: url(['http', 'https']),
   SMTP_URL: url(['smtp', 'smtps']),
   MAIL_FROM: variable('an e-mail address, optionally with a name: Name <address@host>', (s) =>
-    /^[^\u0000-\u001f<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(s) ? s : undefined,
+    !hasControl(s) && /^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(s) ? s : undefined,
   ),
   SESSION_IDLE_HOURS: decimal(0, 8760, { above: true, unit: 'hours' }).default(12),
   LIVE_COALESCE_MS: whole(0, 60_000).default(100),

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { addReadinessCheck } from './http/probes.ts';
+import { stopRenderWorker } from './modules/daily-report/render-pool.ts';
 import { startMqttIngest } from './modules/telemetry/mqtt.ts';
 import { trackerHub } from './modules/tracker/tracker.routes.ts';
 
@@ -80,7 +81,10 @@ async function shutdown(signal: NodeJS.Signals) {
   stopping = true;
   const started = Date.now();
   setTimeout(() => {
-    app.log.error({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutdown did not finish in time: exiting');
+    app.log.error(
+      { signal, timeoutSeconds: config.shutdownTimeoutSeconds },
+      'shutdown did not finish in time: exiting',
+    );
     process.exit(1);
   }, config.shutdownTimeoutSeconds * 1000).unref();
   app.log.info({ signal }, 'shutting down: finishing requests and ingest batches under way');
@@ -94,6 +98,7 @@ async function shutdown(signal: NodeJS.Signals) {
     // HTTP stops accepting, requests under way are answered, idle keep-alive connections closed; the modules' onClose
     // hooks close the live sockets, the Teltonika listeners (after their batches under way), workers and mail loop
     await app.close();
+    await stopRenderWorker();
     await database.close();
     app.log.info({ ms: Date.now() - started }, 'stopped');
     process.exit(0);

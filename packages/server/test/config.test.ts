@@ -137,7 +137,10 @@ describe('configuration schema', () => {
 
   it('has every variable README lists', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5),
+    );
     const listed = new Set<string>();
     for (const line of table.split('\n').filter((l) => l.startsWith('| `')))
       for (const m of line.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)) listed.add(m[1]);

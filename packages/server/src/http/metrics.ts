@@ -98,9 +98,9 @@ export class Histogram extends Metric {
   lines() {
     const out: string[] = [];
     for (const s of this.series.values()) {
-      this.buckets.forEach((b, i) =>
-        out.push(`${this.name}_bucket${labelText({ ...s.labels, le: numberText(b) })} ${s.counts[i]}`),
-      );
+      this.buckets.forEach((b, i) => {
+        out.push(`${this.name}_bucket${labelText({ ...s.labels, le: numberText(b) })} ${s.counts[i]}`);
+      });
       out.push(`${this.name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${s.count}`);
       out.push(`${this.name}_sum${labelText(s.labels)} ${numberText(s.sum)}`);
       out.push(`${this.name}_count${labelText(s.labels)} ${s.count}`);

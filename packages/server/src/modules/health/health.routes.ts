@@ -74,7 +74,13 @@ export const healthRoutes: FastifyPluginAsync = async (root) => {
     },
     async (_req, reply) => {
       const parts: [string, () => Promise<string | null> | string | null][] = [
-        ['database', async () => (await sql`select 1`.execute(database.db), null)],
+        [
+          'database',
+          async () => {
+            await sql`select 1`.execute(database.db);
+            return null;
+          },
+        ],
       ];
       if (mailer.mode === 'smtp') parts.push(['mail', () => mailer.verify()]);
       parts.push(...readinessChecks(app));
