@@ -68,5 +68,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     },
   );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  // `npm start` runs this through `sh -c`, which dies of the SIGTERM npm passes on without passing it further: when
+  // the process that started this one is gone (our parent changes), the server is stopped as if signalled
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    server.kill('SIGTERM');
+  }, 500);
+  watch.unref();
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
