@@ -52,10 +52,30 @@ export function buildWeb() {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (webBuildIsStale()) buildWeb();
   else console.log('Web app is up to date (packages/web/dist).');
-  // the server's heap budget (README "Configuration", docs/operations.md "Memory"); bench/run.ts gives its server the same
-  const heap = `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`;
-  const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, heap].filter(Boolean).join(' ') };
-  const server = spawn(bin('tsx'), ['packages/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
+  // the server's heap budget (README "Configuration", docs/operations.md "Memory"); bench/run.ts gives its server the same.
+  // The server checks SERVER_HEAP_MB with every other variable (config.ts); a value node cannot take is left to it.
+  const heapMb = process.env.SERVER_HEAP_MB?.trim() || '192';
+  const heap = /^\d+$/.test(heapMb) ? [`--max-old-space-size=${heapMb}`] : [];
+  // one node process with the TypeScript loader in it (no tsx wrapper process in between). It handles SIGTERM/SIGINT
+  // itself (docs/operations.md "Stopping"); a signal sent to this process only is passed on, and this process exits
+  // with the server's code. Sent to the process group, the server gets it twice and ignores the second.
+  const server = spawn(
+    process.execPath,
+    [...heap, '--import', 'tsx', 'packages/server/src/main.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  // `npm start` runs this through `sh -c`, which dies of the SIGTERM npm passes on without passing it further: when
+  // the process that started this one is gone (our parent changes), the server is stopped as if signalled
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    server.kill('SIGTERM');
+  }, 500);
+  watch.unref();
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

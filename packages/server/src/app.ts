@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import formbody from '@fastify/formbody';
@@ -16,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { registerMetricsRoute, requestDuration } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
 import { sessionResolver } from './modules/auth/session.ts';
 import { configureRenderPool } from './modules/daily-report/render-pool.ts';
@@ -34,6 +36,18 @@ import { VERSION } from './version.ts';
  * own file limit). A larger body is refused from its Content-Length before it is read or parsed.
  */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+/** An X-Request-Id a client or proxy may give (docs/api.md "Request ids"); anything else gets a new id. */
+export const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Probes that run every few seconds: their successful answers are logged at debug, not info. */
+const PROBE = /^\/(api\/health(\/live|\/ready)?|metrics)$/;
+
+/** The route pattern a request is counted under in /metrics: the API's and /metrics' own, the web app's as one. */
+function routeLabel(pattern: string | undefined): string {
+  if (!pattern) return 'unmatched';
+  return pattern.startsWith('/api/') || pattern === '/metrics' ? pattern : 'static';
+}
 
 export interface AppDeps {
   database: Database;
@@ -65,7 +79,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // one line per request from the onResponse hook below, without the query string (it may carry a token)
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // every log line of a request carries its id (reqId): the client's or proxy's X-Request-Id when sane, else new
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // first of the hooks, so that every answer (shed, refused, not found) tells its id
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  // stopping (docs/operations.md "Stopping"): an answer still under way closes its connection after it, so a client's
+  // keep-alive connection does not hold the process until its idle timeout
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.decorate('deps', deps);
   app.decorate('ingest', { database: deps.database, stages: INGEST_STAGES });
   app.decorateRequest('session', null);
@@ -91,13 +123,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
-    // 503 is the server turning work away on purpose (load shedding, a full report queue, Retry-After): counted
-    // per request at info, not an error line per client while busy (docs/operations.md "Load shedding")
-    const level = status >= 500 && status !== 503 ? 'error' : status >= 400 ? 'info' : 'debug';
-    req.log[level](
-      { method: req.method, url: req.url.split('?')[0], status, ms: Math.round(reply.elapsedTime) },
-      'request',
+    const path = req.url.split('?')[0];
+    const route = routeLabel(req.routeOptions.url);
+    requestDuration.observe(
+      { method: req.method, route, status: `${Math.floor(status / 100)}xx` },
+      reply.elapsedTime / 1000,
     );
+    // 503 is the server turning work away on purpose (load shedding, a full report queue, Retry-After): counted
+    // per request at info, not an error line per client while busy (docs/operations.md "Load shedding"); the
+    // successful answers of probes (health, metrics) at debug, every other request at info
+    const level = status >= 500 && status !== 503 ? 'error' : status < 400 && PROBE.test(path) ? 'debug' : 'info';
+    req.log[level]({ method: req.method, url: path, route, status, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   // process-wide settings of modules that work outside a request (worker pools, the engine's definitions cache)
@@ -116,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // Prometheus (docs/operations.md "Monitoring"), outside /api: no session, never shed
+  registerMetricsRoute(app, deps.config.metricsToken);
 
   // the built web app; client-side routes fall back to index.html (see registerErrorHandling)
   if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { BaseLayer } from '@fleet/shared/answers/geo.ts';
+import { z } from 'zod';
 
 /** summary/heavy.ts HeavyOptions (the worker pool's limits, workers/pool.ts WorkerLimits, and two of its own). */
 type HeavySetting =
@@ -53,6 +54,12 @@ export interface Config {
   /** sender of mails; unset = no-reply at the host of PUBLIC_URL */
   mailFrom?: string;
   logLevel: string;
+  /** the server's heap budget under `npm start` (SERVER_HEAP_MB; scripts/start.mjs passes it to node) */
+  serverHeapMb: number;
+  /** SIGTERM/SIGINT: how long the server may take to finish its work before it exits anyway (docs/operations.md) */
+  shutdownTimeoutSeconds: number;
+  /** bearer token of GET /metrics (METRICS_TOKEN); unset = /metrics is off (404) */
+  metricsToken?: string;
   /** POST /api/ingest: largest body in bytes (INGEST_MAX_MB, 8); how many at once: `load` (MAX_CONCURRENT_INGEST) */
   ingestMaxBytes?: number;
   /** Teltonika trackers: TCP and UDP port (0 = off) and the connection caps (docs/operations.md "Teltonika trackers") */
@@ -94,30 +101,229 @@ export interface Config {
   };
 }
 
-/** A whole number in [min, max] from the environment, else its default; anything else stops the start, naming it. */
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
-  return n;
+/**
+ * One variable of the environment: a string (blank counts as unset) parsed by `parse`; a value it cannot use (undefined)
+ * is an issue whose message is `accepts`, what the variable takes. Unset: undefined, or the `.default(…)` given.
+ */
+function variable<T>(accepts: string, parse: (raw: string) => T | undefined) {
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const value = parse(raw.trim());
+      if (value !== undefined) return value;
+      ctx.addIssue({ code: 'custom', message: accepts });
+      return z.NEVER;
+    })
+    .optional()
+    .describe(accepts);
 }
 
-/** A whole number in [min, max] when the variable is set, else undefined (the module's default applies). */
-function optionalWhole(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? undefined : wholeNumber(env, name, 0, min, max);
+const inRange = (n: number, min: number, max: number) => (Number.isFinite(n) && n >= min && n <= max ? n : undefined);
+
+/** A whole number in [min, max] (no unit, no fraction). */
+const whole = (min: number, max: number) =>
+  variable(`a whole number from ${min} to ${max}`, (s) =>
+    /^[+-]?\d+$/.test(s) ? inRange(Number(s), min, max) : undefined,
+  );
+
+/** A number (fractions allowed) in [min, max], no unit; `above` makes min itself refused. */
+const decimal = (min: number, max: number, opts: { above?: boolean; unit?: string } = {}) =>
+  variable(
+    `a number ${opts.above ? `above ${min}` : `from ${min}`} up to ${max}${opts.unit ? ` (${opts.unit}, written without the unit)` : ''}`,
+    (s) => {
+      const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+      return opts.above && n <= min ? undefined : inRange(n, min, max);
+    },
+  );
+
+const YES = ['1', 'true', 'yes', 'on'];
+const NO = ['0', 'false', 'no', 'off'];
+const flag = () =>
+  variable('1, true, yes, on or 0, false, no, off', (s) =>
+    YES.includes(s.toLowerCase()) ? true : NO.includes(s.toLowerCase()) ? false : undefined,
+  );
+
+/** An absolute URL whose scheme is one of `schemes`. */
+const url = (schemes: string[]) =>
+  variable(`an address starting with ${schemes.map((p) => `${p}://`).join(' or ')}`, (s) => {
+    try {
+      const u = new URL(s);
+      return schemes.includes(u.protocol.replace(/:$/, '')) && u.host ? s : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+
+/** Whether the text holds a control character (a line break pasted into a value). */
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
+/** Any non-empty text up to `max` characters without control characters. */
+const text = (max = 1000) =>
+  variable(`text of at most ${max} characters`, (s) => (s.length <= max && !hasControl(s) ? s : undefined));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every environment variable the server reads (README "Configuration" lists them), each with its type, range and
+ * unit. Unset or blank: the default (here, or the one computed in loadConfig, or the module's own where the Config
+ * field is optional).
+ */
+export const ENV_SCHEMA = z.object({
+  PORT: whole(0, 65_535).default(8080),
+  HOST: variable('a host name or IP address to listen on', (s) => (/^[A-Za-z0-9.:%[\]-]+$/.test(s) ? s : undefined)),
+  DATA_DIR: text(),
+  DATABASE_URL: variable('postgres://user:password@host:port/database or sqlite:<file>', (s) =>
+    /^postgres(ql)?:\/\/\S+$/.test(s) || /^sqlite:\S+/.test(s) ? s : undefined,
+  ),
+  DEMO: flag(),
+  SIMULATOR: flag(),
+  BACKFILL_DAYS: whole(0, 3650).default(DEFAULT_BACKFILL_DAYS),
+  TZ_OFFSET: variable('hours east of UTC from -12 to 14 in quarter hours (e.g. 7, 8, 9, 5.5, -3.75)', (s) => {
+    const n = /^[+-]?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
+    return inRange(n, -12, 14) !== undefined && Number.isInteger(n * 4) ? n : undefined;
+  }).default(7),
+  BUNKER_TOLERANCE_WARNING_PCT: decimal(0, 100, { unit: 'percent' }).default(0.5),
+  BUNKER_TOLERANCE_PROTEST_PCT: decimal(0, 100, { unit: 'percent' }).default(1),
+  PUBLIC_URL: url(['http', 'https']),
+  SMTP_URL: url(['smtp', 'smtps']),
+  MAIL_FROM: variable('an e-mail address, optionally with a name: Name <address@host>', (s) =>
+    !hasControl(s) && /^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(s) ? s : undefined,
+  ),
+  SESSION_IDLE_HOURS: decimal(0, 8760, { above: true, unit: 'hours' }).default(12),
+  LIVE_COALESCE_MS: whole(0, 60_000).default(100),
+  LIVE_SEND_BUFFER_KB: whole(16, 1024 * 1024).default(1024),
+  LIVE_MAX_SOCKETS_PER_SESSION: whole(1, 1000).default(8),
+  LIVE_MAX_SOCKETS_PER_USER: whole(1, 10_000).default(16),
+  EVENT_CONFIG_CHECK_MS: whole(0, 86_400_000),
+  EVENT_SWEEP_SECONDS: whole(0, 86_400),
+  ROB_EVENT_SECONDS: whole(0, 86_400),
+  DAILY_REPORT_TICK_SECONDS: whole(0, 86_400),
+  MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'ssl']),
+  MQTT_CLIENT_ID: variable('1 to 128 characters of A-Z a-z 0-9 . _ -', (s) =>
+    /^[A-Za-z0-9._-]{1,128}$/.test(s) ? s : undefined,
+  ),
+  MQTT_SHARED_GROUP: variable('1 to 64 characters of A-Z a-z 0-9 . _ - (no / + #)', (s) =>
+    /^[A-Za-z0-9._-]{1,64}$/.test(s) ? s : undefined,
+  ),
+  MQTT_SESSION_EXPIRY: whole(0, 4_294_967_295).default(7 * 24 * 3600),
+  TELTONIKA_PORT: whole(0, 65_535).default(5027),
+  TELTONIKA_MAX_CONNECTIONS: whole(1, 1_000_000).default(5000),
+  TELTONIKA_MAX_PER_ADDRESS: whole(1, 1_000_000).default(50),
+  TELTONIKA_MAX_UNIDENTIFIED: whole(1, 1_000_000).default(200),
+  TRUST_PROXY: flag().default(false),
+  WEB_DIST: text(),
+  CSP_IMG_SRC: variable('origins separated by spaces, each https://host (or http://host, data:, blob:)', (s) => {
+    const list = s.split(/\s+/).filter(Boolean);
+    return list.every((o) => /^https?:\/\/[A-Za-z0-9.*:[\]-]+\/?$/.test(o) || /^(data|blob):$/.test(o))
+      ? list
+      : undefined;
+  }),
+  LOGIN_ADDRESS_FREE_FAILURES: whole(0, 1_000_000).default(100),
+  MAX_EVENT_LOOP_DELAY_MS: whole(0, 60_000).default(250),
+  MAX_CONCURRENT_API: whole(1, 100_000).default(64),
+  MAX_QUEUED_API: whole(0, 1_000_000).default(512),
+  MAX_CONCURRENT_INGEST: whole(1, 100_000).default(8),
+  MAX_QUEUED_INGEST: whole(0, 1_000_000).default(64),
+  RETRY_AFTER_SECONDS: whole(1, 3600).default(5),
+  LOG_LEVEL: variable(LOG_LEVELS.join(', '), (s) =>
+    (LOG_LEVELS as readonly string[]).includes(s.toLowerCase()) ? s.toLowerCase() : undefined,
+  ).default('info'),
+  SERVER_HEAP_MB: whole(32, 65_536).default(192),
+  SHUTDOWN_TIMEOUT_SECONDS: whole(1, 600).default(10),
+  METRICS_TOKEN: variable('at least 16 characters of A-Z a-z 0-9 . _ ~ + / = -', (s) =>
+    /^[A-Za-z0-9._~+/=-]{16,512}$/.test(s) ? s : undefined,
+  ),
+  REPORT_WORKER_HEAP_MB: whole(1, 65_536),
+  REPORT_WORKER_YOUNG_MB: whole(1, 65_536),
+  REPORT_WORKER_IDLE_MS: whole(1, 86_400_000),
+  HEAVY_WORKERS: whole(1, 256),
+  HEAVY_WORKER_HEAP_MB: whole(1, 65_536),
+  HEAVY_WORKER_YOUNG_MB: whole(1, 65_536),
+  HEAVY_WORKER_IDLE_MS: whole(0, 86_400_000),
+  HEAVY_WORKER_NICE: whole(0, 19),
+  HEAVY_INLINE_MAX_ROWS: whole(0, 1_000_000_000),
+  HEAVY_QUEUE_PER_COMPANY: whole(0, 100_000),
+  HEAVY_QUEUE_TOTAL: whole(0, 100_000),
+  REPORT_MAX_POINTS: whole(0, 1_000_000_000),
+  INGEST_MAX_MB: decimal(0, 1024, { above: true, unit: 'megabytes' }).default(8),
+  MAP_SATELLITE_URL: url(['http', 'https']),
+  MAP_SATELLITE_ATTRIBUTION: text(),
+  MAP_SATELLITE_LAYERS: text(),
+  MAP_ROAD_URL: url(['http', 'https']),
+  MAP_ROAD_ATTRIBUTION: text(),
+  MAP_ROAD_LAYERS: text(),
+  MAP_BATHYMETRY_URL: url(['http', 'https']),
+  MAP_BATHYMETRY_ATTRIBUTION: text(),
+  MAP_BATHYMETRY_LAYERS: text(),
+  WEATHER_API_KEY: text(200),
+  WEATHER_SCRIPT_URL: url(['http', 'https']).default('https://api.windy.com/assets/map-forecast/libBoot.js'),
+  WEATHER_LEAFLET_URL: url(['http', 'https']).default('https://unpkg.com/leaflet@1.4.0/dist/leaflet.js'),
+  OIDC_ISSUER: url(['http', 'https']),
+  OIDC_CLIENT_ID: text(200).default('fleet'),
+  OIDC_CLIENT_SECRET: text(),
+  OIDC_ALLOW_HTTP: flag().default(false),
+});
+
+export type EnvVariable = keyof typeof ENV_SCHEMA.shape;
+
+/** Variables whose values are secrets: never printed (the password inside a URL is masked, see printableConfig). */
+export const SECRET_VARIABLES: ReadonlySet<EnvVariable> = new Set([
+  'METRICS_TOKEN',
+  'WEATHER_API_KEY',
+  'OIDC_CLIENT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MQTT_URL',
+]);
+
+/** A bad value: the variable, what it was set to, what it accepts. */
+export interface ConfigProblem {
+  variable: string;
+  value: string;
+  accepts: string;
 }
 
-/** A number (fractions allowed) in [min, max] from the environment, else its default; anything else stops the start. */
-function decimalNumber(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max)
-    throw new Error(`${name} must be a number from ${min} to ${max}, not "${raw}"`);
-  return n;
+/** The start stops on this: every unusable variable named, with its value and what it accepts. */
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      `Configuration: ${problems.length === 1 ? 'an environment variable has a value' : 'environment variables have values'} the server cannot use:\n${problems
+        .map((p) => `  ${p.variable}=${p.value} — accepted: ${p.accepts}`)
+        .join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** The environment's values of the schema's variables, blank ones left out (blank = unset). */
+function setVariables(env: NodeJS.ProcessEnv): Partial<Record<EnvVariable, string>> {
+  const out: Partial<Record<EnvVariable, string>> = {};
+  for (const name of Object.keys(ENV_SCHEMA.shape) as EnvVariable[]) {
+    const v = env[name];
+    if (v !== undefined && v.trim() !== '') out[name] = v;
+  }
+  return out;
+}
+
+/** The environment parsed by ENV_SCHEMA; a ConfigError naming every bad variable otherwise. */
+export function parseEnvironment(env: NodeJS.ProcessEnv): z.output<typeof ENV_SCHEMA> {
+  const set = setVariables(env);
+  const r = ENV_SCHEMA.safeParse(set);
+  if (r.success) return r.data;
+  const problems = r.error.issues.map((issue) => {
+    const variable = String(issue.path[0]) as EnvVariable;
+    const raw = set[variable] ?? '';
+    return {
+      variable,
+      value: !SECRET_VARIABLES.has(variable)
+        ? JSON.stringify(raw)
+        : variable.endsWith('_URL') && /^[a-z][a-z0-9+.-]*:\/\//i.test(raw)
+          ? JSON.stringify(maskUrl(raw))
+          : '(hidden, a secret)',
+      accepts: issue.message,
+    };
+  });
+  throw new ConfigError(problems);
 }
 
 /** The object without its undefined values (a partial setting spread over the defaults keeps them). */
@@ -130,115 +336,133 @@ const BASE_LAYERS = [
   { id: 'bathymetry', name: 'Bathymetry', env: 'MAP_BATHYMETRY' },
 ] as const;
 
-/** Each layer whose URL is set; a URL that is not http(s) stops the start. */
-function baseLayers(env: NodeJS.ProcessEnv): BaseLayer[] {
+/** Each layer whose URL is set. */
+function baseLayers(e: z.output<typeof ENV_SCHEMA>): BaseLayer[] {
   const out: BaseLayer[] = [];
   for (const l of BASE_LAYERS) {
-    const url = env[`${l.env}_URL`]?.trim();
+    const url = e[`${l.env}_URL`];
     if (!url) continue;
-    if (!/^https?:\/\//.test(url)) throw new Error(`${l.env}_URL must be an http(s) address, not "${url}"`);
-    const layers = env[`${l.env}_LAYERS`]?.trim();
+    const layers = e[`${l.env}_LAYERS`];
     out.push({
       id: l.id,
       name: l.name,
       kind: layers ? 'wms' : 'tile',
       url,
-      attribution: env[`${l.env}_ATTRIBUTION`]?.trim() || '',
+      attribution: e[`${l.env}_ATTRIBUTION`] || '',
       ...(layers ? { layers } : {}),
     });
   }
   return out;
 }
 
-const flag = (v: string | undefined, dflt: boolean) =>
-  v === undefined || v === '' ? dflt : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
-
-/** BUNKER_TOLERANCE_WARNING_PCT (0.5) and BUNKER_TOLERANCE_PROTEST_PCT (1, the customary letter-of-protest threshold). */
-function bunkerTolerance(env: NodeJS.ProcessEnv): { warning: number; protest: number } {
-  const warning = decimalNumber(env, 'BUNKER_TOLERANCE_WARNING_PCT', 0.5, 0, 100);
-  return { warning, protest: Math.max(warning, decimalNumber(env, 'BUNKER_TOLERANCE_PROTEST_PCT', 1, 0, 100)) };
+/** A URL with its password (and password/secret/token/key query parameters) replaced by ***; the rest as written. */
+export function maskUrl(value: string): string {
+  return value
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^@/]*@/i, '$1:***@')
+    .replace(/([?&][^=&#]*(pass|secret|token|key)[^=&#]*=)[^&#]*/gi, '$1***');
 }
 
+/**
+ * The effective configuration as JSON, secrets masked: passwords in DATABASE_URL, SMTP_URL, MQTT_URL and the keys,
+ * tokens and client secret (`npm run config`, `main.ts --print-config`; docs/operations.md "Configuration").
+ */
+export function printableConfig(config: Config): string {
+  const hide = (v: string | null | undefined) => (v ? '***' : v);
+  const masked = {
+    ...config,
+    databaseUrl: maskUrl(config.databaseUrl),
+    smtpUrl: config.smtpUrl && maskUrl(config.smtpUrl),
+    mqttUrl: config.mqttUrl && maskUrl(config.mqttUrl),
+    metricsToken: hide(config.metricsToken),
+    weather: { ...config.weather, key: hide(config.weather.key) },
+    oidc: config.oidc && { ...config.oidc, clientSecret: hide(config.oidc.clientSecret) },
+  };
+  return JSON.stringify(masked, null, 2);
+}
+/** The environment → the configuration; a ConfigError (every bad variable named, its value, what it accepts) else. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR || './data');
-  const databaseUrl = env.DATABASE_URL || `sqlite:${resolve(dataDir, 'fleet.db')}`;
+  const e = parseEnvironment(env);
+  const dataDir = resolve(e.DATA_DIR || './data');
+  const databaseUrl = e.DATABASE_URL || `sqlite:${resolve(dataDir, 'fleet.db')}`;
   const dialect = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
-  const port = Number(env.PORT || 8080);
-  const demo = flag(env.DEMO, dialect === 'sqlite');
+  const demo = e.DEMO ?? dialect === 'sqlite';
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
+    port: e.PORT,
+    host: e.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
     dialect,
     demo,
-    simulator: flag(env.SIMULATOR, demo),
-    backfillDays: Number(env.BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS),
-    tzOffset: Number(env.TZ_OFFSET ?? 7),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
-    mqttUrl: env.MQTT_URL || undefined,
-    mqttClientId: env.MQTT_CLIENT_ID || `fleet-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`,
-    mqttSharedGroup: env.MQTT_SHARED_GROUP || undefined,
-    mqttSessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY ?? 7 * 24 * 3600),
-    sessionIdleHours: Number(env.SESSION_IDLE_HOURS ?? 12),
-    liveCoalesceMs: Number(env.LIVE_COALESCE_MS ?? 100),
+    simulator: e.SIMULATOR ?? demo,
+    backfillDays: e.BACKFILL_DAYS,
+    tzOffset: e.TZ_OFFSET,
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttClientId: e.MQTT_CLIENT_ID || `fleet-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`,
+    mqttSharedGroup: e.MQTT_SHARED_GROUP,
+    mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY,
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
+    liveCoalesceMs: e.LIVE_COALESCE_MS,
     live: {
-      sendBufferBytes: wholeNumber(env, 'LIVE_SEND_BUFFER_KB', 1024, 16, 1024 * 1024) * 1024,
-      maxSocketsPerSession: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_SESSION', 8, 1, 1000),
-      maxSocketsPerUser: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_USER', 16, 1, 10000),
+      sendBufferBytes: e.LIVE_SEND_BUFFER_KB * 1024,
+      maxSocketsPerSession: e.LIVE_MAX_SOCKETS_PER_SESSION,
+      maxSocketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
     },
-    webDist: env.WEB_DIST,
-    trustProxy: flag(env.TRUST_PROXY, false),
-    mailFrom: env.MAIL_FROM || undefined,
-    logLevel: env.LOG_LEVEL || 'info',
-    ingestMaxBytes: Math.round(Number(env.INGEST_MAX_MB || 8) * 1024 * 1024),
-    teltonikaPort: Number(env.TELTONIKA_PORT ?? 5027),
-    teltonikaMaxConnections: Number(env.TELTONIKA_MAX_CONNECTIONS ?? 5000),
-    teltonikaMaxPerAddress: Number(env.TELTONIKA_MAX_PER_ADDRESS ?? 50),
-    teltonikaMaxUnidentified: Number(env.TELTONIKA_MAX_UNIDENTIFIED ?? 200),
-    loginAddressFreeFailures: Number(env.LOGIN_ADDRESS_FREE_FAILURES ?? 100),
-    cspImgSources: (env.CSP_IMG_SRC ?? '').split(/\s+/).filter(Boolean),
-    oidc: env.OIDC_ISSUER
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    serverHeapMb: e.SERVER_HEAP_MB,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    ingestMaxBytes: Math.round(e.INGEST_MAX_MB * 1024 * 1024),
+    teltonikaPort: e.TELTONIKA_PORT,
+    teltonikaMaxConnections: e.TELTONIKA_MAX_CONNECTIONS,
+    teltonikaMaxPerAddress: e.TELTONIKA_MAX_PER_ADDRESS,
+    teltonikaMaxUnidentified: e.TELTONIKA_MAX_UNIDENTIFIED,
+    loginAddressFreeFailures: e.LOGIN_ADDRESS_FREE_FAILURES,
+    cspImgSources: e.CSP_IMG_SRC ?? [],
+    oidc: e.OIDC_ISSUER
       ? {
-          issuer: env.OIDC_ISSUER,
-          clientId: env.OIDC_CLIENT_ID || 'fleet',
-          clientSecret: env.OIDC_CLIENT_SECRET || undefined,
-          allowHttp: flag(env.OIDC_ALLOW_HTTP, false),
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          allowHttp: e.OIDC_ALLOW_HTTP,
         }
       : null,
-    bunkerTolerance: bunkerTolerance(env),
-    baseLayers: baseLayers(env),
-    weather: {
-      key: env.WEATHER_API_KEY?.trim() || null,
-      scriptUrl: env.WEATHER_SCRIPT_URL?.trim() || 'https://api.windy.com/assets/map-forecast/libBoot.js',
-      leafletUrl: env.WEATHER_LEAFLET_URL?.trim() || 'https://unpkg.com/leaflet@1.4.0/dist/leaflet.js',
+    // BUNKER_TOLERANCE_*: the protest band is never below the warning band
+    bunkerTolerance: {
+      warning: e.BUNKER_TOLERANCE_WARNING_PCT,
+      protest: Math.max(e.BUNKER_TOLERANCE_WARNING_PCT, e.BUNKER_TOLERANCE_PROTEST_PCT),
     },
+    baseLayers: baseLayers(e),
+    weather: { key: e.WEATHER_API_KEY ?? null, scriptUrl: e.WEATHER_SCRIPT_URL, leafletUrl: e.WEATHER_LEAFLET_URL },
     heavy: given({
-      size: optionalWhole(env, 'HEAVY_WORKERS', 1, 256),
-      heapMb: optionalWhole(env, 'HEAVY_WORKER_HEAP_MB', 1, 65_536),
-      youngMb: optionalWhole(env, 'HEAVY_WORKER_YOUNG_MB', 1, 65_536),
-      idleMs: optionalWhole(env, 'HEAVY_WORKER_IDLE_MS', 0, 86_400_000),
-      nice: optionalWhole(env, 'HEAVY_WORKER_NICE', 0, 19),
-      perTenant: optionalWhole(env, 'HEAVY_QUEUE_PER_COMPANY', 0, 100_000),
-      total: optionalWhole(env, 'HEAVY_QUEUE_TOTAL', 0, 100_000),
-      inlineMaxRows: optionalWhole(env, 'HEAVY_INLINE_MAX_ROWS', 0, 1_000_000_000),
-      reportMaxPoints: optionalWhole(env, 'REPORT_MAX_POINTS', 0, 1_000_000_000),
+      size: e.HEAVY_WORKERS,
+      heapMb: e.HEAVY_WORKER_HEAP_MB,
+      youngMb: e.HEAVY_WORKER_YOUNG_MB,
+      idleMs: e.HEAVY_WORKER_IDLE_MS,
+      nice: e.HEAVY_WORKER_NICE,
+      perTenant: e.HEAVY_QUEUE_PER_COMPANY,
+      total: e.HEAVY_QUEUE_TOTAL,
+      inlineMaxRows: e.HEAVY_INLINE_MAX_ROWS,
+      reportMaxPoints: e.REPORT_MAX_POINTS,
     }),
     reportWorker: given({
-      idleMs: optionalWhole(env, 'REPORT_WORKER_IDLE_MS', 1, 86_400_000),
-      maxOldGenerationSizeMb: optionalWhole(env, 'REPORT_WORKER_HEAP_MB', 1, 65_536),
-      maxYoungGenerationSizeMb: optionalWhole(env, 'REPORT_WORKER_YOUNG_MB', 1, 65_536),
+      idleMs: e.REPORT_WORKER_IDLE_MS,
+      maxOldGenerationSizeMb: e.REPORT_WORKER_HEAP_MB,
+      maxYoungGenerationSizeMb: e.REPORT_WORKER_YOUNG_MB,
     }),
-    dailyReportTickSeconds: optionalWhole(env, 'DAILY_REPORT_TICK_SECONDS', 0, 86_400),
-    eventSweepSeconds: optionalWhole(env, 'EVENT_SWEEP_SECONDS', 0, 86_400),
-    robEventSeconds: optionalWhole(env, 'ROB_EVENT_SECONDS', 0, 86_400),
-    eventConfigCheckMs: optionalWhole(env, 'EVENT_CONFIG_CHECK_MS', 0, 86_400_000),
+    dailyReportTickSeconds: e.DAILY_REPORT_TICK_SECONDS,
+    eventSweepSeconds: e.EVENT_SWEEP_SECONDS,
+    robEventSeconds: e.ROB_EVENT_SECONDS,
+    eventConfigCheckMs: e.EVENT_CONFIG_CHECK_MS,
     load: {
-      maxEventLoopDelayMs: Number(env.MAX_EVENT_LOOP_DELAY_MS ?? 250),
-      concurrency: { api: Number(env.MAX_CONCURRENT_API ?? 64), ingest: Number(env.MAX_CONCURRENT_INGEST ?? 8) },
-      queue: { api: Number(env.MAX_QUEUED_API ?? 512), ingest: Number(env.MAX_QUEUED_INGEST ?? 64) },
-      retryAfterSeconds: Number(env.RETRY_AFTER_SECONDS ?? 5),
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      concurrency: { api: e.MAX_CONCURRENT_API, ingest: e.MAX_CONCURRENT_INGEST },
+      queue: { api: e.MAX_QUEUED_API, ingest: e.MAX_QUEUED_INGEST },
+      retryAfterSeconds: e.RETRY_AFTER_SECONDS,
     },
   };
 }

@@ -1,14 +1,30 @@
 import { buildApp } from './app.ts';
 import { startBackground } from './background.ts';
-import { loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig, printableConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { addReadinessCheck } from './http/probes.ts';
+import { stopRenderWorker } from './modules/daily-report/render-pool.ts';
 import { startMqttIngest } from './modules/telemetry/mqtt.ts';
 import { trackerHub } from './modules/tracker/tracker.routes.ts';
 
 /** config → db → migrate → demo data → app → listen → ingestion listeners → simulator. */
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // a bad variable stops the start with its name, its value and what it accepts (no stack: it is not a bug)
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+// `npm run config` / `--print-config`: the effective configuration, secrets masked, and nothing started
+if (process.argv.includes('--print-config')) {
+  console.log(printableConfig(config));
+  process.exit(0);
+}
+
 const database = openDatabase(config.databaseUrl);
 await migrate(database);
 // DEMO: an empty database (no users yet) gets the demo world before the first request
@@ -25,6 +41,8 @@ const mqttIngest = config.mqttUrl
       sessionExpirySeconds: config.mqttSessionExpirySeconds,
     })
   : undefined;
+if (mqttIngest)
+  addReadinessCheck(app, 'mqtt', () => (mqttIngest.client.connected ? null : 'not connected to the broker'));
 // TELTONIKA: trackers over TCP and UDP on TELTONIKA_PORT (0 = off); closed by app.close()
 const teltonika =
   config.teltonikaPort > 0
@@ -38,6 +56,8 @@ const teltonika =
           app.log.error({ err }, `teltonika: cannot listen on port ${config.teltonikaPort}; trackers off`),
         )
     : undefined;
+if (config.teltonikaPort > 0)
+  addReadinessCheck(app, 'teltonika', () => (trackerHub(app).listening ? null : 'the listener is not listening'));
 // SIMULATOR: the demo fleet's telemetry through our own ingest API — missing history in the background, then live
 const simulator = config.simulator
   ? await (await import('./modules/telemetry/simulator-runner.ts')).startSimulator(app)
@@ -50,15 +70,41 @@ const demoTrackers =
     ? await (await import('./modules/tracker/demo-trackers.ts')).startDemoTrackers(app, teltonika.tcp)
     : undefined;
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    app.log.info({ signal }, 'shutting down');
+/**
+ * SIGTERM/SIGINT (docs/operations.md "Stopping"): stop accepting, finish what is under way, close, exit 0 — or exit 1
+ * after SHUTDOWN_TIMEOUT_SECONDS whatever still runs. A second signal changes nothing: `npm start`'s process group
+ * gets one per process, and scripts/start.mjs passes its own on.
+ */
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  setTimeout(() => {
+    app.log.error(
+      { signal, timeoutSeconds: config.shutdownTimeoutSeconds },
+      'shutdown did not finish in time: exiting',
+    );
+    process.exit(1);
+  }, config.shutdownTimeoutSeconds * 1000).unref();
+  app.log.info({ signal }, 'shutting down: finishing requests and ingest batches under way');
+  try {
+    // the demo's own writers first: they post through the app
     await simulator?.stop();
     await demoClerk?.stop();
     await demoTrackers?.stop();
+    // no new MQTT messages; the one being stored is committed and acknowledged first
     await mqttIngest?.close();
+    // HTTP stops accepting, requests under way are answered, idle keep-alive connections closed; the modules' onClose
+    // hooks close the live sockets, the Teltonika listeners (after their batches under way), workers and mail loop
     await app.close();
+    await stopRenderWorker();
     await database.close();
+    app.log.info({ ms: Date.now() - started }, 'stopped');
     process.exit(0);
-  });
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));

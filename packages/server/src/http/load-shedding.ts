@@ -2,6 +2,7 @@ import underPressure from '@fastify/under-pressure';
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope.ts';
+import { shedRequestsTotal } from './metrics.ts';
 
 /** Route classes with their own bound on concurrent work (docs/operations.md "Load shedding"). */
 export type RouteClass = 'essential' | 'ingest' | 'api' | 'stream' | 'static';
@@ -19,7 +20,7 @@ export interface LoadOptions {
 
 /** Sign-in, sign-out and health always answer: an operator must be able to get in and see the state. */
 const ESSENTIAL = [
-  /^\/api\/health(\?|$)/,
+  /^\/api\/health(\/live|\/ready)?(\?|$)/,
   /^\/api\/security\/authentication\/(login|logout)(\?|$)/,
   /^\/api\/security\/authentication\/status(\?|$)/,
 ];
@@ -197,6 +198,7 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
         // called past the threshold with the lag measured (the event-loop delay is the only check configured)
         if (type !== 'eventLoopDelay' || !shedUnderLag(cls, value, opts.maxEventLoopDelayMs)) return;
         req.log.warn({ url: req.url.split('?')[0], lagMs: Math.round(value) }, 'event loop lagging: request shed');
+        shedRequestsTotal.inc({ class: cls, reason: 'event_loop' });
         reply.status(503).header('retry-after', String(opts.retryAfterSeconds));
         return fail(BUSY_MESSAGE, SERVICE_UNAVAILABLE);
       }) as never,
@@ -217,6 +219,7 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
     const gate = gates[cls];
     if (!(await gate.acquire())) {
       req.log.warn({ class: cls, url: req.url.split('?')[0] }, 'too many concurrent requests: request shed');
+      shedRequestsTotal.inc({ class: cls, reason: 'concurrency' });
       return busy(reply, opts.retryAfterSeconds);
     }
     // released once, whichever comes first: the answer sent or the connection gone

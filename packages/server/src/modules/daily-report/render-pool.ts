@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@fleet/shared';
 import type { ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { AppError } from '../../http/envelope.ts';
+import { metrics, reportQueue, reportRunning } from '../../http/metrics.ts';
 import { FairQueue, type Tenant } from '../../workers/fair-queue.ts';
 import type { ModelInput } from './model-input.ts';
 
@@ -218,4 +219,10 @@ export async function stopRenderWorker(): Promise<void> {
  * Whether reports are drawn by the worker thread (it has answered) or in-process (it could not start), whether the
  * worker runs now, and how often it started, stopped when idle and ran out of memory.
  */
+// GET /metrics: the reports waiting to be drawn and the one being drawn, at each scrape
+metrics.collect(() => {
+  reportQueue.set({ pool: 'render' }, queue.size + retry.length);
+  reportRunning.set({ pool: 'render' }, current ? 1 : 0);
+});
+
 export const renderWorkerStatus = () => ({ answered, broken, running: worker !== null, ...counts });

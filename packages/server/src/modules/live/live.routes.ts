@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, fail, ok } from '../../http/envelope.ts';
+import { liveSockets, metrics } from '../../http/metrics.ts';
 import { requireAuth, sessionOf } from '../auth/session.ts';
 import { LiveHub } from './live-hub.ts';
 import { RateLimitedWarning } from './log-limit.ts';
@@ -37,6 +38,9 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
   const hub = new LiveHub(database, app.log, idleSeconds, config.liveCoalesceMs, config.live);
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
+  // GET /metrics: the sockets open at each scrape
+  const uncollect = metrics.collect(() => liveSockets.set({}, hub.size));
+  app.addHook('onClose', async () => uncollect());
   // a socket error is the client's doing (bad frame, reset): a warning, rate-limited, without the stack
   const socketErrors = new RateLimitedWarning(
     app.log,

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fas
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { MAIL_PASS_LIMIT, MailOutbox, type OutgoingMail } from './outbox.ts';
+import { mailOldestPending, mailOutbox, metrics } from '../../http/metrics.ts';
+import { MAIL_PASS_LIMIT, MailOutbox, type OutgoingMail, outboxBacklog } from './outbox.ts';
 
 export type { MailKind, OutgoingMail } from './outbox.ts';
 
@@ -36,7 +37,15 @@ export interface Mailer {
   start(): void;
   /** Stops the loop and waits for the pass under way. */
   stop(): Promise<void>;
+  /**
+   * Readiness (GET /api/health/ready): null when the transport works — the SMTP server answered a connection and the
+   * sign-in (checked at most every VERIFY_SECONDS), or no SMTP_URL (mails go to the outbox folder) — else why not.
+   */
+  verify(): Promise<string | null>;
 }
+
+/** How long a verification of the SMTP server is reused. */
+export const VERIFY_SECONDS = 30;
 
 /** Sender address: MAIL_FROM, else no-reply at the host of PUBLIC_URL. */
 function sender(config: Config): string {
@@ -97,7 +106,18 @@ export function mailTransport(config: Config, log: FastifyBaseLogger) {
     await writeFile(file, info.message as Buffer);
     log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to outbox');
   };
-  return { mode: smtp ? ('smtp' as const) : ('outbox' as const), outboxDir, deliver };
+  let verified: { at: number; result: Promise<string | null> } | undefined;
+  const verify = (): Promise<string | null> => {
+    if (!smtp) return Promise.resolve(null);
+    if (verified && Date.now() - verified.at < VERIFY_SECONDS * 1000) return verified.result;
+    const result = smtp.verify().then(
+      () => null,
+      (err: Error) => `SMTP server: ${err.message}`,
+    );
+    verified = { at: Date.now(), result };
+    return result;
+  };
+  return { mode: smtp ? ('smtp' as const) : ('outbox' as const), outboxDir, deliver, verify };
 }
 
 function createMailer(database: Database, config: Config, log: FastifyBaseLogger): Mailer {
@@ -158,6 +178,7 @@ function createMailer(database: Database, config: Config, log: FastifyBaseLogger
     outboxDir: transport.outboxDir,
     outbox,
     deliver,
+    verify: transport.verify,
     send(mail) {
       deliver(mail).catch((err) =>
         log.error({ err, kind: mail.kind, to: mail.to, subject: mail.subject }, 'mail could not be queued'),
@@ -214,4 +235,12 @@ export const mailOutboxPlugin: FastifyPluginAsync = async (app) => {
   const mailer = mailerOf(app);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+  // GET /metrics: the backlog at each scrape
+  const uncollect = metrics.collect(async () => {
+    const backlog = await outboxBacklog(app.deps.database);
+    mailOutbox.set({ state: 'pending' }, backlog.pending);
+    mailOutbox.set({ state: 'failed' }, backlog.failed);
+    mailOldestPending.set({}, backlog.oldestPendingSeconds);
+  });
+  app.addHook('onClose', async () => uncollect());
 };

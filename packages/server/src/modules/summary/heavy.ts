@@ -3,6 +3,7 @@ import { ErrorCode } from '@fleet/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/envelope.ts';
+import { metrics, reportQueue, reportRunning } from '../../http/metrics.ts';
 import type { Tenant } from '../../workers/fair-queue.ts';
 import { type WorkerLimits, WorkerPool } from '../../workers/pool.ts';
 import type { HeavyInit, HeavyTask } from './heavy-worker.ts';
@@ -117,7 +118,14 @@ export async function stopHeavy(app: FastifyInstance) {
 /** Stops the app's heavy pool when the app closes (called where the routes that use it are registered). */
 export function stopHeavyOnClose(app: FastifyInstance) {
   const database = app.deps.database;
+  // GET /metrics: the heavy work waiting and running at each scrape
+  const uncollect = metrics.collect(() => {
+    const s = pools.get(database)?.status();
+    reportQueue.set({ pool: 'heavy' }, s?.waiting ?? 0);
+    reportRunning.set({ pool: 'heavy' }, s?.running ?? 0);
+  });
   app.addHook('onClose', async () => {
+    uncollect();
     const pool = pools.get(database);
     pools.delete(database);
     await pool?.stop();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, envelope, ok } from '../../http/envelope.ts';
+import { countIngest } from '../../http/metrics.ts';
 import { resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings, type KeyScope, MAX_BATCH } from './ingest.ts';
 
@@ -84,6 +85,10 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope(ingestResultSchema) },
       },
     },
-    async (req) => ok(await ingestReadings(app.ingest, req.deviceScope!, req.body.readings)),
+    async (req) => {
+      const result = await ingestReadings(app.ingest, req.deviceScope!, req.body.readings);
+      countIngest('http', result);
+      return ok(result);
+    },
   );
 };

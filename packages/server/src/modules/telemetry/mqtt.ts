@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { countIngest } from '../../http/metrics.ts';
 import { resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings, MAX_BATCH } from './ingest.ts';
 import type { IngestPipeline } from './pipeline.ts';
@@ -150,6 +151,7 @@ export function startMqttIngest(
     const scope = await resolveDeviceKey(pipeline.database, msg.key);
     if (!scope) return reply(msg, packet, { error: 'Unknown or revoked device key' });
     const result = await ingestReadings(pipeline, scope, msg.records!, msg.device);
+    countIngest('mqtt', result);
     reply(msg, packet, result);
   };
 

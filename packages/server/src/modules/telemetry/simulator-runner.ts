@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { IngestError, loopPacer, type ReadingSink, runSimulator, type SimulatorHandle } from '@fleet/simulator';
 import type { FastifyInstance } from 'fastify';
+import { countIngest } from '../../http/metrics.ts';
 import { issueDeviceKey, resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings } from './ingest.ts';
 import type { IngestPipeline } from './pipeline.ts';
@@ -24,7 +25,9 @@ export function inProcessIngest(pipeline: IngestPipeline): ReadingSink {
       const scope = await resolveDeviceKey(pipeline.database, key);
       if (!scope) throw new IngestError('Unknown or revoked device key', false);
       try {
-        return await ingestReadings(pipeline, scope, readings);
+        const result = await ingestReadings(pipeline, scope, readings);
+        countIngest('simulator', result);
+        return result;
       } catch (err) {
         throw new IngestError(`ingest failed: ${(err as Error).message}`, true);
       }

@@ -1,3 +1,4 @@
+import { countIngest } from '../../http/metrics.ts';
 import { type IngestResult, ingestReadings } from '../telemetry/ingest.ts';
 import type { IngestPipeline } from '../telemetry/pipeline.ts';
 import type { TrackerDevice } from './devices.ts';
@@ -13,16 +14,18 @@ export interface TrackerReading {
   data: Record<string, number>;
 }
 
-export function ingestTrackerReadings(
+export async function ingestTrackerReadings(
   ingest: IngestPipeline,
   device: TrackerDevice,
   readings: TrackerReading[],
 ): Promise<IngestResult> {
   // the tracker authenticated by its IMEI on this connection: the scope is that one device (no device key)
   const scope = { keyId: 0, devcId: device.devcId, devcUniqueId: device.imei, massId: device.massId, gateway: false };
-  return ingestReadings(
+  const result = await ingestReadings(
     ingest,
     scope,
     readings.map((r) => ({ device: device.imei, ts: r.ts, data: r.data })),
   );
+  countIngest('teltonika', result);
+  return result;
 }

@@ -186,7 +186,8 @@ class Connection {
     }
     if (frame.kind === 'avl') {
       const records = frame.data.records;
-      const outcome = await storeRecords(this.hub.ingest, this.device!, records);
+      if (this.hub.stopping) return; // the server is stopping: not stored, not acknowledged; the tracker resends
+      const outcome = await this.hub.storing(storeRecords(this.hub.ingest, this.device!, records));
       if (this.closed) return; // the connection went away before the commit: no acknowledgement, the tracker resends
       this.hub.stats.frames++;
       this.hub.stats.records += records.length;
@@ -329,6 +330,10 @@ export class TrackerHub {
   private readonly unknownDatagrams: ThrottledLog;
   private tcp?: net.Server;
   private udp?: dgram.Socket;
+  /** batches being stored now: close() lets them commit and be acknowledged first */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** close() has begun: no new batch is started */
+  stopping = false;
 
   constructor(
     /** where the trackers' records go (the app's ingest pipeline); its database knows the trackers */
@@ -371,6 +376,18 @@ export class TrackerHub {
     this.unknownImeis.set(imei, Date.now() + this.limits.unknownImeiTtlMs);
     while (this.unknownImeis.size > this.limits.unknownImeiCacheSize)
       this.unknownImeis.delete(this.unknownImeis.keys().next().value!);
+  }
+
+  /** Whether the TCP listener accepts connections (readiness). */
+  get listening(): boolean {
+    return this.tcp?.listening === true;
+  }
+
+  /** Keeps `p` among the batches under way until it settles. */
+  storing<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    p.finally(() => this.inFlight.delete(p)).catch(() => {});
+    return p;
   }
 
   /** Identified connections. */
@@ -474,7 +491,8 @@ export class TrackerHub {
         this.unknownDatagrams.add({ imei: p.imei, remote: rinfo.address });
         return;
       }
-      await storeRecords(this.ingest, device, p.data.records);
+      if (this.stopping) return;
+      await this.storing(storeRecords(this.ingest, device, p.data.records));
       this.stats.datagrams++;
       this.stats.records += p.data.records.length;
       udp.send(udpAck(p.packetId, p.avlPacketId, p.data.records.length), rinfo.port, rinfo.address);
@@ -516,13 +534,17 @@ export class TrackerHub {
   }
 
   async close() {
+    this.stopping = true;
     this.badDatagrams.close();
     this.unknownDatagrams.close();
-    for (const c of this.connections) c.drop('server stopping', 'info');
-    await Promise.all([
+    // no new connections or datagrams; the batches under way commit and are acknowledged, then the connections close
+    const closed = Promise.all([
       this.tcp ? new Promise<void>((r) => this.tcp!.close(() => r())) : undefined,
       this.udp ? new Promise<void>((r) => this.udp!.close(() => r())) : undefined,
     ]);
+    await Promise.allSettled([...this.inFlight]);
+    for (const c of this.connections) c.drop('server stopping', 'info');
+    await closed;
     this.tcp = undefined;
     this.udp = undefined;
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, conflict, envelope, notFound, ok } from '../../http/envelope.ts';
+import { metrics, trackerConnections } from '../../http/metrics.ts';
 import { visibleDevices } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { query } from '../telemetry/sql.ts';
@@ -43,6 +44,12 @@ export const trackerRoutes: FastifyPluginAsync = async (root) => {
   });
   hubs.set(app.deps, hub);
   app.addHook('onClose', async () => hub.close());
+  // GET /metrics: the tracker connections at each scrape
+  const uncollect = metrics.collect(() => {
+    trackerConnections.set({ state: 'identified' }, hub.identified);
+    trackerConnections.set({ state: 'unidentified' }, hub.stats.unidentified);
+  });
+  app.addHook('onClose', async () => uncollect());
 
   /**
    * The user's trackers, or just the one named (unique id or devc_id); a tracker outside the user's scope is not
