@@ -67,7 +67,8 @@ export default function Setup() {
     setNotice(null);
     const { confirm, ...body } = values;
     if (confirm !== body.password) {
-      setErrors({ ...NO_ERRORS, confirm: [confirm ? AUTH_TEXTS.mismatch : AUTH_TEXTS.empty] });
+      // never sent: the server would set a password the user did not confirm; the other fields' messages stay
+      setErrors((x) => ({ ...x, confirm: [confirm ? AUTH_TEXTS.mismatch : AUTH_TEXTS.empty] }));
       return;
     }
     setSubmitting(true);
