@@ -84,10 +84,12 @@ async function ask(question: string, hidden = false): Promise<string> {
   });
   const rl = createInterface({ input: process.stdin, output, terminal: true });
   try {
+    if (!hidden) return await rl.question(question);
+    // the question goes straight to the terminal; readline's echo of the typing is swallowed
     process.stdout.write(question);
-    muted = hidden;
+    muted = true;
     const answer = await rl.question('');
-    if (hidden) process.stdout.write('\n');
+    process.stdout.write('\n');
     return answer;
   } finally {
     rl.close();
