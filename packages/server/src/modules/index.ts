@@ -23,6 +23,7 @@ import { mailOutboxPlugin } from './mail/mailer.ts';
 import { robAdjustmentHooks, robHooks } from './rob/rob.hooks.ts';
 import { robRoutes } from './rob/rob.routes.ts';
 import { robEventHooks, robEventsPlugin } from './rob/rob-events.ts';
+import { setupRoutes } from './setup/setup.routes.ts';
 import { shareLinkRoutes } from './share-links/share-links.routes.ts';
 import { summaryRoutes } from './summary/summary.routes.ts';
 import { telemetryRoutes } from './telemetry/telemetry.routes.ts';
@@ -58,6 +59,7 @@ export const modules: FastifyPluginAsync[] = [
   healthRoutes,
   mailOutboxPlugin,
   authRoutes,
+  setupRoutes,
   accountRoutes,
   telemetryRoutes,
   summaryRoutes,

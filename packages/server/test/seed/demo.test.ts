@@ -1,7 +1,8 @@
 import { DEMO_FLEET } from '@fleet/fleet-catalog';
 import { OPERATIONS, PERMISSION_KEYS } from '@fleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, OPERATOR_READ, seedDemo } from '../../src/db/seed/demo.ts';
+import { DEMO_USERS, seedDemo } from '../../src/db/seed/demo.ts';
+import { OPERATOR_READ } from '../../src/modules/access/built-in-roles.ts';
 import { visibleAssetIds } from '../../src/modules/access/visibility.ts';
 import { loadAccess, type Session } from '../../src/modules/auth/session.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';

@@ -348,7 +348,8 @@ export const email = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .toLowerCase()
-    .min(1, `${label} is required`)
+    // a blank address is only missing, not also invalid
+    .min(1, { error: `${label} is required`, abort: true })
     .max(254, `${label} must be at most 254 characters`)
     .email(`${label} must be a valid e-mail address`);
 

@@ -6,6 +6,8 @@
 export const SCREEN_PATHS = {
   // auth area (no session needed)
   Login: '/auth/login',
+  // first run: only while the installation has no user (docs/operations.md "Real install")
+  Setup: '/auth/setup',
   ForgotPassword: '/auth/forgot-password',
   UpdatePassword: '/auth/update-password/:emailtoken/:token',
   ReportExport: '/auth/export',

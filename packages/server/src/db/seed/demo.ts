@@ -1,7 +1,7 @@
 import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from '@fleet/fleet-catalog';
-import { OPERATIONS, type Operation, PERMISSION_KEYS, type PermissionKey } from '@fleet/shared';
 import { DEFAULT_BACKFILL_DAYS } from '../../config.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { ensureBuiltInRoles } from '../../modules/access/built-in-roles.ts';
 import { hashPassword } from '../../modules/auth/tokens.ts';
 import type { Database, Db } from '../database.ts';
 import { seedDemoBunker } from './demo-bunker.ts';
@@ -48,25 +48,6 @@ export const DEMO_USERS: {
     companies: ['celebes'],
   },
 ];
-
-/** Operator: reads the FMS and bunkering screens, changes no master data. */
-export const OPERATOR_READ: PermissionKey[] = [
-  'weather',
-  'log_event_event',
-  'teltonika_map',
-  'summary_rob',
-  'master_bunker_log',
-  'master_bunker_adjustment',
-  'master_rob_rob',
-  'master_rob_adjustment',
-  'master_asset',
-  'master_device',
-];
-
-const ROLES: Record<'Administrator' | 'Operator', [PermissionKey, Operation[]][]> = {
-  Administrator: PERMISSION_KEYS.map((k) => [k, [...OPERATIONS]]),
-  Operator: OPERATOR_READ.map((k) => [k, ['read']]),
-};
 
 /** Creator of the shared rows (catalogues, permissions, built-in roles): the platform administrator. */
 const CREATOR = DEMO_USERS[0].userId;
@@ -132,32 +113,8 @@ export async function seedDemo(
     };
     const audit = (prefix: string, by = CREATOR) => ({ [`${prefix}CreatedUserId`]: by, [`${prefix}CreatedTime`]: now });
 
-    // ---- access: permissions, roles
-    const permissionIds = new Map<string, number>();
-    for (const key of PERMISSION_KEYS) {
-      permissionIds.set(
-        key,
-        await insert(
-          'permission',
-          { prmsName: key, prmsOperations: JSON.stringify(OPERATIONS), ...audit('prms') },
-          'prmsId',
-        ),
-      );
-    }
-    const roleIds = new Map<string, number>();
-    for (const [roleName, grants] of Object.entries(ROLES)) {
-      const roleId = await insert('role', { roleName, ...audit('role') }, 'roleId');
-      roleIds.set(roleName, roleId);
-      await insertMany(
-        'role_permission',
-        grants.map(([key, ops]) => ({
-          rperRoleId: roleId,
-          rperPrmsId: permissionIds.get(key),
-          rperOperations: JSON.stringify(ops),
-          ...audit('rper'),
-        })),
-      );
-    }
+    // ---- access: the permission catalogue and the built-in roles (modules/access/built-in-roles.ts)
+    const roleIds = await ensureBuiltInRoles(db, { by: CREATOR, now });
 
     // ---- tenants
     const companyIds = new Map<DemoCompanyKey, number>();

@@ -39,10 +39,5 @@ export async function checkPassword(account: LoginAccount | null, password: stri
   return account && matches && account.active ? account : null;
 }
 
-/** Password rule for new passwords (change and reset). Returns the problem, or null when acceptable. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return 'Password must be at least 8 characters';
-  if (password.length > 128) return 'Password must be at most 128 characters';
-  if (!password.trim()) return 'Password must not be blank';
-  return null;
-}
+/** Password rule for new passwords (change, reset, first administrator): one definition, in @fleet/shared. */
+export { passwordProblem } from '@fleet/shared/password.ts';

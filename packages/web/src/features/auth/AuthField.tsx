@@ -9,12 +9,15 @@ export function AuthField({
   label,
   errors,
   trailing,
+  hint,
   ...input
 }: {
   id: string;
   label: string;
   errors: string[];
   trailing?: ReactNode;
+  /** a line under the input while it has no error (the password rule) */
+  hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const invalid = errors.length > 0;
   return (
@@ -25,11 +28,16 @@ export function AuthField({
           id={id}
           name={id}
           aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-errors` : undefined}
+          aria-describedby={invalid ? `${id}-errors` : hint ? `${id}-hint` : undefined}
           {...input}
         />
         {trailing}
       </div>
+      {!invalid && hint && (
+        <div id={`${id}-hint`} className="auth-hint">
+          {hint}
+        </div>
+      )}
       {invalid && (
         <div id={`${id}-errors`} className="auth-errors">
           {errors.map((e) => (

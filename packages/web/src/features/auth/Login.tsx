@@ -1,6 +1,7 @@
+import type { SetupState } from '@fleet/shared/answers/setup.ts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ERROR_TEXTS, isApiError } from '../../api/client.ts';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { api, ERROR_TEXTS, isApiError } from '../../api/client.ts';
 import { storage } from '../../api/session-storage.ts';
 import { toast } from '../../api/toast.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
@@ -14,7 +15,7 @@ const NO_ERRORS: Errors = { username: [], password: [] };
 /**
  * Spec 000 §2 Login, §4 (idle → submitting → success | failure), §5 (blank → 'Can not be empty', the server
  * is still asked), §8 ('Invalid Username or Password' under both fields). Plain elements, so the first page
- * a user opens downloads little.
+ * a user opens downloads little. An installation without any user sends the visitor to the first-run Setup page.
  */
 export default function Login() {
   const [username, setUsername] = useState(() => storage.rememberedEmail());
@@ -25,9 +26,25 @@ export default function Login() {
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
+  // a message handed over by another page (Setup: the administrator exists, sign in)
+  const handedOver = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   const signIn = useSession((s) => s.signIn);
   const loadUser = useSession((s) => s.loadUser);
   const markAuthenticated = useSession((s) => s.markAuthenticated);
+
+  // no user yet (a real install's first visit): the first administrator is created on the Setup page
+  useEffect(() => {
+    let live = true;
+    api
+      .get<SetupState>('/setup', { silent: true })
+      .then((s) => {
+        if (live && s.setupNeeded) navigate(routeNames.Setup(), { replace: true });
+      })
+      .catch(() => undefined); // the form works without the answer
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
 
   // an existing session that still reports a username goes straight to company selection
   useEffect(() => {
@@ -117,6 +134,11 @@ export default function Login() {
           </label>
           <Link to={routeNames.ForgotPassword()}>Forgot Password</Link>
         </div>
+        {handedOver && !notice && (
+          <div className="auth-notice auth-notice-info" role="status">
+            {handedOver}
+          </div>
+        )}
         {notice && (
           <div className="auth-notice" role="alert">
             {notice}
