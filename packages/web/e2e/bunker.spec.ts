@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 
 /** The demo vessel with a BUNKER_IN meter (demo-fleet.ts) and its company's other vessel without one. */
@@ -132,6 +133,25 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
       await expect(page.locator('.ant-table-thead th').filter({ hasText: h }).first()).toBeVisible();
     // the shared filter bar without an interval: the dashboard charts the meter's raw readings
     await expect(page.getByLabel('Interval')).toHaveCount(0);
+    // Download Excel: the Datalog as the sheet 'Data', headers in the table's column order, one line per reading
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^MT Samudra Jaya_bunker_\d{8}_\d{8}\.xlsx$/);
+    const sheet = await readSheet(await download.path(), 'Data');
+    expect(sheet[0]).toEqual([
+      'datetime',
+      'mass_flowrate (kg/h)',
+      'volume_flowrate (L/h)',
+      'mass_total (kg)',
+      'volume_total (L)',
+      'density (kg/m³)',
+      'temperature (°C)',
+    ]);
+    expect(sheet.length).toBeGreaterThan(1);
+    expect(String(sheet[1]?.[0])).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
+    expect(sheet.slice(1).some((r) => typeof r[4] === 'number')).toBe(true); // volume_total as a number
     await shot(page, 'bunker-dashboard');
     await pickOption(page, 'Asset', 'TB Samudra Perkasa 01');
     await page.getByRole('button', { name: 'Apply' }).click();
