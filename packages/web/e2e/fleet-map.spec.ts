@@ -27,6 +27,14 @@ test('fleet map: live markers, popup pages, trail, visibility, measure tool and 
   // 24 h numbers from the summary: (-6.0, 106.6) → (-6.05, 106.9) is 18.16 NM (haversine, hand-computed)
   await expect(card).toContainText(/Total Cruise \(NM\)18\.16/);
   await expect(page.getByTestId('live-status')).toBeVisible();
+  // the map credits its offline data: Natural Earth, and GeoNames for the place names (CC BY 4.0)
+  const attribution = page.locator('.leaflet-control-attribution');
+  await expect(attribution).toContainText('Natural Earth');
+  await expect(attribution).toContainText('Places © GeoNames (CC BY 4.0)');
+  await expect(attribution.getByRole('link', { name: 'GeoNames' })).toHaveAttribute(
+    'href',
+    'https://www.geonames.org/',
+  );
   await shot(page, 'fleet-map-home');
 
   // the marker is where the reading put it: a click there opens its popup
