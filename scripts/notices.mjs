@@ -2,14 +2,18 @@
 // `npm run notices`: writes THIRD_PARTY_NOTICES.md from the production dependencies — every package of
 // `npm ls --omit=dev --all --json` (what the server runs and what the built web app bundles), each with the
 // license field of its package.json in node_modules and the license files it ships. `--check` writes nothing and
-// exits 1 when the file is not what the installed tree gives (a dependency added, removed or upgraded since).
+// exits 1 when the file is not what the installed tree gives (a dependency added, removed or upgraded since);
+// `--missing` prints the production packages (name@version) the file does not list, as JSON, and exits 1 if any
+// (packages/server/test/third-party-notices.test.ts). NOTICES_FILE names another file to write or check.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const noticesFile = join(root, 'THIRD_PARTY_NOTICES.md');
+export const noticesFile = process.env.NOTICES_FILE
+  ? resolve(process.env.NOTICES_FILE)
+  : join(root, 'THIRD_PARTY_NOTICES.md');
 
 /**
  * Data the product ships inside packages and must credit beyond the package's own license (docs/decisions.md
@@ -130,7 +134,13 @@ export function missingFrom(text, packages) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const described = productionPackages().map(describe);
+  const packages = productionPackages();
+  if (process.argv.includes('--missing')) {
+    const missing = missingFrom(readFileSync(noticesFile, 'utf8'), packages).map((p) => `${p.name}@${p.version}`);
+    console.log(JSON.stringify({ packages: packages.length, missing }));
+    process.exit(missing.length ? 1 : 0);
+  }
+  const described = packages.map(describe);
   const text = renderNotices(described);
   if (process.argv.includes('--check')) {
     let current = '';
