@@ -48,3 +48,12 @@ export function AuthField({
     </div>
   );
 }
+
+/** The Show/Hide button beside a password input (Login, Setup). */
+export function ShowPasswordToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className="auth-input-action" aria-pressed={shown} onClick={onToggle}>
+      {shown ? 'Hide' : 'Show'}
+    </button>
+  );
+}

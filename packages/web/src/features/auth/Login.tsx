@@ -7,7 +7,7 @@ import { toast } from '../../api/toast.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useSession } from '../../stores/session.ts';
-import { AuthField } from './AuthField.tsx';
+import { AuthField, ShowPasswordToggle } from './AuthField.tsx';
 
 type Errors = { username: string[]; password: string[] };
 const NO_ERRORS: Errors = { username: [], password: [] };
@@ -116,16 +116,7 @@ export default function Login() {
             setPassword(e.target.value);
             setErrors((x) => ({ ...x, password: [] }));
           }}
-          trailing={
-            <button
-              type="button"
-              className="auth-input-action"
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          }
+          trailing={<ShowPasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}
         />
         <div className="auth-links">
           <label className="auth-checkbox">

@@ -6,7 +6,7 @@ import { api, ERROR_TEXTS, isApiError } from '../../api/client.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useSession } from '../../stores/session.ts';
-import { AuthField } from './AuthField.tsx';
+import { AuthField, ShowPasswordToggle } from './AuthField.tsx';
 
 type Field = keyof FirstAdminInput | 'confirm';
 type Values = Record<Field, string>;
@@ -130,16 +130,7 @@ export default function Setup() {
             type={showPassword ? 'text' : 'password'}
             autoComplete="new-password"
             hint={`At least ${PASSWORD_MIN} characters.`}
-            trailing={
-              <button
-                type="button"
-                className="auth-input-action"
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {showPassword ? 'Hide' : 'Show'}
-              </button>
-            }
+            trailing={<ShowPasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}
           />
           <AuthField
             {...field('confirm')}
