@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
+import pg from 'pg';
 import { cpuSecondsOf, percentile } from './measure.ts';
 
 /**
@@ -14,7 +15,8 @@ import { cpuSecondsOf, percentile } from './measure.ts';
  *
  * Per round A then B (B first in every other round); per side the server's CPU per 1 000 readings (/proc) and
  * readings per second of wall time, medians over the rounds. AB_ROUNDS (6), AB_VESSELS (3), AB_DAYS (2).
- * Gateway batches of ~1 000 readings, 3 in flight, as run.ts sends them.
+ * Gateway batches of ~1 000 readings, 3 in flight, as run.ts sends them. AB_PG=<postgres://… of a server>: on
+ * PostgreSQL instead, a scratch database per side and round (created and dropped here).
  */
 const [rootA, rootB] = process.argv.slice(2).map((p) => p && resolve(p));
 if (!rootA || !rootB) throw new Error('usage: ingest-ab.ts <rootA> <rootB>');
@@ -99,12 +101,50 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+const PG = process.env.AB_PG;
+let scratch = 0;
+/** A database for one side and round: a SQLite file in `dir`, or a scratch PostgreSQL database (and its drop). */
+async function scratchDatabase(
+  dir: string,
+): Promise<{ url: string; drop: () => Promise<void>; size: () => Promise<number> }> {
+  if (!PG) {
+    const file = join(dir, 'bench.db');
+    const bytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+    return { url: `sqlite:${file}`, drop: async () => {}, size: async () => bytes(file) + bytes(`${file}-wal`) };
+  }
+  const name = `ingest_ab_${process.pid}_${++scratch}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const query = async (text: string) => {
+    const c = new pg.Client({ connectionString: PG });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    url: `${PG.replace(/\/[^/]*$/, '')}/${name}`,
+    size: async () => Number((await query(`select pg_database_size('${name}') as b`))[0].b),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /** One side: a fresh database, every request posted; CPU ms per 1 000 readings and readings per wall second. */
 async function measure(root: string) {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-ingest-ab-'));
-  const url = `sqlite:${join(dir, 'bench.db')}`;
+  const { url, drop, size } = await scratchDatabase(dir);
   const keys = await seed(root, url);
   const { child, port } = await start(root, url, join(dir, 'data'));
+  let stopped = false;
   try {
     let accepted = 0;
     const inFlight = new Set<Promise<void>>();
@@ -129,14 +169,17 @@ async function measure(root: string) {
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuSecondsOf(child.pid!) - cpu0;
     if (accepted !== total) throw new Error(`${root}: ${accepted} of ${total} accepted`);
-    return { cpuPerK: (cpu * 1e6) / accepted, rate: accepted / seconds };
-  } finally {
     await stop(child);
+    stopped = true;
+    return { cpuPerK: (cpu * 1e6) / accepted, rate: accepted / seconds, mb: (await size()) / 1e6 };
+  } finally {
+    if (!stopped) await stop(child);
+    await drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const rounds: Record<'A' | 'B', { cpuPerK: number; rate: number }[]> = { A: [], B: [] };
+const rounds: Record<'A' | 'B', { cpuPerK: number; rate: number; mb: number }[]> = { A: [], B: [] };
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
 for (let r = 0; r < ROUNDS; r++) {
   const order: ('A' | 'B')[] = r % 2 ? ['B', 'A'] : ['A', 'B'];
@@ -148,13 +191,13 @@ for (let r = 0; r < ROUNDS; r++) {
     );
   }
 }
-const med = (side: 'A' | 'B', k: 'cpuPerK' | 'rate') =>
+const med = (side: 'A' | 'B', k: 'cpuPerK' | 'rate' | 'mb') =>
   percentile(
     rounds[side].map((x) => x[k]),
     50,
   );
 console.log(
-  `\n${total} readings (${VESSELS} vessels, ${DAYS} days) per side, ${ROUNDS} rounds, ${startedAt}–${new Date().toISOString().slice(11, 16)} UTC`,
+  `\n${PG ? 'PostgreSQL' : 'SQLite'}: ${total} readings (${VESSELS} vessels, ${DAYS} days) per side, ${ROUNDS} rounds, ${startedAt}–${new Date().toISOString().slice(11, 16)} UTC`,
 );
 console.log('| ingest through POST /api/ingest | A | B |');
 console.log('|---|---|---|');
@@ -166,4 +209,7 @@ console.log(
 );
 console.log(
   `| readings per second, wall (median) | ${Math.round(med('A', 'rate'))} | ${Math.round(med('B', 'rate'))} |`,
+);
+console.log(
+  `| database size after the ingest (median) | ${med('A', 'mb').toFixed(1)} MB | ${med('B', 'mb').toFixed(1)} MB |`,
 );

@@ -30,14 +30,44 @@ const END = Number(process.env.AB_END ?? Math.floor(Date.now() / 1000 / DAY) * D
 
 const world = JSON.parse(readFileSync(join(dir, 'world.json'), 'utf8')) as {
   token: string;
-  vessels: { massId: number }[];
+  vessels: { massId: number; devices: { uid: string; type: string }[] }[];
 };
 const massId = world.vessels[0].massId;
 const period = (days: number, query: string, path = 'aggregated') =>
   `/api/summary/${path}/period/${END - days * DAY}/${END}?devcMassId=${massId}&${query}`;
 
-/** The figures: the bench's summary calls (run.ts, reports.ts) and the units and zones issue 25 changed. */
+const devices = world.vessels[0].devices;
+const uids = (type: string) =>
+  devices
+    .filter((d) => d.type === type)
+    .map((d) => `device[]=${d.uid}`)
+    .join('&');
+const gpsFns = ['AVG', 'AVG', 'AVG', 'SUM', 'LAST', 'LAST']
+  .map(
+    (f, i) =>
+      `functionNames[]=${f}&functionParams[]=dlgp${['Speed', 'Track', 'Altitude', 'Distance', 'Latitude', 'Longitude'][i]}`,
+  )
+  .join('&');
+const series = (type: string, query: string) =>
+  `/api/series/aggregated/${type}/period/${END - DAYS * DAY}/${END}?${uids(type)}&${query}`;
+
+/**
+ * The figures: the bench's read calls (run.ts: the hourly series, a DAY series, the pulse; reports.ts) and the
+ * summary's units and zones issue 25 changed.
+ */
 const FIGURES: [string, string][] = [
+  [
+    `${DAYS}-day hourly series, one GPS device (6 functions)`,
+    series('gps', `aggregatedUnit=MINUTE&aggregatedLength=60&timezone=7&${gpsFns}`),
+  ],
+  [`${DAYS} days at DAY, the flow meters of one vessel`, series('flowmeter', 'aggregatedUnit=DAY&timezone=7')],
+  [
+    `pulse of ${world.vessels.flatMap((v) => v.devices).length} devices`,
+    `/api/series/device/all/pulse?${world.vessels
+      .flatMap((v) => v.devices.map((d) => `device[]=${d.uid}`))
+      .slice(0, 100)
+      .join('&')}`,
+  ],
   ['30-day summary, one vessel (HOUR)', period(30, 'aggregatedUnit=HOUR')],
   ['Report Summary, 30 days (HOUR, details)', period(30, 'aggregatedUnit=HOUR&timezone=7&showDetails=true')],
   [`combined data, ${DAYS} days at DAY`, period(DAYS, 'aggregatedUnit=DAY', 'combined')],
