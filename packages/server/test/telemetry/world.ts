@@ -1,7 +1,7 @@
 import { storedMetrics, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../src/db/database.ts';
 import { issueDeviceKey } from '../../src/modules/telemetry/device-keys.ts';
-import { ROLLUPS, rollupTable, type StatName, statColumn } from '../../src/modules/telemetry/rollup.ts';
+import { ROLLUPS, rollupTable, type StatName, statColumn, statsOf } from '../../src/modules/telemetry/rollup.ts';
 import { query } from '../../src/modules/telemetry/sql.ts';
 import { createDevice, twoTenants } from '../helpers/fixtures.ts';
 
@@ -52,19 +52,24 @@ export async function rollups(database: Database, level: Level = LEVELS[0]) {
       for (const m of storedMetrics(def)) {
         const v = (stat: StatName) => r[statColumn(m, stat)];
         if (!Number(v('n'))) continue;
-        out.push({
+        const row: Record<string, number | string> = {
           device_id: Number(r.device_id),
           metric: m.column,
           hour: Number(r.bucket),
           n: Number(v('n')),
           total: Number(v('sum')),
-          vmin: Number(v('min')),
-          vmax: Number(v('max')),
           first_val: Number(v('fv')),
           first_ts: Number(v('ft')),
-          last_val: Number(v('lv')),
-          last_ts: Number(v('lt')),
-        });
+        };
+        // a derived column keeps no extremes nor last values (rollup.ts DERIVED_STATS)
+        if (statsOf(def, m).includes('lv'))
+          Object.assign(row, {
+            vmin: Number(v('min')),
+            vmax: Number(v('max')),
+            last_val: Number(v('lv')),
+            last_ts: Number(v('lt')),
+          });
+        out.push(row);
       }
     }
   }
@@ -114,6 +119,11 @@ export async function rollupsFromRaw(database: Database, tables: Record<string, 
         }
       }
     }
+    // a derived column's rollup keeps count, sum and its first value (rollup.ts DERIVED_STATS)
+    const def = Object.values(TELEMETRY_TYPES).find((d) => d.table === table)!;
+    const derived = new Set((def.derived ?? []).map((m) => m.column));
+    for (const p of map.values())
+      if (derived.has(p.metric)) for (const k of ['vmin', 'vmax', 'last_val', 'last_ts']) delete p[k];
     out.push(...map.values());
   }
   return out.sort(

@@ -124,12 +124,8 @@ async function fillReadings(db: Kysely<unknown>, t: (typeof TABLES)[number], dia
 /**
  * The rollups' new statistics: each hourly row from its hour's readings (a range of the key: no sort), each daily
  * row from its hours (a local day at +7 is 24 whole UTC hours), then the first and last values by the key.
- * (Migration 023 fills its columns with it too.)
  */
-export async function fillRollups(
-  db: Kysely<unknown>,
-  t: { table: string; columns: readonly string[] },
-): Promise<void> {
+async function fillRollups(db: Kysely<unknown>, t: (typeof TABLES)[number]): Promise<void> {
   for (const level of LEVELS) {
     const rollup = `${t.table}_${level.name}`;
     const targets = t.columns.flatMap((c) => ['n', 'sum', 'min', 'max', 'ft', 'lt'].map((s) => `${c}_${s}`));

@@ -3,8 +3,9 @@ import { DAILY_ROLLUP_TZ, type DeviceTypeDef, type MetricDef, storedMetrics } fr
 /**
  * The rollups (docs/domain.md §1, docs/decisions.md "Wide rollups"): per device type and level, one row per
  * (device, bucket) with every data point's statistics side by side — count, sum, min, max, and the first and
- * last value with their times. A 30-day hourly series of a device is then 720 rows whatever it asks for,
- * and a bucket's statistics of all data points are written by one upsert.
+ * last value with their times (a derived column: count, sum and the first value, DERIVED_STATS). A 30-day hourly
+ * series of a device is then 720 rows whatever it asks for, and a bucket's statistics of all data points are written
+ * by one upsert.
  * Levels: UTC hours, and local days of the product's timezone (+7) for DAY, WEEK and MONTH series.
  */
 export const ROLLUPS = [
@@ -16,14 +17,16 @@ export type RollupLevel = (typeof ROLLUPS)[number];
 /** The statistics kept per data point, in column order: `<column>_<stat>`. */
 export const STATS = ['n', 'sum', 'min', 'max', 'fv', 'ft', 'lv', 'lt'] as const;
 export type StatName = (typeof STATS)[number];
-const N = 0;
-const SUM = 1;
-const MIN = 2;
-const MAX = 3;
-const FV = 4;
-const FT = 5;
-const LV = 6;
-const LT = 7;
+/**
+ * The statistics of a derived column (a span, a span's distance, a totaliser delta): what the summary reads of them —
+ * count, sum and the first value with its time (an hour's first span, split at the hour) — and no more, so the
+ * rollup rows stay as narrow as the data points make them (docs/decisions.md "State spans at ingest").
+ */
+export const DERIVED_STATS = ['n', 'sum', 'fv', 'ft'] as const satisfies readonly StatName[];
+
+/** The statistics kept of a stored column of a type. */
+export const statsOf = (def: DeviceTypeDef, metric: MetricDef): readonly StatName[] =>
+  def.derived?.includes(metric) ? DERIVED_STATS : STATS;
 
 export const rollupTable = (def: DeviceTypeDef, level: RollupLevel) => `${def.table}_${level.name}`;
 export const statColumn = (metric: MetricDef, stat: StatName) => `${metric.column}_${stat}`;
@@ -39,9 +42,12 @@ export const vectorMetrics = (def: DeviceTypeDef): MetricDef[] =>
 export const vectorColumn = (metric: MetricDef, stat: VectorStat) => `${metric.column}_${stat}`;
 const RAD = Math.PI / 180;
 
-/** Every statistic column of a type: STATS per stored column (data points, then derived ones), then the direction sums. */
+/**
+ * Every statistic column of a type: its statistics per stored column (data points, then derived ones), then the
+ * direction sums.
+ */
 export const statColumns = (def: DeviceTypeDef) => [
-  ...storedMetrics(def).flatMap((m) => STATS.map((s) => statColumn(m, s))),
+  ...storedMetrics(def).flatMap((m) => statsOf(def, m).map((s) => statColumn(m, s))),
   ...vectorMetrics(def).flatMap((m) => VECTOR_STATS.map((s) => vectorColumn(m, s))),
 ];
 /** SQL type of a statistic column: counts and times are integers. */
@@ -49,7 +55,7 @@ export const statType = (stat: StatName) =>
   stat === 'n' ? 'integer' : stat === 'ft' || stat === 'lt' ? 'bigint' : 'double precision';
 /** The SQL types of statColumns(def), in its order. */
 export const statColumnTypes = (def: DeviceTypeDef) => [
-  ...storedMetrics(def).flatMap(() => STATS.map(statType)),
+  ...storedMetrics(def).flatMap((m) => statsOf(def, m).map(statType)),
   ...vectorMetrics(def).flatMap(() => VECTOR_STATS.map(() => 'double precision' as const)),
 ];
 
@@ -63,6 +69,25 @@ export interface Partial {
   values: (number | null)[];
 }
 
+/** Where each stored column's statistics sit in a partial's values (-1: not kept), computed once per type. */
+type Slots = Record<StatName, number>;
+const layouts = new Map<DeviceTypeDef, { slots: Slots[]; base: number }>();
+function layoutOf(def: DeviceTypeDef) {
+  let l = layouts.get(def);
+  if (!l) {
+    let o = 0;
+    const slots = storedMetrics(def).map((m) => {
+      const stats = statsOf(def, m);
+      const at = Object.fromEntries(STATS.map((s) => [s, stats.includes(s) ? o + stats.indexOf(s) : -1])) as Slots;
+      o += stats.length;
+      return at;
+    });
+    l = { slots, base: o };
+    layouts.set(def, l);
+  }
+  return l;
+}
+
 /**
  * A batch's contribution to each (device, bucket). Rows come sorted by device and time, so a device's
  * buckets follow one another: one running partial, flushed when the bucket moves.
@@ -73,18 +98,15 @@ export function partials(
   level: RollupLevel,
 ): Partial[] {
   const out: Partial[] = [];
-  const m = storedMetrics(def).length; // row values in storedMetrics order
+  const { slots, base } = layoutOf(def); // row values in storedMetrics order; the direction sums after `base`
+  const m = slots.length;
   const vectors = vectorMetrics(def).map((x) => def.metrics.indexOf(x));
-  const base = m * STATS.length; // the direction sums follow the data points' statistics
   let current: Partial | undefined;
   for (const row of rows) {
     const b = bucketOf(level, row.ts);
     if (!current || current.deviceId !== row.deviceId || current.bucket !== b) {
       current = { deviceId: row.deviceId, bucket: b, values: new Array(base + 2 * vectors.length).fill(null) };
-      for (let i = 0; i < m; i++) {
-        current.values[i * STATS.length + N] = 0;
-        current.values[i * STATS.length + SUM] = 0;
-      }
+      for (const at of slots) current.values[at.n] = current.values[at.sum] = 0;
       for (let j = 0; j < 2 * vectors.length; j++) current.values[base + j] = 0;
       out.push(current);
     }
@@ -98,19 +120,22 @@ export function partials(
     for (let i = 0; i < m; i++) {
       const v = row.values[i];
       if (v === null) continue;
-      const o = i * STATS.length;
-      if (s[o + N] === 0) {
-        s[o + MIN] = s[o + MAX] = s[o + FV] = v;
-        s[o + FT] = row.ts;
-      } else {
-        if (v < s[o + MIN]) s[o + MIN] = v;
-        if (v > s[o + MAX]) s[o + MAX] = v;
+      const at = slots[i];
+      if (s[at.n] === 0) {
+        s[at.fv] = v;
+        s[at.ft] = row.ts;
+        if (at.min >= 0) s[at.min] = s[at.max] = v;
+      } else if (at.min >= 0) {
+        if (v < s[at.min]) s[at.min] = v;
+        if (v > s[at.max]) s[at.max] = v;
       }
+      s[at.n]++;
+      s[at.sum] += v;
       // rows come in time order: this value is the bucket's latest so far
-      s[o + N]++;
-      s[o + SUM] += v;
-      s[o + LV] = v;
-      s[o + LT] = row.ts;
+      if (at.lv >= 0) {
+        s[at.lv] = v;
+        s[at.lt] = row.ts;
+      }
     }
   }
   return out;
@@ -131,16 +156,17 @@ export function mergeSet(def: DeviceTypeDef, table: string): string {
       const none = `${e('n')} = 0`;
       const earlier = `${e('n')} > 0 and (${t('n')} = 0 or ${e('ft')} < ${t('ft')})`;
       const later = `${e('n')} > 0 and (${t('n')} = 0 or ${e('lt')} > ${t('lt')})`;
-      return [
-        `${c('n')} = ${t('n')} + ${e('n')}`,
-        `${c('sum')} = ${t('sum')} + ${e('sum')}`,
-        pick('min', `not (${none}) and (${t('n')} = 0 or ${e('min')} < ${t('min')})`),
-        pick('max', `not (${none}) and (${t('n')} = 0 or ${e('max')} > ${t('max')})`),
-        pick('fv', earlier),
-        pick('ft', earlier),
-        pick('lv', later),
-        pick('lt', later),
-      ];
+      const set: Record<StatName, string> = {
+        n: `${c('n')} = ${t('n')} + ${e('n')}`,
+        sum: `${c('sum')} = ${t('sum')} + ${e('sum')}`,
+        min: pick('min', `not (${none}) and (${t('n')} = 0 or ${e('min')} < ${t('min')})`),
+        max: pick('max', `not (${none}) and (${t('n')} = 0 or ${e('max')} > ${t('max')})`),
+        fv: pick('fv', earlier),
+        ft: pick('ft', earlier),
+        lv: pick('lv', later),
+        lt: pick('lt', later),
+      };
+      return statsOf(def, metric).map((stat) => set[stat]);
     })
     .concat(
       vectorMetrics(def).flatMap((metric) =>
@@ -183,16 +209,17 @@ export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
   ]);
   const stats = storedMetrics(def).flatMap((m) => {
     const c = m.column;
-    return [
-      `count(${c})`,
-      `coalesce(sum(${c}), 0)`,
-      `min(${c})`,
-      `max(${c})`,
-      `(select ${c} from r where ${c} is not null order by ts limit 1)`,
-      `min(case when ${c} is not null then ts end)`,
-      `(select ${c} from r where ${c} is not null order by ts desc limit 1)`,
-      `max(case when ${c} is not null then ts end)`,
-    ];
+    const of: Record<StatName, string> = {
+      n: `count(${c})`,
+      sum: `coalesce(sum(${c}), 0)`,
+      min: `min(${c})`,
+      max: `max(${c})`,
+      fv: `(select ${c} from r where ${c} is not null order by ts limit 1)`,
+      ft: `min(case when ${c} is not null then ts end)`,
+      lv: `(select ${c} from r where ${c} is not null order by ts desc limit 1)`,
+      lt: `max(case when ${c} is not null then ts end)`,
+    };
+    return statsOf(def, m).map((stat) => of[stat]);
   });
   return {
     delete: `delete from ${table} where device_id = ? and bucket = ?`,
