@@ -262,7 +262,8 @@ describe.skipIf(skip !== null)(
       // both processes start at once on the empty database (both migrate it)
       const env = (name: string) => ({
         DATABASE_URL: scratch!.url,
-        DATA_DIR: join(dir, name),
+        // one data folder for both (the uploads), as docs/operations.md "Running several processes" says
+        DATA_DIR: join(dir, 'data'),
         DEMO: '0',
         SIMULATOR: '0',
         PORT: '0',
