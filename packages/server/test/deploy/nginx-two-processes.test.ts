@@ -280,6 +280,8 @@ describe.skipIf(skip !== null)(
         METRICS_TOKEN,
         MAX_EVENT_LOOP_DELAY_MS: '0',
         DAILY_REPORT_TICK_SECONDS: '0',
+        // the sign-in throttle's address: the second failure from one address waits (the X-Forwarded-For test)
+        LOGIN_ADDRESS_FREE_FAILURES: '1',
         LOG_LEVEL: 'info',
       });
       servers.push(...(await Promise.all([startServer('a', env('a')), startServer('b', env('b'))])));
@@ -492,6 +494,22 @@ describe.skipIf(skip !== null)(
       expect(counts.reduce((n, c) => n + c.accepted, 0)).toBe(N);
       expect(counts.reduce((n, c) => n + c.duplicate, 0)).toBe(0);
       for (const c of counts) expect(c.accepted).toBeGreaterThan(0);
+    });
+
+    it('counts failed sign-ins by the address nginx saw, whatever X-Forwarded-For the client sends', async () => {
+      // four failures, each naming another address: 2 reach one process at least, whose second is held back (429)
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await request(`${base}/api/security/authentication/login`, {
+          method: 'POST',
+          ca,
+          headers: { origin: base, 'x-forwarded-for': `203.0.113.${i + 1}` },
+          body: { username: `nobody-${i}`, password: 'wrong password' },
+        });
+        statuses.push(r.status);
+      }
+      expect(statuses).toContain(429);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     });
 
     it('stops both processes cleanly with SIGTERM while the proxied live socket is open', async () => {
