@@ -225,7 +225,7 @@ describe.skipIf(skip !== null)(
   `two server processes behind nginx on PostgreSQL${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     // made in beforeAll: a skipped suite leaves nothing behind
-  let dir = '';
+    let dir = '';
     const tag = `fleet-deploy-${process.pid}-${randomBytes(3).toString('hex')}`;
     const servers: ServerProcess[] = [];
     let nginx: ChildProcess | undefined;
@@ -257,7 +257,7 @@ describe.skipIf(skip !== null)(
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'fleet-deploy-'));
-    scratch = await scratchDatabase('postgres');
+      scratch = await scratchDatabase('postgres');
       const [httpsPortFree, httpPortFree] = [await freePort(), await freePort()];
       httpPort = httpPortFree;
       base = `https://localhost:${httpsPortFree}`;
