@@ -17,8 +17,8 @@ export interface BackupOptions {
   dataDir: string;
   backupDir: string;
   keep: number;
-  /** the database address, for pg_dump */
-  databaseUrl: string;
+  /** the database address for pg_dump; default the pool's own */
+  databaseUrl?: string;
   /** epoch milliseconds (names the folder) */
   now?: number;
 }
@@ -61,7 +61,11 @@ export async function runBackup(database: Database, o: BackupOptions): Promise<s
       await database.sqlite.backup(join(partial, file));
     } else {
       file = 'fleet.dump';
-      await pgDump(o.databaseUrl, join(partial, file));
+      const url =
+        (database.pool as unknown as { options: { connectionString?: string } }).options.connectionString ??
+        o.databaseUrl;
+      if (!url) throw new Error('the PostgreSQL address is unknown');
+      await pgDump(url, join(partial, file));
     }
     const uploads = resolve(o.dataDir, 'uploads');
     const hasUploads = await exists(uploads);
