@@ -11,7 +11,7 @@ import { nowSeconds } from '../../http/time.ts';
 import { ensureMonths } from './partitions.ts';
 import type { IngestPipeline, StageRun, StoredBatch } from './pipeline.ts';
 import { rawHorizon } from './raw-horizon.ts';
-import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
+import { bucketOf, partials, ROLLUPS, rebuildFromHoursSql, rebuildSql } from './rollup.ts';
 import {
   CHAINS,
   deriveSegments,
@@ -375,7 +375,8 @@ function insertedByType(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<St
 function rebuildStatements(def: DeviceTypeDef, rewritten: { deviceId: number; ts: number }[]): [string, unknown[]][] {
   const out: [string, unknown[]][] = [];
   for (const level of ROLLUPS) {
-    const st = rebuildSql(def, level);
+    // hours from the raw rows, coarser levels from their hours (rollup.ts rebuildFromHoursSql)
+    const st = level === ROLLUPS[0] ? rebuildSql(def, level) : rebuildFromHoursSql(def, level);
     const buckets = new Map<string, [number, number]>();
     for (const f of rewritten) {
       const b = bucketOf(level, f.ts);
