@@ -92,6 +92,19 @@ export interface Config {
   robEventSeconds?: number;
   /** how stale another process's event definition change may be at most (EVENT_CONFIG_CHECK_MS) */
   eventConfigCheckMs?: number;
+  /** data lifecycle (docs/operations.md "Retention", "Backup and restore") */
+  lifecycle: {
+    /** raw readings older than this many days are deleted (RAW_RETENTION_DAYS; 0 = kept for ever) */
+    rawRetentionDays: number;
+    /** how often the retention pass runs (RETENTION_CHECK_MINUTES; it also makes PostgreSQL's partitions ahead) */
+    retentionCheckMinutes: number;
+    /** where backups go (BACKUP_DIR; default DATA_DIR/backups) */
+    backupDir: string;
+    /** hours between scheduled backups (BACKUP_HOURS; 0 = none, `npm run backup` only) */
+    backupHours: number;
+    /** backups kept (BACKUP_KEEP); older ones are deleted after a new one is complete */
+    backupKeep: number;
+  };
   /** load shedding (docs/operations.md "Load shedding") */
   load: {
     maxEventLoopDelayMs: number;
@@ -198,6 +211,11 @@ export const ENV_SCHEMA = z.object({
   EVENT_SWEEP_SECONDS: whole(0, 86_400),
   ROB_EVENT_SECONDS: whole(0, 86_400),
   DAILY_REPORT_TICK_SECONDS: whole(0, 86_400),
+  RAW_RETENTION_DAYS: whole(0, 36_500).default(0),
+  RETENTION_CHECK_MINUTES: whole(1, 10_080).default(60),
+  BACKUP_DIR: text(),
+  BACKUP_HOURS: whole(0, 8760).default(0),
+  BACKUP_KEEP: whole(1, 1000).default(7),
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'ssl']),
   MQTT_CLIENT_ID: variable('1 to 128 characters of A-Z a-z 0-9 . _ -', (s) =>
     /^[A-Za-z0-9._-]{1,128}$/.test(s) ? s : undefined,
@@ -458,6 +476,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventSweepSeconds: e.EVENT_SWEEP_SECONDS,
     robEventSeconds: e.ROB_EVENT_SECONDS,
     eventConfigCheckMs: e.EVENT_CONFIG_CHECK_MS,
+    lifecycle: {
+      rawRetentionDays: e.RAW_RETENTION_DAYS,
+      retentionCheckMinutes: e.RETENTION_CHECK_MINUTES,
+      backupDir: resolve(e.BACKUP_DIR || resolve(dataDir, 'backups')),
+      backupHours: e.BACKUP_HOURS,
+      backupKeep: e.BACKUP_KEEP,
+    },
     load: {
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       concurrency: { api: e.MAX_CONCURRENT_API, ingest: e.MAX_CONCURRENT_INGEST },

@@ -55,6 +55,9 @@ export function openDatabase(url: string, o: OpenOptions = {}): Database {
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  // space freed by the retention goes back to the file system step by step (docs/operations.md "Retention"): takes
+  // effect on a new database only; an existing one switches with `npm run vacuum` (a one-time VACUUM)
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

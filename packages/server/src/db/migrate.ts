@@ -21,6 +21,8 @@ import * as m020MailOutbox from './migrations/020_mail_outbox.ts';
 import * as m021Segments from './migrations/021_segments.ts';
 import * as m022RobBelowZero from './migrations/022_rob_below_zero.ts';
 import * as m023StateSpans from './migrations/023_state_spans.ts';
+import * as m024Retention from './migrations/024_retention.ts';
+import * as m025RawPartitions from './migrations/025_raw_partitions.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -45,6 +47,8 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '021_segments': m021Segments,
   '022_rob_below_zero': m022RobBelowZero,
   '023_state_spans': m023StateSpans,
+  '024_retention': m024Retention,
+  '025_raw_partitions': m025RawPartitions,
 };
 
 /** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */

@@ -18,6 +18,7 @@ import { configEventRoutes } from './event-engine/config-event.routes.ts';
 import { eventEngineModule } from './event-engine/index.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { lifecyclePlugin } from './lifecycle/lifecycle.plugin.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { mailOutboxPlugin } from './mail/mailer.ts';
 import { robAdjustmentHooks, robHooks } from './rob/rob.hooks.ts';
@@ -78,4 +79,5 @@ export const modules: FastifyPluginAsync[] = [
   dailyReportSubscriptionRoutes,
   shareLinkRoutes,
   eventEngineModule,
+  lifecyclePlugin,
 ];

@@ -100,6 +100,8 @@ const MODULE_DAG: Record<string, string[]> = {
   account: ['auth', 'mail'],
   geo: ['auth'],
   health: ['mail'],
+  // the data lifecycle: raw-reading retention (keeping the summary's threshold hours first), partitions, backups
+  lifecycle: ['summary', 'telemetry'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -1,9 +1,10 @@
 import { BUCKET_SECONDS, type BucketUnit } from '@fleet/shared';
 import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import type { Database } from '../../db/database.ts';
+import { beforeHorizon, rawHorizon } from '../telemetry/raw-horizon.ts';
 import { telemetryStore } from '../telemetry/sql.ts';
 import { dataRanges } from './summary-bounds.ts';
-import type { Frame } from './summary-domain.ts';
+import { type Frame, framePieces } from './summary-domain.ts';
 import { devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, typeOf } from './summary-inputs.ts';
 import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
 import { sampleIntervals } from './summary-presence.ts';
@@ -52,6 +53,17 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     end: o.end,
     grid: o.buckets ? { size: BUCKET_SECONDS[o.unit], shift: Math.round(o.tz * 3600) } : null,
   };
+
+  // raw readings before the retention's horizon are gone: whole UTC hours there come from the rollups with the same
+  // numbers; what only raw readings answer (MINUTE buckets, partial hours, hours a bucket boundary cuts) is refused
+  const horizon = await rawHorizon(database);
+  if (o.start < horizon && framePieces(frame).raw.some(([a]) => a < horizon))
+    throw beforeHorizon(
+      horizon,
+      o.buckets && o.unit === 'MINUTE'
+        ? 'MINUTE buckets'
+        : 'parts of hours (a period, or buckets in this timezone, not on whole UTC hours)',
+    );
 
   // devices of the types that have a presence data point (power, gateway … take no part in the summary)
   const presence = plan.devices

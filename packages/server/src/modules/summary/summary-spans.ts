@@ -1,9 +1,19 @@
 import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
+import { rawHorizon } from '../telemetry/raw-horizon.ts';
 import { statColumn } from '../telemetry/rollup.ts';
 import { placeholders, queryArrays } from '../telemetry/sql.ts';
 import { bucketSql } from '../telemetry/stats-read.ts';
-import { type Credits, creditBucket, creditHour, creditSpan, type Frame, framePieces, HOUR } from './summary-domain.ts';
+import {
+  type Credits,
+  creditBucket,
+  creditHour,
+  creditSpan,
+  type Frame,
+  framePieces,
+  HOUR,
+  type HourCredit,
+} from './summary-domain.ts';
 import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
 
 /**
@@ -41,10 +51,31 @@ export async function readSpans(
   const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
   const ids = devices.map((d) => d.devcId);
   const table = TELEMETRY_TYPES[state.type].table;
-  await Promise.all([pieces.hours ? wholeHours(pieces.hours) : undefined, rawRows(pieces.raw)]);
+  // the raw readings before the horizon are gone (telemetry/raw-horizon.ts): the first sample after a period ending on
+  // a whole hour before it comes from that hour's rollup (the summary refuses raw pieces before it: summary-load.ts)
+  const horizon = await rawHorizon(database);
+  const afterGone = f.end < horizon && f.end % HOUR === 0;
+  await Promise.all([
+    pieces.hours ? wholeHours(pieces.hours) : undefined,
+    rawRows(pieces.raw, !afterGone),
+    afterGone ? afterFromRollup() : undefined,
+  ]);
   return out;
 
+  /** The whole hours [h1, h2) from the hourly rollup, each credited as a whole hour of the frame. */
   async function wholeHours([h1, h2]: [number, number]) {
+    for (const h of await hourRows(h1, h2)) {
+      if (!pieces.whole(h.hour)) continue; // a bucket boundary cuts it: read from the raw rows
+      creditHour(out.get(h.deviceId)!, f, h);
+    }
+  }
+
+  /**
+   * Per device and UTC hour in [h1, h2) with samples: the hour's spans from its hourly rollup row. An hour before the
+   * raw horizon whose rpm crossed the threshold takes what the retention kept of its raw rows
+   * (`telemetry_rpm_threshold_hours`, with the threshold in force when they were deleted).
+   */
+  async function hourRows(h1: number, h2: number): Promise<(HourCredit & { deviceId: number })[]> {
     const h = (point: string, stat: Parameters<typeof statColumn>[1]) =>
       `h.${statColumn(metricOf(state.type, point), stat)}`;
     const distance = state.distance
@@ -53,22 +84,25 @@ export async function readSpans(
     const cols = state.distance ? ', c.ds, c.dfv, c.dft' : '';
     const inState = state.inState('r', 'c.thr');
     const hourRows = `r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR} and ${state.present('r')}`;
+    const kept = (column: string) =>
+      `(select z.${column} from telemetry_rpm_threshold_hours z where z.device_id = c.device_id and z.bucket = c.hour)`;
+    const gone = `c.hour < ${Math.trunc(horizon)}`;
     // per hour: its state seconds, the samples in the state (counted per bucket) and whether its first sample is in
     // the state — a stored state from the rollup alone; else all or none of the hour from its extremes, and an hour
     // that crosses the threshold from its raw rows (index range scans, one per such hour; its first sample's state
-    // one key lookup)
+    // one key lookup), or before the raw horizon from what the retention kept of them
     const [seconds, samples, first] = state.stored
       ? [h(state.stored, 'sum'), '0', `case when ${h(state.stored, 'fv')} > 0 then 1 else 0 end`]
       : [
-          `case c.k when 1 then c.ss when 0 then 0 else (
-             select sum(case when ${inState} then r.span else 0 end) from ${table} r where ${hourRows}) end`,
+          `case c.k when 1 then c.ss when 0 then 0 when -1 then case when ${gone} then coalesce(${kept('state_span')}, 0) else (
+             select sum(case when ${inState} then r.span else 0 end) from ${table} r where ${hourRows}) end end`,
           counting
-            ? `case c.k when 1 then c.pn when 0 then 0 else (
-                 select count(*) from ${table} r where ${hourRows} and ${inState}) end`
+            ? `case c.k when 1 then c.pn when 0 then 0 else case when ${gone} then coalesce(${kept('state_n')}, 0) else (
+                 select count(*) from ${table} r where ${hourRows} and ${inState}) end end`
             : '0',
-          `case c.k when 1 then 1 when 0 then 0 else (
+          `case c.k when 1 then 1 when 0 then 0 else case when ${gone} then coalesce(${kept('first_state')}, 0) else (
              select case when ${inState} then 1 else 0 end from ${table} r
-              where r.device_id = c.device_id and r.ts = c.sft) end`,
+              where r.device_id = c.device_id and r.ts = c.sft) end end`,
         ];
     const k = state.stored
       ? ''
@@ -87,22 +121,34 @@ export async function readSpans(
          from c`,
       [...thresholds, ...ids, h1, h2],
     );
-    for (const r of rows) {
-      const hour = Number(r[1]);
-      if (!pieces.whole(hour)) continue; // a bucket boundary cuts it: read from the raw rows
-      creditHour(out.get(Number(r[0]))!, f, {
-        hour,
-        span: Number(r[2] ?? 0),
-        firstSpan: num(r[3]),
-        firstTs: num(r[4]),
-        state: Number(r[5] ?? 0),
-        count: Number(r[6] ?? 0),
-        firstState: Number(r[7]) === 1,
-        distance: state.distance ? Number(r[8] ?? 0) : undefined,
-        firstDistance: state.distance ? num(r[9]) : undefined,
-        firstDistanceTs: state.distance ? num(r[10]) : undefined,
+    return rows.map((r) => ({
+      deviceId: Number(r[0]),
+      hour: Number(r[1]),
+      span: Number(r[2] ?? 0),
+      firstSpan: num(r[3]),
+      firstTs: num(r[4]),
+      state: Number(r[5] ?? 0),
+      count: Number(r[6] ?? 0),
+      firstState: Number(r[7]) === 1,
+      distance: state.distance ? Number(r[8] ?? 0) : undefined,
+      firstDistance: state.distance ? num(r[9]) : undefined,
+      firstDistanceTs: state.distance ? num(r[10]) : undefined,
+    }));
+  }
+
+  /**
+   * The first sample after a period that ends on a whole hour before the raw horizon, from that hour's rollup row:
+   * its first span (`span_fv` at `span_ft`), in its state, with its distance — what the raw rows after the period
+   * gave (a span is at most the gap limit, so a later first sample of the hour reaches nothing of the period).
+   */
+  async function afterFromRollup() {
+    for (const h of await hourRows(f.end, f.end + HOUR))
+      creditSpan(out.get(h.deviceId)!, f, {
+        ts: h.firstTs ?? f.end,
+        span: h.firstSpan,
+        state: h.firstState,
+        distance: h.firstDistanceTs === h.firstTs ? h.firstDistance : null,
       });
-    }
   }
 
   /**
@@ -110,7 +156,7 @@ export async function readSpans(
    * wholly inside one bucket and the period, by bucket, and counts the samples in the state by their own bucket; only
    * the spans that cross a boundary come one by one, split here.
    */
-  async function rawRows(ranges: [number, number][]) {
+  async function rawRows(ranges: [number, number][], readAfter: boolean) {
     const grid = f.grid;
     // no grid: one bucket, named by the period's start (a literal, not grouped by: a number there names a column)
     const bucket = (col: string) => (grid ? bucketSql(col, grid) : String(Math.trunc(f.start)));
@@ -164,14 +210,16 @@ export async function readSpans(
               where ${state.present('r')} and r.span is not null and not (${inside})`,
             [...thresholds, ...within.params],
           ),
-      queryArrays(
-        database,
-        `${head}
+      !readAfter
+        ? none
+        : queryArrays(
+            database,
+            `${head}
          select r.device_id, r.ts, r.span, ${inState}, ${dist}
            from ${after.text}
           where ${state.present('r')} and r.span is not null`,
-        [...thresholds, ...after.params],
-      ),
+            [...thresholds, ...after.params],
+          ),
     ]);
     for (const r of grouped)
       creditBucket(out.get(Number(r[0]))!, Number(r[1]), {

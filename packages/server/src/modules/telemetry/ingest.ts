@@ -8,8 +8,10 @@ import {
 } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { ensureMonths } from './partitions.ts';
 import type { IngestPipeline, StageRun, StoredBatch } from './pipeline.ts';
-import { bucketOf, partials, ROLLUPS, rebuildSql } from './rollup.ts';
+import { rawHorizon } from './raw-horizon.ts';
+import { bucketOf, partials, ROLLUPS, rebuildFromHoursSql, rebuildSql } from './rollup.ts';
 import {
   CHAINS,
   deriveSegments,
@@ -110,6 +112,8 @@ export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[]
   return values;
 }
 
+const isoDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+
 /** A decimal number as text: optional sign, digits, optional fraction. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -206,6 +210,8 @@ export async function ingestReadings(
     if (typeof d === 'string') uids.add(d);
   }
   const devices = await loadDevices(database, [...uids]);
+  // the raw readings before the retention's horizon are gone and their hours rolled up for good (raw-horizon.ts)
+  const horizon = await rawHorizon(database);
 
   const grouped = new Map<DeviceType, Row[]>();
   const seen = new Set<string>();
@@ -213,6 +219,10 @@ export async function ingestReadings(
     const checked = checkReading(rec, scope, devices, now, defaultDevice);
     if (typeof checked === 'string') {
       reject(index, checked);
+      return;
+    }
+    if (checked.ts < horizon) {
+      reject(index, `bad time: before ${isoDay(horizon)}, the raw retention boundary (RAW_RETENTION_DAYS)`);
       return;
     }
     const key = `${checked.deviceId}:${checked.ts}`;
@@ -246,6 +256,14 @@ export async function ingestReadings(
   const runs = pipeline.stages.map((stage) => stage.begin(database));
   const store = telemetryStore(database);
   const postgres = store.dialect === 'postgres';
+  // PostgreSQL: each reading's month has its partition before the batch's transaction (partitions.ts)
+  if (postgres)
+    for (const [type, rows] of byType)
+      await ensureMonths(
+        database,
+        TELEMETRY_TYPES[type].table,
+        rows.map((r) => r.ts),
+      );
   const written = byType.size
     ? await store.write(() => writePlan({ byType, massOf, now, postgres }, runs))
     : { inserted: new Set<StoredReading>() };
@@ -357,7 +375,8 @@ function insertedByType(byType: Map<DeviceType, Row[]>, inserted: ReadonlySet<St
 function rebuildStatements(def: DeviceTypeDef, rewritten: { deviceId: number; ts: number }[]): [string, unknown[]][] {
   const out: [string, unknown[]][] = [];
   for (const level of ROLLUPS) {
-    const st = rebuildSql(def, level);
+    // hours from the raw rows, coarser levels from their hours (rollup.ts rebuildFromHoursSql)
+    const st = level === ROLLUPS[0] ? rebuildSql(def, level) : rebuildFromHoursSql(def, level);
     const buckets = new Map<string, [number, number]>();
     for (const f of rewritten) {
       const b = bucketOf(level, f.ts);

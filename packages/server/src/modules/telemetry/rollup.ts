@@ -229,3 +229,36 @@ export function rebuildSql(def: DeviceTypeDef, level: RollupLevel) {
         from r having count(*) > 0`,
   };
 }
+
+/**
+ * Rebuilds one (device, bucket) row of a coarser level from the hourly rows inside it (the hourly row rebuilt first):
+ * the same statistics as from the raw rows, and still right where the raw rows before the retention boundary are gone
+ * (a +7 day holds 7 hours of the UTC day before). Parameters as `rebuildSql`: device, bucket start, bucket end.
+ */
+export function rebuildFromHoursSql(def: DeviceTypeDef, level: RollupLevel) {
+  const table = rollupTable(def, level);
+  const hours = rollupTable(def, ROLLUPS[0]);
+  const edge = (m: MetricDef, s: StatName, dir: 'asc' | 'desc') =>
+    `(select ${statColumn(m, s)} from h where ${statColumn(m, 'n')} > 0 order by bucket ${dir} limit 1)`;
+  const stats = storedMetrics(def).flatMap((m) => {
+    const of: Record<StatName, string> = {
+      n: `coalesce(sum(${statColumn(m, 'n')}), 0)`,
+      sum: `coalesce(sum(${statColumn(m, 'sum')}), 0)`,
+      min: `min(${statColumn(m, 'min')})`,
+      max: `max(${statColumn(m, 'max')})`,
+      fv: edge(m, 'fv', 'asc'),
+      ft: edge(m, 'ft', 'asc'),
+      lv: edge(m, 'lv', 'desc'),
+      lt: edge(m, 'lt', 'desc'),
+    };
+    return statsOf(def, m).map((stat) => of[stat]);
+  });
+  const vectors = vectorMetrics(def).flatMap((m) => VECTOR_STATS.map((v) => `coalesce(sum(${vectorColumn(m, v)}), 0)`));
+  return {
+    delete: `delete from ${table} where device_id = ? and bucket = ?`,
+    insert: `with h as (select * from ${hours} where device_id = ? and bucket >= ? and bucket < ?)
+      insert into ${table} (device_id, bucket, ${statColumns(def).join(', ')})
+      select min(device_id), min(bucket) - ((min(bucket) + ${level.shift}) % ${level.size}), ${[...stats, ...vectors].join(', ')}
+        from h having count(*) > 0`,
+  };
+}

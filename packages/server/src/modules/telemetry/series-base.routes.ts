@@ -13,6 +13,7 @@ import {
   type RawQuery,
   textField,
 } from '../../http/params.ts';
+import { beforeHorizon, rawHorizon } from './raw-horizon.ts';
 import { type RawRow, rawRows } from './series.ts';
 import { baseAnswer, baseData } from './series-answers.ts';
 import {
@@ -55,6 +56,11 @@ export const seriesBaseRoutes: FastifyPluginAsync = async (base) => {
 
   async function baseSeries(req: FastifyRequest, q: BaseQuery, range: Period, newest: boolean) {
     const { limit, interval, named } = q;
+    // raw readings before the retention's horizon are gone: a period reaching back there is refused (the aggregated
+    // series answers it from the rollups); the newest rows of a last-N period are those from the horizon on
+    const horizon = await rawHorizon(base.deps.database);
+    if (range.start < horizon && !newest) throw beforeHorizon(horizon, 'the raw readings');
+    const from = Math.max(range.start, horizon);
     let devices = (await scopedDevices(base, req, named)).filter((d) => d.type);
     if (named.length) devices = pick(devices, named);
     const byType = new Map<DeviceType, ScopedDevice[]>();
@@ -65,7 +71,7 @@ export const seriesBaseRoutes: FastifyPluginAsync = async (base) => {
         ...(await rawRows(base.deps.database, {
           type,
           deviceIds: list.map((d) => d.devcId),
-          start: range.start,
+          start: from,
           end: range.end,
           limit,
           newest,

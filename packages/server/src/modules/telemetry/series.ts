@@ -16,7 +16,7 @@ import {
   mergeStats,
   type Needs,
   NO_NEEDS,
-  planSegments,
+  periodSegments,
   type RowFilter,
   readSegment,
   type Stat,
@@ -203,7 +203,7 @@ export async function aggregate(database: Database, q: AggregateQuery): Promise<
   const levels = filters.length ? [] : ROLLUPS;
   const { deviceIds, start: from, end: to } = q;
   const read: StatsRead = { def, deviceIds, metrics, needs, above: gts, from, to, output: geo, levels, filters };
-  for (const seg of planSegments(q.start, q.end, geo, read.levels)) {
+  for (const seg of await periodSegments(database, read)) {
     if (seg.level && !gts.length && q.unit !== 'MONTH' && sameBuckets(geo, seg.level)) {
       for (const row of await rollupValues(database, def, seg.level, q.deviceIds, metrics, plan, seg.from, seg.to))
         out.push(row); // no spread: it passes every row as an argument

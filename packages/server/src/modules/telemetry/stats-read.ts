@@ -1,6 +1,7 @@
 import type { DeviceTypeDef, MetricDef } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
-import { type RollupLevel, rollupTable, type StatName, statColumn } from './rollup.ts';
+import { beforeHorizon, rawHorizon } from './raw-horizon.ts';
+import { ROLLUPS, type RollupLevel, rollupTable, type StatName, statColumn } from './rollup.ts';
 import { placeholders, query, queryArrays } from './sql.ts';
 
 /**
@@ -273,6 +274,38 @@ export function planSegments(
   return out;
 }
 
+/**
+ * The pieces of a period as they can be answered once the raw readings before `horizon` are gone (raw-horizon.ts):
+ * a raw piece before it comes from the hourly rollups when it is whole UTC hours and the output buckets are unions of
+ * them — the same statistics —; anything else there (MINUTE buckets, part of an hour, counts above a threshold and
+ * row filters, which read raw rows) is refused with a 422 rather than answered with fewer samples.
+ */
+export function boundSegments(segments: Segment[], horizon: number, geo: Geometry | null, rawOnly: boolean): Segment[] {
+  if (!horizon || !segments.length || segments[0].from >= horizon) return segments;
+  if (rawOnly) throw beforeHorizon(horizon, 'counts above a threshold and filtered rows');
+  const hourly = ROLLUPS[0];
+  const out: Segment[] = [];
+  for (const s of segments) {
+    if (s.from >= horizon || s.level) {
+      out.push(s);
+      continue;
+    }
+    const cut = Math.min(s.to, horizon);
+    if (s.from % hourly.size || cut % hourly.size || !fits(geo, hourly))
+      throw beforeHorizon(horizon, geo && geo.size < hourly.size ? 'MINUTE buckets' : 'parts of hours');
+    out.push({ from: s.from, to: cut, level: hourly });
+    if (cut < s.to) out.push({ from: cut, to: s.to });
+  }
+  return out;
+}
+
+/** The period's pieces (`planSegments`) bounded by the database's raw horizon (`boundSegments`). */
+export async function periodSegments(database: Database, q: StatsRead): Promise<Segment[]> {
+  const rawOnly = !!(q.above?.length || q.filters?.length);
+  const segments = planSegments(q.from, q.to, q.output, q.filters?.length ? [] : q.levels);
+  return boundSegments(segments, await rawHorizon(database), q.output, rawOnly);
+}
+
 /** A row's statistics; those not fetched stay NaN (no function reads them). */
 const statOf = (
   n: unknown,
@@ -433,7 +466,7 @@ export async function readSegment(database: Database, q: StatsRead, seg: Segment
  */
 export async function readStats(database: Database, q: StatsRead): Promise<StatsRow[]> {
   if (!q.deviceIds.length || q.from >= q.to) return [];
-  const segments = planSegments(q.from, q.to, q.output, q.filters?.length ? [] : q.levels);
+  const segments = await periodSegments(database, q);
   // pieces are merged by time: they need the first/last times
   const read = segments.length > 1 ? { ...q, times: true } : q;
   const buckets = new Map<string, StatsRow>();
