@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the web app, starts the real server on a free port with a fresh DATA_DIR
+// `npm run test:e2e`: brings the production build up to date (scripts/build.mjs: server and web app), starts the built
+// server (plain node, no TypeScript loader) on a free port with a fresh DATA_DIR
 // (DEMO=1, SIMULATOR=0, embedded SQLite), waits for /api/health, runs Playwright against it, stops the
 // server and exits with Playwright's code. Without a Chromium the browser tests are skipped, saying why.
 import { spawn } from 'node:child_process';
@@ -8,7 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb, webBuildIsStale } from './start.mjs';
+import { serverMain } from './build.mjs';
+import { ensureBuilt } from './start.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'packages/web');
@@ -21,7 +23,7 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-if (webBuildIsStale()) buildWeb();
+await ensureBuilt();
 
 /** A port nobody listens on right now. */
 function freePort() {
@@ -57,7 +59,7 @@ for (const k of ['DATABASE_URL', 'SMTP_URL', 'MQTT_URL', 'TELTONIKA_PORT', 'WEB_
 serverEnv.TELTONIKA_PORT = String(teltonikaPort);
 
 console.log(`Starting the server on ${baseUrl} (DATA_DIR ${dataDir})…`);
-const server = spawn(bin('tsx'), ['packages/server/src/main.ts'], { cwd: root, env: serverEnv, stdio: 'inherit' });
+const server = spawn(process.execPath, [serverMain], { cwd: root, env: serverEnv, stdio: 'inherit' });
 let serverExited = false;
 server.on('exit', () => {
   serverExited = true;

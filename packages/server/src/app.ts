@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerMetricsRoute, requestDuration } from './http/metrics.ts';
@@ -47,6 +48,18 @@ const PROBE = /^\/(api\/health(\/live|\/ready)?|metrics)$/;
 function routeLabel(pattern: string | undefined): string {
   if (!pattern) return 'unmatched';
   return pattern.startsWith('/api/') || pattern === '/metrics' ? pattern : 'static';
+}
+
+/** A built asset whose name carries its content's hash (Vite: `/assets/<name>-<hash>.<ext>`). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.\w+(\.(br|gz))?$/;
+
+/**
+ * Cache-Control of a file of the web app (docs/operations.md "Serving the web app and compression"): a content-hashed
+ * asset never changes under its name (cached a year, immutable); everything else — index.html, which names the
+ * current assets, and the unhashed public files — is revalidated on each use (ETag / Last-Modified).
+ */
+export function cacheControlOf(path: string): string {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export interface AppDeps {
@@ -106,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dist = resolve(deps.config.webDist ?? new URL('../../web/dist', import.meta.url).pathname);
   const webDist = existsSync(resolve(dist, 'index.html')) ? dist : null;
   registerErrorHandling(app, { spaFallback: webDist !== null });
+  registerCompression(app);
   registerSecurity(app, { publicUrl: deps.config.publicUrl, imgSources: deps.config.cspImgSources });
   await registerLoadShedding(app, deps.config.load);
 
@@ -156,7 +170,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Prometheus (docs/operations.md "Monitoring"), outside /api: no session, never shed
   registerMetricsRoute(app, deps.config.metricsToken);
 
-  // the built web app; client-side routes fall back to index.html (see registerErrorHandling)
-  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  // the built web app; client-side routes fall back to index.html (see registerErrorHandling). The build wrote .br and
+  // .gz next to each compressible file (packages/web/vite.config.ts): sent to clients that accept them, with Vary
+  if (webDist)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(path)),
+    });
   return app;
 }

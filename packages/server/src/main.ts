@@ -8,6 +8,7 @@ import { addReadinessCheck } from './http/probes.ts';
 import { stopRenderWorker } from './modules/daily-report/render-pool.ts';
 import { startMqttIngest } from './modules/telemetry/mqtt.ts';
 import { trackerHub } from './modules/tracker/tracker.routes.ts';
+import { VERSION } from './version.ts';
 
 /** config → db → migrate → demo data → app → listen → ingestion listeners → simulator. */
 let config: Config;
@@ -26,12 +27,17 @@ if (process.argv.includes('--print-config')) {
 }
 
 const database = openDatabase(config.databaseUrl);
-await migrate(database);
+const applied = await migrate(database);
 // DEMO: an empty database (no users yet) gets the demo world before the first request
 if (config.demo) await seedDemoIfEmpty(database, config.backfillDays);
 const app = await buildApp({ database, config });
 await startBackground(app, 'before-listen');
 await app.listen({ port: config.port, host: config.host });
+// the one line that says which version runs, on which database, and what this start migrated
+app.log.info(
+  { version: VERSION, database: config.dialect, migrated: applied },
+  `Fleet Monitoring ${VERSION} started on port ${config.port}`,
+);
 await startBackground(app, 'after-listen');
 // MQTT ingest (docs/operations.md): same validation and code path as POST /api/ingest
 const mqttIngest = config.mqttUrl

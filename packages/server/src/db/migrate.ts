@@ -51,8 +51,14 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '025_raw_partitions': m025RawPartitions,
 };
 
-/** Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to`. */
-export async function migrate(database: Database, to?: string): Promise<void> {
+/** The migrations this version knows, in order. */
+export const migrationNames = (): string[] => Object.keys(all);
+
+/**
+ * Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to` — and answers the
+ * names of those it applied, in order (none: the database was up to date).
+ */
+export async function migrate(database: Database, to?: string): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -68,6 +74,7 @@ export async function migrate(database: Database, to?: string): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Lets a later migration register itself without editing this file's callers. */

@@ -2,6 +2,15 @@ import { Worker } from 'node:worker_threads';
 import { FairQueue, type Tenant } from './fair-queue.ts';
 
 /**
+ * A module next to `base` by its source name (`./heavy-worker.ts`), as it exists where `base` runs: the TypeScript
+ * file under tsx (tests, `npm run dev`), the built `.js` file in the production build (scripts/build.mjs), whose
+ * import rewriting cannot reach a path inside `new URL(…)`.
+ */
+export function siblingModule(name: string, base: string): URL {
+  return new URL(base.endsWith('.ts') ? name : name.replace(/\.ts$/, '.js'), base);
+}
+
+/**
  * A pool of worker threads for heavy work (issue 23): the HTTP loop answers requests and nothing slow, so summaries
  * and reports that read and compute a lot run here, each worker with its own database connection (opened by the task
  * module's `init`). Work waits in a per-tenant fair queue (fair-queue.ts), bounded per tenant and in total; a worker

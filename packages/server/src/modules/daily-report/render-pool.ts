@@ -5,6 +5,7 @@ import type { ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { AppError } from '../../http/envelope.ts';
 import { metrics, reportQueue, reportRunning } from '../../http/metrics.ts';
 import { FairQueue, type Tenant } from '../../workers/fair-queue.ts';
+import { siblingModule } from '../../workers/pool.ts';
 import type { ModelInput } from './model-input.ts';
 
 /**
@@ -76,8 +77,9 @@ function start(): Worker | null {
   if (worker) return worker;
   if (broken) return null;
   try {
-    // the server runs TypeScript through tsx; the worker needs the same loader
+    // render-worker.mjs loads the worker module (TypeScript under tsx: with the loader; the build's JavaScript: as is)
     const w = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { module: siblingModule('./render-worker.ts', import.meta.url).href },
       resourceLimits: {
         maxOldGenerationSizeMb: options.maxOldGenerationSizeMb,
         maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/envelope.ts';
 import { metrics, reportQueue, reportRunning } from '../../http/metrics.ts';
 import type { Tenant } from '../../workers/fair-queue.ts';
-import { type WorkerLimits, WorkerPool } from '../../workers/pool.ts';
+import { siblingModule, type WorkerLimits, WorkerPool } from '../../workers/pool.ts';
 import type { HeavyInit, HeavyTask } from './heavy-worker.ts';
 import type { VesselPlan } from './summary-vessel.ts';
 
@@ -88,7 +88,7 @@ export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Arra
   let pool = pools.get(database);
   if (pool) return pool;
   pool = new WorkerPool<HeavyArgs, Uint8Array>({
-    tasks: new URL('./heavy-worker.ts', import.meta.url),
+    tasks: siblingModule('./heavy-worker.ts', import.meta.url),
     init: initOf(database),
     ...options,
     inline: (task, args) => inlineTasks.get(task)!(database, args as never),
