@@ -112,12 +112,29 @@ async function get(port: number, path: string) {
 }
 
 /** One server: each figure's CPU ms per request and p50 wall ms. */
+/**
+ * Waits until the server's process is quiet (under 20 ms of CPU in a second, at most 30 s): a server reports its port
+ * while its worker threads still load their modules, seconds of CPU that would fall on the first figure.
+ */
+async function settled(pid: number) {
+  for (let i = 0; i < 30; i++) {
+    const c0 = cpuSecondsOf(pid);
+    await new Promise((ok) => setTimeout(ok, 1000));
+    if (cpuSecondsOf(pid) - c0 < 0.02) return;
+  }
+}
+
+/** AB_ONLY=<i,j,…>: only those figures (indexes into FIGURES). */
+const only = process.env.AB_ONLY?.split(',').map(Number);
+const figures = FIGURES.filter((_, i) => !only || only.includes(i));
+
 async function measure(root: string, db: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-ab-'));
   const { child, port } = await start(root, db, dataDir);
   try {
+    await settled(child.pid!);
     const out: { cpu: number; p50: number }[] = [];
-    for (const [, path] of FIGURES) {
+    for (const [, path] of figures) {
       for (let i = 0; i < WARMUP; i++) await get(port, path);
       const cpu0 = cpuSecondsOf(child.pid!);
       const times: number[] = [];
@@ -155,7 +172,7 @@ console.log(
 );
 console.log('| figure | A server CPU / request | B server CPU / request | A p50 | B p50 |');
 console.log('|---|---|---|---|---|');
-for (const [i, [label]] of FIGURES.entries())
+for (const [i, [label]] of figures.entries())
   console.log(
     `| ${label} | ${f(med('A', i, 'cpu'))} | ${f(med('B', i, 'cpu'))} | ${f(med('A', i, 'p50'))} | ${f(med('B', i, 'p50'))} |`,
   );
