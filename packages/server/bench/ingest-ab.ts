@@ -138,6 +138,18 @@ async function scratchDatabase(
   };
 }
 
+/**
+ * Waits until the server's process is quiet (under 20 ms of CPU in a second, at most 30 s): a server reports its port
+ * while its worker threads still load their modules, CPU that is not the ingest's.
+ */
+async function settled(pid: number) {
+  for (let i = 0; i < 30; i++) {
+    const c0 = cpuSecondsOf(pid);
+    await new Promise((ok) => setTimeout(ok, 1000));
+    if (cpuSecondsOf(pid) - c0 < 0.02) return;
+  }
+}
+
 /** One side: a fresh database, every request posted; CPU ms per 1 000 readings and readings per wall second. */
 async function measure(root: string) {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-ingest-ab-'));
@@ -146,6 +158,7 @@ async function measure(root: string) {
   const { child, port } = await start(root, url, join(dir, 'data'));
   let stopped = false;
   try {
+    await settled(child.pid!);
     let accepted = 0;
     const inFlight = new Set<Promise<void>>();
     const post = async (r: (typeof requests)[number]) => {
