@@ -491,3 +491,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/**
+ * The configuration of a command-line entry (the server, migrate, seed, create-admin, backup, vacuum): a bad variable
+ * stops it with its name, its value and what it accepts — no stack trace, it is not a bug — and exit status 1.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

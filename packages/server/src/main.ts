@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { startBackground } from './background.ts';
-import { type Config, ConfigError, loadConfig, printableConfig } from './config.ts';
+import { loadConfigOrExit, printableConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
@@ -11,15 +11,7 @@ import { trackerHub } from './modules/tracker/tracker.routes.ts';
 import { VERSION } from './version.ts';
 
 /** config → db → migrate → demo data → app → listen → ingestion listeners → simulator. */
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  // a bad variable stops the start with its name, its value and what it accepts (no stack: it is not a bug)
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 // `npm run config` / `--print-config`: the effective configuration, secrets masked, and nothing started
 if (process.argv.includes('--print-config')) {
   console.log(printableConfig(config));

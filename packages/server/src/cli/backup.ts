@@ -4,11 +4,11 @@
  * (default DATA_DIR/backups), keeping the newest BACKUP_KEEP. `npm run backup -- --restore <backup folder>` (SQLite)
  * copies a backup into DATA_DIR, which must not hold a database yet. Exit status: 0 done, 1 failed.
  */
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { restoreBackup, runBackup } from '../modules/lifecycle/backup.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const at = process.argv.indexOf('--restore');
 try {
   if (at >= 0) {

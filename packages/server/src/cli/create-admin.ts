@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../http/envelope.ts';
@@ -105,7 +105,7 @@ function readPasswordFile(path: string): string {
   }
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const where = config.dialect === 'sqlite' ? config.databaseUrl.replace(/^sqlite:/, '') : 'PostgreSQL';
 const database = openDatabase(config.databaseUrl);
 let status = 0;

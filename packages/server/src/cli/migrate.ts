@@ -5,19 +5,12 @@
  * (docs/operations.md "Install and upgrade"). Exit status: 0 done, 1 failed (the failed migration is named; each one
  * runs in its own transaction on PostgreSQL, so the database stays at the last one that succeeded).
  */
-import { ConfigError, loadConfig, maskUrl } from '../config.ts';
+import { loadConfigOrExit, maskUrl } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate, migrationNames } from '../db/migrate.ts';
 import { VERSION } from '../version.ts';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const where = config.dialect === 'sqlite' ? config.databaseUrl.replace(/^sqlite:/, '') : maskUrl(config.databaseUrl);
 const database = openDatabase(config.databaseUrl);
 let status = 0;

@@ -4,10 +4,10 @@
  * or, already switched, gives every free page back to the file system. PostgreSQL: nothing to do (its autovacuum, and
  * retention drops whole partitions).
  */
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = openDatabase(config.databaseUrl);
 try {
   if (database.dialect !== 'sqlite') console.log('PostgreSQL: nothing to do (autovacuum; retention drops partitions)');

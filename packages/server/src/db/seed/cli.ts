@@ -2,12 +2,12 @@
  * `npm run seed`: puts the demo data into the configured database (DATABASE_URL, else the SQLite file in
  * DATA_DIR) after migrating it — only when it is empty; otherwise says why not and exits with status 1.
  */
-import { loadConfig } from '../../config.ts';
+import { loadConfigOrExit } from '../../config.ts';
 import { openDatabase } from '../database.ts';
 import { migrate } from '../migrate.ts';
 import { DEMO_USERS, demoBlocker, seedDemo } from './demo.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const where = config.dialect === 'sqlite' ? config.databaseUrl.replace(/^sqlite:/, '') : 'PostgreSQL';
 const database = openDatabase(config.databaseUrl);
 let status = 0;
