@@ -1,9 +1,9 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
 import pg from 'pg';
+import { settled, startServer, stopServer } from './ab-server.ts';
 import { cpuSecondsOf, percentile } from './measure.ts';
 
 /**
@@ -80,27 +80,6 @@ async function seed(root: string, url: string): Promise<Map<string, string>> {
   return keys;
 }
 
-function start(root: string, url: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((done, fail) => {
-    const child = fork(join(root, 'packages/server/bench/server.ts'), {
-      cwd: root,
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`],
-      env: { MAX_EVENT_LOOP_DELAY_MS: '0', ...process.env, DATABASE_URL: url, DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (m: { port: number }) => done({ child, port: m.port }));
-    child.once('exit', (code) => fail(new Error(`server of ${root} exited (${code})`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => done());
-    child.send({ stop: true });
-  });
-}
-
 const PG = process.env.AB_PG;
 let scratch = 0;
 /** A database for one side and round: a SQLite file in `dir`, or a scratch PostgreSQL database (and its drop). */
@@ -138,24 +117,12 @@ async function scratchDatabase(
   };
 }
 
-/**
- * Waits until the server's process is quiet (under 20 ms of CPU in a second, at most 30 s): a server reports its port
- * while its worker threads still load their modules, CPU that is not the ingest's.
- */
-async function settled(pid: number) {
-  for (let i = 0; i < 30; i++) {
-    const c0 = cpuSecondsOf(pid);
-    await new Promise((ok) => setTimeout(ok, 1000));
-    if (cpuSecondsOf(pid) - c0 < 0.02) return;
-  }
-}
-
 /** One side: a fresh database, every request posted; CPU ms per 1 000 readings and readings per wall second. */
 async function measure(root: string) {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-ingest-ab-'));
   const { url, drop, size } = await scratchDatabase(dir);
   const keys = await seed(root, url);
-  const { child, port } = await start(root, url, join(dir, 'data'));
+  const { child, port } = await startServer(root, url, join(dir, 'data'));
   let stopped = false;
   try {
     await settled(child.pid!);
@@ -182,11 +149,11 @@ async function measure(root: string) {
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuSecondsOf(child.pid!) - cpu0;
     if (accepted !== total) throw new Error(`${root}: ${accepted} of ${total} accepted`);
-    await stop(child);
+    await stopServer(child);
     stopped = true;
     return { cpuPerK: (cpu * 1e6) / accepted, rate: accepted / seconds, mb: (await size()) / 1e6 };
   } finally {
-    if (!stopped) await stop(child);
+    if (!stopped) await stopServer(child);
     await drop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { settled, startServer, stopServer } from './ab-server.ts';
 import { cpuSecondsOf, percentile } from './measure.ts';
 
 /**
@@ -77,33 +77,6 @@ const FIGURES: [string, string][] = [
   ['7 days at HOUR +5.5 with details', period(7, 'aggregatedUnit=HOUR&timezone=5.5&showDetails=true')],
 ];
 
-function start(root: string, db: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((done, fail) => {
-    const child = fork(join(root, 'packages/server/bench/server.ts'), {
-      cwd: root,
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${process.env.SERVER_HEAP_MB || 192}`],
-      // no load shedding: a figure is timed, not refused (docs/benchmarks.md)
-      env: {
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-        ...process.env,
-        DATABASE_URL: `sqlite:${db}`,
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (m: { port: number }) => done({ child, port: m.port }));
-    child.once('exit', (code) => fail(new Error(`server of ${root} exited (${code})`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => done());
-    child.send({ stop: true });
-  });
-}
-
 async function get(port: number, path: string) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authentication: world.token } });
   const body = await res.text();
@@ -112,17 +85,6 @@ async function get(port: number, path: string) {
 }
 
 /** One server: each figure's CPU ms per request and p50 wall ms. */
-/**
- * Waits until the server's process is quiet (under 20 ms of CPU in a second, at most 30 s): a server reports its port
- * while its worker threads still load their modules, seconds of CPU that would fall on the first figure.
- */
-async function settled(pid: number) {
-  for (let i = 0; i < 30; i++) {
-    const c0 = cpuSecondsOf(pid);
-    await new Promise((ok) => setTimeout(ok, 1000));
-    if (cpuSecondsOf(pid) - c0 < 0.02) return;
-  }
-}
 
 /** AB_ONLY=<i,j,…>: only those figures (indexes into FIGURES). */
 const only = process.env.AB_ONLY?.split(',').map(Number);
@@ -130,7 +92,7 @@ const figures = FIGURES.filter((_, i) => !only || only.includes(i));
 
 async function measure(root: string, db: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-ab-'));
-  const { child, port } = await start(root, db, dataDir);
+  const { child, port } = await startServer(root, `sqlite:${db}`, dataDir);
   try {
     await settled(child.pid!);
     const out: { cpu: number; p50: number }[] = [];
@@ -147,7 +109,7 @@ async function measure(root: string, db: string) {
     }
     return out;
   } finally {
-    await stop(child);
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
