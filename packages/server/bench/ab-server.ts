@@ -42,3 +42,18 @@ export async function settled(pid: number): Promise<void> {
     if (cpuSecondsOf(pid) - c0 < 0.02) return;
   }
 }
+
+/** AB_CPU_PROF=<dir>: starts or stops a CPU profile of the server (bench/server.ts writes it there on stop). */
+export function profile(child: ChildProcess, what: 'start' | 'stop'): Promise<void> {
+  if (!process.env.AB_CPU_PROF) return Promise.resolve();
+  return new Promise((done) => {
+    const on = (m: { profiling?: boolean; profiled?: boolean }) => {
+      if (m.profiling || m.profiled) {
+        child.off('message', on);
+        done();
+      }
+    };
+    child.on('message', on);
+    child.send({ profile: what });
+  });
+}

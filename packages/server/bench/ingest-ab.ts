@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
 import pg from 'pg';
-import { settled, startServer, stopServer } from './ab-server.ts';
+import { profile, settled, startServer, stopServer } from './ab-server.ts';
 import { cpuSecondsOf, percentile } from './measure.ts';
 
 /**
@@ -16,7 +16,8 @@ import { cpuSecondsOf, percentile } from './measure.ts';
  * Per round A then B (B first in every other round); per side the server's CPU per 1 000 readings (/proc) and
  * readings per second of wall time, medians over the rounds. AB_ROUNDS (6), AB_VESSELS (3), AB_DAYS (2).
  * Gateway batches of ~1 000 readings, 3 in flight, as run.ts sends them. AB_PG=<postgres://… of a server>: on
- * PostgreSQL instead, a scratch database per side and round (created and dropped here).
+ * PostgreSQL instead, a scratch database per side and round (created and dropped here). AB_ACCEPT_ENCODING: the
+ * requests' Accept-Encoding (`identity`: uncompressed answers).
  */
 const [rootA, rootB] = process.argv.slice(2).map((p) => p && resolve(p));
 if (!rootA || !rootB) throw new Error('usage: ingest-ab.ts <rootA> <rootB>');
@@ -131,13 +132,19 @@ async function measure(root: string) {
     const post = async (r: (typeof requests)[number]) => {
       const res = await fetch(`http://127.0.0.1:${port}/api/ingest`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-device-key': keys.get(r.gateway)! },
+        headers: {
+          'content-type': 'application/json',
+          'x-device-key': keys.get(r.gateway)!,
+          // AB_ACCEPT_ENCODING=identity: answers uncompressed (fetch asks for gzip/brotli by default)
+          ...(process.env.AB_ACCEPT_ENCODING ? { 'accept-encoding': process.env.AB_ACCEPT_ENCODING } : {}),
+        },
         body: r.body,
       });
       const body = (await res.json()) as { data: { accepted: number } };
       if (res.status !== 200) throw new Error(`ingest answered ${res.status}`);
       accepted += body.data.accepted;
     };
+    await profile(child, 'start');
     const cpu0 = cpuSecondsOf(child.pid!);
     const t0 = performance.now();
     for (const r of requests) {
@@ -148,6 +155,7 @@ async function measure(root: string) {
     await Promise.all(inFlight);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuSecondsOf(child.pid!) - cpu0;
+    await profile(child, 'stop');
     if (accepted !== total) throw new Error(`${root}: ${accepted} of ${total} accepted`);
     await stopServer(child);
     stopped = true;

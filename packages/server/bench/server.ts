@@ -16,7 +16,24 @@ const app = await buildApp({ database, config, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('message', async (m: { stop?: boolean; live?: boolean }) => {
+// AB_CPU_PROF=<dir>: the parent's { profile: 'start' | 'stop' } brackets a V8 CPU profile of the measured work only
+const { Session } = await import('node:inspector/promises');
+let profileSession: InstanceType<typeof Session> | undefined;
+process.on('message', async (m: { stop?: boolean; live?: boolean; profile?: 'start' | 'stop' }) => {
+  if (m.profile === 'start') {
+    profileSession = new Session();
+    profileSession.connect();
+    await profileSession.post('Profiler.enable');
+    await profileSession.post('Profiler.start');
+    process.send?.({ profiling: true });
+  }
+  if (m.profile === 'stop' && profileSession) {
+    const { profile } = await profileSession.post('Profiler.stop');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${process.env.AB_CPU_PROF}/${process.pid}.cpuprofile`, JSON.stringify(profile));
+    profileSession.disconnect();
+    process.send?.({ profiled: true });
+  }
   // the live hub's sockets and closures (bench/live-slow.ts)
   if (m.live) {
     const hub = liveHubOf(database);

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { settled, startServer, stopServer } from './ab-server.ts';
+import { profile, settled, startServer, stopServer } from './ab-server.ts';
 import { cpuSecondsOf, percentile } from './measure.ts';
 
 /**
@@ -77,8 +77,12 @@ const FIGURES: [string, string][] = [
   ['7 days at HOUR +5.5 with details', period(7, 'aggregatedUnit=HOUR&timezone=5.5&showDetails=true')],
 ];
 
+const ENCODING = process.env.AB_ACCEPT_ENCODING;
 async function get(port: number, path: string) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authentication: world.token } });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    // AB_ACCEPT_ENCODING=identity: answers uncompressed (fetch asks for gzip/brotli by default)
+    headers: { authentication: world.token, ...(ENCODING ? { 'accept-encoding': ENCODING } : {}) },
+  });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
   return body;
@@ -98,6 +102,7 @@ async function measure(root: string, db: string) {
     const out: { cpu: number; p50: number }[] = [];
     for (const [, path] of figures) {
       for (let i = 0; i < WARMUP; i++) await get(port, path);
+      await profile(child, 'start'); // AB_CPU_PROF: of the timed requests (one figure: AB_ONLY)
       const cpu0 = cpuSecondsOf(child.pid!);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -105,7 +110,9 @@ async function measure(root: string, db: string) {
         await get(port, path);
         times.push(performance.now() - t0);
       }
-      out.push({ cpu: ((cpuSecondsOf(child.pid!) - cpu0) * 1000) / RUNS, p50: percentile(times, 50) });
+      const cpu = ((cpuSecondsOf(child.pid!) - cpu0) * 1000) / RUNS;
+      await profile(child, 'stop');
+      out.push({ cpu, p50: percentile(times, 50) });
     }
     return out;
   } finally {

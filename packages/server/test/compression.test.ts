@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding, registerCompression } from '../src/http/compression.ts';
+import { chooseEncoding, isLoopback, registerCompression } from '../src/http/compression.ts';
 
 /** The compression hook (http/compression.ts) on the kinds of body the server sends. */
 describe('compression hook', () => {
@@ -31,8 +31,10 @@ describe('compression hook', () => {
     await app.ready();
   });
   afterAll(() => app.close());
-  const get = (url: string, enc = 'gzip, deflate, br', extra: Record<string, string> = {}) =>
-    app.inject({ url, headers: { 'accept-encoding': enc, ...extra } });
+  // a client on another machine (inject's default peer is 127.0.0.1, which is never compressed for)
+  const FAR = '203.0.113.7';
+  const get = (url: string, enc = 'gzip, deflate, br', extra: Record<string, string> = {}, remoteAddress = FAR) =>
+    app.inject({ url, remoteAddress, headers: { 'accept-encoding': enc, ...extra } });
 
   it('serialized JSON, a prebuilt JSON buffer and a stream are compressed, and decompress to the same bytes', async () => {
     for (const url of ['/json', '/prebuilt']) {
@@ -50,11 +52,28 @@ describe('compression hook', () => {
   it('leaves PDF and XLSX downloads, small answers, HEAD and upgrades alone', async () => {
     for (const url of ['/pdf', '/xlsx', '/small'])
       expect((await get(url)).headers['content-encoding'], url).toBeUndefined();
-    const head = await app.inject({ method: 'HEAD', url: '/json', headers: { 'accept-encoding': 'br' } });
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/json',
+      remoteAddress: FAR,
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(head.headers['content-encoding']).toBeUndefined();
     const upgrade = await get('/json', 'br', { connection: 'Upgrade', upgrade: 'websocket' });
     expect(upgrade.headers['content-encoding']).toBeUndefined();
     expect(upgrade.body).toBe(big);
+  });
+
+  it('does not compress for a peer on the same machine (a local browser, a reverse proxy that compresses itself)', async () => {
+    for (const peer of ['127.0.0.1', '127.0.1.1', '::1', '::ffff:127.0.0.1']) {
+      const r = await get('/json', 'gzip, deflate, br', {}, peer);
+      expect(r.headers['content-encoding'], peer).toBeUndefined();
+      expect(r.body, peer).toBe(big);
+    }
+    expect(isLoopback('10.0.0.5')).toBe(false);
+    expect(isLoopback('::ffff:192.168.1.20')).toBe(false);
+    expect(isLoopback('fe80::1')).toBe(false);
+    expect(isLoopback(undefined)).toBe(false);
   });
 
   it('chooses by Accept-Encoding with q-values', () => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 /** The web app as the build leaves it (scripts/build.mjs, packages/web/vite.config.ts): hashed assets, .br and .gz. */
+/** A client on another machine: answers to a peer on this machine are never compressed (http/compression.ts). */
+const FAR = '203.0.113.7';
 const BIG_JS = `export const land = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => [i, i * 2]))};\n`;
 
 describe('serving the built web app', () => {
@@ -84,7 +86,7 @@ describe('compressed API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.byteLength).toBeGreaterThan(10_000);
 
-    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await t.app.inject({ url, remoteAddress: FAR, headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     // a buffer's Content-Length is the compressed length (Fastify counts what onSend returned)
     expect(Number(br.headers['content-length'] ?? br.rawPayload.byteLength)).toBe(br.rawPayload.byteLength);
@@ -92,16 +94,20 @@ describe('compressed API answers', () => {
     expect(br.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 4);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
 
-    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=1, br;q=0.5' } });
+    const gz = await t.app.inject({ url, remoteAddress: FAR, headers: { 'accept-encoding': 'gzip;q=1, br;q=0.5' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
 
-    const none = await t.app.inject({ url, headers: { 'accept-encoding': 'identity, br;q=0' } });
+    const none = await t.app.inject({ url, remoteAddress: FAR, headers: { 'accept-encoding': 'identity, br;q=0' } });
     expect(none.headers['content-encoding']).toBeUndefined();
   });
 
   it('leaves a small answer as it is', async () => {
-    const r = await t.app.inject({ url: '/api/health/live', headers: { 'accept-encoding': 'gzip, br' } });
+    const r = await t.app.inject({
+      url: '/api/health/live',
+      remoteAddress: FAR,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.json().data.live).toBe(true);

@@ -150,8 +150,8 @@ export const TELEMETRY_TYPES: Record<DeviceType, DeviceTypeDef> = {
     type: 'temperature',
     table: 'telemetry_temperature',
     prefix: 'dltm',
+    // no derived span: no figure reads a temperature sensor's time (its mean is of its samples, §16); migration 026
     metrics: [m('temperature', 'temperature', 'Temp', -60, 1500)], // exhaust gas reaches ~600 °C
-    derived: [span(GAP_LIMIT)],
   },
   power: {
     type: 'power',

@@ -23,6 +23,7 @@ import * as m022RobBelowZero from './migrations/022_rob_below_zero.ts';
 import * as m023StateSpans from './migrations/023_state_spans.ts';
 import * as m024Retention from './migrations/024_retention.ts';
 import * as m025RawPartitions from './migrations/025_raw_partitions.ts';
+import * as m026TemperatureSpanDropped from './migrations/026_temperature_span_dropped.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -49,6 +50,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '023_state_spans': m023StateSpans,
   '024_retention': m024Retention,
   '025_raw_partitions': m025RawPartitions,
+  '026_temperature_span_dropped': m026TemperatureSpanDropped,
 };
 
 /** The migrations this version knows, in order. */

@@ -158,14 +158,19 @@ export async function readSpans(
    */
   async function rawRows(ranges: [number, number][], readAfter: boolean) {
     const grid = f.grid;
-    // no grid: one bucket, named by the period's start (a literal, not grouped by: a number there names a column)
-    const bucket = (col: string) => (grid ? bucketSql(col, grid) : String(Math.trunc(f.start)));
+    const start = Math.trunc(f.start);
     const inState = `case when ${state.inState('r', 't.thr')} then 1 else 0 end`;
     const dist = state.distance ? 'r.span_distance' : '0';
     // the span [ts − span, ts) inside the period and one bucket (whole seconds — a stored span is a difference of
-    // times — so its last second is ts − 1; the cast keeps the bucket arithmetic in integers)
-    const from0 = 'cast(r.ts - r.span as bigint)';
-    const inside = `r.ts - r.span >= ${Math.trunc(f.start)} and ${bucket(from0)} = ${bucket('(r.ts - 1)')}`;
+    // times — so its last second is ts − 1): its start no earlier than the start of ts − 1's bucket, i.e. the offset
+    // of ts − 1 in its bucket at least span − 1 — integer arithmetic on the key, no bucket of ts − span computed
+    const offset = grid ? `(r.ts - 1 + ${grid.shift}) % ${grid.size}` : '';
+    const inside = `r.ts - r.span >= ${start}${grid ? ` and ${offset} >= r.span - 1` : ''}`;
+    // the bucket's number (bucket = number × size − shift); no grid: one bucket, named by the period's start
+    const key = grid ? `(r.ts - 1 + ${grid.shift}) / ${grid.size}` : '0';
+    const bucketOfKey = (k: unknown) => (grid ? Number(k) * grid.size - grid.shift : start);
+    // the seconds in the state: a state stored at ingest is its own column (the span when in the state, else 0)
+    const stateSeconds = state.stored ? `r.${metricOf(state.type, state.stored).column}` : `${inState} * r.span`;
     // the rows of some time ranges: one index range scan each (an `or` of ranges would scan the device's rows)
     const rowsOf = (rs: [number, number][]) => ({
       text: `(${rs
@@ -183,10 +188,10 @@ export async function readSpans(
         : queryArrays(
             database,
             `${head}
-             select r.device_id, ${bucket(from0)}, sum(r.span), sum(${inState} * r.span), sum(coalesce(${dist}, 0))
+             select r.device_id, ${key} as k, sum(r.span), sum(${stateSeconds}), sum(coalesce(${dist}, 0))
                from ${within.text}
               where ${state.present('r')} and r.span is not null and ${inside}
-              group by r.device_id${grid ? `, ${bucket(from0)}` : ''}`,
+              group by r.device_id${grid ? ', k' : ''}`,
             [...thresholds, ...within.params],
           ),
       !ranges.length || !counting
@@ -194,10 +199,10 @@ export async function readSpans(
         : queryArrays(
             database,
             `${head}
-             select r.device_id, ${bucket('r.ts')}, sum(${inState})
+             select r.device_id, ${bucketSql('r.ts', grid!)}, sum(${inState})
                from ${within.text}
               where ${state.present('r')}
-              group by r.device_id${grid ? `, ${bucket('r.ts')}` : ''}`,
+              group by r.device_id, ${bucketSql('r.ts', grid!)}`,
             [...thresholds, ...within.params],
           ),
       !ranges.length
@@ -222,7 +227,7 @@ export async function readSpans(
           ),
     ]);
     for (const r of grouped)
-      creditBucket(out.get(Number(r[0]))!, Number(r[1]), {
+      creditBucket(out.get(Number(r[0]))!, bucketOfKey(r[1]), {
         span: Number(r[2]),
         state: Number(r[3]),
         distance: Number(r[4]),

@@ -2,7 +2,7 @@ import { ErrorCode } from '@fleet/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, envelope, ok } from '../../http/envelope.ts';
+import { AppError, envelope, ok, plainJsonSerializer } from '../../http/envelope.ts';
 import { countIngest } from '../../http/metrics.ts';
 import { resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings, type KeyScope, MAX_BATCH } from './ingest.ts';
@@ -69,6 +69,9 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     {
       bodyLimit: maxBytes,
       onRequest: admit,
+      // the answer is built by ingestReadings to its type: re-checking a result per reading against the schema
+      // cost ~2 % of ingest's CPU
+      serializerCompiler: plainJsonSerializer,
       errorHandler: (err) => {
         // the body reader's own limit (a body sent without Content-Length) speaks in the same words; every
         // error goes on to the app's handler (http/errors.ts)

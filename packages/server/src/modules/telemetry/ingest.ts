@@ -74,7 +74,8 @@ const keyIndex = new Map<DeviceType, Map<string, number>>();
 for (const def of Object.values(TELEMETRY_TYPES)) {
   const map = new Map<string, number>();
   def.metrics.forEach((metric, i) => {
-    for (const k of [metric.key, ...(metric.aliases ?? [])]) map.set(k.toLowerCase(), i);
+    // as written (the usual case: one lookup) and in lower case (keys are case-insensitive)
+    for (const k of [metric.key, ...(metric.aliases ?? [])]) map.set(k, i).set(k.toLowerCase(), i);
   });
   keyIndex.set(def.type, map);
 }
@@ -89,7 +90,7 @@ export function readValues(def: DeviceTypeDef, data: unknown): (number | null)[]
   const values: (number | null)[] = new Array(def.metrics.length + (def.derived?.length ?? 0)).fill(null);
   let any = false;
   for (const key in data as Record<string, unknown>) {
-    const i = index.get(key.toLowerCase());
+    const i = index.get(key) ?? index.get(key.toLowerCase());
     if (i === undefined) return `unknown data key '${key}' for device type ${def.type}`;
     const metric = def.metrics[i];
     let v = (data as Record<string, unknown>)[key];
@@ -214,7 +215,8 @@ export async function ingestReadings(
   const horizon = await rawHorizon(database);
 
   const grouped = new Map<DeviceType, Row[]>();
-  const seen = new Set<string>();
+  // (device, ts) as one number: device ids are far below 2^21 and times below 2^32 (2106), so it stays exact
+  const seen = new Set<number>();
   records.forEach((rec, index) => {
     const checked = checkReading(rec, scope, devices, now, defaultDevice);
     if (typeof checked === 'string') {
@@ -225,7 +227,7 @@ export async function ingestReadings(
       reject(index, `bad time: before ${isoDay(horizon)}, the raw retention boundary (RAW_RETENTION_DAYS)`);
       return;
     }
-    const key = `${checked.deviceId}:${checked.ts}`;
+    const key = checked.deviceId * 2 ** 32 + checked.ts;
     if (seen.has(key)) {
       results[index] = { index, status: 'duplicate' };
       return;

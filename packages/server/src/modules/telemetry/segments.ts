@@ -66,9 +66,15 @@ function stateOf(def: DeviceTypeDef) {
   const rule = SPAN_STATE_RULES[def.type];
   if (!rule) return undefined;
   const index = new Map(storedMetrics(def).map((m, i) => [m.key, i]));
+  // one reader for every call (ingest tests each reading of a batch): no closure per reading
+  let values: (number | null)[] = [];
+  const valueAt = (k: string) => values[index.get(k)!] ?? null;
   return {
     column: at(def, rule.key),
-    holds: (v: (number | null)[]) => rule.inState((k) => v[index.get(k)!] ?? null),
+    holds: (v: (number | null)[]) => {
+      values = v;
+      return rule.inState(valueAt);
+    },
   };
 }
 
@@ -154,7 +160,6 @@ export const CHAINS: Partial<Record<DeviceType, Chain[]>> = {
   gps: [gpsChain(TELEMETRY_TYPES.gps)],
   rpm: [spanChain(TELEMETRY_TYPES.rpm, 'rpm')],
   ae: [spanChain(TELEMETRY_TYPES.ae, 'rpm')],
-  temperature: [spanChain(TELEMETRY_TYPES.temperature, 'temperature')],
   flowmeter: [
     spanChain(TELEMETRY_TYPES.flowmeter, 'volumeFlowrate'),
     deltaChain(TELEMETRY_TYPES.flowmeter, 'volumeInventory', 'volumeDelta', 'volume15Delta'),
