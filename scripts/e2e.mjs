@@ -103,6 +103,9 @@ try {
         E2E_REPORT: report,
         E2E_TELTONIKA_PORT: String(teltonikaPort),
         CHROMIUM_PATH: chromium,
+        // the flows' user sits in Jakarta, the zone of the demo company they work in (PT Samudra Tirta Marine):
+        // expected days and times computed by the tests are that company's (docs/domain.md §1)
+        TZ: process.env.TZ || 'Asia/Jakarta',
       },
     });
     pw.on('exit', (c) => ok(c ?? 1));

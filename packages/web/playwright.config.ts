@@ -26,6 +26,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // no dialog opening animation for a click to race on a busy machine (the app honours the system setting)
     reducedMotion: 'reduce',
+    // the browser in the test runner's zone (scripts/e2e.mjs: Asia/Jakarta); time-zone.spec.ts moves it elsewhere
+    timezoneId: process.env.TZ || 'Asia/Jakarta',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -70,6 +70,8 @@ export interface DemoCompany {
   pic: string;
   picPhone: string;
   phone: string;
+  /** the IANA zone its days are cut in (docs/domain.md §1) */
+  timezone: string;
 }
 
 export interface DemoGroup {
@@ -99,6 +101,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
         pic: 'Budi Santoso',
         picPhone: '0852 1180 4412',
         phone: '021-4301 2250',
+        timezone: 'Asia/Jakarta', // WIB
       },
       {
         key: 'borneo',
@@ -107,6 +110,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
         pic: 'Rina Wulandari',
         picPhone: '0852 5077 3190',
         phone: '0542-733 415',
+        timezone: 'Asia/Makassar', // WITA: Balikpapan
       },
     ],
   },
@@ -125,6 +129,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
         pic: 'Andi Pratama',
         picPhone: '0852 4200 6718',
         phone: '0411-332 077',
+        timezone: 'Asia/Makassar', // WITA
       },
     ],
   },

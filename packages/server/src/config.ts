@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { BaseLayer } from '@fleet/shared/answers/geo.ts';
+import { zoneForOffset } from '@fleet/shared/time-zone.ts';
 import { z } from 'zod';
 
 /** summary/heavy.ts HeavyOptions (the worker pool's limits, workers/pool.ts WorkerLimits, and two of its own). */
@@ -34,6 +35,8 @@ export interface Config {
   simulator: boolean;
   backfillDays: number;
   tzOffset: number;
+  /** the zone of TZ_OFFSET: a company's zone until its administrator sets one (docs/domain.md §1) */
+  defaultTimeZone: string;
   publicUrl: string;
   smtpUrl?: string;
   mqttUrl?: string;
@@ -414,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: e.SIMULATOR ?? demo,
     backfillDays: e.BACKFILL_DAYS,
     tzOffset: e.TZ_OFFSET,
+    defaultTimeZone: zoneForOffset(e.TZ_OFFSET),
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mqttUrl: e.MQTT_URL,

@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './resources/define.ts';
 export * from './resources/index.ts';
 export * from './time.ts';
+export * from './time-zone.ts';

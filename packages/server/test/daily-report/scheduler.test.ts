@@ -26,7 +26,7 @@ describe.each(dialects())('scheduled daily reports on %s', (dialect) => {
     }
     sent.push(m);
   };
-  const deps = () => ({ database: t.database, deliver, log: silent, tz: 7 });
+  const deps = () => ({ database: t.database, deliver, log: silent, defaultTimeZone: 'Asia/Jakarta' });
   // the world's readings are on the local day T0 (three days ago); the pass runs in the night after it
   const night = () => w.T0 + 86400 + 120;
 

@@ -177,7 +177,7 @@ describe.each(dialects())('ROB below zero on %s', (dialect) => {
     expect(r.statusCode, JSON.stringify(r.json)).toBe(200);
     return r.json.data;
   };
-  const settings = () => ({ tz: 7, tolerance: t.config.bunkerTolerance });
+  const settings = () => ({ defaultTimeZone: 'Asia/Jakarta', tolerance: t.config.bunkerTolerance });
 
   it('§25.5 the summary names the run, to the hour, although day 2 is read as one value', async () => {
     for (const interval of ['daily', 'weekly', 'monthly']) {

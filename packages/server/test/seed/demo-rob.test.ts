@@ -97,7 +97,7 @@ describe.each(dialects())('the demo fleet bunkers so that no ROB goes below zero
       // nothing for the Event Log either
       expect(
         await syncVesselRobEvents(t.database, Number(profile.mrobMassId), {
-          tz: 7,
+          defaultTimeZone: 'Asia/Jakarta',
           tolerance: t.config.bunkerTolerance,
           now: NOW,
         }),

@@ -15,7 +15,15 @@ export const sessionStatusSchema = z.object({
   username: z.string(),
   userId: z.string(),
   activeApp: z.string().nullable(),
-  activeCompany: z.object({ compId: z.number(), compName: z.string(), grcpId: z.number().nullable() }).nullable(),
+  activeCompany: z
+    .object({
+      compId: z.number(),
+      compName: z.string(),
+      grcpId: z.number().nullable(),
+      /** IANA zone its days are cut in (docs/domain.md §1) */
+      timezone: z.string(),
+    })
+    .nullable(),
   activeGroup: z.object({ grcpId: z.number().nullable(), grcpName: z.string() }).nullable(),
   groups: z.array(z.object({ grcpId: z.number().nullable(), grcpName: z.string(), companies: z.array(companyRef) })),
   companies: z.array(companyRef.extend({ grcpId: z.number().nullable(), grcpName: z.string().nullable() })),

@@ -45,6 +45,8 @@ export const shareLinkCurrentSchema = z.object({
   start: z.number(),
   end: z.number(),
   expires: z.number(),
+  /** the vessel's company's zone: the page's days and times (docs/domain.md §1) */
+  timezone: z.string(),
   fuelType: z
     .object({
       mftyName: z.string(),

@@ -1,7 +1,15 @@
-import { choice, defineResource, optionalText, refId, requiredText } from './define.ts';
+import { z } from 'zod';
+import { isTimeZone, offsetLabel, TIME_ZONES, zoneOffsetHours } from '../time-zone.ts';
+import { choice, defineResource, type FieldOption, optionalText, refId, requiredText } from './define.ts';
 import { APPROVAL_TEXT } from './options.ts';
 
 export const COMPANY_STATUS = APPROVAL_TEXT;
+
+/** Every IANA zone, labelled with its offset now: `Asia/Makassar (GMT +008)`. */
+const TIME_ZONE_OPTIONS: FieldOption[] = TIME_ZONES.map((zone) => ({
+  value: zone,
+  label: `${zone} (${offsetLabel(zoneOffsetHours(zone, Date.now() / 1000))})`,
+}));
 
 /** A company (spec 000 §3); visible to its users. Its creator becomes one of its users. */
 export const company = defineResource({
@@ -35,6 +43,18 @@ export const company = defineResource({
       schema: optionalText(30, 'Company Phone'),
     },
     compPIC: { label: 'PIC', kind: 'text', schema: optionalText(100, 'PIC') },
+    // docs/domain.md §1: the company's days are cut at its own midnight; none: the installation's default zone
+    compTimezone: {
+      label: 'Time Zone',
+      kind: 'select',
+      options: TIME_ZONE_OPTIONS,
+      placeholder: "The installation's default zone",
+      hint: 'Days, reports and the daily e-mail of the company start at midnight in this zone (WIB: Asia/Jakarta, WITA: Asia/Makassar, WIT: Asia/Jayapura).',
+      schema: z
+        .string({ error: 'Time Zone must be a time zone name such as Asia/Makassar' })
+        .refine(isTimeZone, 'Time Zone must be a time zone name such as Asia/Makassar')
+        .nullish(),
+    },
     compPICPhone: {
       label: 'PIC Phone',
       kind: 'text',

@@ -51,7 +51,7 @@ test('Company List: add with the searchable group select, filter by group and st
 
   await addButton(p).click();
   const add = dialog(p, 'Add New Company');
-  for (const label of ['Name', 'Group', 'Address', 'Status', 'Company Phone', 'PIC', 'PIC Phone'])
+  for (const label of ['Name', 'Group', 'Address', 'Status', 'Company Phone', 'PIC', 'PIC Phone', 'Time Zone'])
     await expect(field(add, label)).toBeVisible();
   await expect(field(add, 'Company Phone')).toHaveAttribute('placeholder', /^0852/);
   await expect(field(add, 'PIC Phone')).toHaveAttribute('placeholder', /^0852/);
@@ -59,6 +59,8 @@ test('Company List: add with the searchable group select, filter by group and st
   await choose(p, field(add, 'Group'), 'Demo Maritime', { search: true, partial: true });
   await choose(p, field(add, 'Status'), 'Approved');
   await field(add, 'PIC').fill('Rudi Hartono');
+  // docs/domain.md §1: the company's days are cut at its own midnight (a searchable list of IANA zones)
+  await choose(p, field(add, 'Time Zone'), 'Asia/Makassar (GMT +008)', { search: true });
   await add.getByRole('button', { name: 'Save' }).click();
   await expectToast(p, 'Company added');
   await expect(add).toBeHidden();
@@ -76,6 +78,9 @@ test('Company List: add with the searchable group select, filter by group and st
 
   await rowButton(row(p, name), 'Edit').click();
   const edit = dialog(p, 'Edit Company');
+  await expect(edit.locator('.ant-form-item').filter({ hasText: 'Time Zone' })).toContainText(
+    'Asia/Makassar (GMT +008)',
+  );
   await field(edit, 'Address').fill('Jl. Perak Timur No. 10, Surabaya');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(p, 'Updated');

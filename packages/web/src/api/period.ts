@@ -1,8 +1,10 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { at } from './zone.ts';
 
 /**
  * The one period convention (docs/domain.md §1 "One period convention"): every screen and download asks the API for
- * a half-open period `[start, end)`; a day is `[local 00:00, next local 00:00)`. Pickers show the dates users expect:
+ * a half-open period `[start, end)`; a day is `[local 00:00, next local 00:00)`, local being the company's zone
+ * (`zone.ts`). Pickers show the dates users expect:
  * an end at a local midnight is shown as 23:59 of the day before (its last minute), and a picked end of 23:59 asks
  * for the period up to the next 00:00. Every place that builds or shows a period uses these helpers.
  */
@@ -22,7 +24,7 @@ export interface PeriodSeconds {
 const MINUTE_MS = 60_000;
 
 /** The local midnight that starts the day after the one holding `d` (a DST change at midnight included). */
-const nextMidnight = (d: Dayjs): Dayjs => dayjs(d.endOf('day').valueOf() + 1);
+const nextMidnight = (d: Dayjs): Dayjs => at(d.endOf('day').valueOf() + 1);
 
 /** The days `first` … `last` (both included, local time): `[first 00:00, the 00:00 after last)`. */
 export function daysRange(first: Dayjs, last: Dayjs = first): DateRange {
@@ -35,7 +37,7 @@ export function periodSeconds(range: DateRange): PeriodSeconds {
 }
 
 /** Whether `ms` is a local midnight exactly. */
-export const isLocalMidnight = (ms: number) => dayjs(ms).startOf('day').valueOf() === ms;
+export const isLocalMidnight = (ms: number) => at(ms).startOf('day').valueOf() === ms;
 
 /** What a minute-precision picker or label shows for a period's end: a local midnight as 23:59 of the day before. */
 export function shownEnd(endMs: number): number {
@@ -44,7 +46,7 @@ export function shownEnd(endMs: number): number {
 
 /** The end a shown or picked end asks for: 23:59 (any seconds) means up to the next local 00:00; else as it is. */
 export function pickedEnd(endMs: number): number {
-  const d = dayjs(endMs);
+  const d = at(endMs);
   return d.hour() === 23 && d.minute() === 59 ? nextMidnight(d).valueOf() : endMs;
 }
 
@@ -55,5 +57,5 @@ export function pickedRange(start: Dayjs, end: Dayjs): DateRange {
 
 /** The two ends of a period as text, as users expect them (`01-03-2026 00:00` – `01-03-2026 23:59`). */
 export function periodText(range: DateRange, format: string, separator = ' – '): string {
-  return `${dayjs(range.start).format(format)}${separator}${dayjs(shownEnd(range.end)).format(format)}`;
+  return `${at(range.start).format(format)}${separator}${at(shownEnd(range.end)).format(format)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameOf, reportQuery } from './reports.ts';
-import { browserTimezone } from './summary.ts';
+import { zoneHours } from './zone.ts';
 
 describe('report download file name (spec 002 §7.3)', () => {
   it('reads content-disposition, else falls back', () => {
@@ -11,9 +11,9 @@ describe('report download file name (spec 002 §7.3)', () => {
 });
 
 describe('report query (spec 002 §7.3, docs/domain.md §1, §31)', () => {
-  it('asks the period in the browser timezone, with tables for one day', () => {
+  it("asks the period in the company's time zone, with tables for one day", () => {
     const day = reportQuery(7, 1_772_643_600, 1_772_730_000, ['summary']);
-    expect(day.get('timezone')).toBe(String(browserTimezone()));
+    expect(day.get('timezone')).toBe(String(zoneHours(1_772_643_600_000)));
     expect(day.getAll('reports[]')).toEqual(['summary']);
     expect(day.get('dataTables')).toBe('true');
     expect(reportQuery(7, 1_772_643_600, 1_772_730_001).get('dataTables')).toBeNull();

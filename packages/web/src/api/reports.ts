@@ -2,7 +2,7 @@ import { REPORT_KEYS, type ReportKey, type ReportModel } from '@fleet/shared/ans
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { storage } from './session-storage.ts';
-import { browserTimezone } from './summary.ts';
+import { zoneHours } from './zone.ts';
 
 /** The file name of a content-disposition header, else a name from the period. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -27,7 +27,7 @@ export function reportQuery(
     devcMassId: String(massId),
     aggregatedUnit: 'HOUR',
     aggregatedLength: '1',
-    timezone: String(browserTimezone()),
+    timezone: String(zoneHours(start * 1000)),
   });
   for (const r of reports) q.append('reports[]', r);
   if (end - start <= 86400) q.set('dataTables', 'true');

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import type { Interval } from './intervals.ts';
 import { type PeriodSeconds, periodSeconds } from './period.ts';
+import { zoneHours } from './zone.ts';
 
 /** The browser's offset from UTC in hours: buckets line up with the hours the user reads. */
-export const browserTimezone = () => -new Date().getTimezoneOffset() / 60;
 
 /** The summary API's unit for a filter interval (it answers MINUTE, HOUR and DAY buckets). */
 export function aggregatedUnit(interval: Interval): 'MINUTE' | 'HOUR' | 'DAY' {
@@ -32,7 +32,7 @@ export function summaryQuery(a: SummaryArgs) {
         query: {
           devcMassId: a.massId,
           aggregatedUnit: aggregatedUnit(a.interval),
-          timezone: browserTimezone(),
+          timezone: zoneHours(start * 1000),
           showDetails: a.showDetails ? 'true' : undefined,
         },
       }),
@@ -80,7 +80,7 @@ export function fetchCombined(
         query: {
           devcMassId: massId,
           aggregatedUnit: unit,
-          timezone: browserTimezone(),
+          timezone: zoneHours(a * 1000),
           typesToGet: types.join(','),
           mode: 'period',
         },

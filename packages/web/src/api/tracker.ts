@@ -4,6 +4,7 @@ import type { TrackerCommandAnswer, TrackerStatus } from '@fleet/shared/answers/
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from './client.ts';
+import { zoneHours } from './zone.ts';
 
 /** The Teltonika Map's calls (spec 002 §7.4, docs/api.md "Trackers"). */
 
@@ -22,9 +23,11 @@ export function pointValue(
   return typeof v === 'number' ? v : null;
 }
 
-/** Spec 002 §9 "Tracker": timezone 7, trail 24 h before the last point, aggregate MINUTE 15, zooms. */
+/**
+ * Spec 002 §9 "Tracker": trail 24 h before the last point, aggregate MINUTE 15, zooms. Its "timezone 7" is the
+ * company's zone (WIB for the spec's company; docs/spec-deviations.md): `zoneHours`, as every screen.
+ */
 export const TRACKER = {
-  timezone: 7,
   trailHours: 24,
   aggregateUnit: 'MINUTE' as const,
   aggregateLength: 15,
@@ -54,7 +57,7 @@ export function useTrackerPulse(devcIds: number[]) {
     queryFn: async () =>
       (
         await api.get<PulseAnswer>('/series/teltonika/gps/pulse', {
-          query: { 'device[]': devcIds, timezone: TRACKER.timezone },
+          query: { 'device[]': devcIds, timezone: zoneHours() },
         })
       ).series,
     refetchInterval: 10_000,
@@ -76,7 +79,7 @@ export async function fetchTrail(
         'device[]': [devcId],
         aggregatedUnit: unit,
         aggregatedLength: length,
-        timezone: TRACKER.timezone,
+        timezone: zoneHours(start * 1000),
       },
     },
   );

@@ -22,7 +22,7 @@ function renderNav(state: { activeApp: string; userAccess: UserAccess; companies
     activeApp: state.activeApp,
     userAccess: state.userAccess,
     companies: Array.from({ length: state.companies ?? 1 }, (_, i) => company(i + 1)),
-    activeCompany: { compId: 1, compName: 'Company 1', grcpId: 1 },
+    activeCompany: { compId: 1, compName: 'Company 1', grcpId: 1, timezone: 'Asia/Jakarta' },
   });
   return render(
     <QueryClientProvider client={new QueryClient()}>

@@ -1,7 +1,8 @@
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
 import { type DateRange, pickedRange, shownEnd } from '../api/period.ts';
+import { at, fromPicker, toPicker } from '../api/zone.ts';
 
 /** Display format of a range (spec 002 §2.11): DD-MM-YYYY HH:mm, 24 h. */
 export const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
@@ -10,6 +11,7 @@ export const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
  * The date-time range picker of every screen that asks for a period (docs/domain.md §1 "One period convention"):
  * it holds a half-open period `[start, end)` in epoch ms, shows an end at local midnight as 23:59 of the day before,
  * and turns a picked end of 23:59 into the next 00:00 — so a day shows as 00:00–23:59 and is asked as 00:00–24:00.
+ * The times shown and picked are the company's zone's (`zone.ts` toPicker / fromPicker).
  */
 export function PeriodPicker({
   value,
@@ -34,10 +36,10 @@ export function PeriodPicker({
       format={format}
       allowClear={false}
       style={style}
-      value={[dayjs(value.start), dayjs(shownEnd(value.end))]}
+      value={[toPicker(value.start), toPicker(shownEnd(value.end))]}
       onChange={(v) => {
         const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
-        if (a && b) onChange(pickedRange(a, b));
+        if (a && b) onChange(pickedRange(at(fromPicker(a)), at(fromPicker(b))));
       }}
     />
   );

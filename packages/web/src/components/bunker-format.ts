@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { at, fromPicker } from '../api/zone.ts';
 
 dayjs.extend(utc);
 
@@ -31,16 +32,21 @@ export function formatPercent(p: number | null | undefined): string {
   return `${p.toFixed(2)}%`;
 }
 
-/** Date and time as the bunkering screens show them: DD-MM-YYYY HH:mm (local). */
+/** Date and time as the bunkering screens show them: DD-MM-YYYY HH:mm, in the company's zone. */
 export function formatDateTime(iso: string | null | undefined, format = 'DD-MM-YYYY HH:mm'): string {
   if (!iso) return '-';
   const d = dayjs(iso);
-  return d.isValid() ? d.format(format) : '-';
+  return d.isValid() ? at(d.valueOf()).format(format) : '-';
 }
 
-/** A local time as the API takes it: UTC 'YYYY-MM-DD HH:mm:ss' with the given seconds (spec 002 §3.5, §5). */
+/**
+ * A picked time (a picker's wall clock, the company's zone: api/zone.ts) as the API takes it: UTC
+ * 'YYYY-MM-DD HH:mm:ss' with the given seconds (spec 002 §3.5, §5).
+ */
 export function toUtcText(d: dayjs.Dayjs, seconds = 0): string {
-  return d.second(seconds).millisecond(0).utc().format('YYYY-MM-DD HH:mm:ss');
+  return dayjs(fromPicker(d.second(seconds).millisecond(0)))
+    .utc()
+    .format('YYYY-MM-DD HH:mm:ss');
 }
 
 /** A note cut to n characters with an ellipsis (previews of spec 002 §9). */

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { periodText } from '../api/period.ts';
+import { at } from '../api/zone.ts';
 
 /** Spec 002 §5 and §9: missing values show '-'; numbers 2 decimals; litres as integers in charts. */
 export function num(v: number | null | undefined, decimals = 2): string {
@@ -9,9 +9,9 @@ export function num(v: number | null | undefined, decimals = 2): string {
 
 const DATE_TIME = 'DD MMMM YYYY HH:mm';
 
-/** Spec 002 §9 "Display formats": DD MMMM YYYY HH:mm (epoch seconds). */
+/** Spec 002 §9 "Display formats": DD MMMM YYYY HH:mm (epoch seconds), in the company's zone. */
 export function dateTime(sec: number | null | undefined): string {
-  return sec == null ? '-' : dayjs(sec * 1000).format(DATE_TIME);
+  return sec == null ? '-' : at(sec * 1000).format(DATE_TIME);
 }
 
 /**

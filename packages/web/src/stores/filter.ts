@@ -1,7 +1,8 @@
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import { create } from 'zustand';
 import { INTERVAL_SECONDS, type Interval } from '../api/intervals.ts';
 import { type DateRange, daysRange, pickedEnd } from '../api/period.ts';
+import { now as zoneNow } from '../api/zone.ts';
 
 export type { DateRange };
 
@@ -10,10 +11,11 @@ export const RANGE_TYPES = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisM
 export type RangeType = (typeof RANGE_TYPES)[number];
 
 /**
- * The period of a preset, relative to `now`: whole local days `[first 00:00, the 00:00 after the last)`
+ * The period of a preset, relative to `now` (in the company's zone): whole local days `[first 00:00, the 00:00 after
+ * the last)`
  * (docs/domain.md §1 "One period convention"). Weeks start on Monday (ISO weeks, as operators plan them).
  */
-export function rangeOf(type: RangeType, now: dayjs.Dayjs = dayjs()): DateRange {
+export function rangeOf(type: RangeType, now: dayjs.Dayjs = zoneNow()): DateRange {
   const day = now.startOf('day');
   const monday = day.subtract((day.day() + 6) % 7, 'day');
   switch (type) {
@@ -93,7 +95,7 @@ export function filterToSearch(f: FilterQuery, params: URLSearchParams): URLSear
  * a custom one keeps its start and end — an end at 23:59 (a link written before the one period convention) is
  * read as the next 00:00. Anything unreadable is left out (the store keeps its value).
  */
-export function filterFromSearch(params: URLSearchParams, now: dayjs.Dayjs = dayjs()): Partial<FilterQuery> {
+export function filterFromSearch(params: URLSearchParams, now: dayjs.Dayjs = zoneNow()): Partial<FilterQuery> {
   const out: Partial<FilterQuery> = {};
   const rt = params.get('rangeType');
   const start = Number(params.get('start'));

@@ -3,6 +3,8 @@ import type { UserAccess } from '@fleet/shared/permissions.ts';
 import { create } from 'zustand';
 import { api, configureClient, formData } from '../api/client.ts';
 import { storage } from '../api/session-storage.ts';
+import { setZone } from '../api/zone.ts';
+import { useFilter } from './filter.ts';
 
 /** The applications of spec 000 §1; only enabled ones may become active. */
 export type AppKey = 'fms' | 'bunkering' | 'ehm' | 'alert' | 'pms' | 'tlm';
@@ -80,6 +82,9 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   apply(status) {
+    // the active company's zone cuts the days and shows the times (api/zone.ts); the shared filter's "today" is
+    // taken again in a new zone
+    if (setZone(status.activeCompany?.timezone)) useFilter.getState().reset();
     set({
       loaded: true,
       userId: status.userId,

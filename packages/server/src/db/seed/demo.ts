@@ -147,6 +147,7 @@ export async function seedDemo(
               compPIC: c.pic,
               compPICPhone: c.picPhone,
               compPhone: c.phone,
+              compTimezone: c.timezone,
               compStatus: '1',
               ...audit('comp', by),
             },

@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     `${base}/status`,
     { preHandler: requireAuth, schema: { tags, response: { 200: statusAnswer } } },
-    async (req) => ok(await sessionStatus(db, sessionOf(req))),
+    async (req) => ok(await sessionStatus(db, sessionOf(req), app.deps.config.defaultTimeZone)),
   );
 
   app.get(
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
         .set({ sessActiveCompId: req.params.id })
         .where('sessTokenHash', '=', s.tokenHash)
         .execute();
-      return ok(await sessionStatus(db, { ...s, activeCompId: req.params.id }));
+      return ok(await sessionStatus(db, { ...s, activeCompId: req.params.id }, app.deps.config.defaultTimeZone));
     },
   );
 
@@ -157,7 +157,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
         .set({ sessActiveApp: application.key })
         .where('sessTokenHash', '=', s.tokenHash)
         .execute();
-      return ok(await sessionStatus(db, { ...s, activeApp: application.key }));
+      return ok(await sessionStatus(db, { ...s, activeApp: application.key }, app.deps.config.defaultTimeZone));
     },
   );
 

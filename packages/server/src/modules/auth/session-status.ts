@@ -11,6 +11,7 @@ export async function userCompanies(db: Db, userId: string) {
     grcpId: number | null;
     grcpName: string | null;
     uscoAllAssets: number;
+    compTimezone: string | null;
   }[] = await db
     .selectFrom('user_company')
     .innerJoin('company', 'company.compId', 'user_company.uscoCompId')
@@ -22,6 +23,7 @@ export async function userCompanies(db: Db, userId: string) {
       'group_company.grcpId',
       'group_company.grcpName',
       'user_company.uscoAllAssets',
+      'company.compTimezone',
     ])
     .where('user_company.uscoUserId', '=', userId)
     .orderBy('company.compId')
@@ -33,6 +35,7 @@ export async function userCompanies(db: Db, userId: string) {
     grcpId: r.grcpId === null ? null : Number(r.grcpId),
     grcpName: r.grcpName,
     allAssets: Number(r.uscoAllAssets),
+    timezone: r.compTimezone,
   }));
 }
 
@@ -40,10 +43,10 @@ export async function userCompanies(db: Db, userId: string) {
 export const UNGROUPED = 'Ungrouped';
 
 /**
- * GET …/status: who is signed in, the active app and company, the companies to choose from grouped by
- * company group, and userAccess. A company the user no longer belongs to is not reported as active.
+ * GET …/status: who is signed in, the active app and company (with its time zone), the companies to choose from
+ * grouped by company group, and userAccess. A company the user no longer belongs to is not reported as active.
  */
-export async function sessionStatus(db: Db, s: Session): Promise<SessionStatus> {
+export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string): Promise<SessionStatus> {
   const companies = await userCompanies(db, s.userId);
   const groups = new Map<number | null, SessionStatus['groups'][number]>();
   for (const c of companies) {
@@ -61,10 +64,16 @@ export async function sessionStatus(db: Db, s: Session): Promise<SessionStatus> 
     username: s.username,
     userId: s.userId,
     activeApp: s.activeApp,
-    activeCompany: active && { compId: active.compId, compName: active.compName, grcpId: active.grcpId },
+    activeCompany: active && {
+      compId: active.compId,
+      compName: active.compName,
+      grcpId: active.grcpId,
+      // the company's days are cut in it (docs/domain.md §1); none of its own: the installation's default
+      timezone: active.timezone || defaultTimeZone,
+    },
     activeGroup: active && { grcpId: active.grcpId, grcpName: active.grcpName ?? UNGROUPED },
     groups: [...groups.values()],
-    companies: companies.map(({ allAssets: _, ...c }) => c),
+    companies: companies.map(({ allAssets: _, timezone: __, ...c }) => c),
     userAccess,
   };
 }

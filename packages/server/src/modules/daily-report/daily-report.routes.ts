@@ -5,9 +5,9 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
-import { periodParams, visibleVessel } from '../summary/summary-request.ts';
+import { periodParams, visibleVessel, zoneTz } from '../summary/summary-request.ts';
 import { drawModel, drawPdf } from './render-pool.ts';
-import { reportQuery, reportRequest } from './report-request.ts';
+import { type ReportQuery, reportQuery, reportRequest } from './report-request.ts';
 import { checkReportSize } from './report-size.ts';
 import { reportTask } from './report-task.ts';
 
@@ -26,7 +26,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
   stopHeavyOnClose(app);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const querystring = reportQuery(app.deps.config.tzOffset);
+  const querystring = reportQuery();
 
   /**
    * The report's numbers, summarised in the heavy pool (issue 23) in the company's line, after its size was checked
@@ -36,10 +36,10 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
     req: FastifyRequest,
     reply: FastifyReply,
     period: Parameters<typeof reportRequest>[0],
-    query: Parameters<typeof reportRequest>[1],
+    query: ReportQuery,
   ) => {
-    const r = reportRequest(period, query);
-    const plan = await visibleVessel(database, req, r.massId);
+    const plan = await visibleVessel(database, req, query.massId);
+    const r = reportRequest(period, await zoneTz(database, query, period, app.deps.config.defaultTimeZone));
     checkReportSize(plan, r);
     const { massId, ...report } = r;
     const input = await runHeavy(app, reply, reportTask, { plan, report, now: nowSeconds() }, estimateRows(plan, r));

@@ -1,4 +1,4 @@
-import type { BucketUnit } from '@fleet/shared';
+import { type BucketUnit, offsetLabel } from '@fleet/shared';
 import type { TrackPoint } from './map.ts';
 
 /** The report's text formats (spec 002 §5: missing values '-'; §9 numbers with 2 decimals, the display date format). */
@@ -10,14 +10,8 @@ export const num = (v: number | null | undefined) => (v == null || !Number.isFin
 export const num3 = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? '-' : grouping3.format(v));
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** "GMT +007" for +7, "GMT -005" for -5, "GMT +005:30" for +5.5 (spec 002 §2.3, §9). */
-export function timezoneLabel(tz: number): string {
-  const sign = tz < 0 ? '-' : '+';
-  const abs = Math.abs(tz);
-  const h = Math.floor(abs);
-  const m = Math.round((abs - h) * 60);
-  return `GMT ${sign}${pad(h, 3)}${m ? `:${pad(m)}` : ''}`;
-}
+/** "GMT +007" for +7, "GMT -005" for -5, "GMT +005:30" for +5.5 (spec 002 §2.3, §9): the one label. */
+export const timezoneLabel = offsetLabel;
 
 const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 const local = (ts: number, tz: number) => new Date((ts + tz * 3600) * 1000);

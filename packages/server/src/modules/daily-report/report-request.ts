@@ -36,8 +36,8 @@ export interface ReportRequest {
  * aggregatedLength, timezone: the same helpers and messages as the summary call) plus reports[] (≥ 1; `reports=a,b`,
  * `reports[]`, `reports[0]`) and dataTables. The checks that need the path's period are `reportRequest`'s.
  */
-export const reportQuery = (defaultTz: number) =>
-  periodQuery(defaultTz, reportQueryFields, (q) => {
+export const reportQuery = () =>
+  periodQuery(reportQueryFields, (q) => {
     const reports = listParam(q, 'reports', { commas: true });
     if (reports.length === 0)
       throw badRequest(`No options selected: give at least one of reports[] = ${REPORT_KEYS.join(', ')}`);
@@ -52,7 +52,7 @@ export const reportQuery = (defaultTz: number) =>
 export type ReportQuery = z.output<ReturnType<typeof reportQuery>>;
 
 /** The report of the path's period and the parsed query: at most 31 days, dataTables for one day at most. */
-export function reportRequest(period: Period, q: ReportQuery): ReportRequest {
+export function reportRequest(period: Period, q: ReportQuery & { tz: number }): ReportRequest {
   const p = periodRequest(period, q);
   const seconds = p.end - p.start;
   if (seconds > MAX_REPORT_SECONDS) throw badRequest('A report covers at most 31 days: choose a shorter period');

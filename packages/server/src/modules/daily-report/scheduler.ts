@@ -1,7 +1,8 @@
-import { bucketStart } from '@fleet/shared';
+import { bucketStart, zoneOffsetHours } from '@fleet/shared';
 import { REPORT_KEYS } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { assetTimeZone } from '../access/time-zones.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -24,10 +25,12 @@ export interface SchedulerDeps {
   database: Database;
   deliver: (mail: OutgoingMail) => Promise<void>;
   log: FastifyBaseLogger;
-  tz: number;
+  /** the installation's default zone (the zone of TZ_OFFSET), for a company without one of its own */
+  defaultTimeZone: string;
 }
 
 export interface TickResult {
+  /** the start of the last day worked on (each subscription's day is its vessel's company's) */
   day: number;
   sent: number;
   failed: number;
@@ -83,20 +86,22 @@ async function claim(database: Database, drsbId: number, day: number, now: numbe
   return Number(r.numUpdatedRows) === 1 ? attempts + 1 : null;
 }
 
-/** One pass: every subscription's mail of the previous local day that is due. */
+/**
+ * One pass: every subscription's mail of its previous local day that is due — the day as the vessel's company cuts
+ * it (docs/domain.md §1: a company on Asia/Makassar gets the report of its own day, sent after its own midnight).
+ */
 export async function runDailyReports(deps: SchedulerDeps, now: number): Promise<TickResult> {
-  const { database, log, tz } = deps;
+  const { database, log } = deps;
   const db = database.db;
-  const day = previousDay(now, tz);
-  const result: TickResult = { day: day.start, sent: 0, failed: 0, skipped: 0 };
-  // a subscription made today starts with today's report (mailed tomorrow), not with the days before it
-  const subs = await db
-    .selectFrom('daily_report_subscription')
-    .selectAll()
-    .where('drsbCreatedTime', '<', day.end)
-    .orderBy('drsbId')
-    .execute();
+  const result: TickResult = { day: 0, sent: 0, failed: 0, skipped: 0 };
+  const subs = await db.selectFrom('daily_report_subscription').selectAll().orderBy('drsbId').execute();
   for (const sub of subs) {
+    const zone = await assetTimeZone(db, Number(sub.drsbMassId), deps.defaultTimeZone);
+    const tz = zoneOffsetHours(zone, now);
+    const day = previousDay(now, tz);
+    result.day = day.start;
+    // a subscription made today starts with today's report (mailed tomorrow), not with the days before it
+    if (Number(sub.drsbCreatedTime) >= day.end) continue;
     const drsbId = Number(sub.drsbId);
     const attempt = await claim(database, drsbId, day.start, now);
     if (attempt === null) {

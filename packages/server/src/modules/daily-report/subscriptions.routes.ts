@@ -117,7 +117,7 @@ export const dailyReportSubscriptionRoutes: FastifyPluginAsync = async (app) => 
   const tickMs = (app.deps.config.dailyReportTickSeconds ?? TICK_SECONDS) * 1000;
   if (tickMs > 0) {
     const mailer = mailerOf(app);
-    const deps = { database, deliver: mailer.deliver, log: app.log, tz: app.deps.config.tzOffset };
+    const deps = { database, deliver: mailer.deliver, log: app.log, defaultTimeZone: app.deps.config.defaultTimeZone };
     let running = false;
     const tick = async () => {
       if (running) return; // a slow pass is not overlapped

@@ -1,7 +1,8 @@
-import { type RobBelowZeroRun, SYSTEM_EVENTS } from '@fleet/shared';
+import { type RobBelowZeroRun, SYSTEM_EVENTS, zoneOffsetHours } from '@fleet/shared';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { assetTimeZone } from '../access/time-zones.ts';
 import type { ToleranceLimits } from '../bunker/bunker-detail.ts';
 import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
@@ -54,15 +55,16 @@ export function robEventRows(
 }
 
 export interface RobEventSettings {
-  tz: number;
+  /** the installation's default zone, for a company without one (docs/domain.md §1) */
+  defaultTimeZone: string;
   tolerance: ToleranceLimits;
 }
 
 /**
  * Brings the ROB events of one vessel in line with its profiles' ledgers as they are now (docs/domain.md §25.5):
  * a new run gets its event, a run found again (same profile and start) is brought up to date, an event whose run
- * is gone (or whose profile is gone) is removed. The ledgers are computed first (daily intervals in the server's
- * timezone, as the ROB screen opens), the rows written under the vessel's ROB lock.
+ * is gone (or whose profile is gone) is removed. The ledgers are computed first (daily intervals in the vessel's
+ * company's time zone, as the ROB screen opens), the rows written under the vessel's ROB lock.
  */
 export async function syncVesselRobEvents(
   database: Database,
@@ -82,11 +84,12 @@ export async function syncVesselRobEvents(
     .where('mrobStartTime', '<=', o.now)
     .execute();
   const wanted = new Map<string, RobEventRow>();
+  const zone = await assetTimeZone(db, massId, o.defaultTimeZone);
   if (system)
     for (const profile of profiles) {
       const s = await robSummary(database, profile, {
         interval: 'daily',
-        tz: o.tz,
+        tz: zoneOffsetHours(zone, Number(profile.mrobStartTime)),
         now: o.now,
         tolerance: o.tolerance,
       });
@@ -272,7 +275,11 @@ export const robEventQueue = (database: Database): RobEventQueue | undefined => 
  */
 export const robEventsPlugin: FastifyPluginAsync = async (app) => {
   const { database, config } = app.deps;
-  const queue = new RobEventQueue(database, { tz: config.tzOffset, tolerance: config.bunkerTolerance }, app.log);
+  const queue = new RobEventQueue(
+    database,
+    { defaultTimeZone: config.defaultTimeZone, tolerance: config.bunkerTolerance },
+    app.log,
+  );
   queues.set(database, queue);
   const seconds = config.robEventSeconds ?? ROB_EVENT_SECONDS;
   const timer =

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, notFound, ok } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { assetTimeZone, offsetOr } from '../access/time-zones.ts';
 import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { getRow, getStored } from '../crud/rows.ts';
@@ -12,7 +13,7 @@ import { robSummary } from './rob-summary.ts';
 
 /**
  * GET /api/summary/rob/{id}?interval=daily|weekly|monthly (spec 002 §7.7, §3.6): the ROB ledger of one
- * visible profile (docs/domain.md §25), in the server's timezone (TZ_OFFSET) unless `timezone` is given.
+ * visible profile (docs/domain.md §25), in the vessel's company's time zone unless `timezone` is given.
  */
 export const robRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -42,7 +43,9 @@ export const robRoutes: FastifyPluginAsync = async (app) => {
       const master = await getRow(db, rob, scope, req.params.id);
       const stored = await getStored(db, rob, scope, req.params.id);
       if (!master || !stored) throw notFound('ROB profile');
-      const tz = req.query.timezone ?? app.deps.config.tzOffset;
+      // none given: the vessel's company's zone at the profile's start (docs/domain.md §1)
+      const zone = await assetTimeZone(db, Number(stored.mrobMassId), app.deps.config.defaultTimeZone);
+      const tz = offsetOr(req.query.timezone ?? null, zone, Number(stored.mrobStartTime));
       const summary = await robSummary(app.deps.database, stored, {
         interval: req.query.interval,
         tz,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, envelope, notFound, ok } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { assetTimeZone } from '../access/time-zones.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { INVALID_LOGIN_MESSAGE } from '../auth/auth.routes.ts';
 import { createSession, requireAuth, requirePermission, sessionOf } from '../auth/session.ts';
@@ -308,6 +309,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
         start: scope.start,
         end: scope.end,
         expires: scope.expires,
+        timezone: await assetTimeZone(db, scope.massId, app.deps.config.defaultTimeZone),
         fuelType:
           v.mftyName == null
             ? null

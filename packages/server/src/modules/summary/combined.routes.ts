@@ -7,7 +7,7 @@ import { listParam, oneParam } from '../../http/params.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, sendJson } from './heavy.ts';
-import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
+import { periodParams, periodQuery, periodRequest, visibleVessel, zoneTz } from './summary-request.ts';
 import { summaryTask } from './summary-task.ts';
 
 /** The groups sent when typesToGet is absent (spec 002 §7.2). */
@@ -21,7 +21,6 @@ const DEFAULT_TYPES: CombinedType[] = ['gps', 'ae', 'flowmeter', 'rpm'];
 export const combinedRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
   const querystring = periodQuery(
-    app.deps.config.tzOffset,
     {
       'typesToGet[]': z
         .union([z.string(), z.array(z.string())])
@@ -53,8 +52,8 @@ export const combinedRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const { types, ...q } = req.query;
-      const period = periodRequest(req.params, q);
-      const plan = await visibleVessel(database, req, period.massId);
+      const plan = await visibleVessel(database, req, q.massId);
+      const period = periodRequest(req.params, await zoneTz(database, q, req.params, app.deps.config.defaultTimeZone));
       const args = { task: 'combined' as const, plan, period, types, now: nowSeconds() };
       return sendJson(reply, await runHeavy(app, reply, summaryTask, args, estimateRows(plan, period)));
     },

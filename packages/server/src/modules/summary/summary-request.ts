@@ -11,6 +11,7 @@ import {
   periodPathFields,
   type RawQuery,
 } from '../../http/params.ts';
+import { assetTimeZone, offsetOr } from '../access/time-zones.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { sessionOf } from '../auth/session.ts';
 import { loadVesselPlan, type VesselPlan } from './summary-vessel.ts';
@@ -32,7 +33,10 @@ export const periodQueryFields = {
   devcMassId: z.string().optional().describe('the vessel (asset id), required'),
   aggregatedUnit: z.string().optional().describe('MINUTE, HOUR (default) or DAY'),
   aggregatedLength: z.string().optional().describe('1; MINUTE with 60 means HOUR, with 1440 DAY'),
-  timezone: z.string().optional().describe('hours east of UTC, default the server TZ_OFFSET'),
+  timezone: z
+    .string()
+    .optional()
+    .describe("hours east of UTC; default the time zone of the vessel's company at the period's start"),
 };
 
 export interface PeriodRequest extends Period {
@@ -41,20 +45,37 @@ export interface PeriodRequest extends Period {
   tz: number;
 }
 
+/** The query's vessel, unit and timezone; `tz` null: none given, the vessel's company's zone applies (`zoneTz`). */
+export type PeriodFields = Omit<PeriodRequest, 'start' | 'end' | 'tz'> & { tz: number | null };
+
 /**
  * The query of a summary or combined call: the shared period fields plus the route's own, parsed by one zod schema
  * that the route declares; `read` turns the texts into the route's values (400s with a message). The handler gets
  * `{ raw, ...read(raw) }`; the bucket limit, which needs the path's period, is checked by `periodRequest`.
  */
-export function periodQuery<E extends z.ZodRawShape, T>(defaultTz: number, extra: E, read: (q: RawQuery) => T) {
+export function periodQuery<E extends z.ZodRawShape, T>(extra: E, read: (q: RawQuery) => T) {
   return z.looseObject({ ...periodQueryFields, ...extra }).transform((raw) => {
     const q = raw as RawQuery;
-    return { ...readPeriodFields(q, defaultTz), ...read(q) };
+    return { ...readPeriodFields(q), ...read(q) };
   });
 }
 
+/**
+ * The query's fields with their timezone: the one given, else the offset of the vessel's company's zone at the
+ * period's start (docs/domain.md §1; `fallbackZone`: the installation's default, for a company without one).
+ */
+export async function zoneTz<Q extends PeriodFields>(
+  database: Database,
+  q: Q,
+  period: Period,
+  fallbackZone: string,
+): Promise<Q & { tz: number }> {
+  const zone = q.tz === null ? await assetTimeZone(database.db, q.massId, fallbackZone) : fallbackZone;
+  return { ...q, tz: offsetOr(q.tz, zone, period.start) };
+}
+
 /** The period of the path with the query's vessel, unit and timezone; refuses more than MAX_BUCKETS buckets. */
-export function periodRequest(period: Period, q: Omit<PeriodRequest, 'start' | 'end'>): PeriodRequest {
+export function periodRequest(period: Period, q: PeriodFields & { tz: number }): PeriodRequest {
   const { start, end } = period;
   const buckets = Math.ceil((end - start) / BUCKET_SECONDS[q.unit]);
   if (buckets > MAX_BUCKETS)
@@ -64,7 +85,7 @@ export function periodRequest(period: Period, q: Omit<PeriodRequest, 'start' | '
   return { start, end, massId: q.massId, unit: q.unit, tz: q.tz };
 }
 
-function readPeriodFields(q: RawQuery, defaultTz: number): Omit<PeriodRequest, 'start' | 'end'> {
+function readPeriodFields(q: RawQuery): PeriodFields {
   const massText = oneParam(q, 'devcMassId');
   if (massText === undefined) throw badRequest('devcMassId is required');
   const massId = /^\d{1,9}$/.test(massText) ? Number(massText) : 0;
@@ -83,7 +104,8 @@ function readPeriodFields(q: RawQuery, defaultTz: number): Omit<PeriodRequest, '
     unit = named;
   }
 
-  const tz = parseTimezone(oneParam(q, 'timezone'), defaultTz);
+  const text = oneParam(q, 'timezone');
+  const tz = text === undefined || text === '' ? null : parseTimezone(text, 0);
   return { massId, unit, tz };
 }
 

@@ -8,7 +8,7 @@ import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { combinedRoutes } from './combined.routes.ts';
 import { estimateRows, runHeavy, sendJson, stopHeavyOnClose } from './heavy.ts';
-import { periodParams, periodQuery, periodRequest, visibleVessel } from './summary-request.ts';
+import { periodParams, periodQuery, periodRequest, visibleVessel, zoneTz } from './summary-request.ts';
 import { summaryTask } from './summary-task.ts';
 
 /**
@@ -20,7 +20,6 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
   stopHeavyOnClose(app);
   const querystring = periodQuery(
-    app.deps.config.tzOffset,
     {
       devcType: z
         .string()
@@ -50,8 +49,8 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const { groups, showDetails, ...q } = req.query;
-      const period = periodRequest(req.params, q);
-      const plan = await visibleVessel(database, req, period.massId);
+      const plan = await visibleVessel(database, req, q.massId);
+      const period = periodRequest(req.params, await zoneTz(database, q, req.params, app.deps.config.defaultTimeZone));
       // long or MINUTE summaries run in a worker thread (heavy.ts); the answer is the same bytes either way
       const args = { task: 'summary' as const, plan, period, groups, showDetails, now: nowSeconds() };
       return sendJson(reply, await runHeavy(app, reply, summaryTask, args, estimateRows(plan, period)));

@@ -24,6 +24,7 @@ import {
   type RawQuery,
   textField,
 } from '../../http/params.ts';
+import { assetTimeZone, companyTimeZone, offsetOr } from '../access/time-zones.ts';
 import { type AggregateFunction, additionalKey, aggregate, parseFilters, SeriesError } from './series.ts';
 import { aggregatedAnswer, aggregatedJson } from './series-answers.ts';
 import {
@@ -62,12 +63,14 @@ function parseFunction(nameText: string, paramText: string | undefined, index: n
 }
 
 /** The query of an aggregated series (spec 000 §7), parsed and checked by the route's schema. */
-function aggregatedQuerySchema(tzDefault: number) {
+function aggregatedQuerySchema() {
   return z
     .looseObject({
       aggregatedUnit: textField(`${AGG_UNITS.join(', ')}; default HOUR`),
       aggregatedLength: textField('buckets of this many units, from 1; MINUTE × 60 is HOUR'),
-      timezone: textField('hours east of UTC, -12 to 14 in quarter hours; default the server TZ_OFFSET'),
+      timezone: textField(
+        "hours east of UTC, -12 to 14 in quarter hours; default the time zone of the devices' company at the period's start",
+      ),
       limit: textField(`rows, 1 to ${SERIES_LIMIT}`),
       primaryFunctionName: textField('the function of every data point: AVG (LAST for trackers), SUM, MIN, MAX …'),
       functionNames: textField('extra functions, e.g. COUNTGT(dlrpRpm,400); repeat or functionNames[]'),
@@ -90,7 +93,9 @@ function aggregatedQuerySchema(tzDefault: number) {
         unit = 'HOUR'; // spec 000 §7: an HOUR unit is sent as MINUTE with length 60
         length /= 60;
       }
-      const tz = parseTimezone(oneParam(q, 'timezone'), tzDefault);
+      // none: the zone of the devices' company (aggregated, below)
+      const tzText = oneParam(q, 'timezone');
+      const tz = tzText === undefined || tzText === '' ? null : parseTimezone(tzText, 0);
       const limit = limitParam(q);
       const primaryText = oneParam(q, 'primaryFunctionName')?.toUpperCase();
       if (
@@ -120,10 +125,8 @@ type AggregatedQuery = z.output<ReturnType<typeof aggregatedQuerySchema>>;
 
 export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const tzDefault = base.deps.config.tzOffset;
-
   async function aggregated(req: FastifyRequest, q: AggregatedQuery, type: DeviceType, range: Period) {
-    const { unit, length, tz, limit, extra, named, label } = q;
+    const { unit, length, limit, extra, named, label } = q;
     const def = TELEMETRY_TYPES[type];
     const primary = q.primary ?? (type === 'tracker' ? 'LAST' : 'AVG');
 
@@ -148,6 +151,19 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
     }
 
     const functions: AggregateFunction[] = [...def.metrics.map((x) => ({ name: primary, column: x.key })), ...extra];
+    // no timezone asked: the zone of the company of the first device's vessel, else the session's company
+    // (docs/domain.md §1), at the period's start
+    const fallback = base.deps.config.defaultTimeZone;
+    const massId = devices.find((d) => d.devcMassId !== null)?.devcMassId;
+    const tz =
+      q.tz ??
+      offsetOr(
+        null,
+        massId
+          ? await assetTimeZone(base.deps.database.db, massId, fallback)
+          : await companyTimeZone(base.deps.database.db, req.session?.activeCompId ?? null, fallback),
+        range.start,
+      );
     let rows: Awaited<ReturnType<typeof aggregate>>;
     try {
       rows = await aggregate(base.deps.database, {
@@ -188,7 +204,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
     if (!t) throw badRequest(`Unknown device type ${text}; one of ${Object.keys(TELEMETRY_TYPES).join(', ')}`);
     return t;
   };
-  const aggregatedQuery = aggregatedQuerySchema(tzDefault);
+  const aggregatedQuery = aggregatedQuerySchema();
   const aggSchema = <P extends z.ZodType>(params: P) => ({
     tags: ['telemetry'],
     params,

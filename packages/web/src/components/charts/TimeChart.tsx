@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { at } from '../../api/zone.ts';
 import { EChart } from './EChart.tsx';
 import { axisLook, formatValue, headroomMax, type Point, rpmAxisMax, splitGaps, type ValueKind } from './rules.ts';
 import { useWindowWidth } from './useWidth.ts';
@@ -109,7 +109,7 @@ export function TimeChart({ series, axes, stepMs, height, onZoom, bare, ...rest 
         type: 'time',
         show: !bare && look.show,
         splitNumber: look.splitNumber,
-        axisLabel: { formatter: (v: number) => dayjs(v).format('DD-MM HH:mm'), hideOverlap: true },
+        axisLabel: { formatter: (v: number) => at(v).format('DD-MM HH:mm'), hideOverlap: true },
       },
       yAxis,
       dataZoom: hasZoom && !bare ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : undefined,

@@ -1,5 +1,5 @@
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
-import dayjs from 'dayjs';
+import { at } from '../../api/zone.ts';
 import type { EChartsOption as EChartOption } from '../charts/echarts.ts';
 import { KMH_TO_KNOTS, temperatureGauge } from '../gauges/scales.ts';
 import { fn, val } from './device-series.ts';
@@ -37,7 +37,7 @@ export function timeChart(rows: AggregatedRow[], lines: Line[], opts: { markAbov
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     xAxis: {
       type: 'time',
-      axisLabel: { hideOverlap: true, formatter: (v: number) => dayjs(v).format('DD MMM HH:mm') },
+      axisLabel: { hideOverlap: true, formatter: (v: number) => at(v).format('DD MMM HH:mm') },
     },
     yAxis: [
       { type: 'value', name: axisUnit('left'), scale: true, nameTextStyle: { align: 'left' } },

@@ -46,6 +46,8 @@ export function FieldInput({
           {...common}
           options={field.options?.map((o) => ({ value: o.value, label: o.label }))}
           allowClear={!!field.placeholder}
+          // a long list (the time zones) is searched by typing
+          showSearch={(field.options?.length ?? 0) > 20 ? { optionFilterProp: 'label' } : undefined}
         />
       );
     case 'ref':

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { isApiError } from '../../api/client.ts';
 import type { Row } from '../../api/resources.ts';
+import { fromPicker, toPicker } from '../../api/zone.ts';
 import { applyFieldErrors } from '../form-errors.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { fieldMessage, ruleMessage } from './form-checks.ts';
@@ -27,7 +28,7 @@ export function toFormValues(def: ResourceDef, names: string[], row: Row | null 
     const field = def.fields[name];
     const v = row?.[name];
     if (field.kind === 'password') out[name] = undefined;
-    else if (field.kind === 'datetime') out[name] = v ? dayjs(v) : undefined;
+    else if (field.kind === 'datetime') out[name] = v ? toPicker(dayjs(v as string).valueOf()) : undefined;
     else if (field.kind === 'json' && v !== null && typeof v === 'object') out[name] = JSON.stringify(v, null, 2);
     else out[name] = v ?? undefined;
   }
@@ -44,7 +45,8 @@ export function toBody(def: ResourceDef, names: string[], values: Row, mode: For
     const field = def.fields[name];
     if (mode === 'update' && field.immutable) continue; // shown, never changed
     let v = values[name];
-    if (dayjs.isDayjs(v)) v = v.toISOString();
+    // a picked time is the company's zone's wall clock (api/zone.ts)
+    if (dayjs.isDayjs(v)) v = new Date(fromPicker(v)).toISOString();
     const empty = v === undefined || v === null || v === '';
     if (field.kind === 'password' && empty) continue;
     if (empty) {
@@ -149,7 +151,7 @@ export function FormModal(props: FormModalProps) {
   /** The live check of one field: its definition's messages, then its rules across fields. */
   const liveRule = (name: string) => ({
     validator: async (_: unknown, value: unknown) => {
-      const plain = dayjs.isDayjs(value) ? value.toISOString() : value;
+      const plain = dayjs.isDayjs(value) ? new Date(fromPicker(value)).toISOString() : value;
       const message =
         fieldMessage(def, name, plain, props.requiredMessages?.[name]) ??
         ruleMessage(def, name, bodyOf(form.getFieldsValue(true)));

@@ -1,6 +1,7 @@
 import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts';
 import dayjs from 'dayjs';
 import { type Row, valueAt } from '../../api/resources.ts';
+import { at } from '../../api/zone.ts';
 
 /** Spec 000 §9 date formats: created dates 'DD MMMM YYYY', other times 'DD MMMM YYYY HH:mm:ss'. */
 export const DATE_FORMAT = 'DD MMMM YYYY';
@@ -9,7 +10,9 @@ export const DATE_TIME_FORMAT = 'DD MMMM YYYY HH:mm:ss';
 export function formatDate(v: unknown, format = DATE_FORMAT): string | null {
   if (v === null || v === undefined || v === '') return null;
   const d = dayjs(v as string);
-  return d.isValid() ? d.format(format) : String(v);
+  if (!d.isValid()) return String(v);
+  // a calendar date alone is no instant: shown as written; a time, in the company's zone
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? d.format(format) : at(d.valueOf()).format(format);
 }
 
 /**

@@ -12,8 +12,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ASSET_TEXTS, assetImageUrl } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { type Row, useResourceList, useResourceMutation, useResourceRow } from '../../api/resources.ts';
-import { browserTimezone } from '../../api/summary.ts';
 import { toast } from '../../api/toast.ts';
+import { zoneHours } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
@@ -107,7 +107,7 @@ export default function AssetDetail() {
   const [page, setPage] = useState(1);
   const [tab, setTab] = useState<TabKey>('data-log');
   const [choice, setChoice] = useState<RangeChoice>('Week');
-  const tz = browserTimezone();
+  const tz = zoneHours();
   const range = useMemo(() => rangeOf(choice, Math.floor(Date.now() / 1000), tz), [choice, tz]);
   const devices = useResourceList(
     device,

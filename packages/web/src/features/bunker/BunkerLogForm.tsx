@@ -1,12 +1,13 @@
 import type { BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
 import { bunkerLog } from '@fleet/shared/resources/bunker-log.ts';
 import { Form, Input, InputNumber, Select } from 'antd';
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import type { AssetOption } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
+import { toPicker } from '../../api/zone.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
 import { FormModal } from '../../components/resource/FormModal.tsx';
 
@@ -125,7 +126,7 @@ export function BunkerLogForm({
     };
   }, [open, log, form]);
 
-  const start = dayjs().second(0);
+  const start = toPicker(Date.now()).second(0);
 
   const save = async (body: Record<string, unknown>) => {
     try {

@@ -9,6 +9,7 @@ import { useAssets } from '../../api/assets.ts';
 import { TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
+import { fromPicker, now, toPicker } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -38,7 +39,8 @@ interface Filters {
 
 /** Default period: from the start of the month one year ago to the end of today (spec 002 §2.15). */
 const defaults = (): Filters => ({
-  range: [dayjs().subtract(1, 'year').startOf('month'), dayjs().endOf('day')],
+  // picker dates: the company's zone's calendar (api/zone.ts)
+  range: [toPicker(now().subtract(1, 'year').startOf('month').valueOf()), toPicker(now().valueOf())],
   rangeType: 'thisMonth',
   massId: null,
   order: 'DESC',
@@ -67,8 +69,8 @@ export default function BunkeringLog() {
     () => (applied.massId !== null ? [applied.massId] : (assets.data ?? []).map((a) => a.massId)),
     [applied.massId, assets.data],
   );
-  const start = applied.range[0].startOf('day').unix();
-  const end = applied.range[1].endOf('day').unix();
+  const start = Math.floor(fromPicker(applied.range[0].startOf('day')) / 1000);
+  const end = Math.floor(fromPicker(applied.range[1].endOf('day')) / 1000);
   const logs = useQuery({
     queryKey: ['bunker', 'logs', start, end, assetIds],
     enabled: assets.isSuccess,
@@ -229,7 +231,8 @@ export default function BunkeringLog() {
           onChange={(t) => {
             if (t === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
             const r = rangeOf(t as RangeType);
-            setDraft({ ...draft, rangeType: t as RangeType, range: [dayjs(r.start), dayjs(r.end)] });
+            // the preset's last day is the one before its end (a period ends at the next 00:00)
+            setDraft({ ...draft, rangeType: t as RangeType, range: [toPicker(r.start), toPicker(r.end - 1)] });
           }}
         />
         <FilterSelect

@@ -1,8 +1,9 @@
 import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { pickedRange, shownEnd } from '../../api/period.ts';
+import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import { RANGE_FORMAT } from '../../components/PeriodPicker.tsx';
 import { type ChartDraft, type IntervalUnit, isValid, pointsFor, REQUIRED_TEXT, type SavedChart } from './model.ts';
 
@@ -10,7 +11,7 @@ const UNITS: IntervalUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'];
 
 /** Spec 002 §9: default chart range the last 6 hours; automatic interval in minutes. */
 function emptyDraft(order: number): Partial<ChartDraft> {
-  const end = dayjs();
+  const end = now();
   return {
     dateRange: { start: end.subtract(6, 'hour').valueOf(), end: end.valueOf() },
     devicesData: [],
@@ -130,11 +131,14 @@ export function ChartForm({
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format={RANGE_FORMAT}
-            value={draft.dateRange ? [dayjs(draft.dateRange.start), dayjs(shownEnd(draft.dateRange.end))] : null}
+            value={draft.dateRange ? [toPicker(draft.dateRange.start), toPicker(shownEnd(draft.dateRange.end))] : null}
             onChange={(v) => {
               // docs/domain.md §1: a picked end of 23:59 asks up to the next 00:00
               const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
-              setDraft((d) => ({ ...d, dateRange: a && b ? pickedRange(a, b) : undefined }));
+              setDraft((d) => ({
+                ...d,
+                dateRange: a && b ? pickedRange(at(fromPicker(a)), at(fromPicker(b))) : undefined,
+              }));
             }}
           />
         </div>

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, ExpandOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Modal, Spin, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../api/toast.ts';
+import { at } from '../../api/zone.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import '../../components/report-filter/report.css';
@@ -150,8 +150,8 @@ export default function CustomChartView() {
                     <span>
                       {c.asset.massName}{' '}
                       <small className="report-stat-label">
-                        {dayjs(c.dateRange.start).format('DD-MM-YYYY HH:mm')} –{' '}
-                        {dayjs(c.dateRange.end).format('DD-MM-YYYY HH:mm')}
+                        {at(c.dateRange.start).format('DD-MM-YYYY HH:mm')} –{' '}
+                        {at(c.dateRange.end).format('DD-MM-YYYY HH:mm')}
                       </small>
                     </span>
                   }

@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import { periodSeconds } from '../../api/period.ts';
-import { browserTimezone } from '../../api/summary.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
+import { zoneHours } from '../../api/zone.ts';
 import type { Point } from '../../components/charts/rules.ts';
 
 /** Data points per device type (spec 002 §3.4); `field` is the API's data key, `side` limits it to one device. */
@@ -120,7 +120,7 @@ export async function fetchChartSeries(
       'device[]': [d.devcUniqueId],
       aggregatedUnit: c.intervalUnit,
       aggregatedLength: c.intervalLength,
-      timezone: browserTimezone(),
+      timezone: zoneHours(start * 1000),
     });
     const pts = pointsFor(d);
     for (const key of d.selectedDataPoints) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Modal, Select, Spin, Table, type TableColumnType } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
+import { at } from '../../api/zone.ts';
 import { kmhToKnot, num, position } from '../../components/format.ts';
 import { PercentBar } from '../../components/PercentBar.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
@@ -32,7 +32,7 @@ export function cellValue(
 ): string | number | null {
   switch (key) {
     case 'dateTime':
-      return dayjs(row.timestamp * 1000).format('DD-MM-YYYY HH:mm');
+      return at(row.timestamp * 1000).format('DD-MM-YYYY HH:mm');
     case 'coordinate':
       return row.latitude == null || row.longitude == null
         ? null

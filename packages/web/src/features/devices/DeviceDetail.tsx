@@ -8,9 +8,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { periodText } from '../../api/period.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
-import { browserTimezone } from '../../api/summary.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
+import { zoneHours } from '../../api/zone.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { chartsFor, timeChart } from '../../components/device/device-charts.ts';
@@ -67,7 +67,7 @@ export default function DeviceDetail() {
   const valid = Number.isInteger(id) && id > 0;
   const row = useResourceRow<Row>(device, valid ? id : undefined);
   const dev = row.data;
-  const tz = browserTimezone();
+  const tz = zoneHours();
   // the selection is read from the link once per change of the query string
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` is taken when the link changes, not on every render
   const { selection, problem } = useMemo(

@@ -1,6 +1,6 @@
 import { Button, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { browserTimezone } from '../../api/summary.ts';
+import { zoneHours } from '../../api/zone.ts';
 import {
   defaultInterval,
   INTERVAL_NAMES,
@@ -34,7 +34,7 @@ export function RangeBar({ value, onApply }: { value: Selection; onApply: (s: Se
   const pickPreset = (mode: Mode) => {
     if (mode === 'custom') return setDraft((d) => ({ ...d, mode }));
     const now = Math.floor(Date.now() / 1000);
-    setDraft({ mode, ...presetRange(mode, now, browserTimezone()), aggregatedUnit: defaultInterval(mode) });
+    setDraft({ mode, ...presetRange(mode, now, zoneHours()), aggregatedUnit: defaultInterval(mode) });
   };
 
   return (

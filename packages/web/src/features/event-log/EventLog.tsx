@@ -4,12 +4,12 @@ import type { DeviceRow, MasterEventRow } from '@fleet/shared/answers/resource-r
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { type DateRange, daysRange, periodSeconds } from '../../api/period.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
+import { at, now } from '../../api/zone.ts';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
@@ -43,7 +43,7 @@ interface Filters {
 }
 
 const defaults = (): Filters => ({
-  range: daysRange(dayjs()),
+  range: daysRange(now()),
   orderTime: 'desc',
   orderPriority: '',
   orderStatus: '',
@@ -166,7 +166,7 @@ export default function EventLog() {
     {
       title: 'Date Time',
       dataIndex: 'evntTimestamp',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD, HH:mm:ss'),
+      render: (v: string) => at(Date.parse(v)).format('YYYY-MM-DD, HH:mm:ss'),
     },
     { title: 'Event Type', key: 'type', render: (_v, r) => r.evntMevt?.mevtType ?? '-' },
     {

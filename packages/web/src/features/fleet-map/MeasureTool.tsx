@@ -1,9 +1,10 @@
 import { ColumnWidthOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, DatePicker, InputNumber, Select, Space, Table, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import L from 'leaflet';
 import { useState } from 'react';
 import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
+import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import {
   formatDuration,
   formatLatLng,
@@ -21,7 +22,7 @@ const isolate = (el: HTMLDivElement | null) => {
   if (el) L.DomEvent.disableClickPropagation(el).disableScrollPropagation(el);
 };
 
-const fmtEta = (ms: number) => (Number.isFinite(ms) ? dayjs(ms).format('DD-MM-YYYY HH:mm') : '-');
+const fmtEta = (ms: number) => (Number.isFinite(ms) ? at(ms).format('DD-MM-YYYY HH:mm') : '-');
 
 /**
  * Our own polyline measure tool (spec 002 §2.5; research wave2 §3): click to add points, double-click (or Finish)
@@ -141,8 +142,9 @@ function CoordinatesPanel({
 }) {
   const [speed, setSpeed] = useState<number>(1);
   const [unit, setUnit] = useState<MeasureUnit>('NM');
-  const [departure, setDeparture] = useState<Dayjs>(() => dayjs());
-  const table = legs(lines[current] ?? [], speed, unit, departure.valueOf());
+  // the picker's wall clock is the company's zone's (api/zone.ts)
+  const [departure, setDeparture] = useState<Dayjs>(() => toPicker(Date.now()));
+  const table = legs(lines[current] ?? [], speed, unit, fromPicker(departure));
   const dUnit = unit === 'NM' ? 'NM' : 'KM';
   const sUnit = unit === 'NM' ? 'knot' : 'km/h';
   const rows = [
@@ -195,7 +197,7 @@ function CoordinatesPanel({
         formatDuration(table.total.duration),
       ],
     ];
-    await writeXlsxFile(data).toFile(`${dayjs().format('YYYYMMDDHHmmss')}-coordinates.xlsx`);
+    await writeXlsxFile(data).toFile(`${now().format('YYYYMMDDHHmmss')}-coordinates.xlsx`);
   };
 
   return (

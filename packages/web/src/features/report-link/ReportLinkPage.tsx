@@ -1,14 +1,16 @@
+import { offsetLabel } from '@fleet/shared/time-zone.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Spin, Tag } from 'antd';
 import { Suspense, useState } from 'react';
 import '../../components/report-filter/report.css';
 import { isApiError } from '../../api/client.ts';
-import { browserTimezone, summaryQuery } from '../../api/summary.ts';
+import { summaryQuery } from '../../api/summary.ts';
+import { zoneHours } from '../../api/zone.ts';
 import { dateTime, periodDateTimes } from '../../components/format.ts';
 import { SummaryCharts } from '../../components/summary/SummaryCharts.tsx';
 import { MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
 import { EngineSections } from './EngineSections.tsx';
-import { gmtLabel, type LinkSummary } from './layout.ts';
+import type { LinkSummary } from './layout.ts';
 import { takeLinkParams } from './link-params.ts';
 import { LINK_PAGE_TEXTS, type LinkView, useLinkSession } from './link-session.ts';
 import { SummaryTable } from './SummaryTable.tsx';
@@ -70,7 +72,7 @@ export default function ReportLinkPage() {
       )}
       <footer className="rl-footer" data-testid="rl-footer">
         <span>
-          Generated {dateTime(generated)} ({gmtLabel(browserTimezone())})
+          Generated {dateTime(generated)} ({offsetLabel(zoneHours(generated * 1000))})
         </span>
         {view?.mode === 'share-link' && view.expires != null && (
           <span>Read-only report link, valid until {dateTime(view.expires)}</span>
@@ -100,7 +102,7 @@ function Header({ view, s }: { view: LinkView | undefined; s: LinkSummary | unde
         <div className="rl-range" data-testid="rl-range">
           <div>Analysed data range</div>
           <strong>{periodDateTimes(view.start, view.end)}</strong>
-          <div>{gmtLabel(browserTimezone())}</div>
+          <div>{offsetLabel(zoneHours(view.start * 1000))}</div>
         </div>
       )}
     </header>

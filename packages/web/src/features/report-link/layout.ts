@@ -17,12 +17,3 @@ export function tableLayout(s: Pick<Summary, 'singleEngine' | 'hasAeFlowmeter'>)
   if (s.singleEngine) return 'single';
   return s.hasAeFlowmeter ? 'twin-ae' : 'twin-na';
 }
-
-/** Spec 002 §2.3 timezone label: GMT +007 for +7 hours; half hours as +005:30. */
-export function gmtLabel(hours: number): string {
-  const sign = hours < 0 ? '-' : '+';
-  const abs = Math.abs(hours);
-  const h = String(Math.floor(abs)).padStart(3, '0');
-  const m = Math.round((abs % 1) * 60);
-  return `GMT ${sign}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
-}

@@ -3,6 +3,7 @@ import type { SessionStatus, SignedIn } from '@fleet/shared/answers/session.ts';
 import type { ShareLinkCurrent, ShareLinkOpened, SigninMethod } from '@fleet/shared/answers/share-links.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, setPageToken } from '../../api/client.ts';
+import { setZone } from '../../api/zone.ts';
 import type { LinkParams } from './link-params.ts';
 
 /** Messages of the report link page for what the server does not answer itself. */
@@ -32,6 +33,7 @@ async function openShareLink(link: string): Promise<LinkView> {
   const opened = await api.post<ShareLinkOpened>('/share-links/open', { token: link }, { silent: true });
   setPageToken(opened.token);
   const cur = await api.get<ShareLinkCurrent>('/share-links/current', { silent: true });
+  setZone(cur.timezone);
   return { mode: 'share-link', ...cur };
 }
 
@@ -54,6 +56,7 @@ async function signInWithPassword(p: LinkParams): Promise<LinkView> {
   setPageToken(signed.token);
   if (p.compId != null) {
     const status = await api.get<SessionStatus>(`/security/authentication/setcompany/${p.compId}`, { silent: true });
+    setZone(status.activeCompany?.timezone);
     if (p.grcpId != null && status.activeCompany?.grcpId !== p.grcpId)
       throw new LinkPageError(LINK_PAGE_TEXTS.wrongGroup);
   }

@@ -1,5 +1,5 @@
 import type { Summary } from '@fleet/shared/answers/summary.ts';
-import dayjs from 'dayjs';
+import { at } from '../../api/zone.ts';
 import { type Cell, saveXlsx, xlsxFileName } from '../../components/xlsx.ts';
 
 const r2 = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100);
@@ -12,8 +12,8 @@ export function summaryRows(s: Summary, assetName: string): Cell[][] {
   return [
     ['Item', 'Value', 'Unit'],
     ['Asset', assetName, null],
-    ['Start', dayjs(s.start * 1000).format('DD-MM-YYYY HH:mm'), null],
-    ['End', dayjs(s.end * 1000).format('DD-MM-YYYY HH:mm'), null],
+    ['Start', at(s.start * 1000).format('DD-MM-YYYY HH:mm'), null],
+    ['End', at(s.end * 1000).format('DD-MM-YYYY HH:mm'), null],
     ['Port Average RPM', r2(rpm?.PORT?.average), 'RPM'],
     ['Port Running Hours', r2(rpm?.PORT?.runningHours), 'h'],
     ['Starboard Average RPM', r2(rpm?.STARBOARD?.average), 'RPM'],

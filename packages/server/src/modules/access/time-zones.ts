@@ -1,0 +1,41 @@
+import { zoneOffsetHours } from '@fleet/shared/time-zone.ts';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * The time zone a figure is cut in when the request names none (docs/domain.md §1 "The company's time zone"): the zone
+ * of the company that owns the asset, the device or the profile; the installation's default (`fallback`, the zone of
+ * TZ_OFFSET) for a company without one.
+ */
+
+/** The company's own zone, or `fallback`. */
+export async function companyTimeZone(db: Db, compId: number | null, fallback: string): Promise<string> {
+  if (compId === null) return fallback;
+  const row = await db.selectFrom('company').select('compTimezone').where('compId', '=', compId).executeTakeFirst();
+  return row?.compTimezone || fallback;
+}
+
+/** The zone of the company that owns the asset, or `fallback`. */
+export async function assetTimeZone(db: Db, massId: number, fallback: string): Promise<string> {
+  const row = await db
+    .selectFrom('asset')
+    .leftJoin('company', 'company.compId', 'asset.massCompId')
+    .select('company.compTimezone')
+    .where('asset.massId', '=', massId)
+    .executeTakeFirst();
+  return row?.compTimezone || fallback;
+}
+
+/** The zone of the company that owns the device's asset, or `fallback`. */
+export async function deviceTimeZone(db: Db, devcId: number, fallback: string): Promise<string> {
+  const row = await db
+    .selectFrom('device')
+    .innerJoin('asset', 'asset.massId', 'device.devcMassId')
+    .leftJoin('company', 'company.compId', 'asset.massCompId')
+    .select('company.compTimezone')
+    .where('device.devcId', '=', devcId)
+    .executeTakeFirst();
+  return row?.compTimezone || fallback;
+}
+
+/** The hours east of UTC a period starting at `start` is cut in: the request's own, else the zone's offset then. */
+export const offsetOr = (given: number | null, zone: string, start: number) => given ?? zoneOffsetHours(zone, start);
