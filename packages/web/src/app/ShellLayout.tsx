@@ -12,9 +12,22 @@ export function ShellLayout() {
   return (
     <AntdProvider>
       <div className="shell">
+        {/* the first Tab stop of every signed-in page (issue 27): past the navigation bar to the screen; a link to
+            #main by its role, the click focuses main itself (the router would take a bare #main as a navigation) */}
+        {/* biome-ignore lint/a11y/useValidAnchor: a same-page link whose click moves focus, the skip-link pattern */}
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          Skip to main content
+        </a>
         <NavBar menus={MENUS} />
         <HighEventAlerts />
-        <main className="shell-content" key={viewKey}>
+        <main id="main" tabIndex={-1} className="shell-content" key={viewKey}>
           <PermissionGate>
             <Outlet />
           </PermissionGate>

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
 import { type DateRange, pickedRange, shownEnd } from '../api/period.ts';
 import { at, fromPicker, toPicker } from '../api/zone.ts';
+import { useRangeInputNames } from './range-names.ts';
 
 /** Display format of a range (spec 002 §2.11): DD-MM-YYYY HH:mm, 24 h. */
 export const RANGE_FORMAT = 'DD-MM-YYYY HH:mm';
@@ -26,12 +27,14 @@ export function PeriodPicker({
   format?: string;
   id?: string;
   style?: CSSProperties;
+  /** names the inputs "<label> start" / "<label> end"; default the text of the `<label for={id}>`, else 'Period' */
   'aria-label'?: string;
 }) {
+  const ref = useRangeInputNames(ariaLabel);
   return (
     <DatePicker.RangePicker
+      ref={ref}
       id={id}
-      aria-label={ariaLabel}
       showTime={{ format: 'HH:mm' }}
       format={format}
       allowClear={false}

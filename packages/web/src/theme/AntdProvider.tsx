@@ -1,8 +1,11 @@
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
+import { installDialogTabWrap } from './dialog-focus.ts';
 import { theme } from './theme.ts';
 
 // toasts and confirm dialogs rendered outside the tree (antd's static API) follow the theme too
+// Tab stays inside open dialogs (issue 27)
+installDialogTabWrap();
 ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
 
 /**

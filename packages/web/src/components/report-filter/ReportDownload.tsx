@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { REPORT_KEYS, type ReportKey } from '@fleet/shared/answers/daily-report.ts';
 import { Button, Checkbox, Dropdown } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { periodSeconds } from '../../api/period.ts';
 import { reportQuery, savePrint } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
@@ -17,6 +17,26 @@ export function ReportDownload() {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<ReportKey[]>([]);
   const [busy, setBusy] = useState(false);
+  const popup = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  /** Closes the popup; focus inside it goes back to the button that opened it. */
+  const close = () => {
+    if (popup.current?.contains(document.activeElement)) trigger.current?.focus();
+    setOpen(false);
+  };
+
+  // a dialog opened from the keyboard takes focus: its first choice (the popup mounts a frame after opening)
+  useEffect(() => {
+    if (!open) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const first = popup.current?.querySelector('input');
+      if (first || ++tries > 20) clearInterval(timer);
+      first?.focus();
+    }, 25);
+    return () => clearInterval(timer);
+  }, [open]);
 
   const download = async () => {
     if (picked.length === 0) {
@@ -28,7 +48,7 @@ export function ReportDownload() {
       return;
     }
     setBusy(true);
-    setOpen(false);
+    close();
     try {
       const { start, end } = periodSeconds(range);
       await savePrint(start, end, reportQuery(currentAsset, start, end, picked), `report-${start}-${end}`);
@@ -44,11 +64,22 @@ export function ReportDownload() {
   return (
     <Dropdown
       open={open}
-      onOpenChange={(o) => !busy && setOpen(o)}
+      onOpenChange={(o) => !busy && (o ? setOpen(true) : close())}
       trigger={['click']}
       disabled={busy}
       popupRender={() => (
-        <div className="report-download-menu" role="dialog" aria-label="Report download">
+        // Tab moves between the choices (the dropdown's own Tab handling would close the popup); Esc closes it and
+        // returns focus to the button
+        <div
+          ref={popup}
+          className="report-download-menu"
+          role="dialog"
+          aria-label="Report download"
+          onKeyDown={(e) => {
+            if (e.key === 'Tab') e.stopPropagation();
+            if (e.key === 'Escape') close();
+          }}
+        >
           <Checkbox
             checked={all}
             indeterminate={picked.length > 0 && !all}
@@ -67,7 +98,7 @@ export function ReportDownload() {
         </div>
       )}
     >
-      <Button disabled={busy}>
+      <Button ref={trigger} disabled={busy}>
         {busy ? 'Downloading...' : 'Download Report'} <DownOutlined />
       </Button>
     </Dropdown>

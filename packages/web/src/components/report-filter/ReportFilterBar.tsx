@@ -126,6 +126,7 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
       <div className="report-filter-field report-filter-range">
         <span>Date Range</span>
         <PeriodPicker
+          aria-label="Date Range"
           value={draft.range}
           onChange={(range) => setDraft((d) => ({ ...d, range, rangeType: 'custom' }))}
         />

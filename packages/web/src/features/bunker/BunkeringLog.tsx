@@ -15,6 +15,7 @@ import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '..
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
+import { useRangeInputNames } from '../../components/range-names.ts';
 import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
@@ -56,6 +57,7 @@ export default function BunkeringLog() {
   const canDelete = useCan('master_bunker_log', 'delete');
   const assets = useAssets({ silent: true });
   const [draft, setDraft] = useState<Filters>(defaults);
+  const rangeRef = useRangeInputNames();
   const [applied, setApplied] = useState<Filters>(defaults);
   const [page, setPage] = useState(1);
   const [sounding, setSounding] = useState(false);
@@ -174,16 +176,25 @@ export default function BunkeringLog() {
       fixed: 'right',
       render: (_v, r) => (
         <Space size={4}>
-          <Button size="small" icon={<EyeOutlined />} aria-label="View" onClick={() => setViewing(r.bklgId)}>
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={`View bunkering log ${r.bklgId}`}
+            onClick={() => setViewing(r.bklgId)}
+          >
             View
           </Button>
           {canUpdate && (
-            <Button size="small" onClick={() => setForm({ open: true, log: r })}>
+            <Button
+              size="small"
+              aria-label={`Edit bunkering log ${r.bklgId}`}
+              onClick={() => setForm({ open: true, log: r })}
+            >
               Edit
             </Button>
           )}
           {canDelete && (
-            <Button size="small" danger onClick={() => setDeleting(r)}>
+            <Button size="small" danger aria-label={`Delete bunkering log ${r.bklgId}`} onClick={() => setDeleting(r)}>
               Delete
             </Button>
           )}
@@ -215,6 +226,7 @@ export default function BunkeringLog() {
       <FilterBar>
         <FilterField id="bunker-range" label="Date Range">
           <DatePicker.RangePicker
+            ref={rangeRef}
             id="bunker-range"
             format="DD-MM-YYYY"
             value={draft.range}

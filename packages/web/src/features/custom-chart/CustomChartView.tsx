@@ -160,21 +160,26 @@ export default function CustomChartView() {
                       <Tooltip title={c.width === 'full' ? 'Half width' : 'Full width'}>
                         <Button
                           size="small"
-                          aria-label="Toggle width"
+                          aria-label={`Toggle width chart ${c.asset.massName}`}
                           icon={<ExpandOutlined />}
                           onClick={() => toggleWidth(c)}
                         />
                       </Tooltip>
-                      <Button size="small" aria-label="Refresh" icon={<ReloadOutlined />} onClick={() => refresh(c)} />
                       <Button
                         size="small"
-                        aria-label="Edit"
+                        aria-label={`Refresh chart ${c.asset.massName}`}
+                        icon={<ReloadOutlined />}
+                        onClick={() => refresh(c)}
+                      />
+                      <Button
+                        size="small"
+                        aria-label={`Edit chart ${c.asset.massName}`}
                         icon={<EditOutlined />}
                         onClick={() => setForm({ open: true, editing: c })}
                       />
                       <Button
                         size="small"
-                        aria-label="Delete"
+                        aria-label={`Delete chart ${c.asset.massName}`}
                         danger
                         icon={<DeleteOutlined />}
                         onClick={() => remove(c)}

@@ -141,7 +141,7 @@ export function DeviceKeys({
                         okText="Revoke"
                         onConfirm={() => revoke.mutate(k.keyId)}
                       >
-                        <Button danger size="small">
+                        <Button danger size="small" aria-label={`Revoke key ${k.label}`}>
                           Revoke
                         </Button>
                       </Popconfirm>

@@ -185,10 +185,10 @@ export default function EventLog() {
       key: 'action',
       render: (_v, r) => (
         <Space size={4} wrap>
-          <Button size="small" onClick={() => setViewData(r)}>
+          <Button size="small" aria-label={`View Data of event ${r.evntId}`} onClick={() => setViewData(r)}>
             View Data
           </Button>
-          <Button size="small" onClick={() => setViewThreshold(r)}>
+          <Button size="small" aria-label={`View Threshold of event ${r.evntId}`} onClick={() => setViewThreshold(r)}>
             View Threshold
           </Button>
         </Space>

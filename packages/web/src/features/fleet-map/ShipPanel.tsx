@@ -64,6 +64,7 @@ export function ShipPanel(p: ShipPanelProps) {
         <div className="fm-panel-body">
           <Space className="fm-panel-tools" wrap>
             <Input.Search
+              aria-label="Search Asset Name"
               placeholder="Search Asset Name..."
               allowClear
               value={search}

@@ -79,7 +79,7 @@ export default function ProfilePage() {
                       <List.Item style={{ paddingInline: 0 }}>
                         <span>
                           {c.compName}
-                          <span style={{ color: 'rgba(0,0,0,0.45)' }}> · {c.grcpName ?? 'Ungrouped'}</span>
+                          <span style={{ color: 'var(--text-muted)' }}> · {c.grcpName ?? 'Ungrouped'}</span>
                         </span>
                         <span>
                           {c.allAssets === 1 ? <Tag>All assets</Tag> : <Tag>Assigned assets</Tag>}

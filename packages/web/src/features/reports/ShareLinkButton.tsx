@@ -127,7 +127,7 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
                         title="Revoke this link? It stops working at once."
                         onConfirm={() => revoke.mutate(l.id)}
                       >
-                        <Button size="small" danger>
+                        <Button size="small" danger aria-label={`Revoke link ${l.id}`}>
                           Revoke
                         </Button>
                       </Popconfirm>,

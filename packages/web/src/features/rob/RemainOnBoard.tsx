@@ -119,16 +119,31 @@ export default function RemainOnBoard() {
                     key: 'actions',
                     render: (_v, p) => (
                       <Space size={4}>
-                        <Button size="small" type="primary" ghost onClick={() => setDetail(p)}>
+                        <Button
+                          size="small"
+                          type="primary"
+                          ghost
+                          aria-label={`Detail ROB profile ${p.mrobId}`}
+                          onClick={() => setDetail(p)}
+                        >
                           Detail
                         </Button>
                         {canUpdate && (
-                          <Button size="small" onClick={() => setForm({ open: true, profile: p })}>
+                          <Button
+                            size="small"
+                            aria-label={`Edit ROB profile ${p.mrobId}`}
+                            onClick={() => setForm({ open: true, profile: p })}
+                          >
                             Edit
                           </Button>
                         )}
                         {canDelete && (
-                          <Button size="small" danger {...confirm.props(p.mrobId, () => void remove(p))}>
+                          <Button
+                            size="small"
+                            danger
+                            aria-label={`${confirm.isArmed(p.mrobId) ? ROB_TEXTS.confirm : 'Delete'} ROB profile ${p.mrobId}`}
+                            {...confirm.props(p.mrobId, () => void remove(p))}
+                          >
                             {confirm.isArmed(p.mrobId) ? ROB_TEXTS.confirm : 'Delete'}
                           </Button>
                         )}

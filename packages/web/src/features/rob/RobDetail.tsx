@@ -255,12 +255,17 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 render: (_v, a) => (
                   <Space size={4}>
                     {canAdjUpdate && (
-                      <Button size="small" onClick={() => setEditing(a)}>
+                      <Button size="small" aria-label={`Edit adjustment ${a.robaId}`} onClick={() => setEditing(a)}>
                         Edit
                       </Button>
                     )}
                     {canAdjDelete && (
-                      <Button size="small" danger {...confirm.props(a.robaId, () => void remove(a))}>
+                      <Button
+                        size="small"
+                        danger
+                        aria-label={`${confirm.isArmed(a.robaId) ? ROB_TEXTS.confirm : 'Delete'} adjustment ${a.robaId}`}
+                        {...confirm.props(a.robaId, () => void remove(a))}
+                      >
                         {confirm.isArmed(a.robaId) ? ROB_TEXTS.confirm : 'Delete'}
                       </Button>
                     )}
