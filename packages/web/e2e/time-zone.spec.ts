@@ -44,6 +44,7 @@ async function expectToday(page: Page, zone: string, hours: number) {
   expect(end - start).toBe(86400);
   expect(url.searchParams.get('timezone')).toBe(String(hours));
   await expect(page.locator('.report-filter-range input').first()).toHaveValue(`${today.date} 00:00`);
+  await expect(page.getByTestId('report-filter-zone')).toHaveText(`GMT +00${hours} · ${zone}`);
 }
 
 test("a WIB company's days start at Jakarta's midnight, not the browser's", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { offsetLabel } from '@fleet/shared/time-zone.ts';
 import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +16,7 @@ import {
 import { PeriodPicker } from '../PeriodPicker.tsx';
 import { ReportDownload } from './ReportDownload.tsx';
 import './report.css';
+import { zoneHours, zoneName } from '../../api/zone.ts';
 
 export interface ReportFilterBarProps {
   /** offers the Minute interval (the datalog) */
@@ -130,6 +132,10 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
           value={draft.range}
           onChange={(range) => setDraft((d) => ({ ...d, range, rangeType: 'custom' }))}
         />
+        {/* the zone the days are cut in: the active company's (docs/domain.md §1) */}
+        <span className="report-filter-zone" data-testid="report-filter-zone">
+          {offsetLabel(zoneHours(draft.range.start))} · {zoneName()}
+        </span>
       </div>
       {interval && (
         <div className="report-filter-field">
