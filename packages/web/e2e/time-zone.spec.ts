@@ -58,3 +58,30 @@ test("a WITA company's days start at Makassar's midnight", async ({ page }) => {
   await expectToday(page, 'Asia/Makassar', 8);
   await shot(page, 'time-zone-wita');
 });
+
+test("a user may see the screens in another zone (Profile), and go back to the company's", async ({ page }) => {
+  await enterApp(page, USERS.admin);
+  await page.goto('/profile');
+  const zone = page.getByLabel('Time Zone');
+  await zone.click();
+  await zone.pressSequentially('Asia/Jayapura');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Asia/Jayapura' })
+    .first()
+    .click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await shot(page, 'time-zone-profile');
+  await expectToday(page, 'Asia/Jayapura', 9);
+  await page.goto('/profile');
+  await page.getByLabel('Time Zone').click();
+  // the list is long (a virtual list scrolled to the chosen zone): find the first choice by typing
+  await page.getByLabel('Time Zone').pressSequentially("The company's");
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: "The company's zone" })
+    .first()
+    .click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await expectToday(page, 'Asia/Jakarta', 7);
+});

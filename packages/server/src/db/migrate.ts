@@ -24,7 +24,7 @@ import * as m023StateSpans from './migrations/023_state_spans.ts';
 import * as m024Retention from './migrations/024_retention.ts';
 import * as m025RawPartitions from './migrations/025_raw_partitions.ts';
 import * as m026TemperatureSpanDropped from './migrations/026_temperature_span_dropped.ts';
-import * as m027CompanyTimezone from './migrations/027_company_timezone.ts';
+import * as m027TimeZones from './migrations/027_time_zones.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -52,7 +52,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '024_retention': m024Retention,
   '025_raw_partitions': m025RawPartitions,
   '026_temperature_span_dropped': m026TemperatureSpanDropped,
-  '027_company_timezone': m027CompanyTimezone,
+  '027_time_zones': m027TimeZones,
 };
 
 /** The migrations this version knows, in order. */

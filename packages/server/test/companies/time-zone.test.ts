@@ -132,4 +132,23 @@ describe("setting a company's time zone", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json.data.compTimezone).toBe('Asia/Makassar');
   });
+
+  it("lets a user see the screens in a zone of their own choosing, and go back to the company's", async () => {
+    const put = (timezone: unknown) =>
+      t.call({ method: 'PUT', url: '/api/account/timezone', token: w.adminA, payload: { timezone } });
+    const status = async () =>
+      (await t.call({ method: 'GET', url: '/api/security/authentication/status', token: w.adminA })).json.data;
+    expect((await status()).userTimezone).toBeNull();
+    const bad = await put('GMT+8');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('timezone must be a time zone name such as Asia/Makassar');
+    expect((await put('Asia/Jayapura')).json.data).toEqual({ timezone: 'Asia/Jayapura' });
+    expect((await status()).userTimezone).toBe('Asia/Jayapura');
+    const profile = await t.call({ method: 'GET', url: '/api/account/profile', token: w.adminA });
+    expect(profile.json.data.timezone).toBe('Asia/Jayapura');
+    // the company's zone is untouched
+    expect((await status()).activeCompany.timezone).toBe('Asia/Jakarta');
+    expect((await put(null)).statusCode).toBe(200);
+    expect((await status()).userTimezone).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time-zone.ts';
 
 /** `GET /api/account/profile`: the signed-in user, their companies (with groups) and roles (Profile screen). */
 export const profileSchema = z.object({
@@ -16,5 +17,16 @@ export const profileSchema = z.object({
     }),
   ),
   roles: z.array(z.object({ roleId: z.number(), roleName: z.string() })),
+  /** the zone the user chose to see the screens in; null: the active company's (docs/domain.md §1) */
+  timezone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** `PUT /api/account/timezone`: the zone to see the screens in, an IANA name; null: the active company's. */
+export const timezoneBody = z.object({
+  timezone: z
+    .string({ error: 'timezone must be a time zone name such as Asia/Makassar, or null' })
+    .refine(isTimeZone, 'timezone must be a time zone name such as Asia/Makassar, or null')
+    .nullable(),
+});
+export const timezoneAnswerSchema = z.object({ timezone: z.string().nullable() });

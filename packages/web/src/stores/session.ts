@@ -82,9 +82,9 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   apply(status) {
-    // the active company's zone cuts the days and shows the times (api/zone.ts); the shared filter's "today" is
-    // taken again in a new zone
-    if (setZone(status.activeCompany?.timezone)) useFilter.getState().reset();
+    // the active company's zone — or the one the user chose in the Profile — cuts the days and shows the times
+    // (api/zone.ts); the shared filter's "today" is taken again in a new zone
+    if (setZone(status.userTimezone ?? status.activeCompany?.timezone)) useFilter.getState().reset();
     set({
       loaded: true,
       userId: status.userId,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * The time zone a figure is cut in when the request names none (docs/domain.md §1 "The company's time zone"): the zone
- * of the company that owns the asset, the device or the profile; the installation's default (`fallback`, the zone of
+ * of the company that owns the asset (a vessel, a device's vessel, a ROB profile's vessel) or the session's company; the installation's default (`fallback`, the zone of
  * TZ_OFFSET) for a company without one.
  */
 
@@ -21,18 +21,6 @@ export async function assetTimeZone(db: Db, massId: number, fallback: string): P
     .leftJoin('company', 'company.compId', 'asset.massCompId')
     .select('company.compTimezone')
     .where('asset.massId', '=', massId)
-    .executeTakeFirst();
-  return row?.compTimezone || fallback;
-}
-
-/** The zone of the company that owns the device's asset, or `fallback`. */
-export async function deviceTimeZone(db: Db, devcId: number, fallback: string): Promise<string> {
-  const row = await db
-    .selectFrom('device')
-    .innerJoin('asset', 'asset.massId', 'device.devcMassId')
-    .leftJoin('company', 'company.compId', 'asset.massCompId')
-    .select('company.compTimezone')
-    .where('device.devcId', '=', devcId)
     .executeTakeFirst();
   return row?.compTimezone || fallback;
 }

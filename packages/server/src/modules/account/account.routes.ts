@@ -1,5 +1,5 @@
 import { ErrorCode } from '@fleet/shared';
-import { profileSchema } from '@fleet/shared/answers/account.ts';
+import { profileSchema, timezoneAnswerSchema, timezoneBody } from '@fleet/shared/answers/account.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +62,11 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
     },
     async (req) => {
       const s = sessionOf(req);
-      const user = await db.selectFrom('user').select('userStatus').where('userId', '=', s.userId).executeTakeFirst();
+      const user = await db
+        .selectFrom('user')
+        .select(['userStatus', 'userTimezone'])
+        .where('userId', '=', s.userId)
+        .executeTakeFirst();
       const roles = await db
         .selectFrom('user_role')
         .innerJoin('role', 'role.roleId', 'user_role.usroRoleId')
@@ -79,7 +83,26 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
           roleId: Number(r.roleId),
           roleName: r.roleName,
         })),
+        timezone: user?.userTimezone || null,
       });
+    },
+  );
+
+  app.put(
+    '/account/timezone',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: "The zone the signed-in user sees the screens in (an IANA name); null: the active company's",
+        body: timezoneBody,
+        response: { 200: envelope(timezoneAnswerSchema) },
+      },
+    },
+    async (req) => {
+      const s = sessionOf(req);
+      await db.updateTable('user').set({ userTimezone: req.body.timezone }).where('userId', '=', s.userId).execute();
+      return ok({ timezone: req.body.timezone });
     },
   );
 

@@ -48,6 +48,7 @@ export const UNGROUPED = 'Ungrouped';
  */
 export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string): Promise<SessionStatus> {
   const companies = await userCompanies(db, s.userId);
+  const user = await db.selectFrom('user').select('userTimezone').where('userId', '=', s.userId).executeTakeFirst();
   const groups = new Map<number | null, SessionStatus['groups'][number]>();
   for (const c of companies) {
     let g = groups.get(c.grcpId);
@@ -72,6 +73,8 @@ export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string)
       timezone: active.timezone || defaultTimeZone,
     },
     activeGroup: active && { grcpId: active.grcpId, grcpName: active.grcpName ?? UNGROUPED },
+    // the zone the user chose to see the screens in; null: the active company's
+    userTimezone: user?.userTimezone || null,
     groups: [...groups.values()],
     companies: companies.map(({ allAssets: _, timezone: __, ...c }) => c),
     userAccess,

@@ -1,6 +1,8 @@
 import type { Profile } from '@fleet/shared/answers/account.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Form, Input, List, Row, Skeleton, Tag } from 'antd';
+import { offsetLabel, TIME_ZONES, zoneOffsetHours } from '@fleet/shared/time-zone.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Descriptions, Form, Input, List, Row, Select, Skeleton, Tag } from 'antd';
+import { useMemo } from 'react';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
@@ -14,7 +16,57 @@ interface PasswordValues {
   confirm: string;
 }
 
-/** The signed-in user's details and a change-password form. */
+const zoneLabel = (zone: string) => `${zone} (${offsetLabel(zoneOffsetHours(zone, Date.now() / 1000))})`;
+
+/**
+ * The zone the user sees the screens in (docs/domain.md §1): the active company's, or one of their own choosing
+ * (an operator ashore in Jakarta looking at a WITA company's days, say). Saved per user; the session takes it at once.
+ */
+function DisplayZone({ chosen }: { chosen: string | null }) {
+  const activeCompany = useSession((s) => s.activeCompany);
+  const loadUser = useSession((s) => s.loadUser);
+  const queryClient = useQueryClient();
+  const COMPANY = '';
+  const options = useMemo(
+    () => [
+      {
+        value: COMPANY,
+        label: `The company's zone${activeCompany ? `: ${zoneLabel(activeCompany.timezone)}` : ''}`,
+      },
+      ...TIME_ZONES.map((z) => ({ value: z, label: zoneLabel(z) })),
+    ],
+    [activeCompany],
+  );
+  const save = useMutation({
+    mutationFn: (zone: string) => api.put('/account/timezone', { timezone: zone || null }),
+    onSuccess: async () => {
+      await loadUser();
+      await queryClient.invalidateQueries({ queryKey: ['account', 'profile'] });
+      toast.success('Saved');
+    },
+    onError: (e) => toast.error(isApiError(e) ? e.message : String(e)),
+  });
+  return (
+    <Form layout="vertical">
+      <Form.Item
+        label="Time Zone"
+        htmlFor="profile-timezone"
+        extra="The zone your screens cut days in and show times in. Reports mailed to you keep the company's zone."
+      >
+        <Select
+          id="profile-timezone"
+          value={chosen ?? COMPANY}
+          options={options}
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={save.isPending}
+          onChange={(zone: string) => save.mutate(zone)}
+        />
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The signed-in user's details, the zone they see the screens in and a change-password form. */
 export default function ProfilePage() {
   const activeCompany = useSession((s) => s.activeCompany);
   const profile = useQuery({ queryKey: ['account', 'profile'], queryFn: () => api.get<Profile>('/account/profile') });
@@ -94,6 +146,9 @@ export default function ProfilePage() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
+          <Card title="Display" style={{ marginBottom: 16 }}>
+            {p ? <DisplayZone chosen={p.timezone} /> : <Skeleton active loading={profile.isLoading} />}
+          </Card>
           <Card title="Change Password">
             <Form
               form={form}
