@@ -69,7 +69,12 @@ describe.each(dialects())('auth on %s', (dialect) => {
     expect(r.json.data).toMatchObject({ userId: 'alice@java.test', username: 'alice' });
     expect(r.json.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const s = await t.call({ method: 'GET', url: STATUS, token: r.json.data.token });
-    expect(s.json.data.activeCompany).toEqual({ compId: w.compA1, compName: 'PT Java One', grcpId: w.groupA });
+    expect(s.json.data.activeCompany).toEqual({
+      compId: w.compA1,
+      compName: 'PT Java One',
+      grcpId: w.groupA,
+      timezone: 'Asia/Jakarta',
+    });
     expect(s.json.data.activeApp).toBeNull();
   });
 
