@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { rangeOf } from '../stores/filter.ts';
-import { isLocalMidnight, periodText } from './period.ts';
-import { at, fromPicker, setZone, toPicker, zoneHours, zoneName } from './zone.ts';
+import { isLocalMidnight, periodText } from '../api/period.ts';
+import { at, fromPicker, setZone, toPicker, zoneHours, zoneName } from '../api/zone.ts';
+import { rangeOf } from './filter.ts';
 
 // 2026-11-25 10:00 UTC: 18:00 in Makassar (WITA, +8), 17:00 in Jakarta (WIB, +7)
 const NOW = Date.UTC(2026, 10, 25, 10, 0);
