@@ -1,7 +1,7 @@
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLocale, type Locale, setLocale } from './api/locale.ts';
-import { formatValue } from './components/charts/rules.ts';
+import { currentLocale, type Locale, setLocale } from '../api/locale.ts';
+import { formatValue } from '../components/charts/rules.ts';
 import {
   coordinate,
   delta,
@@ -16,10 +16,10 @@ import {
   percent,
   qty,
   robLitres,
-} from './components/format.ts';
-import { percentText } from './components/PercentBar.tsx';
-import { tilesFor } from './features/devices/device-tiles.ts';
-import { formatLatLng } from './features/fleet-map/measure.ts';
+} from '../components/format.ts';
+import { percentText } from '../components/PercentBar.tsx';
+import { tilesFor } from '../features/devices/device-tiles.ts';
+import { formatLatLng } from '../features/fleet-map/measure.ts';
 
 // Issue 27 "One number format" (docs/domain.md "Number formats"): the same quantities in both locales, per screen
 // family, as the screens write them. Expected strings are hand-written: en = grouping ',' decimal '.';
