@@ -160,7 +160,7 @@ test('Asset Device: a card per device with the gauge of its type on the latest r
     card('OT01 Reservoir Temperature PORT').getByRole('img', { name: 'Temperature: 120.5 °C' }),
   ).toBeVisible();
   await pageOf('OT01 Gateway');
-  await expect(card('OT01 Gateway')).toContainText('11.70 %');
+  await expect(card('OT01 Gateway')).toContainText('11.70%');
   await pageOf('OT01 Power Supply');
   await expect(card('OT01 Power Supply')).toContainText('Offline · 20 min ago');
   await expect(card('OT01 Power Supply')).toHaveClass(/is-offline/);

@@ -91,8 +91,8 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
     await expect(detail.getByText('ADJUSTED')).toBeVisible();
     await expect(detail.getByText('RESETED')).toBeVisible(); // type 1 (Reset Value) is the default
     await detail.getByRole('tab', { name: /Bunker Summary/ }).click();
-    await expect(detail.getByTestId('final-bunker')).toContainText('12,00 KL');
-    await expect(detail.getByTestId('discrepancy-target')).toContainText('-0,345 KL (-2.79%)');
+    await expect(detail.getByTestId('final-bunker')).toContainText('12.00 KL');
+    await expect(detail.getByTestId('discrepancy-target')).toContainText('-0.345 KL (-2.79%)');
     await detail.getByRole('tab', { name: /Adjustment History/ }).click();
     await detail.getByRole('button', { name: /^Line 1/ }).click();
     await expect(page.getByRole('dialog', { name: 'Note Detail' })).toContainText('Line 2 of a long note');

@@ -1,7 +1,8 @@
 import { Progress } from 'antd';
+import { percent } from './format.ts';
 
 /** A percentage as text, 2 decimals (spec 002 §9 "percentages 2 decimals"): `97.50%`. */
-export const percentText = (v: number) => `${v.toFixed(2)}%`;
+export const percentText = (v: number) => percent(v);
 
 /**
  * A sensor-percentage bar (docs/domain.md §20) with its figure beside it at every value: antd's Progress would

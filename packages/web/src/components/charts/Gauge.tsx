@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { qty } from '../format.ts';
 import { EChart } from './EChart.tsx';
 
 /** A half-circle gauge (the dashboard's RPM as % of full scale, the widgets' speedometer). */
@@ -36,7 +37,7 @@ export function Gauge({
             valueAnimation: false,
             fontSize: 20,
             offsetCenter: [0, '60%'],
-            formatter: () => (value == null ? '-' : `${value.toFixed(decimals)} ${unit}`),
+            formatter: () => qty(value, unit, decimals),
           },
           data: [{ value: value ?? 0 }],
         },

@@ -3,6 +3,8 @@
  * gaps drawn as dashed faded interpolation, ticks and axes by screen width, the automatic chart interval.
  */
 
+import { num } from '../format.ts';
+
 export const CHART_HEIGHT = { report: 320, dashboard: 600, sparkline: 60 } as const;
 /** Screens up to this width get 3 ticks (spec 002 §9). */
 export const NARROW_MAX_WIDTH = 991;
@@ -33,13 +35,11 @@ export function rpmAxisMax(values: readonly (number | null | undefined)[]): numb
 
 export type ValueKind = 'litres' | 'number';
 
-/** Axis and tooltip numbers: litres as integers; values between 0 and 1 with 2 decimals; others 2 decimals at most. */
+/** Axis and tooltip numbers (the locale's marks, components/format.ts): litres as integers; values between 0 and 1 with 2 decimals; others 2 decimals at most. */
 export function formatValue(v: number | null | undefined, kind: ValueKind = 'number'): string {
-  if (v == null || !Number.isFinite(v)) return '-';
-  if (kind === 'litres') return String(Math.round(v));
-  const a = Math.abs(v);
-  if (a > 0 && a < 1) return v.toFixed(2);
-  return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
+  if (kind === 'litres') return num(v, 0);
+  const a = Math.abs(v ?? 0);
+  return num(v, a > 0 && a < 1 ? 2 : [0, 2]);
 }
 
 export type Point = [x: number, y: number | null];

@@ -1,6 +1,7 @@
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import { at } from '../../api/zone.ts';
 import type { EChartsOption as EChartOption } from '../charts/echarts.ts';
+import { num } from '../format.ts';
 import { KMH_TO_KNOTS, temperatureGauge } from '../gauges/scales.ts';
 import { fn, val } from './device-series.ts';
 
@@ -31,8 +32,7 @@ export function timeChart(rows: AggregatedRow[], lines: Line[], opts: { markAbov
     legend: { top: 0, type: 'scroll' },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (v: unknown) =>
-        typeof v === 'number' ? v.toLocaleString(undefined, { maximumFractionDigits: 2 }) : '—',
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? num(v, [0, 2]) : '—'),
     },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     xAxis: {

@@ -1,10 +1,9 @@
 import { Button, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { AVERAGE_SPEED_LABEL } from '../format.ts';
+import { AVERAGE_SPEED_LABEL, num, qty } from '../format.ts';
 import './vessel-popup.css';
 
-const fmt = (v: number | null | undefined, digits = 2) => (v == null ? '-' : v.toFixed(digits));
 export const fmtTime = (ts: number | null) => (ts == null ? '-' : dayjs.unix(ts).format('DD-MM-YYYY HH:mm'));
 
 /** The numbers of the two popup pages (spec 002 §2.5). */
@@ -40,8 +39,8 @@ export function PopupPages({ title, n, footer }: { title: ReactNode; n: PopupNum
       {page === 1 ? (
         <>
           <Row label="Location" value={n.location ?? '-'} />
-          <Row label="Total Cruise" value={`${fmt(n.totalCruiseNm)} NM`} />
-          <Row label={AVERAGE_SPEED_LABEL} value={fmt(n.avgSpeedKnot)} />
+          <Row label="Total Cruise" value={qty(n.totalCruiseNm, 'NM')} />
+          <Row label={AVERAGE_SPEED_LABEL} value={num(n.avgSpeedKnot)} />
           <Row
             label="Current AE"
             value={
@@ -57,10 +56,10 @@ export function PopupPages({ title, n, footer }: { title: ReactNode; n: PopupNum
         </>
       ) : (
         <>
-          <Row label="Port RPM" value={fmt(n.portRpm, 0)} />
-          <Row label="Starboard RPM" value={fmt(n.starboardRpm, 0)} />
-          <Row label="Port In Flowrate" value={`${fmt(n.portInFlowrate)} L/h`} />
-          <Row label="Starboard In Flowrate" value={`${fmt(n.starboardInFlowrate)} L/h`} />
+          <Row label="Port RPM" value={num(n.portRpm, 0)} />
+          <Row label="Starboard RPM" value={num(n.starboardRpm, 0)} />
+          <Row label="Port In Flowrate" value={qty(n.portInFlowrate, 'L/h')} />
+          <Row label="Starboard In Flowrate" value={qty(n.starboardInFlowrate, 'L/h')} />
         </>
       )}
       <Space className="fm-popup-pager">

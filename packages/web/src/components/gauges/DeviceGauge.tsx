@@ -5,13 +5,14 @@ import { DialGauge } from './DialGauge.tsx';
 import { LinearGauge } from './LinearGauge.tsx';
 import { KMH_TO_KNOTS, speedScaleKnots, temperatureGauge } from './scales.ts';
 import './gauges.css';
+import { num as formatNumber, percent, qty } from '../format.ts';
 
 const num = (r: PulseRow | null, key: string): number | null => {
   const v = r?.[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 };
 const fixed = (v: number | null, d: number, unit = '') =>
-  v === null ? '—' : `${v.toFixed(d)}${unit ? ` ${unit}` : ''}`;
+  v === null ? '—' : unit ? qty(v, unit, d) : formatNumber(v, d);
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
@@ -35,8 +36,8 @@ function PercentRow({ label, value }: { label: string; value: number | null }) {
         percent={value ?? 0}
         size="small"
         status={value !== null && value > 90 ? 'exception' : 'normal'}
-        format={() => (value === null ? '—' : `${value.toFixed(2)} %`)}
-        aria-label={`${label} ${value === null ? 'no reading' : `${value.toFixed(2)} %`}`}
+        format={() => (value === null ? '—' : percent(value))}
+        aria-label={`${label} ${value === null ? 'no reading' : percent(value)}`}
       />
     </div>
   );

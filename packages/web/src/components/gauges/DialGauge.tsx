@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { EChart } from '../charts/EChart.tsx';
+import { qty } from '../format.ts';
 
 export interface DialBand {
   /** the band ends at this value (bands run from 0 upwards in order) */
@@ -57,7 +58,7 @@ export function DialGauge({
             offsetCenter: [0, '78%'],
             fontSize: 16,
             fontWeight: 600,
-            formatter: () => (value === null ? '—' : `${value.toFixed(decimals)} ${unit}`),
+            formatter: () => (value === null ? '—' : qty(value, unit, decimals)),
           },
           data: [{ value: value === null ? 0 : Math.min(max, Math.max(0, value)), name: label }],
         },
@@ -68,7 +69,7 @@ export function DialGauge({
     <EChart
       option={option}
       height={height}
-      aria-label={`${label}: ${value === null ? 'no reading' : `${value.toFixed(decimals)} ${unit}`}`}
+      aria-label={`${label}: ${value === null ? 'no reading' : qty(value, unit, decimals)}`}
     />
   );
 }

@@ -1,4 +1,5 @@
 import './gauges.css';
+import { qty } from '../format.ts';
 /**
  * A horizontal thermometer (spec 000 §2 "linear temperature gauge"): `min` to `max`, the bar red from `redFrom`.
  */
@@ -25,10 +26,10 @@ export function LinearGauge({
     <div
       className="linear-gauge"
       role="img"
-      aria-label={`${label}: ${value === null ? 'no reading' : `${value.toFixed(1)} ${unit}`}`}
+      aria-label={`${label}: ${value === null ? 'no reading' : qty(value, unit, 1)}`}
     >
       <div className="linear-gauge-value" data-hot={hot || undefined}>
-        {value === null ? '—' : `${value.toFixed(1)} ${unit}`}
+        {value === null ? '—' : qty(value, unit, 1)}
       </div>
       <div className="linear-gauge-track">
         <div className="linear-gauge-red" style={{ left: `${redStart}%` }} />

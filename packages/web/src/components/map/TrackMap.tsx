@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { latLng, qty } from '../format.ts';
 import { KMH_TO_KNOTS } from '../gauges/scales.ts';
 import { BaseMap, DotTrailLayer, FitToPoints, TrailLayer } from './index.ts';
 
@@ -35,10 +36,8 @@ export function TrackMap({
           renderPopup={(p) => (
             <div>
               <div>{dayjs.unix(p.timestamp).format('DD MMM YYYY HH:mm')}</div>
-              <div>Speed {p.speed === null ? '—' : `${(p.speed * KMH_TO_KNOTS).toFixed(1)} knots`}</div>
-              <div>
-                {p.lat.toFixed(5)}, {p.lng.toFixed(5)}
-              </div>
+              <div>Speed {p.speed === null ? '—' : qty(p.speed * KMH_TO_KNOTS, 'knots', 1)}</div>
+              <div>{latLng(p.lat, p.lng)}</div>
             </div>
           )}
         />

@@ -27,14 +27,14 @@ import { routeNames } from '../../routing/route-names.ts';
 import { type DataLogRow, dataLogRows } from './asset-log.ts';
 import { ShipPicture } from './ShipPicture.tsx';
 import './assets.css';
+import { num } from '../../components/format.ts';
 
 type RangeChoice = 'Week' | 'Month';
 type TabKey = 'data-log' | 'gps' | 'analysis';
 const PAGE_SIZE = 10;
 /** A Data Log field of a row handed to the chart builder. */
 const pick = (k: keyof DataLogRow) => (r: AggregatedRow) => (r as unknown as DataLogRow)[k] as number | null;
-const fixed = (v: number | null, d: number) =>
-  v === null ? '—' : v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const fixed = (v: number | null, d: number) => (v === null ? '—' : num(v, d));
 
 /** Week = the last 7 local days including today, Month = the last 30 (docs/domain.md §22). */
 function rangeOf(choice: RangeChoice, now: number, tz: number) {

@@ -7,9 +7,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { periodSeconds, periodText } from '../../api/period.ts';
-import { formatDateTime } from '../../components/bunker-format.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
+import { formatDateTime, num, qty } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { saveXlsx } from '../../components/xlsx.ts';
@@ -34,9 +34,9 @@ const COLUMNS = [
 ];
 const PAGE_SIZE = 500; // spec 002 §9
 const SPARK_POINTS = 60;
-const num = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 3 });
-const show = (v: number | null | undefined, digits = 3) =>
-  v === null || v === undefined ? '-' : new Intl.NumberFormat('id-ID', { maximumFractionDigits: digits }).format(v);
+/** Figures of the dashboard: 2 to 3 decimals; the unit choice as written next to a value. */
+const DIGITS = [2, 3] as const;
+const UNIT_TEXT: Record<UnitChoice, string> = { mt: 'mt', kg: 'kg', kl: 'KL', l: 'L' };
 
 function sparkOption(values: (number | null)[], range?: [number, number]) {
   return {
@@ -91,18 +91,18 @@ export default function BunkerDashboard() {
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 10 }],
       xAxis: { type: 'time' },
       yAxis: [
-        { type: 'value', name: unit, scale: true },
+        { type: 'value', name: UNIT_TEXT[unit], scale: true },
         { type: 'value', name: '°C / g/cm³', scale: true },
       ],
       series: [
         {
-          name: `Flowrate (${unit}/h)`,
+          name: `Flowrate (${UNIT_TEXT[unit]}/h)`,
           type: 'line',
           showSymbol: false,
           data: rows.map((r, i) => [r.timestamp * 1000, flow[i]]),
         },
         {
-          name: `Total (${unit})`,
+          name: `Total (${UNIT_TEXT[unit]})`,
           type: 'line',
           showSymbol: false,
           data: rows.map((r, i) => [r.timestamp * 1000, totals[i]]),
@@ -149,7 +149,7 @@ export default function BunkerDashboard() {
     fixed: key === 'datetime' ? 'left' : undefined,
     align: key === 'datetime' ? 'left' : 'right',
     render: (v: unknown) =>
-      key === 'datetime' ? formatDateTime(v as string, 'DD-MM-YYYY HH:mm:ss') : show(v as number | null),
+      key === 'datetime' ? formatDateTime(v as string, 'DD-MM-YYYY HH:mm:ss') : num(v as number | null, DIGITS),
     onHeaderCell: () =>
       ({
         draggable: key !== 'datetime',
@@ -234,24 +234,28 @@ export default function BunkerDashboard() {
               />
             )}
             <div className="bunker-spark-cards">
-              {spark('Total Bunker', `${show(scaled(total ?? null))} ${unit}`, totals, 'spark-total')}
+              {spark('Total Bunker', qty(scaled(total ?? null), UNIT_TEXT[unit], DIGITS), totals, 'spark-total')}
               {spark(
                 'Flowrate',
-                `${show(scaled(basis === 'mass' ? d.summary.averageMassFlowrate : d.summary.averageFlowrate))} ${unit}/h`,
+                qty(
+                  scaled(basis === 'mass' ? d.summary.averageMassFlowrate : d.summary.averageFlowrate),
+                  `${UNIT_TEXT[unit]}/h`,
+                  DIGITS,
+                ),
                 flow,
                 'spark-flow',
               )}
               {spark(
                 'Density',
-                `${show(d.summary.averageDens === null ? null : d.summary.averageDens / 1000, 4)} g/cm³`,
+                qty(d.summary.averageDens === null ? null : d.summary.averageDens / 1000, 'g/cm³', [2, 4]),
                 density,
                 'spark-density',
               )}
-              {spark('Temperature', `${show(d.summary.averageTemp, 1)} °C`, temperature, 'spark-temp', [0, 50])}
+              {spark('Temperature', qty(d.summary.averageTemp, '°C', 1), temperature, 'spark-temp', [0, 50])}
             </div>
             {basis === 'volume' && d.summary.totalVolume15 !== null && (
               <Typography.Paragraph type="secondary">
-                Total at 15 °C: {num.format((d.summary.totalVolume15 ?? 0) * factor)} {unit}
+                Total at 15 °C: {qty((d.summary.totalVolume15 ?? 0) * factor, UNIT_TEXT[unit], DIGITS)}
                 {d.summary.resets > 0 ? ` · totaliser resets in range: ${d.summary.resets}` : ''}
               </Typography.Paragraph>
             )}

@@ -7,9 +7,10 @@ import { type BunkerDetail, TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { formatBunker, formatDateTime, formatKl3, formatPercent, truncate } from '../../components/bunker-format.ts';
+import { truncate } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
+import { discrepancy, formatDateTime, formatKl3, formatPercent, kl, percent } from '../../components/format.ts';
 import { ADJUSTMENT_TEXTS, BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
 
 export const DETAIL_FAILED = 'Failed to fetch detail data.';
@@ -19,12 +20,7 @@ const reasonLabel = (v: string) => BUNKER_ADJUSTMENT_REASONS.find((r) => r.value
 function DiscrepancyValue({ d }: { d: Discrepancy }) {
   if (d.amount === null) return <span>N/A</span>;
   const color = d.amount >= 0 ? 'var(--ant-color-info, #1677ff)' : 'var(--ant-color-error, #ff4d4f)';
-  return (
-    <span style={{ color }}>
-      {d.amount >= 0 ? '+' : ''}
-      {formatBunker(d.amount)} KL ({formatPercent(d.percentage)})
-    </span>
-  );
+  return <span style={{ color }}>{discrepancy(d.amount, d.percentage)}</span>;
 }
 
 /**
@@ -103,18 +99,18 @@ export function BunkerLogDetail({
     <div className="bunker-summary">
       <div className="bunker-figures">
         <FigureCard label="Final Bunker Received" testId="final-bunker">
-          {formatBunker(detail.finalBunker)} KL
+          {kl(detail.finalBunker)}
         </FigureCard>
-        <FigureCard label="Target Bunker (KL)">{formatBunker(detail.targetBunker)} KL</FigureCard>
+        <FigureCard label="Target Bunker (KL)">{kl(detail.targetBunker)}</FigureCard>
         <FigureCard label={`Total Bunker ${product} (flowmeter)`} testId="flowmeter-total">
-          {formatBunker(detail.totalBunkerFlowmeter)} KL
+          {kl(detail.totalBunkerFlowmeter)}
         </FigureCard>
         <FigureCard label="Total Adjustment">
           <span style={{ color: (detail.totalAdjustment ?? 0) >= 0 ? '#1677ff' : '#ff4d4f' }}>
-            {formatBunker(detail.totalAdjustment)} KL
+            {kl(detail.totalAdjustment)}
           </span>
         </FigureCard>
-        <FigureCard label="Total Bunker (Sounding)">{formatBunker(detail.totalBunkerSounding)} KL</FigureCard>
+        <FigureCard label="Total Bunker (Sounding)">{kl(detail.totalBunkerSounding)}</FigureCard>
         <FigureCard label="Discrepancy vs Target" testId="discrepancy-target">
           <DiscrepancyValue d={detail.discrepancyToTarget} />
         </FigureCard>
@@ -122,7 +118,7 @@ export function BunkerLogDetail({
           <DiscrepancyValue d={detail.discrepancyToSounding} />
         </FigureCard>
         <FigureCard label="At 15 °C (flowmeter / final)">
-          {formatBunker(detail.standard.totalBunkerFlowmeter15)} / {formatBunker(detail.standard.finalBunker15)} KL
+          {kl(detail.standard.totalBunkerFlowmeter15)} / {kl(detail.standard.finalBunker15)}
         </FigureCard>
         <FigureCard label="Tolerance" testId="tolerance">
           {detail.tolerance.band ? (
@@ -132,8 +128,8 @@ export function BunkerLogDetail({
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {formatPercent(detail.tolerance.percentage)} vs target
-            {detail.tolerance.basis === '15C' ? ' at 15 °C' : ' (observed)'}; bands {detail.tolerance.warning}% /{' '}
-            {detail.tolerance.protest}%
+            {detail.tolerance.basis === '15C' ? ' at 15 °C' : ' (observed)'}; bands{' '}
+            {percent(detail.tolerance.warning, [0, 2])} / {percent(detail.tolerance.protest, [0, 2])}
           </Typography.Text>
         </FigureCard>
       </div>

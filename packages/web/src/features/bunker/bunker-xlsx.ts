@@ -1,5 +1,5 @@
 import type { BunkerDashboardAnswer } from '@fleet/shared/bunker.ts';
-import { formatDateTime } from '../../components/bunker-format.ts';
+import { formatDateTime } from '../../components/format.ts';
 import type { Cell } from '../../components/xlsx.ts';
 
 type DashboardRow = BunkerDashboardAnswer['rows'][number];

@@ -4,7 +4,7 @@ import { Gauge } from '../../components/charts/Gauge.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../components/report-filter/report.css';
 import { useAssets } from '../../api/assets.ts';
-import { dateTime, kmhToKnot } from '../../components/format.ts';
+import { dateTime, kmhToKnot, num } from '../../components/format.ts';
 import { Stat } from '../../components/summary/Stat.tsx';
 import { useAssetPulse } from './pulse.ts';
 
@@ -39,7 +39,7 @@ export default function Widgets() {
         }
       >
         <Gauge label="Speed" value={speed} max={SPEEDOMETER_MAX_KNOT} unit="knot" decimals={1} height={260} />
-        <Stat label="Speed (knot)" value={speed == null ? '-' : speed.toFixed(1)} testId="speed-value" />
+        <Stat label="Speed (knot)" value={num(speed, 1)} testId="speed-value" />
         <div className="report-stat-label" data-testid="speed-time">
           {gpsRow
             ? `GPS at ${dateTime(Number(gpsRow.timestamp))}`

@@ -4,6 +4,7 @@ import { Alert, Button, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { api } from '../../api/client.ts';
+import { num } from '../../components/format.ts';
 
 /** Raw readings fetched per request (the base series' maximum). */
 const CHUNK = 10000;
@@ -52,7 +53,7 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
         dataSource={rows}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: 'No readings in this range' }}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t.toLocaleString()} readings` }}
+        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${num(t, 0)} readings` }}
         columns={[
           { key: 'time', title: 'Time', render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm:ss') },
           ...keys.map((k) => ({
@@ -61,11 +62,7 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
             align: 'right' as const,
             render: (_: unknown, r: Parsed) => {
               const v = r.values[k];
-              return v === undefined || v === null
-                ? '—'
-                : typeof v === 'number'
-                  ? v.toLocaleString('en-US', { maximumFractionDigits: 6 })
-                  : String(v);
+              return v === undefined || v === null ? '—' : typeof v === 'number' ? num(v, [0, 6]) : String(v);
             },
           })),
         ]}
@@ -74,7 +71,7 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
         <Alert
           type="info"
           showIcon
-          message={`The first ${rows.length.toLocaleString()} readings of the range are listed.`}
+          message={`The first ${num(rows.length, 0)} readings of the range are listed.`}
           action={
             <Button size="small" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
               Load more

@@ -61,7 +61,7 @@ describe('Device Detail summary tiles', () => {
   });
   it('gateway usage in percent with 2 decimals', () => {
     const rows = [row({ cpuUsage: 10, memoryFree: 60, spaceFree: 75 }, { COUNT_x_0: 3, MAX_x_1: 30.123 })];
-    expect(tilesFor('gateway', rows).map((x) => x.value)).toEqual(['10.00 %', '30.12 %', '60.00 %', '75.00 %']);
+    expect(tilesFor('gateway', rows).map((x) => x.value)).toEqual(['10.00%', '30.12%', '60.00%', '75.00%']);
   });
   it('no data shows dashes; an unknown type has no tiles', () => {
     expect(tilesFor('rpm', [], { state: 'loading' }).map((x) => x.value)).toEqual(['—', '—', '—']);

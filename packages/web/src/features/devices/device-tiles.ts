@@ -9,7 +9,7 @@ import {
   sumOf,
   weightedMean,
 } from '../../components/device/device-series.ts';
-import { AVERAGE_SPEED_LABEL } from '../../components/format.ts';
+import { AVERAGE_SPEED_LABEL, num, qty } from '../../components/format.ts';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
 
 export interface Tile {
@@ -18,9 +18,7 @@ export interface Tile {
 }
 
 const fmt = (v: number | null, decimals: number, unit: string) =>
-  v === null
-    ? '—'
-    : `${v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} ${unit}`;
+  v === null ? '—' : unit ? qty(v, unit, decimals) : num(v, decimals);
 
 /**
  * What the summary API (`GET /api/summary/aggregated/period`, the Report Summary's numbers) says of one device for
@@ -175,7 +173,7 @@ export function tilesFor(type: string, rows: AggregatedRow[], figures: SummaryFi
         {
           label: 'Level range',
           value: rows.length
-            ? `${fmt(extremeOf(rows, 3, 'min'), 0, '')}– ${fmt(extremeOf(rows, 4, 'max'), 0, 'mm')}`
+            ? `${fmt(extremeOf(rows, 3, 'min'), 0, '')} – ${fmt(extremeOf(rows, 4, 'max'), 0, 'mm')}`
             : '—',
         },
       ];

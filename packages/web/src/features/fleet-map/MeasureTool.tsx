@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useState } from 'react';
 import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
+import { qty } from '../../components/format.ts';
 import {
   formatDuration,
   formatLatLng,
@@ -89,7 +90,7 @@ export function MeasureTool() {
         {active && (
           <Space className="fm-measure-box" size={4}>
             <span data-testid="measure-length">
-              {(lineLengthM(drawing) / unit.metres).toFixed(2)} {lengthUnit.toUpperCase()}
+              {qty(lineLengthM(drawing) / unit.metres, lengthUnit.toUpperCase())}
             </span>
             <Select
               size="small"
@@ -152,10 +153,10 @@ function CoordinatesPanel({
       key: i,
       from: formatLatLng(l.from),
       to: formatLatLng(l.to),
-      heading: `${l.heading.toFixed(1)}°`,
-      speed: `${l.speed} ${sUnit}`,
+      heading: qty(l.heading, '°', 1),
+      speed: qty(l.speed, sUnit, [0, 2]),
       eta: fmtEta(l.eta),
-      distance: `${l.distance.toFixed(2)} ${dUnit}`,
+      distance: qty(l.distance, dUnit),
       duration: formatDuration(l.duration),
     })),
     {
@@ -165,7 +166,7 @@ function CoordinatesPanel({
       heading: '',
       speed: '',
       eta: fmtEta(table.total.eta),
-      distance: `${table.total.distance.toFixed(2)} ${dUnit}`,
+      distance: qty(table.total.distance, dUnit),
       duration: formatDuration(table.total.duration),
     },
   ];
@@ -181,10 +182,10 @@ function CoordinatesPanel({
       ...table.legs.map((l) => [
         formatLatLng(l.from),
         formatLatLng(l.to),
-        Number(l.heading.toFixed(1)),
-        `${l.speed} ${sUnit}`,
+        Math.round(l.heading * 10) / 10,
+        qty(l.speed, sUnit, [0, 2]),
         fmtEta(l.eta),
-        `${l.distance.toFixed(2)} ${dUnit}`,
+        qty(l.distance, dUnit),
         formatDuration(l.duration),
       ]),
       [
@@ -193,7 +194,7 @@ function CoordinatesPanel({
         '',
         '',
         fmtEta(table.total.eta),
-        `${table.total.distance.toFixed(2)} ${dUnit}`,
+        qty(table.total.distance, dUnit),
         formatDuration(table.total.duration),
       ],
     ];

@@ -14,9 +14,7 @@ import {
 import type { FleetStore } from '../../components/fleet-map/fleet-store.ts';
 import { useVessel, useWatch } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
-import { AVERAGE_SPEED_LABEL } from '../../components/format.ts';
-
-const fmt = (v: number | null | undefined) => (v == null ? '-' : v.toFixed(2));
+import { AVERAGE_SPEED_LABEL, num } from '../../components/format.ts';
 
 export interface ShipPanelProps {
   store: FleetStore;
@@ -269,8 +267,8 @@ const ShipCard = memo(function ShipCard({ store, massId, sw, trail, shown, actio
       name={v.name}
       online={v.online}
       location={v.location ?? '-'}
-      cruise={fmt(v.summary?.totalCruise)}
-      speed={fmt(v.summary?.averageSpeedKnot)}
+      cruise={num(v.summary?.totalCruise)}
+      speed={num(v.summary?.averageSpeedKnot)}
       lastUpdate={fmtTime(v.lastUpdate)}
       located={v.lat !== null}
       sw={sw}

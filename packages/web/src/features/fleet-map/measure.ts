@@ -1,4 +1,5 @@
 import { haversineM, initialBearing, METRES_PER_LAND_MILE, METRES_PER_NM } from '@fleet/shared/geo.ts';
+import { latLng } from '../../components/format.ts';
 
 /** The coordinates panel's units (spec 002 §2.5): 'KM - KM/H' or 'NM - KNOTS' (default). */
 export type MeasureUnit = 'KM' | 'NM';
@@ -84,4 +85,4 @@ export function formatDuration(hours: number): string {
 }
 
 /** A position as "lat, lng" with 5 decimals. */
-export const formatLatLng = (p: LatLng) => `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
+export const formatLatLng = (p: LatLng) => latLng(p.lat, p.lng);

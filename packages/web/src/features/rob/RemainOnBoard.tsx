@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.tsx';
+import { formatDateTime, robLitres } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import './rob.css';
 import { ROB_TEXTS } from '../../api/rob.ts';
@@ -110,7 +110,7 @@ export default function RemainOnBoard() {
                     title: 'Initial Value',
                     dataIndex: 'mrobInitialValue',
                     align: 'right',
-                    render: (v) => `${formatRob(v)} L`,
+                    render: (v) => robLitres(v),
                   },
                   { title: 'Created By', dataIndex: 'mrobCreatedUserId', render: (v) => v ?? '-' },
                   { title: 'Created At', dataIndex: 'mrobCreatedTime', render: (v) => formatDateTime(v) },

@@ -1,6 +1,6 @@
 import type { RobBelowZeroRun } from '@fleet/shared/bunker.ts';
 import { Alert } from 'antd';
-import { formatDateTime, formatRob } from '../../components/bunker-format.ts';
+import { formatDateTime, robLitres } from '../../components/format.ts';
 
 /** Texts of the ROB below-zero warning (docs/domain.md §25.5; the spec has none: docs/spec-deviations.md). */
 export const BELOW_ZERO_TEXTS = {
@@ -20,8 +20,8 @@ export function belowZeroLines(runs: RobBelowZeroRun[]): string[] {
   for (const r of runs.slice(0, SHOWN_RUNS))
     lines.push(
       r.end === null
-        ? `Below zero since ${at(r.start)}, lowest ${formatRob(r.lowest)} L (still below zero).`
-        : `Below zero from ${at(r.start)} to ${at(r.end)}, lowest ${formatRob(r.lowest)} L.`,
+        ? `Below zero since ${at(r.start)}, lowest ${robLitres(r.lowest)} (still below zero).`
+        : `Below zero from ${at(r.start)} to ${at(r.end)}, lowest ${robLitres(r.lowest)}.`,
     );
   const more = runs.length - SHOWN_RUNS;
   if (more > 0) lines.push(`… and ${more} more period${more > 1 ? 's' : ''} below zero.`);

@@ -8,8 +8,9 @@ import { api } from '../../api/client.ts';
 import { ENTRY_LABEL, ledgerRows, ROB_TEXTS, type RobSummary } from '../../api/rob.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { formatDateTime, formatRob, truncate } from '../../components/bunker-format.ts';
+import { truncate } from '../../components/bunker-format.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
+import { formatDateTime, robLitres } from '../../components/format.ts';
 import { belowZeroRowStarts, belowZeroTag, RobBelowZeroAlert } from './RobBelowZero.tsx';
 import { RobAdjustmentForm } from './RobForms.tsx';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
@@ -84,7 +85,7 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 5 }}>
           <Descriptions.Item label="Start Time">{formatDateTime(profile.mrobStartTime)}</Descriptions.Item>
           <Descriptions.Item label="End Time">{formatDateTime(profile.mrobEndTime)}</Descriptions.Item>
-          <Descriptions.Item label="Initial Value">{formatRob(profile.mrobInitialValue)} L</Descriptions.Item>
+          <Descriptions.Item label="Initial Value">{robLitres(profile.mrobInitialValue)}</Descriptions.Item>
           <Descriptions.Item label="Created By">{profile.mrobCreatedUserId ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="Created At">{formatDateTime(profile.mrobCreatedTime)}</Descriptions.Item>
         </Descriptions>
@@ -93,19 +94,19 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
       {canSummary &&
         (rob ? (
           <div className="rob-cards">
-            <FigureCard label="Start Balance" testId="rob-start">{`${formatRob(rob.balances.start)} L`}</FigureCard>
+            <FigureCard label="Start Balance" testId="rob-start">
+              {robLitres(rob.balances.start)}
+            </FigureCard>
             <FigureCard label="Last Balance" testId="rob-last">
               <span className={negative(rob.balances.last) ? 'rob-negative' : undefined}>
-                {`${formatRob(rob.balances.last)} L`}
+                {robLitres(rob.balances.last)}
               </span>
             </FigureCard>
-            <FigureCard label="Consumption (Total Volume)">{`${formatRob(rob.consumption.totalVolume)} L`}</FigureCard>
-            <FigureCard label="Total Adj. Vol">{`${formatRob(rob.adjustments.totalVolume)} L`}</FigureCard>
-            <FigureCard label="Last Adj. Vol">
-              {rob.adjustments.lastVolume === null ? '-' : `${formatRob(rob.adjustments.lastVolume)} L`}
-            </FigureCard>
+            <FigureCard label="Consumption (Total Volume)">{robLitres(rob.consumption.totalVolume)}</FigureCard>
+            <FigureCard label="Total Adj. Vol">{robLitres(rob.adjustments.totalVolume)}</FigureCard>
+            <FigureCard label="Last Adj. Vol">{robLitres(rob.adjustments.lastVolume)}</FigureCard>
             <FigureCard label="Bunker (IN)" testId="rob-bunker-in">
-              {rob.bunker.IN ? `${formatRob(rob.bunker.IN.totalVolume)} L` : '-'}
+              {rob.bunker.IN ? robLitres(rob.bunker.IN.totalVolume) : '-'}
             </FigureCard>
           </div>
         ) : summary.isLoading ? (
@@ -188,14 +189,14 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 title: 'Addition',
                 key: 'add',
                 align: 'right',
-                render: (_v, r) => ((r.entry.inventoryChange ?? 0) > 0 ? formatRob(r.entry.inventoryChange) : '-'),
+                render: (_v, r) => ((r.entry.inventoryChange ?? 0) > 0 ? robLitres(r.entry.inventoryChange) : '-'),
               },
               {
                 title: 'Reduction',
                 key: 'reduce',
                 align: 'right',
                 render: (_v, r) =>
-                  (r.entry.inventoryChange ?? 0) < 0 ? formatRob(-(r.entry.inventoryChange ?? 0)) : '-',
+                  (r.entry.inventoryChange ?? 0) < 0 ? robLitres(-(r.entry.inventoryChange ?? 0)) : '-',
               },
               {
                 title: 'ROB Balance',
@@ -203,7 +204,7 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 align: 'right',
                 render: (_v, r) => (
                   <span className={negative(r.entry.endInventory) ? 'rob-negative' : undefined}>
-                    {formatRob(r.entry.endInventory)}
+                    {robLitres(r.entry.endInventory)}
                   </span>
                 ),
               },
@@ -234,7 +235,7 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
             columns={[
               { title: 'Time', dataIndex: 'robaTime', render: (v) => formatDateTime(v) },
               { title: 'Type', dataIndex: 'robaType', render: (v) => (v === 1 ? 'Reset Value' : 'Adjust Value') },
-              { title: 'Value', dataIndex: 'robaValue', align: 'right', render: (v) => formatRob(v) },
+              { title: 'Value', dataIndex: 'robaValue', align: 'right', render: (v) => robLitres(v) },
               {
                 title: 'Note',
                 dataIndex: 'robaNote',

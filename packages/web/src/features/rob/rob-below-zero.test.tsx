@@ -2,7 +2,7 @@ import type { RobBelowZeroRun } from '@fleet/shared/bunker.ts';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/setup.ts';
-import { formatDateTime } from '../../components/bunker-format.ts';
+import { formatDateTime } from '../../components/format.ts';
 import {
   BELOW_ZERO_TEXTS,
   belowZeroLines,
@@ -26,8 +26,8 @@ describe('ROB below zero warning (docs/domain.md §25.5)', () => {
   it('names when the balance first went below zero, then each period, the open one as still below', () => {
     expect(belowZeroLines(RUNS)).toEqual([
       `First below zero at ${at(T0 + 7 * H)}.`,
-      `Below zero from ${at(T0 + 7 * H)} to ${at(T0 + 10 * H)}, lowest -1.000,0 L.`,
-      `Below zero since ${at(T0 + 19 * H)}, lowest -500,0 L (still below zero).`,
+      `Below zero from ${at(T0 + 7 * H)} to ${at(T0 + 10 * H)}, lowest -1,000.0 L.`,
+      `Below zero since ${at(T0 + 19 * H)}, lowest -500.0 L (still below zero).`,
     ]);
     expect(belowZeroLines([])).toEqual([]);
   });

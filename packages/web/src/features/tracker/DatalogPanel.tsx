@@ -10,12 +10,11 @@ import {
   TRACKER,
   type TrackerPoint,
 } from '../../api/tracker.ts';
+import { coordinate, num } from '../../components/format.ts';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 
 /** The default range: the last 24 h up to now. */
 const last24h = (): DateRange => ({ start: Date.now() - 86_400_000, end: Date.now() });
-
-const num = (v: number | null | undefined, digits: number) => (v == null ? '-' : Number(v).toFixed(digits));
 
 /**
  * The side panel 'Datalog Trail (Device: id)' (spec 002 §2.12): range (default the last 24 h), Aggregate Unit,
@@ -109,8 +108,8 @@ export function DatalogPanel({
         scroll={{ x: 490, y: 'calc(100vh - 430px)' }}
         columns={[
           { title: 'Datetime', dataIndex: 'timestamp', render: (v: number) => localTime(v), width: 140 },
-          { title: 'Lat', dataIndex: 'latitude', render: (v) => num(v, 5), width: 84 },
-          { title: 'Lon', dataIndex: 'longitude', render: (v) => num(v, 5), width: 92 },
+          { title: 'Lat', dataIndex: 'latitude', render: (v) => coordinate(v), width: 84 },
+          { title: 'Lon', dataIndex: 'longitude', render: (v) => coordinate(v), width: 92 },
           { title: 'Speed', dataIndex: 'speed', render: (v) => num(v, 0), width: 60 },
           { title: 'Angle', dataIndex: 'angle', render: (v) => num(v, 0), width: 60 },
           { title: 'Sats', dataIndex: 'satellites', render: (v) => num(v, 0), width: 52 },

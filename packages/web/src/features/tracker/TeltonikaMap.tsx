@@ -19,8 +19,7 @@ import { Page } from '../../components/Page.tsx';
 import { CommandModal } from './CommandModal.tsx';
 import { DatalogPanel } from './DatalogPanel.tsx';
 import './tracker.css';
-
-const fmt = (v: number | null, digits: number, unit = '') => (v == null ? '-' : `${Number(v).toFixed(digits)}${unit}`);
+import { coordinate, num, qty } from '../../components/format.ts';
 
 interface TrackerMarker extends VesselMarkerData {
   tracker: TrackerStatus;
@@ -131,12 +130,12 @@ export function TeltonikaMapView() {
         <div className="tk-popup-title">{m.tracker.devcName}</div>
         <Row label="Device" value={m.tracker.devcUniqueId} />
         <Row label="Datetime" value={localTime(p.timestamp)} />
-        <Row label="Latitude" value={fmt(pointValue(p, 'latitude'), 6)} />
-        <Row label="Longitude" value={fmt(pointValue(p, 'longitude'), 6)} />
-        <Row label="Altitude" value={fmt(pointValue(p, 'altitude'), 0, ' m')} />
-        <Row label="Angle" value={fmt(pointValue(p, 'angle'), 0, ' deg')} />
-        <Row label="Speed" value={fmt(pointValue(p, 'speed'), 0, ' km/h')} />
-        <Row label="Satellites" value={fmt(pointValue(p, 'satellites'), 0)} />
+        <Row label="Latitude" value={coordinate(pointValue(p, 'latitude'), 6)} />
+        <Row label="Longitude" value={coordinate(pointValue(p, 'longitude'), 6)} />
+        <Row label="Altitude" value={qty(pointValue(p, 'altitude'), 'm', 0)} />
+        <Row label="Angle" value={qty(pointValue(p, 'angle'), 'deg', 0)} />
+        <Row label="Speed" value={qty(pointValue(p, 'speed'), 'km/h', 0)} />
+        <Row label="Satellites" value={num(pointValue(p, 'satellites'), 0)} />
         <div className="tk-popup-actions">
           <span>
             <Switch

@@ -5,9 +5,9 @@ import { Alert, Button, Checkbox, Modal, Segmented, Select, Space, Table } from 
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { combinedBuckets, fetchCombined } from '../../api/summary.ts';
+import { latLng, num } from '../../components/format.ts';
 import { xlsxFileName } from '../../components/xlsx.ts';
 import { VoyageCharts } from './VoyageCharts.tsx';
-import { fmtNum } from './voyage-format.ts';
 
 const KNOTS_PER_KMH = 0.539957;
 
@@ -29,29 +29,27 @@ export interface Units {
   distance: 'nm' | 'km';
 }
 
-const coord = (lat: number | null | undefined, lng: number | null | undefined) =>
-  lat == null || lng == null ? '-' : `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 const hours = (seconds: number | null | undefined) => (seconds == null ? null : seconds / 3600);
 
 function engineCols(group: 'port' | 'starboard', side: 'PORT' | 'STARBOARD'): Col[] {
   const label = side === 'PORT' ? 'Port' : 'Starboard';
   const meter = (r: CombinedBucket) => r.flowmeter?.[`${side}_IN`];
   return [
-    { key: `${group}Rpm`, label: `${label} RPM`, group, value: (r) => fmtNum(r.rpm?.[side]?.rpm, 0) },
+    { key: `${group}Rpm`, label: `${label} RPM`, group, value: (r) => num(r.rpm?.[side]?.rpm, 0) },
     {
       key: `${group}RunningHours`,
       label: `${label} Running Hours`,
       group,
-      value: (r) => fmtNum(hours(r.rpm?.[side]?.runningTime)),
+      value: (r) => num(hours(r.rpm?.[side]?.runningTime)),
     },
     {
       key: `${group}VolumeFlowrate`,
       label: `${label} Flowrate (L/h)`,
       group,
-      value: (r) => fmtNum(meter(r)?.volumeFlowrate),
+      value: (r) => num(meter(r)?.volumeFlowrate),
     },
-    { key: `${group}Density`, label: `${label} Density`, group, value: (r) => fmtNum(meter(r)?.density) },
-    { key: `${group}Temperature`, label: `${label} Temperature`, group, value: (r) => fmtNum(meter(r)?.temperature) },
+    { key: `${group}Density`, label: `${label} Density`, group, value: (r) => num(meter(r)?.density) },
+    { key: `${group}Temperature`, label: `${label} Temperature`, group, value: (r) => num(meter(r)?.temperature) },
   ];
 }
 
@@ -61,21 +59,20 @@ export const COLUMNS: Col[] = [
     key: 'firstCoordinate',
     label: 'First Coordinate',
     group: 'gps',
-    value: (r) => coord(r.gps?.firstLatitude, r.gps?.firstLongitude),
+    value: (r) => latLng(r.gps?.firstLatitude, r.gps?.firstLongitude),
   },
   {
     key: 'lastCoordinate',
     label: 'Last Coordinate',
     group: 'gps',
-    value: (r) => coord(r.gps?.latitude, r.gps?.longitude),
+    value: (r) => latLng(r.gps?.latitude, r.gps?.longitude),
   },
-  { key: 'heading', label: 'Heading', group: 'gps', value: (r) => fmtNum(r.gps?.track, 1) },
+  { key: 'heading', label: 'Heading', group: 'gps', value: (r) => num(r.gps?.track, 1) },
   {
     key: 'speed',
     label: 'Speed',
     group: 'gps',
-    value: (r, u) =>
-      fmtNum(r.gps?.speed == null ? null : u.speed === 'knot' ? r.gps.speed * KNOTS_PER_KMH : r.gps.speed),
+    value: (r, u) => num(r.gps?.speed == null ? null : u.speed === 'knot' ? r.gps.speed * KNOTS_PER_KMH : r.gps.speed),
   },
   {
     key: 'cruise',
@@ -83,7 +80,7 @@ export const COLUMNS: Col[] = [
     group: 'gps',
     value: (r, u) => {
       const m = r.gps?.polyLength;
-      return fmtNum(m == null ? null : u.distance === 'nm' ? m / 1852 : m / 1000);
+      return num(m == null ? null : u.distance === 'nm' ? m / 1852 : m / 1000);
     },
   },
   ...engineCols('port', 'PORT'),
@@ -95,13 +92,13 @@ export const COLUMNS: Col[] = [
         key: `ae${i + 1}RunningHours`,
         label: `AE ${i + 1} Running Hours`,
         group,
-        value: (r) => fmtNum(hours(r.ae?.[k]?.runningTime)),
+        value: (r) => num(hours(r.ae?.[k]?.runningTime)),
       },
       {
         key: `ae${i + 1}FuelConsumption`,
         label: `AE ${i + 1} Fuel (L)`,
         group,
-        value: (r) => fmtNum(r.ae?.[k]?.fuelConsumption),
+        value: (r) => num(r.ae?.[k]?.fuelConsumption),
       },
     ];
   }),

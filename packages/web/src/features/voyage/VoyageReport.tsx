@@ -7,13 +7,12 @@ import { summaryQuery } from '../../api/summary.ts';
 import { FleetMap, useOpenVessel } from '../../components/fleet-map/FleetMap.tsx';
 import { useFleet } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
-import { AVERAGE_SPEED_LABEL, position } from '../../components/format.ts';
+import { AVERAGE_SPEED_LABEL, num, position, qty } from '../../components/format.ts';
 import { FitToPoints, TrailLayer } from '../../components/map/index.ts';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { VoyageDatalog } from './VoyageDatalog.tsx';
-import { fmtNum } from './voyage-format.ts';
 import './voyage.css';
 
 /**
@@ -145,16 +144,16 @@ function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof us
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label="Type">{vessel?.typeName || '-'}</Descriptions.Item>
         <Descriptions.Item label="Device Type">{vessel?.systemType || '-'}</Descriptions.Item>
-        <Descriptions.Item label="Total Cruise (NM)">{fmtNum(s.gps?.summary.totalCruise)}</Descriptions.Item>
-        <Descriptions.Item label={AVERAGE_SPEED_LABEL}>{fmtNum(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
-        <Descriptions.Item label="Total Engine Cons (LITER)">{fmtNum(fm?.meEngineCons)}</Descriptions.Item>
+        <Descriptions.Item label="Total Cruise (NM)">{num(s.gps?.summary.totalCruise)}</Descriptions.Item>
+        <Descriptions.Item label={AVERAGE_SPEED_LABEL}>{num(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
+        <Descriptions.Item label="Total Engine Cons (LITER)">{num(fm?.meEngineCons)}</Descriptions.Item>
       </Descriptions>
       <h4>Vessel Summary</h4>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label="Last Updated">{fmtTime(vessel?.lastUpdate ?? null)}</Descriptions.Item>
         <Descriptions.Item label="First Position">{position(s.gps?.summary.firstPosition)}</Descriptions.Item>
         <Descriptions.Item label="Last Position">{position(s.gps?.summary.lastPosition)}</Descriptions.Item>
-        <Descriptions.Item label="Duration (hours)">{fmtNum((s.end - s.start) / 3600)}</Descriptions.Item>
+        <Descriptions.Item label="Duration (hours)">{num((s.end - s.start) / 3600)}</Descriptions.Item>
       </Descriptions>
       {(['PORT', 'STARBOARD'] as const).map((side) => {
         const r = rpm?.[side];
@@ -163,10 +162,10 @@ function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof us
           <div key={side}>
             <h4>{side === 'PORT' ? 'Port Engine' : 'Starboard Engine'}</h4>
             <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label="Average RPM">{fmtNum(r?.average, 0)}</Descriptions.Item>
-              <Descriptions.Item label="Engine Running (hours)">{fmtNum(r?.runningHours)}</Descriptions.Item>
-              <Descriptions.Item label="Fuel Cons (Liter)">{fmtNum(fm?.[`${key}EngineCons`])}</Descriptions.Item>
-              <Descriptions.Item label="Fuel Flowrate (L/H)">{fmtNum(fm?.[`${key}AverageFlow`])}</Descriptions.Item>
+              <Descriptions.Item label="Average RPM">{num(r?.average, 0)}</Descriptions.Item>
+              <Descriptions.Item label="Engine Running (hours)">{num(r?.runningHours)}</Descriptions.Item>
+              <Descriptions.Item label="Fuel Cons (Liter)">{num(fm?.[`${key}EngineCons`])}</Descriptions.Item>
+              <Descriptions.Item label="Fuel Flowrate (L/H)">{num(fm?.[`${key}AverageFlow`])}</Descriptions.Item>
             </Descriptions>
           </div>
         );
@@ -175,7 +174,7 @@ function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof us
       <Descriptions size="small" column={1} bordered>
         {(['AE1', 'AE2', 'AE3'] as const).map((k, i) => (
           <Descriptions.Item key={k} label={`AE ${i + 1}`}>
-            {ae?.[k] ? `${fmtNum(hours(ae[k].runningSeconds))} h · ${fmtNum(ae[k].fuelConsumption)} L` : '-'}
+            {ae?.[k] ? `${qty(hours(ae[k].runningSeconds), 'h')} · ${qty(ae[k].fuelConsumption, 'L')}` : '-'}
           </Descriptions.Item>
         ))}
       </Descriptions>
