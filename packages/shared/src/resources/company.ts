@@ -43,6 +43,12 @@ export const company = defineResource({
       schema: optionalText(30, 'Company Phone'),
     },
     compPIC: { label: 'PIC', kind: 'text', schema: optionalText(100, 'PIC') },
+    compPICPhone: {
+      label: 'PIC Phone',
+      kind: 'text',
+      placeholder: '0852xxxxxxxx',
+      schema: optionalText(30, 'PIC Phone'),
+    },
     // docs/domain.md §1: the company's days are cut at its own midnight; none: the installation's default zone
     compTimezone: {
       label: 'Time Zone',
@@ -54,12 +60,6 @@ export const company = defineResource({
         .string({ error: 'Time Zone must be a time zone name such as Asia/Makassar' })
         .refine(isTimeZone, 'Time Zone must be a time zone name such as Asia/Makassar')
         .nullish(),
-    },
-    compPICPhone: {
-      label: 'PIC Phone',
-      kind: 'text',
-      placeholder: '0852xxxxxxxx',
-      schema: optionalText(30, 'PIC Phone'),
     },
   },
   joins: [
