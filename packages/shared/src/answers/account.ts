@@ -30,3 +30,9 @@ export const timezoneBody = z.object({
     .nullable(),
 });
 export const timezoneAnswerSchema = z.object({ timezone: z.string().nullable() });
+
+/** `PUT /api/account/language`: the interface language, `en` or `id`; null: the browser's. */
+export const languageBody = z.object({
+  language: z.enum(['en', 'id'], { error: 'language must be en or id, or null' }).nullable(),
+});
+export const languageAnswerSchema = z.object({ language: z.enum(['en', 'id']).nullable() });

@@ -27,6 +27,8 @@ export const sessionStatusSchema = z.object({
   activeGroup: z.object({ grcpId: z.number().nullable(), grcpName: z.string() }).nullable(),
   /** the IANA zone the user chose to see the screens in (Profile); null: the active company's */
   userTimezone: z.string().nullable(),
+  /** the interface language the user chose (Profile); null: the browser's */
+  userLanguage: z.enum(['en', 'id']).nullable(),
   groups: z.array(z.object({ grcpId: z.number().nullable(), grcpName: z.string(), companies: z.array(companyRef) })),
   companies: z.array(companyRef.extend({ grcpId: z.number().nullable(), grcpName: z.string().nullable() })),
   userAccess: z.record(z.string(), z.array(z.enum(OPERATIONS))),

@@ -1,4 +1,6 @@
+import './session-effects.ts';
 import { Outlet } from 'react-router';
+import { useLanguage } from '../api/i18n.ts';
 import { HighEventAlerts } from '../features/event-log/high-events.tsx';
 import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useView } from '../stores/view.ts';
@@ -8,9 +10,10 @@ import { MENUS } from './menus.ts';
 
 /** Signed-in screens: the navigation bar above the screen; the screen remounts when the company changes. */
 export function ShellLayout() {
+  const language = useLanguage();
   const viewKey = useView((s) => s.viewKey);
   return (
-    <AntdProvider>
+    <AntdProvider language={language}>
       <div className="shell">
         {/* the first Tab stop of every signed-in page (issue 27): past the navigation bar to the screen; a link to
             #main by its role, the click focuses main itself (the router would take a bare #main as a navigation) */}

@@ -3,8 +3,6 @@ import type { UserAccess } from '@fleet/shared/permissions.ts';
 import { create } from 'zustand';
 import { api, configureClient, formData } from '../api/client.ts';
 import { storage } from '../api/session-storage.ts';
-import { setZone } from '../api/zone.ts';
-import { useFilter } from './filter.ts';
 
 /** The applications of spec 000 §1; only enabled ones may become active. */
 export type AppKey = 'fms' | 'bunkering' | 'ehm' | 'alert' | 'pms' | 'tlm';
@@ -27,6 +25,9 @@ interface SessionState {
   activeCompany: SessionStatus['activeCompany'];
   activeGroup: SessionStatus['activeGroup'];
   activeApp: string | null;
+  /** the zone and the interface language the user chose (Profile); null: the company's zone, the browser's language */
+  userTimezone: string | null;
+  userLanguage: SessionStatus['userLanguage'];
 
   /** POST login (name or e-mail); a 200 without token is a failure (spec 000 §7). */
   signIn: (username: string, password: string) => Promise<SignedIn>;
@@ -54,6 +55,8 @@ const empty = {
   activeCompany: null,
   activeGroup: null,
   activeApp: null,
+  userTimezone: null,
+  userLanguage: null,
 } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -82,9 +85,6 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   apply(status) {
-    // the active company's zone — or the one the user chose in the Profile — cuts the days and shows the times
-    // (api/zone.ts); the shared filter's "today" is taken again in a new zone
-    if (setZone(status.userTimezone ?? status.activeCompany?.timezone)) useFilter.getState().reset();
     set({
       loaded: true,
       userId: status.userId,
@@ -95,6 +95,8 @@ export const useSession = create<SessionState>()((set, get) => ({
       activeCompany: status.activeCompany,
       activeGroup: status.activeGroup,
       activeApp: status.activeApp,
+      userTimezone: status.userTimezone ?? null,
+      userLanguage: status.userLanguage ?? null,
     });
   },
 

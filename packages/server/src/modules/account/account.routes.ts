@@ -1,5 +1,11 @@
 import { ErrorCode } from '@fleet/shared';
-import { profileSchema, timezoneAnswerSchema, timezoneBody } from '@fleet/shared/answers/account.ts';
+import {
+  languageAnswerSchema,
+  languageBody,
+  profileSchema,
+  timezoneAnswerSchema,
+  timezoneBody,
+} from '@fleet/shared/answers/account.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -103,6 +109,24 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
       const s = sessionOf(req);
       await db.updateTable('user').set({ userTimezone: req.body.timezone }).where('userId', '=', s.userId).execute();
       return ok({ timezone: req.body.timezone });
+    },
+  );
+
+  app.put(
+    '/account/language',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: "The signed-in user's interface language (en, id); null: the browser's",
+        body: languageBody,
+        response: { 200: envelope(languageAnswerSchema) },
+      },
+    },
+    async (req) => {
+      const s = sessionOf(req);
+      await db.updateTable('user').set({ userLanguage: req.body.language }).where('userId', '=', s.userId).execute();
+      return ok({ language: req.body.language });
     },
   );
 

@@ -48,7 +48,11 @@ export const UNGROUPED = 'Ungrouped';
  */
 export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string): Promise<SessionStatus> {
   const companies = await userCompanies(db, s.userId);
-  const user = await db.selectFrom('user').select('userTimezone').where('userId', '=', s.userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('user')
+    .select(['userTimezone', 'userLanguage'])
+    .where('userId', '=', s.userId)
+    .executeTakeFirst();
   const groups = new Map<number | null, SessionStatus['groups'][number]>();
   for (const c of companies) {
     let g = groups.get(c.grcpId);
@@ -75,6 +79,8 @@ export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string)
     activeGroup: active && { grcpId: active.grcpId, grcpName: active.grcpName ?? UNGROUPED },
     // the zone the user chose to see the screens in; null: the active company's
     userTimezone: user?.userTimezone || null,
+    // the interface language the user chose; null: the browser's
+    userLanguage: user?.userLanguage === 'en' || user?.userLanguage === 'id' ? user.userLanguage : null,
     groups: [...groups.values()],
     companies: companies.map(({ allAssets: _, timezone: __, ...c }) => c),
     userAccess,

@@ -4,11 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, List, Row, Select, Skeleton, Tag } from 'antd';
 import { useMemo } from 'react';
 import { api, formData, isApiError } from '../../api/client.ts';
+import { LANGUAGES, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { useSession } from '../../stores/session.ts';
+import { profileTexts } from './texts.ts';
 
 interface PasswordValues {
   currentPassword: string;
@@ -23,6 +25,7 @@ const zoneLabel = (zone: string) => `${zone} (${offsetLabel(zoneOffsetHours(zone
  * (an operator ashore in Jakarta looking at a WITA company's days, say). Saved per user; the session takes it at once.
  */
 function DisplayZone({ chosen }: { chosen: string | null }) {
+  const t = useTexts(profileTexts);
   const activeCompany = useSession((s) => s.activeCompany);
   const loadUser = useSession((s) => s.loadUser);
   const queryClient = useQueryClient();
@@ -31,28 +34,48 @@ function DisplayZone({ chosen }: { chosen: string | null }) {
     () => [
       {
         value: COMPANY,
-        label: `The company's zone${activeCompany ? `: ${zoneLabel(activeCompany.timezone)}` : ''}`,
+        label: activeCompany ? t('companyZoneOf', { zone: zoneLabel(activeCompany.timezone) }) : t('companyZone'),
       },
       ...TIME_ZONES.map((z) => ({ value: z, label: zoneLabel(z) })),
     ],
-    [activeCompany],
+    [activeCompany, t],
   );
   const save = useMutation({
     mutationFn: (zone: string) => api.put('/account/timezone', { timezone: zone || null }),
     onSuccess: async () => {
       await loadUser();
       await queryClient.invalidateQueries({ queryKey: ['account', 'profile'] });
-      toast.success('Saved');
+      toast.success(t('saved'));
+    },
+    onError: (e) => toast.error(isApiError(e) ? e.message : String(e)),
+  });
+  const userLanguage = useSession((s) => s.userLanguage);
+  const language = useMutation({
+    mutationFn: (code: string) => api.put('/account/language', { language: code || null }),
+    onSuccess: async () => {
+      await loadUser();
+      toast.success(t('saved'));
     },
     onError: (e) => toast.error(isApiError(e) ? e.message : String(e)),
   });
   return (
     <Form layout="vertical">
-      <Form.Item
-        label="Time Zone"
-        htmlFor="profile-timezone"
-        extra="The zone your screens cut days in and show times in. Reports mailed to you keep the company's zone."
-      >
+      {/* offered once a second language has every screen's texts (api/i18n.ts LANGUAGES) */}
+      {LANGUAGES.length > 1 && (
+        <Form.Item label={t('language')} htmlFor="profile-language">
+          <Select
+            id="profile-language"
+            value={userLanguage ?? ''}
+            options={[
+              { value: '', label: t('browserLanguage') },
+              ...LANGUAGES.map((l) => ({ value: l.code, label: l.name })),
+            ]}
+            loading={language.isPending}
+            onChange={(code: string) => language.mutate(code)}
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={t('timeZone')} htmlFor="profile-timezone" extra={t('timeZoneHint')}>
         <Select
           id="profile-timezone"
           value={chosen ?? COMPANY}
@@ -68,6 +91,7 @@ function DisplayZone({ chosen }: { chosen: string | null }) {
 
 /** The signed-in user's details, the zone they see the screens in and a change-password form. */
 export default function ProfilePage() {
+  const t = useTexts(profileTexts);
   const activeCompany = useSession((s) => s.activeCompany);
   const profile = useQuery({ queryKey: ['account', 'profile'], queryFn: () => api.get<Profile>('/account/profile') });
   const [form] = Form.useForm();
@@ -81,12 +105,12 @@ export default function ProfilePage() {
       ),
     onSuccess: () => {
       form.resetFields();
-      toast.success('Password changed. Your other sessions were signed out.');
+      toast.success(t('passwordChanged'));
     },
     onError: (e) => {
       if (isApiError(e) && e.fieldMessages) {
         applyFieldErrors(form, e.fieldMessages);
-        toast.error('Error found');
+        toast.error(t('errorFound'));
       } else toast.error(isApiError(e) ? e.message : String(e));
     },
   });
@@ -106,36 +130,36 @@ export default function ProfilePage() {
 
   const p = profile.data;
   return (
-    <Page title="Profile">
+    <Page title={t('title')}>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card title="Account">
+          <Card title={t('account')}>
             {!p ? (
               <Skeleton active loading={profile.isLoading} />
             ) : (
               <Descriptions column={1} bordered size="middle">
-                <Descriptions.Item label="User ID">{p.userId}</Descriptions.Item>
-                <Descriptions.Item label="Login name">{p.username}</Descriptions.Item>
-                <Descriptions.Item label="Status">
-                  {p.status === 1 ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
+                <Descriptions.Item label={t('userId')}>{p.userId}</Descriptions.Item>
+                <Descriptions.Item label={t('loginName')}>{p.username}</Descriptions.Item>
+                <Descriptions.Item label={t('status')}>
+                  {p.status === 1 ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>}
                 </Descriptions.Item>
-                <Descriptions.Item label="Roles">
+                <Descriptions.Item label={t('roles')}>
                   {p.roles.length ? p.roles.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>) : '-'}
                 </Descriptions.Item>
-                <Descriptions.Item label="Companies">
+                <Descriptions.Item label={t('companies')}>
                   <List
                     size="small"
                     dataSource={p.companies}
-                    locale={{ emptyText: 'No company assigned' }}
+                    locale={{ emptyText: t('noCompany') }}
                     renderItem={(c) => (
                       <List.Item style={{ paddingInline: 0 }}>
                         <span>
                           {c.compName}
-                          <span style={{ color: 'var(--text-muted)' }}> · {c.grcpName ?? 'Ungrouped'}</span>
+                          <span style={{ color: 'var(--text-muted)' }}> · {c.grcpName ?? t('ungrouped')}</span>
                         </span>
                         <span>
-                          {c.allAssets === 1 ? <Tag>All assets</Tag> : <Tag>Assigned assets</Tag>}
-                          {activeCompany?.compId === c.compId && <Tag color="blue">Active</Tag>}
+                          {c.allAssets === 1 ? <Tag>{t('allAssets')}</Tag> : <Tag>{t('assignedAssets')}</Tag>}
+                          {activeCompany?.compId === c.compId && <Tag color="blue">{t('activeCompany')}</Tag>}
                         </span>
                       </List.Item>
                     )}
@@ -146,10 +170,10 @@ export default function ProfilePage() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title="Display" style={{ marginBottom: 16 }}>
+          <Card title={t('display')} style={{ marginBottom: 16 }}>
             {p ? <DisplayZone chosen={p.timezone} /> : <Skeleton active loading={profile.isLoading} />}
           </Card>
-          <Card title="Change Password">
+          <Card title={t('changePassword')}>
             <Form
               form={form}
               layout="vertical"
@@ -157,17 +181,17 @@ export default function ProfilePage() {
               onFinish={onFinish}
               onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
             >
-              <Form.Item label="Current Password" name="currentPassword">
+              <Form.Item label={t('currentPassword')} name="currentPassword">
                 <Input.Password autoComplete="current-password" />
               </Form.Item>
-              <Form.Item label="New Password" name="newPassword" extra="At least 8 characters.">
+              <Form.Item label={t('newPassword')} name="newPassword" extra={t('newPasswordHint')}>
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
-              <Form.Item label="Confirm New Password" name="confirm">
+              <Form.Item label={t('confirmPassword')} name="confirm">
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={change.isPending}>
-                Change Password
+                {t('changePassword')}
               </Button>
             </Form>
           </Card>
