@@ -89,6 +89,7 @@ test('Company List: add with the searchable group select, filter by group and st
   await rowButton(row(p, name), 'Detail').click();
   await expect(p.getByRole('heading', { name })).toBeVisible();
   await expect(p.getByText('Jl. Perak Timur No. 10, Surabaya')).toBeVisible();
+  await expect(p.getByText('Asia/Makassar', { exact: true })).toBeVisible();
   await expect(p.getByRole('heading', { name: 'Company Asset List' })).toBeVisible();
   await expect(p.getByText('No data to be displayed')).toBeVisible();
 

@@ -77,6 +77,7 @@ export default function CompanyDetail() {
             <Descriptions.Item label={C.compAddress.label}>{c.compAddress || '—'}</Descriptions.Item>
             <Descriptions.Item label={C.compPIC.label}>{c.compPIC || '—'}</Descriptions.Item>
             <Descriptions.Item label={C.compPICPhone.label}>{c.compPICPhone || '—'}</Descriptions.Item>
+            <Descriptions.Item label={C.compTimezone.label}>{c.compTimezone || '—'}</Descriptions.Item>
           </Descriptions>
         )
       )}
