@@ -94,6 +94,19 @@ describe.each(dialects())("a company's time zone on %s", (dialect) => {
       .where('compId', '=', w.tenants.compA1)
       .execute();
   });
+
+  it('a stored zone the runtime does not know answers in the default zone, never an error', async () => {
+    const set = (zone: string) =>
+      t.database.db.updateTable('company').set({ compTimezone: zone }).where('compId', '=', w.tenants.compA1).execute();
+    await set('Atlantis/Lost_City');
+    const implicit = await summary(witaDay, witaDay + DAY, 'aggregatedUnit=DAY');
+    const wib = await summary(witaDay, witaDay + DAY, 'aggregatedUnit=DAY&timezone=7');
+    expect(implicit.statusCode).toBe(200);
+    expect(implicit.json).toEqual(wib.json);
+    const status = await t.call({ method: 'GET', url: '/api/security/authentication/status', token: w.tenants.adminA });
+    expect(status.json.data.activeCompany.timezone).toBe('Asia/Jakarta');
+    await set('Asia/Makassar');
+  });
 });
 
 describe("setting a company's time zone", () => {

@@ -1,4 +1,4 @@
-import { zoneOffsetHours } from '@fleet/shared/time-zone.ts';
+import { isTimeZone, zoneOffsetHours } from '@fleet/shared/time-zone.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -7,11 +7,17 @@ import type { Db } from '../../db/database.ts';
  * TZ_OFFSET) for a company without one.
  */
 
+/**
+ * A stored zone, or `fallback` when there is none or the runtime does not know it (written by hand, or a name a later
+ * ICU dropped): a stored value never makes a request fail.
+ */
+export const zoneOr = (stored: string | null | undefined, fallback: string) => (isTimeZone(stored) ? stored : fallback);
+
 /** The company's own zone, or `fallback`. */
 export async function companyTimeZone(db: Db, compId: number | null, fallback: string): Promise<string> {
   if (compId === null) return fallback;
   const row = await db.selectFrom('company').select('compTimezone').where('compId', '=', compId).executeTakeFirst();
-  return row?.compTimezone || fallback;
+  return zoneOr(row?.compTimezone, fallback);
 }
 
 /** The zone of the company that owns the asset, or `fallback`. */
@@ -22,7 +28,7 @@ export async function assetTimeZone(db: Db, massId: number, fallback: string): P
     .select('company.compTimezone')
     .where('asset.massId', '=', massId)
     .executeTakeFirst();
-  return row?.compTimezone || fallback;
+  return zoneOr(row?.compTimezone, fallback);
 }
 
 /** The hours east of UTC a period starting at `start` is cut in: the request's own, else the zone's offset then. */

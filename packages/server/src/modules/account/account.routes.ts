@@ -6,6 +6,7 @@ import {
   timezoneAnswerSchema,
   timezoneBody,
 } from '@fleet/shared/answers/account.ts';
+import { isTimeZone } from '@fleet/shared/time-zone.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -89,7 +90,7 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
           roleId: Number(r.roleId),
           roleName: r.roleName,
         })),
-        timezone: user?.userTimezone || null,
+        timezone: isTimeZone(user?.userTimezone) ? user.userTimezone : null,
       });
     },
   );

@@ -1,4 +1,5 @@
 import type { SessionStatus } from '@fleet/shared/answers/session.ts';
+import { isTimeZone } from '@fleet/shared/time-zone.ts';
 import type { Db } from '../../db/database.ts';
 import type { Session } from './session.ts';
 
@@ -74,11 +75,11 @@ export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string)
       compName: active.compName,
       grcpId: active.grcpId,
       // the company's days are cut in it (docs/domain.md §1); none of its own: the installation's default
-      timezone: active.timezone || defaultTimeZone,
+      timezone: isTimeZone(active.timezone) ? active.timezone : defaultTimeZone,
     },
     activeGroup: active && { grcpId: active.grcpId, grcpName: active.grcpName ?? UNGROUPED },
     // the zone the user chose to see the screens in; null: the active company's
-    userTimezone: user?.userTimezone || null,
+    userTimezone: isTimeZone(user?.userTimezone) ? user.userTimezone : null,
     // the interface language the user chose; null: the browser's
     userLanguage: user?.userLanguage === 'en' || user?.userLanguage === 'id' ? user.userLanguage : null,
     groups: [...groups.values()],

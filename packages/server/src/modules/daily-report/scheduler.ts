@@ -95,8 +95,11 @@ export async function runDailyReports(deps: SchedulerDeps, now: number): Promise
   const db = database.db;
   const result: TickResult = { day: 0, sent: 0, failed: 0, skipped: 0 };
   const subs = await db.selectFrom('daily_report_subscription').selectAll().orderBy('drsbId').execute();
+  const zones = new Map<number, string>(); // a vessel's zone, read once per pass
   for (const sub of subs) {
-    const zone = await assetTimeZone(db, Number(sub.drsbMassId), deps.defaultTimeZone);
+    const massId = Number(sub.drsbMassId);
+    const zone = zones.get(massId) ?? (await assetTimeZone(db, massId, deps.defaultTimeZone));
+    zones.set(massId, zone);
     const tz = zoneOffsetHours(zone, now);
     const day = previousDay(now, tz);
     result.day = day.start;
