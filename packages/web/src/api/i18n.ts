@@ -61,6 +61,18 @@ export function useTexts<T extends Record<string, string>>(texts: Texts<T>) {
   );
 }
 
+/**
+ * A catalogue's text in the language in force, outside a component: a toast, a confirm, a column built in a
+ * callback. A component uses `useTexts` (it renders again when the language changes; this does not).
+ */
+export function text<T extends Record<string, string>>(
+  texts: Texts<T>,
+  key: keyof T & string,
+  values?: Record<string, string | number>,
+): string {
+  return i18next.t(key, { ns: texts.namespace, ...(values ?? {}) }) as string;
+}
+
 /** The language in force, for components that pass it on (antd's texts); renders again when it changes. */
 export function useLanguage(): Locale {
   return useTranslation().i18n.language === 'id' ? 'id' : 'en';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { act } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserLanguage, declaredTexts, setLanguage, useTexts } from '../api/i18n.ts';
+import { browserLanguage, declaredTexts, setLanguage, text, useTexts } from '../api/i18n.ts';
 import { currentLocale } from '../api/locale.ts';
 import { profileTexts } from '../features/profile/texts.ts';
 
@@ -41,6 +41,10 @@ describe('the interface texts in English and Bahasa Indonesia (issue 27)', () =>
     expect(screen.getByText("Profile — The company's zone: Asia/Makassar")).toBeTruthy();
     await act(() => i18next.changeLanguage('id'));
     expect(screen.getByText('Profil — Zona waktu perusahaan: Asia/Makassar')).toBeTruthy();
+    // outside a component: the language in force at the call
+    expect(text(profileTexts, 'companyZoneOf', { zone: 'Asia/Jayapura' })).toBe('Zona waktu perusahaan: Asia/Jayapura');
+    await act(() => i18next.changeLanguage('en'));
+    expect(text(profileTexts, 'saved')).toBe('Saved');
   });
 
   it("takes the browser's language before sign-in, and shows only a language every screen has", () => {
