@@ -173,6 +173,15 @@ test.describe('session end (spec 000 §8)', () => {
 
   test('an idle-expired session (errorCode 411) is treated as logged out and ends at Login', async ({ page }) => {
     await enterApp(page, USERS.admin);
+    // read the server's answer on its way to the page (the page navigates away from it at once); installed before
+    // the session expires, so a background call of the page that meets the expiry first is seen too
+    let errorCode: number | null = null;
+    await page.route('**/api/**', async (route) => {
+      const response = await route.fetch();
+      const code = (await response.json().catch(() => null))?.status?.errorCode;
+      if (code === 411) errorCode = code;
+      await route.fulfill({ response });
+    });
     // the session's last request was 30 days ago: past SESSION_IDLE_HOURS
     const db = new Database(join(dataDir(), 'fleet.db'));
     try {
@@ -183,14 +192,6 @@ test.describe('session end (spec 000 §8)', () => {
     } finally {
       db.close();
     }
-    // read the server's answer on its way to the page (the page navigates away from it at once)
-    let errorCode: number | null = null;
-    await page.route('**/api/**', async (route) => {
-      const response = await route.fetch();
-      const code = (await response.json().catch(() => null))?.status?.errorCode;
-      if (code === 411) errorCode = code;
-      await route.fulfill({ response });
-    });
     // the next call of the page (the fleet map's refresh, or the page opened now) meets the expired session
     await page.goto('/master/asset');
     await expect.poll(() => errorCode).toBe(411);
