@@ -83,6 +83,14 @@ describe.each(dialects())('share report links on %s', (dialect) => {
       }
     });
 
+    it("reads the track's base map and port labels (installation-wide geography)", async () => {
+      for (const url of ['/api/geo/base-layers', '/api/geo/ports']) {
+        const r = await t.call({ method: 'GET', url, token: session });
+        expect(r.statusCode, url).toBe(200);
+        expect(Array.isArray(r.json.data), url).toBe(true);
+      }
+    });
+
     it('is not a sign-in: the token sign-in does not take it (nor name its creator)', async () => {
       const r = await t.call({ method: 'POST', url: `/api/security/authentication/login?token=${session}` });
       expect(r.statusCode).toBe(401);

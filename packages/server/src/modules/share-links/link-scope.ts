@@ -56,6 +56,9 @@ const ALLOWED: Record<string, ((req: FastifyRequest, s: LinkScope) => boolean) |
     }
   },
   '/api/share-links/current': () => true,
+  // the track's base map and port labels: installation-wide geography, no tenant's data (issue 28)
+  '/api/geo/base-layers': () => true,
+  '/api/geo/ports': () => true,
   // signing out revokes only this session (issue 23): the link page's Sign out must work
   '/api/security/authentication/logout': () => true,
 };
