@@ -1,0 +1,107 @@
+import { Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+import { text, useLanguage, useTexts } from '../../api/i18n.ts';
+import { currentLocale, type Locale } from '../../api/locale.ts';
+import { editText, MARKS, readDecimal } from './decimal.ts';
+import { numberInputTexts } from './texts.ts';
+
+/** An example of a decimal in a locale's marks, for the refusal message. */
+const example = (locale: Locale) => `1${MARKS[locale].decimal}5`;
+
+/**
+ * What a typed text gives the form: a number, null (empty), or — when it is not a number, or not a whole number
+ * where one is asked — the text itself, which no number schema accepts, so the form (and the server) refuse it
+ * with a message instead of storing something else (issue 28).
+ */
+export function typedValue(typed: string, locale: Locale, whole: boolean): number | null | string {
+  const r = readDecimal(typed, locale);
+  if (r === 'invalid' || (whole && r !== null && !Number.isInteger(r))) return typed;
+  return r;
+}
+
+/** The form rule that refuses a typed text that is not a number (the input gives such text as a string). */
+export function numberRule(whole = false): Rule {
+  return {
+    validator: (_, v) =>
+      typeof v === 'string' && v.trim() !== ''
+        ? Promise.reject(
+            new Error(
+              whole
+                ? text(numberInputTexts, 'notAWholeNumber')
+                : text(numberInputTexts, 'notANumber', { example: example(currentLocale()) }),
+            ),
+          )
+        : Promise.resolve(),
+  };
+}
+
+/**
+ * A number box that reads what a user of either language types ("1,5" and "1.5" are both 1.5; "1.234,5" is 1234.5)
+ * and shows the value with the language's decimal mark. A text that is not a number is kept as typed, marked, and
+ * refused by the form (`numberRule`) — never silently changed.
+ */
+export function NumberInput({
+  value,
+  onChange,
+  whole = false,
+  id,
+  disabled,
+  placeholder,
+  suffix,
+  style,
+  'aria-label': ariaLabel,
+}: {
+  value?: number | string | null;
+  onChange?: (value: number | string | null) => void;
+  /** only whole numbers (an integer field) */
+  whole?: boolean;
+  id?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  /** the unit, written next to the value */
+  suffix?: ReactNode;
+  style?: CSSProperties;
+  'aria-label'?: string;
+}) {
+  const locale = useLanguage();
+  const t = useTexts(numberInputTexts);
+  const shown = (v: typeof value) => (typeof v === 'string' ? v : editText(v, locale));
+  const [typed, setTyped] = useState(() => shown(value));
+  // the value this input last gave: a value from outside (the form's reset, a loaded record) replaces the text
+  const emitted = useRef<typeof value>(value);
+  useEffect(() => {
+    if (!Object.is(value, emitted.current)) {
+      emitted.current = value;
+      setTyped(shown(value));
+    }
+  });
+  // the language changed: the same value in its marks
+  useEffect(() => {
+    if (typeof emitted.current === 'number') setTyped(editText(emitted.current, locale));
+  }, [locale]);
+  const current = typedValue(typed, locale, whole);
+  const bad = typeof current === 'string';
+  return (
+    <Input
+      id={id}
+      inputMode="decimal"
+      value={typed}
+      disabled={disabled}
+      placeholder={placeholder}
+      suffix={suffix}
+      style={style}
+      aria-label={ariaLabel}
+      aria-invalid={bad || undefined}
+      status={bad ? 'error' : undefined}
+      title={bad ? (whole ? t('notAWholeNumber') : t('notANumber', { example: example(locale) })) : undefined}
+      onChange={(e) => {
+        const next = e.target.value;
+        setTyped(next);
+        const v = typedValue(next, locale, whole);
+        emitted.current = v;
+        onChange?.(v);
+      }}
+    />
+  );
+}
