@@ -21,6 +21,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { lifecyclePlugin } from './lifecycle/lifecycle.plugin.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { mailOutboxPlugin } from './mail/mailer.ts';
+import { configTankHooks } from './rob/config-tank.hooks.ts';
 import { robAdjustmentHooks, robHooks } from './rob/rob.hooks.ts';
 import { robRoutes } from './rob/rob.routes.ts';
 import { robEventHooks, robEventsPlugin } from './rob/rob-events.ts';
@@ -42,6 +43,7 @@ export const resourceHooks = combineHooks(
     asset: assetHooks,
     bunker_log: bunkerLogHooks,
     company: companyHooks,
+    config_tank: configTankHooks,
     device: deviceHooks,
     group_company: groupHooks,
     rob: robHooks,

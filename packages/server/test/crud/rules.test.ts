@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TANK_HEADER_COMPANY_MESSAGE } from '../../src/modules/rob/config-tank.hooks.ts';
 import { dialects, type TestApp } from '../helpers/app.ts';
 import { type World, worldApp } from './world.ts';
 
@@ -13,6 +14,37 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
 
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, token = w.adminA) =>
     t.call({ method, url: `/api/master/${path}`, token, payload: payload as never });
+
+  it("refuses a tank header of another company than the tank device's asset (issue 28)", async () => {
+    // admin A sees companies A1 and A2: the tank device is on A1's vessel, the header is A2's
+    const header = await api('POST', 'tank_header', {
+      tahdCompId: w.compA2,
+      tahdName: 'A2 sounding',
+      tahdUnit: 'mm',
+      tahdFuelType: 'HSD',
+    });
+    expect(header.statusCode).toBe(200);
+    const other = header.json.data.tahdId;
+    const refused = await api('POST', 'config_tank', {
+      mcotDeviceId: w.a.tank[1],
+      mcotNo: 'FO 9P',
+      mcotMscaId: w.sensorCategory,
+      mcotTahdId: other,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.status.message).toEqual({ mcotTahdId: [TANK_HEADER_COMPANY_MESSAGE] });
+    // and an existing configuration cannot be moved to it
+    const own = await api('POST', 'config_tank', {
+      mcotDeviceId: w.a.tank[1],
+      mcotNo: 'FO 9P',
+      mcotMscaId: w.sensorCategory,
+      mcotTahdId: w.a.tankHeader,
+    });
+    expect(own.statusCode).toBe(200);
+    const moved = await api('PUT', `config_tank/${own.json.data.mcotId}`, { mcotTahdId: other });
+    expect(moved.statusCode).toBe(400);
+    expect((await api('DELETE', `config_tank/${own.json.data.mcotId}`)).statusCode).toBe(200);
+  });
 
   it('refuses deleting a row still in use with a 409 naming what uses it', async () => {
     await api('POST', 'config_tank', {
