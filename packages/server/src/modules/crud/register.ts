@@ -1,11 +1,13 @@
 import { MAX_EPOCH, MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
+import { deletePreviewSchema } from '@fleet/shared/answers/audit.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound, ok } from '../../http/envelope.ts';
+import { AppError, badRequest, envelope, notFound, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
 import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
+import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
 import { resolveColumn } from './columns.ts';
 import type { HookContext, ResourceHooks } from './hooks.ts';
 import { getRow, getStored, listRows, type Row } from './rows.ts';
@@ -16,6 +18,7 @@ import {
   checkUnique,
   checkWritable,
   explainConstraint,
+  refuseStale,
   refuseWhileInUse,
   resourceTitle,
   storedValues,
@@ -151,6 +154,15 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
             .returning(def.id)
             .executeTakeFirstOrThrow();
           await hooks.afterCreate?.(tctx, inserted[def.id], values);
+          const after = (await getStored(trx, def, null, inserted[def.id]))!;
+          await recordAudit(trx, {
+            userId: ctx.session.userId,
+            def,
+            rowId: inserted[def.id],
+            action: 'create',
+            before: null,
+            after,
+          });
           return inserted[def.id];
         });
       } catch (err) {
@@ -173,6 +185,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       const id = req.params.id;
       const stored = await visibleStored(def, ctx, id);
       await checkWritable(ctx.db, def, ctx.scope, stored);
+      refuseStale(def, stored, req.headers['if-unmodified-since']);
       const values = await storedValues(def, req.body as Row, 'update');
       checkRules(def, { ...stored, ...values });
       const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => stored[k] !== v));
@@ -190,12 +203,61 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
             .where(def.id, '=', id)
             .execute();
           await hooks.afterUpdate?.(tctx, stored, values);
+          const after = (await getStored(trx, def, null, id))!;
+          await recordAudit(trx, {
+            userId: ctx.session.userId,
+            def,
+            rowId: id,
+            action: 'update',
+            before: stored,
+            after,
+          });
         });
       } catch (err) {
         throw await explainConstraint(ctx.db, def, err, 'write');
       }
       hooks.afterCommit?.(ctx, id);
       return ok(await answerRow(def, hooks, ctx, id, false));
+    },
+  );
+
+  // what a delete would take with it, or why it would be refused: the delete runs in a transaction rolled back
+  const ROLLBACK = new Error('rollback');
+  r.get(
+    `${base}/:id/dependents`,
+    {
+      schema: {
+        tags,
+        summary: `What deleting this ${title} would also delete (or why it would be refused)`,
+        params: s.params,
+        response: { 200: envelope(deletePreviewSchema) },
+      },
+      preValidation: requirePermission(def.permission, 'delete'),
+    },
+    async (req) => {
+      const ctx = await hookContext(app, req, hooks);
+      const id = req.params.id;
+      const stored = await visibleStored(def, ctx, id);
+      let goes: Dependent[] = [];
+      let refused: string | null = null;
+      try {
+        await checkWritable(ctx.db, def, ctx.scope, stored);
+        if (def.scope.kind === 'global') await refuseWhileInUse(ctx.db, def, stored);
+        await ctx.db.transaction().execute(async (trx) => {
+          const pointing = await pointingRows(trx, def, id);
+          await hooks.beforeDelete?.({ ...ctx, db: trx }, stored);
+          await trx.deleteFrom(def.table).where(def.id, '=', id).execute();
+          goes = await goneWith(trx, pointing);
+          throw ROLLBACK;
+        });
+      } catch (err) {
+        if (err !== ROLLBACK) {
+          const e = err instanceof AppError ? err : await explainConstraint(ctx.db, def, err, 'delete', id);
+          if (!(e instanceof AppError)) throw e;
+          refused = e.message;
+        }
+      }
+      return ok({ goes: dependentCounts(goes), refused });
     },
   );
 
@@ -215,8 +277,19 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       if (def.scope.kind === 'global') await refuseWhileInUse(ctx.db, def, stored);
       try {
         await ctx.db.transaction().execute(async (trx) => {
+          // what points at the row, to keep what goes with it (a cascade, a hook's delete) in the audit trail
+          const pointing = await pointingRows(trx, def, id);
           await hooks.beforeDelete?.({ ...ctx, db: trx }, stored);
           await trx.deleteFrom(def.table).where(def.id, '=', id).execute();
+          await recordAudit(trx, {
+            userId: ctx.session.userId,
+            def,
+            rowId: id,
+            action: 'delete',
+            before: stored,
+            after: null,
+            dependents: await goneWith(trx, pointing),
+          });
         });
       } catch (err) {
         throw await explainConstraint(ctx.db, def, err, 'delete', id);

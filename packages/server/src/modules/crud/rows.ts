@@ -184,3 +184,12 @@ export async function getStored(
     .executeTakeFirst();
   return raw ? readOwn(cols, raw) : undefined;
 }
+
+/** Every stored row (all own columns, write-only ones included) whose `field` is `value`, unscoped (the audit trail). */
+export async function storedWhere(db: Db, def: ResourceDef, field: string, value: unknown): Promise<Row[]> {
+  const cols = storedColumns(def);
+  const raws = await selectOwn(db.selectFrom(def.table), def, cols)
+    .where(`${def.table}.${field}`, '=', value)
+    .execute();
+  return raws.map((raw) => readOwn(cols, raw as Row));
+}

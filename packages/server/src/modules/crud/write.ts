@@ -87,6 +87,24 @@ export function withAudit(def: ResourceDef, values: Row, userId: string, mode: '
     : { ...values, [a.updatedUser]: userId, [a.updatedTime]: now };
 }
 
+export const STALE_MESSAGE =
+  'This record was changed by someone else after you opened it. Close the form, open the record again and repeat your change.';
+
+/**
+ * A save of a record read before its last change is refused (issue 28: concurrent edits): the client sends the
+ * time of the version it edits (its updated time, else its created time) as `If-Unmodified-Since` (an HTTP date,
+ * whole seconds); a later stored change answers 409 and nothing is written. Without the header (API clients) the
+ * save goes through, as before.
+ */
+export function refuseStale(def: ResourceDef, stored: Row, header: string | undefined) {
+  const a = auditFields(def);
+  if (!a || !header) return;
+  const seen = Date.parse(header);
+  if (Number.isNaN(seen)) throw badRequest('If-Unmodified-Since must be an HTTP date');
+  const version = Number(stored[a.updatedTime] ?? stored[a.createdTime] ?? 0);
+  if (version > Math.floor(seen / 1000)) throw conflict(STALE_MESSAGE);
+}
+
 /**
  * Rows of every tenant that use row `stored` of `def` — by reference (ref fields) or by value (`usedBy`) —
  * as "Asset (4)", the reason a delete is refused.
