@@ -11,7 +11,9 @@ import {
 import type { Operation, PermissionKey } from '@fleet/shared/permissions.ts';
 import { Button, type ButtonProps, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { useTexts } from '../api/i18n.ts';
 import { useCan } from '../auth/permissions.ts';
+import { componentsTexts } from './texts.ts';
 
 export type GroupButton = 'edit' | 'detail' | 'analytics' | 'delete' | 'back' | 'add' | 'refresh' | 'save';
 
@@ -27,15 +29,16 @@ export const BUTTON_OPERATION: Record<GroupButton, Operation | null> = {
   save: 'update',
 };
 
-const LOOK: Record<GroupButton, { label: string; icon: ReactNode; props?: ButtonProps }> = {
-  back: { label: 'Back', icon: <ArrowLeftOutlined /> },
-  refresh: { label: 'Refresh', icon: <ReloadOutlined /> },
-  detail: { label: 'Detail', icon: <EyeOutlined /> },
-  analytics: { label: 'Analytics', icon: <LineChartOutlined /> },
-  edit: { label: 'Edit', icon: <EditOutlined /> },
-  delete: { label: 'Delete', icon: <DeleteOutlined />, props: { danger: true } },
-  add: { label: 'Add', icon: <PlusOutlined />, props: { type: 'primary' } },
-  save: { label: 'Save', icon: <SaveOutlined />, props: { type: 'primary' } },
+/** Each button's look; its label is the catalogue's text of the same key (the language in force). */
+const LOOK: Record<GroupButton, { icon: ReactNode; props?: ButtonProps }> = {
+  back: { icon: <ArrowLeftOutlined /> },
+  refresh: { icon: <ReloadOutlined /> },
+  detail: { icon: <EyeOutlined /> },
+  analytics: { icon: <LineChartOutlined /> },
+  edit: { icon: <EditOutlined /> },
+  delete: { icon: <DeleteOutlined />, props: { danger: true } },
+  add: { icon: <PlusOutlined />, props: { type: 'primary' } },
+  save: { icon: <SaveOutlined />, props: { type: 'primary' } },
 };
 
 const ORDER: GroupButton[] = ['back', 'refresh', 'detail', 'analytics', 'edit', 'delete', 'add', 'save'];
@@ -67,6 +70,7 @@ export interface ButtonGroupProps {
  * when its handler is given and the user holds the operation it needs on `permission`.
  */
 export function ButtonGroup(props: ButtonGroupProps) {
+  const t = useTexts(componentsTexts);
   const ops = {
     create: useCan(props.permission, 'create'),
     read: useCan(props.permission, 'read'),
@@ -94,7 +98,8 @@ export function ButtonGroup(props: ButtonGroupProps) {
     <Space size={props.compact ? 4 : 8} wrap={!props.compact}>
       {visible.map((b) => {
         const look = LOOK[b];
-        const label = props.subject ? `${look.label} ${props.subject}` : look.label;
+        const text = t(b);
+        const label = props.subject ? t(`${b}Subject`, { subject: props.subject }) : text;
         return (
           <Button
             key={b}
@@ -102,11 +107,11 @@ export function ButtonGroup(props: ButtonGroupProps) {
             icon={look.icon}
             {...look.props}
             aria-label={label}
-            {...(props.compact ? { type: 'text', title: look.label } : {})}
+            {...(props.compact ? { type: 'text', title: text } : {})}
             loading={(b === 'refresh' && props.refreshing) || (b === 'save' && props.saving)}
             onClick={handlers[b]}
           >
-            {props.compact ? null : look.label}
+            {props.compact ? null : text}
           </Button>
         );
       })}

@@ -1,9 +1,11 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useTexts } from '../api/i18n.ts';
+import { componentsTexts } from './texts.ts';
 
-/** Spec 000 §2: the delete confirmation text. */
-export const DELETE_CONFIRM_TEXT = 'Delete this item ?';
+/** Spec 000 §2: the delete confirmation text (English; the modal shows the language in force). */
+export const DELETE_CONFIRM_TEXT = componentsTexts.en.deleteConfirm;
 
 /**
  * A confirmation that Esc and clicks outside do not dismiss; the OK button shows progress
@@ -11,9 +13,9 @@ export const DELETE_CONFIRM_TEXT = 'Delete this item ?';
  */
 export function ConfirmModal({
   open,
-  title = DELETE_CONFIRM_TEXT,
+  title,
   children,
-  okText = 'Delete',
+  okText,
   danger = true,
   confirming,
   onConfirm,
@@ -28,16 +30,17 @@ export function ConfirmModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTexts(componentsTexts);
   return (
     <Modal
       open={open}
       title={
         <span>
           <ExclamationCircleFilled style={{ color: danger ? '#ff4d4f' : '#faad14', marginRight: 8 }} />
-          {title}
+          {title ?? t('deleteConfirm')}
         </span>
       }
-      okText={okText}
+      okText={okText ?? t('delete')}
       okButtonProps={{ danger, loading: confirming }}
       cancelButtonProps={{ disabled: confirming }}
       onOk={onConfirm}

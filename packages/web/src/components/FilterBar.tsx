@@ -3,7 +3,9 @@ import type { FieldDef, FieldOption } from '@fleet/shared/resources/define.ts';
 import { Button, Input, Select, type SelectProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { useTexts } from '../api/i18n.ts';
 import { RefSelect } from './resource/RefSelect.tsx';
+import { componentsTexts } from './texts.ts';
 
 /** One filter: a select over fixed options or over the rows of another resource. */
 export interface FilterItem {
@@ -68,10 +70,11 @@ export function FilterBar({
   children?: ReactNode;
 }) {
   const baseId = useId();
+  const t = useTexts(componentsTexts);
   return (
     <search className="filter-bar">
       {search && (
-        <FilterField id={`${baseId}-search`} label={search.label ?? 'Search'}>
+        <FilterField id={`${baseId}-search`} label={search.label ?? t('search')}>
           <Input
             id={`${baseId}-search`}
             allowClear
@@ -91,7 +94,7 @@ export function FilterBar({
       )}
       {items.map((item) => {
         const id = `${baseId}-${item.field}`;
-        const all = { value: ALL, label: item.allLabel ?? 'All' };
+        const all = { value: ALL, label: item.allLabel ?? t('all') };
         const common = {
           id,
           value: values[item.field] ?? ALL,
@@ -111,7 +114,7 @@ export function FilterBar({
       {children}
       {onApply && (
         <Button type="primary" onClick={onApply}>
-          Apply
+          {t('apply')}
         </Button>
       )}
       {extra}

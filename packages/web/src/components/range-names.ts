@@ -1,5 +1,7 @@
 import type { DatePicker, GetRef } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useTexts } from '../api/i18n.ts';
+import { componentsTexts } from './texts.ts';
 
 /** antd's RangePicker ref: focus, blur and its root element. */
 type PickerRef = GetRef<typeof DatePicker.RangePicker>;
@@ -13,13 +15,15 @@ type PickerRef = GetRef<typeof DatePicker.RangePicker>;
  */
 export function useRangeInputNames(label?: string) {
   const ref = useRef<PickerRef>(null);
+  // the names follow the language in force: the caller renders again when it changes, and this runs after each render
+  const t = useTexts(componentsTexts);
   useEffect(() => {
     const root = ref.current?.nativeElement;
     if (!root) return;
     const [start, end] = root.querySelectorAll('input');
-    const base = label ?? start?.labels?.[0]?.textContent?.trim() ?? 'Period';
-    start?.setAttribute('aria-label', `${base} start`);
-    end?.setAttribute('aria-label', `${base} end`);
+    const base = label ?? start?.labels?.[0]?.textContent?.trim() ?? t('period');
+    start?.setAttribute('aria-label', t('rangeStart', { label: base }));
+    end?.setAttribute('aria-label', t('rangeEnd', { label: base }));
   });
   return ref;
 }

@@ -1,14 +1,19 @@
+import { text } from '../api/i18n.ts';
 import { periodText } from '../api/period.ts';
+import { componentsTexts } from './texts.ts';
 
 export type Cell = string | number | null;
 export type SheetName = 'Data' | 'Asset Summary';
+
+/** A sheet's name in the language in force at the download. */
+const SHEET_TEXT = { Data: 'sheetData', 'Asset Summary': 'sheetAssetSummary' } as const;
 
 /**
  * Spec 002 §7.3: files named with the asset name and the start and end dates of the period `[start, end)` as users
  * read them (docs/domain.md §1: a day ending at the next 00:00 is named by its own date).
  */
 export function xlsxFileName(assetName: string, startMs: number, endMs: number): string {
-  const safe = assetName.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'asset';
+  const safe = assetName.replace(/[\\/:*?"<>|]+/g, '-').trim() || text(componentsTexts, 'unnamedAsset');
   return `${safe}_${periodText({ start: startMs, end: endMs }, 'DD-MM-YYYY', '_')}.xlsx`;
 }
 
@@ -21,7 +26,14 @@ export function xlsxSheet(rows: Cell[][], sheet: SheetName) {
   const data = rows.map((r, i) =>
     r.map((v) => (i === 0 ? { value: v ?? '', fontWeight: 'bold' as const } : v == null ? null : { value: v })),
   );
-  return { data, options: { sheet, stickyRowsCount: 1, columns: header.map(() => ({ width: 18 })) } };
+  return {
+    data,
+    options: {
+      sheet: text(componentsTexts, SHEET_TEXT[sheet]),
+      stickyRowsCount: 1,
+      columns: header.map(() => ({ width: 18 })),
+    },
+  };
 }
 
 /**

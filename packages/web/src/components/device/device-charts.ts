@@ -1,9 +1,11 @@
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
+import { text } from '../../api/i18n.ts';
 import { at } from '../../api/zone.ts';
 import type { EChartsOption as EChartOption } from '../charts/echarts.ts';
 import { num } from '../format.ts';
 import { KMH_TO_KNOTS, temperatureGauge } from '../gauges/scales.ts';
 import { fn, val } from './device-series.ts';
+import { deviceTexts } from './texts.ts';
 
 /** One line of a chart: a name, its unit, and how a bucket gives its value. */
 export interface Line {
@@ -60,7 +62,7 @@ export function timeChart(rows: AggregatedRow[], lines: Line[], opts: { markAbov
             markLine: {
               symbol: 'none',
               lineStyle: { color: '#ff4d4f', type: 'dashed' },
-              data: [{ yAxis: opts.markAbove, name: 'limit' }],
+              data: [{ yAxis: opts.markAbove, name: text(deviceTexts, 'limit') }],
               label: { formatter: `${opts.markAbove}` },
             },
           }
@@ -72,28 +74,36 @@ export function timeChart(rows: AggregatedRow[], lines: Line[], opts: { markAbov
 const key = (k: string) => (r: AggregatedRow) => val(r, k);
 const f = (i: number) => (r: AggregatedRow) => fn(r, i);
 
-/** The charts of a device type: [title, lines, options] (WIDGET_FUNCTIONS give the function indexes). */
+/**
+ * The charts of a device type: [title, lines, options] (WIDGET_FUNCTIONS give the function indexes); titles and
+ * names in the language in force at the call.
+ */
 export function chartsFor(
   type: string,
   fullResolution: boolean,
   label?: string | null,
 ): { title: string; lines: Line[]; markAbove?: number }[] {
+  const t = (key: keyof typeof deviceTexts.en) => text(deviceTexts, key);
   switch (type) {
     case 'gps':
       return [
         {
-          title: 'Speed and distance',
+          title: t('speedAndDistance'),
           lines: [
             {
               // the mean of the fixes' speed over ground per bucket; "Average Speed" is distance ÷ moving time
               // (docs/domain.md §7), the tile above
-              name: 'Mean SOG',
+              name: t('meanSog'),
               unit: 'kn',
               value: (r) => (val(r, 'speed') === null ? null : val(r, 'speed')! * KMH_TO_KNOTS),
             },
-            { name: 'Highest speed', unit: 'kn', value: (r) => (fn(r, 2) === null ? null : fn(r, 2)! * KMH_TO_KNOTS) },
             {
-              name: 'Distance',
+              name: t('highestSpeed'),
+              unit: 'kn',
+              value: (r) => (fn(r, 2) === null ? null : fn(r, 2)! * KMH_TO_KNOTS),
+            },
+            {
+              name: t('distance'),
               unit: 'km',
               value: (r) => (fn(r, 0) === null ? null : fn(r, 0)! / 1000),
               right: true,
@@ -106,15 +116,15 @@ export function chartsFor(
     case 'ae':
       return [
         {
-          title: 'RPM',
+          title: t('rpm'),
           lines: [
-            { name: 'Average', unit: 'rpm', value: key('rpm'), decimals: 0 },
-            { name: 'Lowest', unit: 'rpm', value: f(0), decimals: 0 },
-            { name: 'Highest', unit: 'rpm', value: f(1), decimals: 0 },
+            { name: t('average'), unit: 'rpm', value: key('rpm'), decimals: 0 },
+            { name: t('lowest'), unit: 'rpm', value: f(0), decimals: 0 },
+            { name: t('highest'), unit: 'rpm', value: f(1), decimals: 0 },
             ...(type === 'ae'
               ? [
                   {
-                    name: 'Running',
+                    name: t('running'),
                     unit: '%',
                     value: (r: AggregatedRow) => (val(r, 'running') === null ? null : val(r, 'running')! * 100),
                     right: true,
@@ -127,32 +137,32 @@ export function chartsFor(
     case 'flowmeter':
       return [
         {
-          title: 'Flow rate, density and temperature',
+          title: t('flowDensityTemperature'),
           lines: [
-            { name: 'Volume flow rate', unit: 'L/h', value: key('volumeFlowrate') },
-            { name: 'Density', unit: 'kg/m³', value: key('density'), right: true },
-            { name: 'Temperature', unit: '°C', value: key('temperature'), right: true },
+            { name: t('volumeFlowRate'), unit: 'L/h', value: key('volumeFlowrate') },
+            { name: t('density'), unit: 'kg/m³', value: key('density'), right: true },
+            { name: t('temperature'), unit: '°C', value: key('temperature'), right: true },
           ],
         },
         {
-          title: 'Totaliser',
-          lines: [{ name: 'Volume inventory', unit: 'L', value: f(1), decimals: 1 }],
+          title: t('totaliser'),
+          lines: [{ name: t('volumeInventory'), unit: 'L', value: f(1), decimals: 1 }],
         },
         ...(fullResolution
           ? [
               {
-                title: 'Full resolution (MINUTE)',
+                title: t('fullResolution'),
                 lines: [
-                  { name: 'Mass flow rate', unit: 'kg/h', value: key('massFlowrate') },
-                  { name: 'Pressure', unit: 'bar', value: key('pressure'), right: true },
+                  { name: t('massFlowRate'), unit: 'kg/h', value: key('massFlowrate') },
+                  { name: t('pressure'), unit: 'bar', value: key('pressure'), right: true },
                 ],
               },
               {
-                title: 'Totals',
+                title: t('totals'),
                 lines: [
-                  { name: 'Volume total', unit: 'L', value: key('volumeTotal'), decimals: 1 },
-                  { name: 'Mass total', unit: 'kg', value: key('massTotal'), decimals: 1, right: true },
-                  { name: 'Mass inventory', unit: 'kg', value: key('massInventory'), decimals: 1, right: true },
+                  { name: t('volumeTotal'), unit: 'L', value: key('volumeTotal'), decimals: 1 },
+                  { name: t('massTotal'), unit: 'kg', value: key('massTotal'), decimals: 1, right: true },
+                  { name: t('massInventory'), unit: 'kg', value: key('massInventory'), decimals: 1, right: true },
                 ],
               },
             ]
@@ -161,52 +171,52 @@ export function chartsFor(
     case 'temperature':
       return [
         {
-          title: 'Temperature',
+          title: t('temperature'),
           markAbove: temperatureGauge(label).redFrom,
           lines: [
-            { name: 'Average', unit: '°C', value: key('temperature'), decimals: 1 },
-            { name: 'Highest', unit: '°C', value: f(1), decimals: 1 },
+            { name: t('average'), unit: '°C', value: key('temperature'), decimals: 1 },
+            { name: t('highest'), unit: '°C', value: f(1), decimals: 1 },
           ],
         },
       ];
     case 'gateway':
       return [
         {
-          title: 'Usage',
+          title: t('usage'),
           lines: [
-            { name: 'CPU usage', unit: '%', value: key('cpuUsage') },
-            { name: 'Memory free', unit: '%', value: key('memoryFree') },
-            { name: 'Disk free', unit: '%', value: key('spaceFree') },
-            { name: 'Battery', unit: '%', value: key('battery') },
+            { name: t('cpuUsage'), unit: '%', value: key('cpuUsage') },
+            { name: t('memoryFree'), unit: '%', value: key('memoryFree') },
+            { name: t('diskFree'), unit: '%', value: key('spaceFree') },
+            { name: t('battery'), unit: '%', value: key('battery') },
           ],
         },
       ];
     case 'power':
       return [
         {
-          title: 'Power supply',
+          title: t('powerSupply'),
           lines: [
             {
-              name: 'On AC',
-              unit: '% of readings',
+              name: t('onAc'),
+              unit: t('percentOfReadings'),
               value: (r) => (val(r, 'onAc') === null ? null : val(r, 'onAc')! * 100),
             },
             {
-              name: 'Battery fail',
-              unit: '% of readings',
+              name: t('batteryFail'),
+              unit: t('percentOfReadings'),
               value: (r) => (val(r, 'batteryFail') === null ? null : val(r, 'batteryFail')! * 100),
             },
-            { name: 'Battery voltage', unit: 'V', value: key('batteryVoltage'), right: true },
+            { name: t('batteryVoltage'), unit: 'V', value: key('batteryVoltage'), right: true },
           ],
         },
       ];
     case 'tank':
       return [
         {
-          title: 'Tank',
+          title: t('tank'),
           lines: [
-            { name: 'Level', unit: 'mm', value: key('level'), decimals: 0 },
-            { name: 'Volume', unit: 'L', value: key('volume'), decimals: 0, right: true },
+            { name: t('level'), unit: 'mm', value: key('level'), decimals: 0 },
+            { name: t('volume'), unit: 'L', value: key('volume'), decimals: 0, right: true },
           ],
         },
       ];

@@ -1,5 +1,7 @@
 import { bucketLength, INTERVALS, type Interval, MAX_POINTS } from '@fleet/shared/device-detail.ts';
 import { z } from 'zod';
+import { text } from '../../api/i18n.ts';
+import { deviceTexts } from './texts.ts';
 
 export { bucketLength, INTERVALS, type Interval, MAX_POINTS };
 
@@ -10,14 +12,28 @@ export { bucketLength, INTERVALS, type Interval, MAX_POINTS };
 
 export const INTERVAL_NAMES = Object.keys(INTERVALS) as Interval[];
 
+/** A preset: its mode, its label in the language in force when read (a getter), and its query-string unit. */
+const preset = <M extends string, U extends string | null, V extends number | null>(
+  mode: M & keyof typeof deviceTexts.en,
+  unit: U,
+  value: V,
+) => ({
+  mode,
+  get label(): string {
+    return text(deviceTexts, mode);
+  },
+  unit,
+  value,
+});
+
 export const PRESETS = [
-  { mode: 'last30Days', label: 'Last 30 Days', unit: 'day', value: 30 },
-  { mode: 'lastMonth', label: 'Last Month', unit: 'month', value: 1 },
-  { mode: 'last7Days', label: 'Last 7 Days', unit: 'day', value: 7 },
-  { mode: 'lastWeek', label: 'Last Week', unit: 'week', value: 1 },
-  { mode: 'today', label: 'Today', unit: 'day', value: 0 },
-  { mode: 'lastDay', label: 'Last Day', unit: 'day', value: 1 },
-  { mode: 'custom', label: 'Custom', unit: null, value: null },
+  preset('last30Days', 'day', 30),
+  preset('lastMonth', 'month', 1),
+  preset('last7Days', 'day', 7),
+  preset('lastWeek', 'week', 1),
+  preset('today', 'day', 0),
+  preset('lastDay', 'day', 1),
+  preset('custom', null, null),
 ] as const;
 export type Mode = (typeof PRESETS)[number]['mode'];
 export const MODES = PRESETS.map((p) => p.mode) as [Mode, ...Mode[]];
@@ -118,10 +134,10 @@ export function fromQuery(
     selection: { mode: 'today', ...presetRange('today', now, tzHours), aggregatedUnit: 'MINUTE' },
     problem,
   });
-  if (!parsed.success) return fallback('The link holds a range or interval that is not readable; showing Today.');
+  if (!parsed.success) return fallback(text(deviceTexts, 'linkNotReadable'));
   const q = parsed.data;
   if (q.start !== undefined && q.end !== undefined) {
-    if (q.end <= q.start) return fallback('The link’s range ends before it starts; showing Today.');
+    if (q.end <= q.start) return fallback(text(deviceTexts, 'linkEndsBeforeStart'));
     const mode = q.mode ?? 'custom';
     return {
       selection: { mode, start: q.start, end: q.end, aggregatedUnit: q.aggregatedUnit ?? defaultInterval(mode) },
@@ -138,7 +154,7 @@ export function fromQuery(
       problem: null,
     };
   }
-  return fallback(q.mode === 'custom' ? 'A custom range needs start and end; showing Today.' : null);
+  return fallback(q.mode === 'custom' ? text(deviceTexts, 'linkCustomNeedsRange') : null);
 }
 
 /** Seconds as hours:minutes:seconds (spec 000 §2: durations as h:mm:ss). */

@@ -1,11 +1,13 @@
 import type L from 'leaflet';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useTexts } from '../../api/i18n.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { BaseMap, DotTrailLayer, TrailLayer, VesselLayer, type VesselMarkerData } from '../map/index.ts';
 import { type FleetVessel, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
 import { LiveVesselLayer } from './LiveVesselLayer.tsx';
+import { fleetMapTexts } from './texts.ts';
 import { type TrailPointInfo, useVesselTrail } from './trail-data.ts';
 import { useVessel } from './useFleet.ts';
 import { fmtTime, PopupPages, VesselPopupFooter } from './VesselPopup.tsx';
@@ -69,6 +71,7 @@ export function FleetMap({
   );
   const markers = useMemo<VesselMarkerData[]>(() => shown.map(vesselMarker), [shown]);
   const byId = useMemo(() => new Map(vessels.map((v) => [v.massId, v])), [vessels]);
+  const tx = useTexts(fleetMapTexts);
   const popup = (v: FleetVessel) => {
     const t = trails[v.massId] ?? { trail: false, dot: false };
     return (
@@ -76,8 +79,8 @@ export function FleetMap({
         title={
           <>
             <b>{v.name}</b>{' '}
-            <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? 'Online' : 'Offline'}</span>
-            <div className="fm-popup-sub">Last Update {fmtTime(v.lastUpdate)}</div>
+            <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? tx('online') : tx('offline')}</span>
+            <div className="fm-popup-sub">{tx('lastUpdate', { time: fmtTime(v.lastUpdate) })}</div>
           </>
         }
         n={{

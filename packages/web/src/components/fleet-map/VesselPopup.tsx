@@ -1,7 +1,10 @@
 import { Button, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import { AVERAGE_SPEED_LABEL, num, qty } from '../format.ts';
+import { useTexts } from '../../api/i18n.ts';
+import { num, qty } from '../format.ts';
+import { componentsTexts } from '../texts.ts';
+import { fleetMapTexts } from './texts.ts';
 import './vessel-popup.css';
 
 export const fmtTime = (ts: number | null) => (ts == null ? '-' : dayjs.unix(ts).format('DD-MM-YYYY HH:mm'));
@@ -32,22 +35,24 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 /** Two pages with Previous/Next; page 1 position and voyage, page 2 engines. Buttons and switches under them. */
 export function PopupPages({ title, n, footer }: { title: ReactNode; n: PopupNumbers; footer?: ReactNode }) {
   const [page, setPage] = useState(1);
+  const t = useTexts(fleetMapTexts);
+  const c = useTexts(componentsTexts);
   return (
     <div className="fm-popup" data-testid="vessel-popup">
       <div className="fm-popup-title">{title}</div>
-      {n.datetime !== undefined && <Row label="Datetime" value={fmtTime(n.datetime)} />}
+      {n.datetime !== undefined && <Row label={t('datetime')} value={fmtTime(n.datetime)} />}
       {page === 1 ? (
         <>
-          <Row label="Location" value={n.location ?? '-'} />
-          <Row label="Total Cruise" value={qty(n.totalCruiseNm, 'NM')} />
-          <Row label={AVERAGE_SPEED_LABEL} value={num(n.avgSpeedKnot)} />
+          <Row label={t('location')} value={n.location ?? '-'} />
+          <Row label={t('totalCruise')} value={qty(n.totalCruiseNm, 'NM')} />
+          <Row label={c('averageSpeed')} value={num(n.avgSpeedKnot)} />
           <Row
-            label="Current AE"
+            label={t('currentAe')}
             value={
               n.ae.length
                 ? n.ae.map((a) => (
                     <Tag key={a.label} color={a.running ? 'green' : 'default'}>
-                      {a.label} {a.running ? 'ON' : 'OFF'}
+                      {t(a.running ? 'aeOn' : 'aeOff', { ae: a.label })}
                     </Tag>
                   ))
                 : '-'
@@ -56,19 +61,19 @@ export function PopupPages({ title, n, footer }: { title: ReactNode; n: PopupNum
         </>
       ) : (
         <>
-          <Row label="Port RPM" value={num(n.portRpm, 0)} />
-          <Row label="Starboard RPM" value={num(n.starboardRpm, 0)} />
-          <Row label="Port In Flowrate" value={qty(n.portInFlowrate, 'L/h')} />
-          <Row label="Starboard In Flowrate" value={qty(n.starboardInFlowrate, 'L/h')} />
+          <Row label={t('portRpm')} value={num(n.portRpm, 0)} />
+          <Row label={t('starboardRpm')} value={num(n.starboardRpm, 0)} />
+          <Row label={t('portInFlowrate')} value={qty(n.portInFlowrate, 'L/h')} />
+          <Row label={t('starboardInFlowrate')} value={qty(n.starboardInFlowrate, 'L/h')} />
         </>
       )}
       <Space className="fm-popup-pager">
         <Button size="small" disabled={page === 1} onClick={() => setPage(1)}>
-          Previous
+          {t('previous')}
         </Button>
         <span>{page} / 2</span>
         <Button size="small" disabled={page === 2} onClick={() => setPage(2)}>
-          Next
+          {t('next')}
         </Button>
       </Space>
       {footer}
@@ -86,26 +91,29 @@ export function VesselPopupFooter(props: {
   onDashboard: () => void;
   onVoyage?: () => void;
 }) {
+  const t = useTexts(fleetMapTexts);
   return (
     <div className="fm-popup-footer">
       <span className="fm-switch">
-        <Switch size="small" checked={props.trail} onChange={props.onTrail} aria-label="Vessel Trail" /> Vessel Trail
+        <Switch size="small" checked={props.trail} onChange={props.onTrail} aria-label={t('vesselTrail')} />{' '}
+        {t('vesselTrail')}
       </span>
       {props.trail && (
         <span className="fm-switch">
-          <Switch size="small" checked={props.dotTrail} onChange={props.onDotTrail} aria-label="Dot Trail" /> Dot Trail
+          <Switch size="small" checked={props.dotTrail} onChange={props.onDotTrail} aria-label={t('dotTrail')} />{' '}
+          {t('dotTrail')}
         </span>
       )}
       <Space wrap size={4}>
         <Button size="small" onClick={props.onReport}>
-          View Report
+          {t('viewReport')}
         </Button>
         <Button size="small" onClick={props.onDashboard}>
-          View Dashboard
+          {t('viewDashboard')}
         </Button>
         {props.onVoyage && (
           <Button size="small" onClick={props.onVoyage}>
-            Voyage Report
+            {t('voyageReport')}
           </Button>
         )}
       </Space>

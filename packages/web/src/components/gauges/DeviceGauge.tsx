@@ -1,11 +1,13 @@
 import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import { Progress, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { DialGauge } from './DialGauge.tsx';
 import { LinearGauge } from './LinearGauge.tsx';
 import { KMH_TO_KNOTS, speedScaleKnots, temperatureGauge } from './scales.ts';
 import './gauges.css';
 import { num as formatNumber, percent, qty } from '../format.ts';
+import { gaugeTexts } from './texts.ts';
 
 const num = (r: PulseRow | null, key: string): number | null => {
   const v = r?.[key];
@@ -29,6 +31,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 
 /** A percentage with two decimals (spec 000 §2: gateway usage as percent with 2 decimals). */
 function PercentRow({ label, value }: { label: string; value: number | null }) {
+  const t = useTexts(gaugeTexts);
   return (
     <div className="gauge-row">
       <span>{label}</span>
@@ -37,7 +40,7 @@ function PercentRow({ label, value }: { label: string; value: number | null }) {
         size="small"
         status={value !== null && value > 90 ? 'exception' : 'normal'}
         format={() => (value === null ? '—' : percent(value))}
-        aria-label={`${label} ${value === null ? 'no reading' : percent(value)}`}
+        aria-label={value === null ? t('noReadingRow', { label }) : `${label} ${percent(value)}`}
       />
     </div>
   );
@@ -70,11 +73,12 @@ export function DeviceGauge({
   /** RPM running threshold (Config RPM minimum) */
   threshold?: number;
 }) {
+  const t = useTexts(gaugeTexts);
   switch (type) {
     case 'rpm':
     case 'ae': {
       const max = scaleMax ?? 1000;
-      const t = threshold ?? (type === 'rpm' ? 400 : 0);
+      const from = threshold ?? (type === 'rpm' ? 400 : 0);
       return (
         <>
           <DialGauge
@@ -83,7 +87,7 @@ export function DeviceGauge({
             unit="rpm"
             label="RPM"
             bands={[
-              { to: t, color: '#bfbfbf' },
+              { to: from, color: '#bfbfbf' },
               { to: max, color: '#52c41a' },
             ]}
           />
@@ -91,8 +95,8 @@ export function DeviceGauge({
             <Facts
               items={[
                 [
-                  'Running',
-                  <Flag key="r" value={num(reading, 'running')} on="Running" off="Stopped" onColor="green" />,
+                  t('running'),
+                  <Flag key="r" value={num(reading, 'running')} on={t('running')} off={t('stopped')} onColor="green" />,
                 ],
               ]}
             />
@@ -107,31 +111,31 @@ export function DeviceGauge({
             value={num(reading, 'volumeFlowrate')}
             max={scaleMax ?? 100}
             unit="L/h"
-            label="Flow rate"
+            label={t('flowRate')}
             decimals={1}
           />
           <Facts
             items={[
-              ['Density', fixed(num(reading, 'density'), 1, 'kg/m³')],
-              ['Temperature', fixed(num(reading, 'temperature'), 1, '°C')],
-              ['Inventory', fixed(num(reading, 'volumeInventory'), 0, 'L')],
+              [t('density'), fixed(num(reading, 'density'), 1, 'kg/m³')],
+              [t('temperature'), fixed(num(reading, 'temperature'), 1, '°C')],
+              [t('inventory'), fixed(num(reading, 'volumeInventory'), 0, 'L')],
             ]}
           />
         </>
       );
     case 'temperature':
-      return <LinearGauge value={num(reading, 'temperature')} {...temperatureGauge(label)} label="Temperature" />;
+      return <LinearGauge value={num(reading, 'temperature')} {...temperatureGauge(label)} label={t('temperature')} />;
     case 'gps': {
       const kmh = num(reading, 'speed');
       const knots = kmh === null ? null : kmh * KMH_TO_KNOTS;
       return (
         <>
-          <DialGauge value={knots} max={speedScaleKnots(knots)} unit="kn" label="Speed" decimals={1} />
+          <DialGauge value={knots} max={speedScaleKnots(knots)} unit="kn" label={t('speed')} decimals={1} />
           <Facts
             items={[
-              ['Latitude', fixed(num(reading, 'latitude'), 5)],
-              ['Longitude', fixed(num(reading, 'longitude'), 5)],
-              ['Heading', fixed(num(reading, 'track'), 0, '°')],
+              [t('latitude'), fixed(num(reading, 'latitude'), 5)],
+              [t('longitude'), fixed(num(reading, 'longitude'), 5)],
+              [t('heading'), fixed(num(reading, 'track'), 0, '°')],
             ]}
           />
         </>
@@ -141,9 +145,9 @@ export function DeviceGauge({
       return (
         <div className="gauge-rows">
           <PercentRow label="CPU" value={num(reading, 'cpuUsage')} />
-          <PercentRow label="Memory free" value={num(reading, 'memoryFree')} />
-          <PercentRow label="Disk free" value={num(reading, 'spaceFree')} />
-          <Facts items={[['Battery', fixed(num(reading, 'battery'), 0, '%')]]} />
+          <PercentRow label={t('memoryFree')} value={num(reading, 'memoryFree')} />
+          <PercentRow label={t('diskFree')} value={num(reading, 'spaceFree')} />
+          <Facts items={[[t('battery'), fixed(num(reading, 'battery'), 0, '%')]]} />
         </div>
       );
     case 'power':
@@ -152,12 +156,21 @@ export function DeviceGauge({
         <div className="gauge-rows">
           <Facts
             items={[
-              ['AC power', <Flag key="ac" value={num(reading, 'onAc')} on="On AC" off="Off AC" onColor="green" />],
               [
-                'Battery',
-                <Flag key="bf" value={num(reading, 'batteryFail')} on="Battery fail" off="Battery OK" onColor="red" />,
+                t('acPower'),
+                <Flag key="ac" value={num(reading, 'onAc')} on={t('onAc')} off={t('offAc')} onColor="green" />,
               ],
-              ['Voltage', fixed(num(reading, 'batteryVoltage'), 2, 'V')],
+              [
+                t('battery'),
+                <Flag
+                  key="bf"
+                  value={num(reading, 'batteryFail')}
+                  on={t('batteryFail')}
+                  off={t('batteryOk')}
+                  onColor="red"
+                />,
+              ],
+              [t('voltage'), fixed(num(reading, 'batteryVoltage'), 2, 'V')],
             ]}
           />
         </div>
@@ -166,16 +179,16 @@ export function DeviceGauge({
       return (
         <div className="gauge-rows">
           <div className="linear-gauge-value">{fixed(num(reading, 'level'), 0, 'mm')}</div>
-          <div className="gauge-caption">Level</div>
+          <div className="gauge-caption">{t('level')}</div>
           <Facts
             items={[
-              ['Volume', fixed(num(reading, 'volume'), 0, 'L')],
-              ['Temperature', fixed(num(reading, 'temperature'), 1, '°C')],
+              [t('volume'), fixed(num(reading, 'volume'), 0, 'L')],
+              [t('temperature'), fixed(num(reading, 'temperature'), 1, '°C')],
             ]}
           />
         </div>
       );
     default:
-      return <div className="gauge-caption">No gauge for this device type</div>;
+      return <div className="gauge-caption">{t('noGauge')}</div>;
   }
 }

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { EChart } from '../charts/EChart.tsx';
 import { qty } from '../format.ts';
+import { gaugeTexts } from './texts.ts';
 
 export interface DialBand {
   /** the band ends at this value (bands run from 0 upwards in order) */
@@ -26,6 +28,7 @@ export function DialGauge({
   decimals?: number;
   height?: number;
 }) {
+  const t = useTexts(gaugeTexts);
   const option = useMemo(() => {
     const stops: [number, string][] = (bands?.length ? bands : [{ to: max, color: '#1677ff' }]).map((b) => [
       Math.min(1, Math.max(0, b.to / max)),
@@ -69,7 +72,9 @@ export function DialGauge({
     <EChart
       option={option}
       height={height}
-      aria-label={`${label}: ${value === null ? 'no reading' : qty(value, unit, decimals)}`}
+      aria-label={
+        value === null ? t('gaugeNoReading', { label }) : t('gaugeValue', { label, value: qty(value, unit, decimals) })
+      }
     />
   );
 }

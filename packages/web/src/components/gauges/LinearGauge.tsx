@@ -1,5 +1,8 @@
 import './gauges.css';
+import { useTexts } from '../../api/i18n.ts';
 import { qty } from '../format.ts';
+import { gaugeTexts } from './texts.ts';
+
 /**
  * A horizontal thermometer (spec 000 §2 "linear temperature gauge"): `min` to `max`, the bar red from `redFrom`.
  */
@@ -18,6 +21,7 @@ export function LinearGauge({
   unit?: string;
   label: string;
 }) {
+  const t = useTexts(gaugeTexts);
   const pct = value === null ? 0 : Math.min(100, Math.max(0, ((value - min) / (max - min)) * 100));
   const hot = value !== null && value > redFrom;
   const redStart = ((redFrom - min) / (max - min)) * 100;
@@ -26,7 +30,9 @@ export function LinearGauge({
     <div
       className="linear-gauge"
       role="img"
-      aria-label={`${label}: ${value === null ? 'no reading' : qty(value, unit, 1)}`}
+      aria-label={
+        value === null ? t('gaugeNoReading', { label }) : t('gaugeValue', { label, value: qty(value, unit, 1) })
+      }
     >
       <div className="linear-gauge-value" data-hot={hot || undefined}>
         {value === null ? '—' : qty(value, unit, 1)}

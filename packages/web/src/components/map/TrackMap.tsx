@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { latLng, qty } from '../format.ts';
 import { KMH_TO_KNOTS } from '../gauges/scales.ts';
 import { BaseMap, DotTrailLayer, FitToPoints, TrailLayer } from './index.ts';
+import { mapTexts } from './texts.ts';
 
 export interface TrackPoint {
   lat: number;
@@ -24,6 +26,7 @@ export function TrackMap({
   fitKey: string;
   height?: number;
 }) {
+  const t = useTexts(mapTexts);
   const fit = useMemo(() => points.map((p) => [p.lat, p.lng] as [number, number]), [points]);
   return (
     <div style={{ height }} data-testid="track-map">
@@ -36,7 +39,7 @@ export function TrackMap({
           renderPopup={(p) => (
             <div>
               <div>{dayjs.unix(p.timestamp).format('DD MMM YYYY HH:mm')}</div>
-              <div>Speed {p.speed === null ? '—' : qty(p.speed * KMH_TO_KNOTS, 'knots', 1)}</div>
+              <div>{t('speedValue', { speed: p.speed === null ? '—' : qty(p.speed * KMH_TO_KNOTS, 'knots', 1) })}</div>
               <div>{latLng(p.lat, p.lng)}</div>
             </div>
           )}

@@ -2,10 +2,21 @@ import { DownOutlined } from '@ant-design/icons';
 import { REPORT_KEYS, type ReportKey } from '@fleet/shared/answers/daily-report.ts';
 import { Button, Checkbox, Dropdown } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { text, useTexts } from '../../api/i18n.ts';
 import { periodSeconds } from '../../api/period.ts';
 import { reportQuery, savePrint } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
 import { useFilter } from '../../stores/filter.ts';
+import { reportFilterTexts } from './texts.ts';
+
+/** Each report's name in the catalogue. */
+const REPORT_TEXT: Record<ReportKey, keyof typeof reportFilterTexts.en> = {
+  summary: 'reportSummary',
+  vessel_tracking: 'reportVesselTracking',
+  rpm_speed: 'reportRpmSpeed',
+  fuel_characteristics: 'reportFuelCharacteristics',
+  ae_usage: 'reportAeUsage',
+};
 
 /**
  * Report download dropdown (spec 002 §2.11, §5, §7.3): ticks report keys, Download All ticks all five, and
@@ -14,6 +25,7 @@ import { useFilter } from '../../stores/filter.ts';
  */
 export function ReportDownload() {
   const { range, currentAsset } = useFilter();
+  const t = useTexts(reportFilterTexts);
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<ReportKey[]>([]);
   const [busy, setBusy] = useState(false);
@@ -40,11 +52,11 @@ export function ReportDownload() {
 
   const download = async () => {
     if (picked.length === 0) {
-      toast.warning('No options selected');
+      toast.warning(text(reportFilterTexts, 'noOptionsSelected'));
       return;
     }
     if (currentAsset == null) {
-      toast.warning('Select an asset');
+      toast.warning(text(reportFilterTexts, 'selectAnAsset'));
       return;
     }
     setBusy(true);
@@ -74,7 +86,7 @@ export function ReportDownload() {
           ref={popup}
           className="report-download-menu"
           role="dialog"
-          aria-label="Report download"
+          aria-label={t('reportDownload')}
           onKeyDown={(e) => {
             if (e.key === 'Tab') e.stopPropagation();
             if (e.key === 'Escape') close();
@@ -85,21 +97,21 @@ export function ReportDownload() {
             indeterminate={picked.length > 0 && !all}
             onChange={(e) => setPicked(e.target.checked ? [...REPORT_KEYS] : [])}
           >
-            Download All
+            {t('downloadAll')}
           </Checkbox>
           <Checkbox.Group
             value={picked}
             onChange={(v) => setPicked(v as ReportKey[])}
-            options={REPORT_KEYS.map((k) => ({ value: k, label: k }))}
+            options={REPORT_KEYS.map((k) => ({ value: k, label: t(REPORT_TEXT[k]) }))}
           />
           <Button type="primary" size="small" onClick={download}>
-            Download
+            {t('download')}
           </Button>
         </div>
       )}
     >
       <Button ref={trigger} disabled={busy}>
-        {busy ? 'Downloading...' : 'Download Report'} <DownOutlined />
+        {busy ? t('downloading') : t('downloadReport')} <DownOutlined />
       </Button>
     </Dropdown>
   );

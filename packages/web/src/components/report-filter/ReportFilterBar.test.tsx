@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rangeOf, useFilter } from '../../stores/filter.ts';
 import { envelope, jsonResponse } from '../../test/setup.ts';
 import { ReportFilterBar } from './ReportFilterBar.tsx';
@@ -72,5 +74,40 @@ describe('shared filter bar (spec 002 §2.11)', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Interval' }));
     const list = await screen.findByRole('listbox');
     expect(within(list.parentElement as HTMLElement).queryByText('Minute')).toBeNull();
+  });
+
+  describe('in Bahasa Indonesia (issue 27)', () => {
+    afterEach(() => act(() => i18next.changeLanguage('en')));
+
+    it('labels the fields, names the range types and the reports, and keeps working', async () => {
+      const { container } = renderBar('/report');
+      await waitFor(() => expect(useFilter.getState().currentAsset).toBe(7));
+      await act(() => i18next.changeLanguage('id'));
+      // jsdom knows no <search> role
+      expect(container.querySelector('search')?.getAttribute('aria-label')).toBe('Filter laporan');
+      expect(screen.getByText('Rentang Tanggal')).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'Awal Rentang Tanggal' })).toBeTruthy();
+      pick('Jenis Rentang', 'Minggu Lalu');
+      fireEvent.click(screen.getByRole('button', { name: 'Terapkan' }));
+      expect(useFilter.getState()).toMatchObject({ rangeType: 'lastWeek', range: rangeOf('lastWeek') });
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Interval' }));
+      expect((await screen.findAllByTitle('Hari')).length).toBeGreaterThan(0);
+    });
+
+    it('the report download offers the reports by their Indonesian names', async () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/report']}>
+            <ReportFilterBar report />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      await act(() => i18next.changeLanguage('id'));
+      fireEvent.click(screen.getByRole('button', { name: /Unduh Laporan/ }));
+      expect(await screen.findByRole('dialog', { name: 'Unduh laporan' })).toBeTruthy();
+      expect(screen.getByText('Pelacakan Kapal')).toBeTruthy();
+      expect(screen.getByText('Unduh Semua')).toBeTruthy();
+    });
   });
 });

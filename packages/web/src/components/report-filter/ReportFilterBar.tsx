@@ -4,6 +4,7 @@ import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAssets } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import type { Interval } from '../../api/intervals.ts';
 import {
   filterFromSearch,
@@ -17,6 +18,7 @@ import { PeriodPicker } from '../PeriodPicker.tsx';
 import { ReportDownload } from './ReportDownload.tsx';
 import './report.css';
 import { zoneHours, zoneName } from '../../api/zone.ts';
+import { reportFilterTexts } from './texts.ts';
 
 export interface ReportFilterBarProps {
   /** offers the Minute interval (the datalog) */
@@ -57,7 +59,8 @@ function useFilterInUrl() {
   }, [range, rangeType, interval, currentAsset, setParams]);
 }
 
-const RANGE_LABELS: Record<RangeType | 'custom', string> = {
+/** The catalogue key of each range type's name: the type itself. */
+const RANGE_LABELS: Record<RangeType | 'custom', keyof typeof reportFilterTexts.en> = {
   today: 'today',
   yesterday: 'yesterday',
   thisWeek: 'thisWeek',
@@ -76,6 +79,7 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
   useFilterInUrl();
   const filter = useFilter();
   const assets = useAssets();
+  const t = useTexts(reportFilterTexts);
   const [draft, setDraft] = useState(() => ({
     range: filter.range,
     rangeType: filter.rangeType,
@@ -109,9 +113,9 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
   }, [assets.data, filter.currentAsset, filter.setCurrentAsset]);
 
   const intervals: { value: Interval; label: string }[] = [
-    ...(minute ? [{ value: 'minute' as const, label: 'Minute' }] : []),
-    { value: 'hour', label: 'Hour' },
-    { value: 'day', label: 'Day' },
+    ...(minute ? [{ value: 'minute' as const, label: t('minute') }] : []),
+    { value: 'hour', label: t('hour') },
+    { value: 'day', label: t('day') },
   ];
 
   const apply = () => {
@@ -124,11 +128,11 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
   };
 
   return (
-    <search className="report-filter" aria-label="Report filter">
+    <search className="report-filter" aria-label={t('reportFilter')}>
       <div className="report-filter-field report-filter-range">
-        <span>Date Range</span>
+        <span>{t('dateRange')}</span>
         <PeriodPicker
-          aria-label="Date Range"
+          aria-label={t('dateRange')}
           value={draft.range}
           onChange={(range) => setDraft((d) => ({ ...d, range, rangeType: 'custom' }))}
         />
@@ -139,9 +143,9 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
       </div>
       {interval && (
         <div className="report-filter-field">
-          <span>Interval</span>
+          <span>{t('interval')}</span>
           <Select
-            aria-label="Interval"
+            aria-label={t('interval')}
             value={draft.interval}
             options={intervals}
             onChange={(value) => setDraft((d) => ({ ...d, interval: value }))}
@@ -150,29 +154,31 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
         </div>
       )}
       <div className="report-filter-field">
-        <span>Range Type</span>
+        <span>{t('rangeType')}</span>
         <Select
-          aria-label="Range Type"
+          aria-label={t('rangeType')}
           value={draft.rangeType}
           style={{ minWidth: 130 }}
-          options={[...RANGE_TYPES.slice().reverse(), 'custom' as const].map((t) => ({
-            value: t,
-            label: RANGE_LABELS[t],
+          options={[...RANGE_TYPES.slice().reverse(), 'custom' as const].map((type) => ({
+            value: type,
+            label: t(RANGE_LABELS[type]),
           }))}
-          onChange={(t) =>
-            setDraft((d) => (t === 'custom' ? { ...d, rangeType: t } : { ...d, rangeType: t, range: rangeOf(t) }))
+          onChange={(type) =>
+            setDraft((d) =>
+              type === 'custom' ? { ...d, rangeType: type } : { ...d, rangeType: type, range: rangeOf(type) },
+            )
           }
         />
       </div>
       <div className="report-filter-field report-filter-asset">
-        <span>Asset</span>
+        <span>{t('asset')}</span>
         <Select
-          aria-label="Asset"
+          aria-label={t('asset')}
           showSearch
           optionFilterProp="label"
           loading={assets.isLoading}
           value={draft.massId ?? undefined}
-          placeholder="Select Asset"
+          placeholder={t('selectAsset')}
           options={(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName }))}
           onChange={(massId) => setDraft((d) => ({ ...d, massId }))}
           style={{ minWidth: 200 }}
@@ -180,7 +186,7 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
       </div>
       <div className="report-filter-actions">
         <Button type="primary" onClick={apply}>
-          Apply
+          {t('apply')}
         </Button>
         {onDownloadXlsx && (
           <Button
@@ -197,7 +203,7 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
               }
             }}
           >
-            Download XLSX
+            {t('downloadXlsx')}
           </Button>
         )}
         {report && <ReportDownload />}

@@ -9,8 +9,10 @@ import {
 } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { type AppKey, useSession } from '../../stores/session.ts';
 import { APPLICATIONS } from './applications.ts';
+import { selectionTexts } from './texts.ts';
 
 const ICONS: Record<AppKey, ReactNode> = {
   fms: <DashboardOutlined aria-hidden />,
@@ -29,6 +31,7 @@ export function AppSelector({ onConfirm }: { onConfirm: (app: AppKey) => Promise
   const activeApp = useSession((s) => s.activeApp);
   const [chosen, setChosen] = useState<AppKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const t = useTexts(selectionTexts);
 
   const confirm = async () => {
     if (!chosen) return;
@@ -42,7 +45,7 @@ export function AppSelector({ onConfirm }: { onConfirm: (app: AppKey) => Promise
 
   return (
     <div>
-      <div role="radiogroup" aria-label="Applications" className="app-grid">
+      <div role="radiogroup" aria-label={t('applications')} className="app-grid">
         {APPLICATIONS.map((app) => {
           const isChosen = chosen === app.key;
           const choose = () => app.enabled && setChosen(app.key);
@@ -66,8 +69,8 @@ export function AppSelector({ onConfirm }: { onConfirm: (app: AppKey) => Promise
             >
               <div className="app-card-head">
                 <span className="app-card-icon">{ICONS[app.key]}</span>
-                {activeApp === app.key && <Tag color="blue">Active</Tag>}
-                {!app.enabled && <Tag>Not available</Tag>}
+                {activeApp === app.key && <Tag color="blue">{t('active')}</Tag>}
+                {!app.enabled && <Tag>{t('notAvailable')}</Tag>}
                 {isChosen && <CheckCircleFilled className="choice-card-check" aria-hidden />}
               </div>
               <div className="choice-card-title">{app.name}</div>
@@ -78,7 +81,7 @@ export function AppSelector({ onConfirm }: { onConfirm: (app: AppKey) => Promise
       </div>
       <div className="selection-actions">
         <Button type="primary" disabled={!chosen} loading={submitting} onClick={confirm}>
-          Confirm Selection
+          {t('confirmSelection')}
         </Button>
       </div>
     </div>

@@ -1,7 +1,9 @@
 import { CheckCircleFilled, ShopOutlined } from '@ant-design/icons';
 import { Button, Collapse, Empty, Tag } from 'antd';
 import { useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { type SessionGroup, useSession } from '../../stores/session.ts';
+import { selectionTexts } from './texts.ts';
 
 const groupKey = (g: Pick<SessionGroup, 'grcpId'>) => String(g.grcpId ?? 'none');
 
@@ -11,7 +13,7 @@ const groupKey = (g: Pick<SessionGroup, 'grcpId'>) => String(g.grcpId ?? 'none')
  */
 export function CompanySelector({
   onConfirm,
-  confirmLabel = 'Confirm',
+  confirmLabel,
 }: {
   onConfirm: (compId: number) => Promise<void>;
   confirmLabel?: string;
@@ -22,6 +24,7 @@ export function CompanySelector({
   const [group, setGroup] = useState<string | null>(initialGroup ? groupKey(initialGroup) : null);
   const [company, setCompany] = useState<number | null>(active?.compId ?? null);
   const [submitting, setSubmitting] = useState(false);
+  const t = useTexts(selectionTexts);
 
   const chooseGroup = (key: string | null) => {
     setGroup(key);
@@ -39,10 +42,7 @@ export function CompanySelector({
     }
   };
 
-  if (groups.length === 0)
-    return (
-      <Empty description="No company is assigned to your account. Ask an administrator to add you to a company." />
-    );
+  if (groups.length === 0) return <Empty description={t('noCompany')} />;
 
   return (
     <div className="company-selector">
@@ -56,12 +56,16 @@ export function CompanySelector({
             <span className="company-selector-group">
               {g.grcpName}
               <span className="company-selector-count">
-                {g.companies.length} {g.companies.length === 1 ? 'company' : 'companies'}
+                {t(g.companies.length === 1 ? 'oneCompany' : 'companies', { n: g.companies.length })}
               </span>
             </span>
           ),
           children: (
-            <div role="radiogroup" aria-label={`Companies of ${g.grcpName}`} className="company-selector-list">
+            <div
+              role="radiogroup"
+              aria-label={t('companiesOf', { group: g.grcpName })}
+              className="company-selector-list"
+            >
               {g.companies.map((c) => {
                 const chosen = c.compId === company;
                 return (
@@ -86,8 +90,8 @@ export function CompanySelector({
                   >
                     <ShopOutlined className="choice-card-icon" aria-hidden />
                     <span className="choice-card-title">{c.compName}</span>
-                    {active?.compId === c.compId && <Tag color="blue">Active</Tag>}
-                    {c.compStatus === '0' && <Tag>Not Approved</Tag>}
+                    {active?.compId === c.compId && <Tag color="blue">{t('active')}</Tag>}
+                    {c.compStatus === '0' && <Tag>{t('notApproved')}</Tag>}
                     {chosen && <CheckCircleFilled className="choice-card-check" aria-hidden />}
                   </div>
                 );
@@ -98,7 +102,7 @@ export function CompanySelector({
       />
       <div className="selection-actions">
         <Button type="primary" disabled={company === null || group === null} loading={submitting} onClick={confirm}>
-          {confirmLabel}
+          {confirmLabel ?? t('confirm')}
         </Button>
       </div>
     </div>

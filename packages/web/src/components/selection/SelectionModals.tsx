@@ -1,7 +1,9 @@
 import { Modal } from 'antd';
+import { useTexts } from '../../api/i18n.ts';
 import type { AppKey } from '../../stores/session.ts';
 import { AppSelector } from './AppSelector.tsx';
 import { CompanySelector } from './CompanySelector.tsx';
+import { selectionTexts } from './texts.ts';
 import { useSelectionActions } from './useSelectionActions.ts';
 
 export type SelectionModal = 'app' | 'company' | null;
@@ -9,10 +11,11 @@ export type SelectionModal = 'app' | 'company' | null;
 /** The Select Application and Select Company modals opened from the navigation bar. */
 export function SelectionModals({ open, onClose }: { open: SelectionModal; onClose: () => void }) {
   const actions = useSelectionActions();
+  const t = useTexts(selectionTexts);
   return (
     <>
       <Modal
-        title="Select Application"
+        title={t('selectApplication')}
         open={open === 'app'}
         onCancel={onClose}
         footer={null}
@@ -29,7 +32,7 @@ export function SelectionModals({ open, onClose }: { open: SelectionModal; onClo
         />
       </Modal>
       <Modal
-        title="Select Company"
+        title={t('selectCompany')}
         open={open === 'company'}
         onCancel={onClose}
         footer={null}

@@ -1,4 +1,6 @@
+import { text } from '../../api/i18n.ts';
 import type { AppKey } from '../../stores/session.ts';
+import { selectionTexts } from './texts.ts';
 
 /** The six applications of spec 000 §1; fms and bunkering are enabled, the others listed disabled. */
 export interface Application {
@@ -10,49 +12,26 @@ export interface Application {
   home: string;
 }
 
+/** An application: its name and description in the language in force when read (getters over the catalogue). */
+const application = (key: AppKey, enabled: boolean, home: string): Application => ({
+  key,
+  get name() {
+    return text(selectionTexts, `${key}Name`);
+  },
+  get description() {
+    return text(selectionTexts, `${key}Description`);
+  },
+  enabled,
+  home,
+});
+
 export const APPLICATIONS: Application[] = [
-  {
-    key: 'fms',
-    name: 'Fuel Monitoring System',
-    description: 'Fleet map, fuel and engine dashboards, voyage and daily reports, datalog.',
-    enabled: true,
-    home: '/home',
-  },
-  {
-    key: 'bunkering',
-    name: 'Bunkering Monitoring',
-    description: 'Bunker dashboard, bunkering logs with adjustments and remain on board.',
-    enabled: true,
-    home: '/dashboard/bunker',
-  },
-  {
-    key: 'ehm',
-    name: 'Engine Health Monitoring',
-    description: 'Engine condition trends and maintenance signals.',
-    enabled: false,
-    home: '/home',
-  },
-  {
-    key: 'alert',
-    name: 'Alert System',
-    description: 'Alert rules and notifications across the fleet.',
-    enabled: false,
-    home: '/home',
-  },
-  {
-    key: 'pms',
-    name: 'Plan Management System',
-    description: 'Planned maintenance schedules and work orders.',
-    enabled: false,
-    home: '/home',
-  },
-  {
-    key: 'tlm',
-    name: 'Tank Level Monitoring',
-    description: 'Tank levels and volumes from tank sensors.',
-    enabled: false,
-    home: '/home',
-  },
+  application('fms', true, '/home'),
+  application('bunkering', true, '/dashboard/bunker'),
+  application('ehm', false, '/home'),
+  application('alert', false, '/home'),
+  application('pms', false, '/home'),
+  application('tlm', false, '/home'),
 ];
 
 export function applicationOf(key: string | null | undefined): Application | undefined {

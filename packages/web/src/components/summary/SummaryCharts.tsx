@@ -2,11 +2,13 @@ import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
+import { text, useTexts } from '../../api/i18n.ts';
 import type { Interval } from '../../api/intervals.ts';
 import { aggregatedUnit, pointsOf, summaryQuery, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../charts/TimeChart.tsx';
 import { kmhToKnot } from '../format.ts';
+import { summaryTexts } from './texts.ts';
 
 const COLORS = { port: '#d4380d', stbd: '#389e0d', ae: '#1677ff', speed: '#722ed1', ae2: '#13c2c2', ae3: '#fa8c16' };
 
@@ -32,15 +34,16 @@ export function chartSeries(s: Summary) {
   };
 }
 
-/** RPM, fuel consumption and speed in one chart (dashboard, §2.9). */
+/** RPM, fuel consumption and speed in one chart (dashboard, §2.9); names in the language in force at the call. */
 export function rpmFuelSpeed(s: Summary): TimeSeries[] {
   const c = chartSeries(s);
   const single = s.singleEngine;
+  const t = (key: keyof typeof summaryTexts.en) => text(summaryTexts, key);
   return [
-    { name: single ? 'Main Engine RPM' : 'Port RPM', points: c.portRpm, color: COLORS.port },
-    ...(single ? [] : [{ name: 'Starboard RPM', points: c.stbdRpm, color: COLORS.stbd }]),
-    { name: 'ME Fuel Cons (L)', points: c.meFuel, axis: 1, color: COLORS.ae, type: 'bar' as const },
-    { name: 'Speed (knot)', points: c.speed, axis: 2, color: COLORS.speed },
+    { name: single ? t('mainEngineRpm') : t('portRpm'), points: c.portRpm, color: COLORS.port },
+    ...(single ? [] : [{ name: t('starboardRpm'), points: c.stbdRpm, color: COLORS.stbd }]),
+    { name: t('meFuelCons'), points: c.meFuel, axis: 1, color: COLORS.ae, type: 'bar' as const },
+    { name: t('speedKnot'), points: c.speed, axis: 2, color: COLORS.speed },
   ];
 }
 
@@ -65,9 +68,10 @@ export function useMinuteZoom(summary: Summary, massId: number | null, interval:
 
 /** Reset Zoom of a zoomed chart card. */
 export function ResetZoom({ reset }: { reset: (() => void) | null }) {
+  const t = useTexts(summaryTexts);
   return reset ? (
     <Button size="small" onClick={reset}>
-      Reset Zoom
+      {t('resetZoom')}
     </Button>
   ) : null;
 }
@@ -80,39 +84,40 @@ export function SummaryCharts({ summary, massId, interval }: { summary: Summary;
   const { view, stepMs: step, onZoom, reset } = useMinuteZoom(summary, massId, interval);
   const c = useMemo(() => chartSeries(view), [view]);
   const single = view.singleEngine;
+  const t = useTexts(summaryTexts);
 
   const charts: { title: string; axes: Parameters<typeof TimeChart>[0]['axes']; series: TimeSeries[] }[] = [
     {
-      title: 'RPM vs Speed',
+      title: t('rpmVsSpeed'),
       axes: [{ name: 'RPM', kind: 'rpm' }, { name: 'knot' }],
       series: [
-        { name: single ? 'Main Engine RPM' : 'Port RPM', points: c.portRpm, color: COLORS.port },
-        ...(single ? [] : [{ name: 'Starboard RPM', points: c.stbdRpm, color: COLORS.stbd }]),
-        { name: 'Speed (knot)', points: c.speed, axis: 1, color: COLORS.speed },
+        { name: single ? t('mainEngineRpm') : t('portRpm'), points: c.portRpm, color: COLORS.port },
+        ...(single ? [] : [{ name: t('starboardRpm'), points: c.stbdRpm, color: COLORS.stbd }]),
+        { name: t('speedKnot'), points: c.speed, axis: 1, color: COLORS.speed },
       ],
     },
     {
-      title: 'Fuel Consumption',
+      title: t('fuelConsumption'),
       axes: [{ name: 'Liter', kind: 'litres' }],
       series: [
-        { name: single ? 'Main Engine' : 'Port', points: c.portFuel, color: COLORS.port, type: 'bar' },
-        ...(single ? [] : [{ name: 'Starboard', points: c.stbdFuel, color: COLORS.stbd, type: 'bar' as const }]),
+        { name: single ? t('mainEngine') : t('port'), points: c.portFuel, color: COLORS.port, type: 'bar' },
+        ...(single ? [] : [{ name: t('starboard'), points: c.stbdFuel, color: COLORS.stbd, type: 'bar' as const }]),
         { name: 'AE', points: c.aeFuel, color: COLORS.ae, type: 'bar' },
       ],
     },
     {
-      title: 'Fuel Characteristic',
+      title: t('fuelCharacteristic'),
       axes: [{ name: 'L/h', kind: 'litres' }, { name: 'kg/m³' }],
       series: [
-        { name: 'Port Flowrate (L/h)', points: c.portFlow, color: COLORS.port },
-        ...(single ? [] : [{ name: 'Starboard Flowrate (L/h)', points: c.stbdFlow, color: COLORS.stbd }]),
-        { name: 'Port Density', points: c.portDens, axis: 1, color: '#ad6800' },
-        ...(single ? [] : [{ name: 'Starboard Density', points: c.stbdDens, axis: 1, color: '#006d75' }]),
+        { name: t('portFlowrate'), points: c.portFlow, color: COLORS.port },
+        ...(single ? [] : [{ name: t('starboardFlowrate'), points: c.stbdFlow, color: COLORS.stbd }]),
+        { name: t('portDensity'), points: c.portDens, axis: 1, color: '#ad6800' },
+        ...(single ? [] : [{ name: t('starboardDensity'), points: c.stbdDens, axis: 1, color: '#006d75' }]),
       ],
     },
     {
-      title: 'Auxiliary Engine Usage',
-      axes: [{ name: 'Hours' }],
+      title: t('aeUsage'),
+      axes: [{ name: t('hours') }],
       series: [
         { name: 'AE 1', points: c.ae1, color: COLORS.ae, type: 'bar' },
         { name: 'AE 2', points: c.ae2, color: COLORS.ae2, type: 'bar' },
