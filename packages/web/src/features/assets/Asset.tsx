@@ -4,6 +4,7 @@ import { Empty, Input, Pagination, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ASSET_TEXTS, useAssetList } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { RESOURCE_TEXTS, useResourceMutation } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -13,24 +14,26 @@ import { Page } from '../../components/Page.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { AssetCard } from './AssetCard.tsx';
 import { AssetFormModal } from './AssetFormModal.tsx';
+import { assetsTexts } from './texts.ts';
 import './assets.css';
 
 const PAGE_SIZE = asset.pageSize;
 /** Search by name or by type (spec 000 §7: findField/findValue). */
 const SEARCH_FIELDS = [
-  { value: 'massName', label: 'Name' },
-  { value: 'massMaty.matyName', label: 'Asset Type' },
-];
+  { value: 'massName', label: 'searchName' },
+  { value: 'massMaty.matyName', label: 'searchAssetType' },
+] as const;
 
 /**
  * Asset List (spec 000 §2): cards three per row, ten per page; search by name or type; Add / Refresh; the
  * schema-driven add/edit form with the optional image; delete asks 'Delete this item ?' and goes to page 1.
  */
 export default function Asset() {
+  const t = useTexts(assetsTexts);
   const navigate = useNavigate();
   const canRead = useCan('master_asset', 'read');
   const [page, setPage] = useState(1);
-  const [findField, setFindField] = useState(SEARCH_FIELDS[0].value);
+  const [findField, setFindField] = useState<string>(SEARCH_FIELDS[0].value);
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [editing, setEditing] = useState<{ row: AssetRow | null } | null>(null);
@@ -81,15 +84,15 @@ export default function Asset() {
       <div className="page-card">
         <Space.Compact className="asset-search">
           <Select
-            aria-label="Search by"
+            aria-label={t('searchBy')}
             value={findField}
-            options={SEARCH_FIELDS}
+            options={SEARCH_FIELDS.map((f) => ({ value: f.value, label: t(f.label) }))}
             onChange={setFindField}
             style={{ width: 140 }}
           />
           <Input.Search
-            aria-label="Search assets"
-            placeholder="Search"
+            aria-label={t('searchAssets')}
+            placeholder={t('search')}
             allowClear
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -101,7 +104,7 @@ export default function Asset() {
         </Space.Compact>
         <Spin spinning={canRead && (list.isLoading || (list.isFetching && !refreshing))}>
           {rows.length === 0 && !list.isLoading ? (
-            <Empty description={canRead ? 'No data to be displayed' : "You don't have access to this list"} />
+            <Empty description={canRead ? t('noData') : t('noAccess')} />
           ) : (
             <div className="asset-grid">
               {rows.map((a) => (
@@ -124,7 +127,7 @@ export default function Asset() {
             total={total}
             onChange={setPage}
             showSizeChanger={false}
-            showTotal={(t) => `${t} ${t === 1 ? 'item' : 'items'}`}
+            showTotal={(n) => t(n === 1 ? 'oneItem' : 'items', { count: n })}
           />
         </div>
       </div>

@@ -1,8 +1,10 @@
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { Card, Descriptions } from 'antd';
 import { assetImageUrl } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { ShipPicture } from './ShipPicture.tsx';
+import { assetsTexts } from './texts.ts';
 
 /** One asset of the Asset List (spec 000 §2): image, name, Installation Type, Asset Type; See Device, Delete, Edit. */
 export function AssetCard({
@@ -18,19 +20,25 @@ export function AssetCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useTexts(assetsTexts);
   const image = assetImageUrl(asset);
   return (
     <Card
       data-testid="asset-card"
       className="asset-card"
       cover={
-        <button type="button" className="asset-card-cover" onClick={onOpen} aria-label={`Open ${asset.massName}`}>
+        <button
+          type="button"
+          className="asset-card-cover"
+          onClick={onOpen}
+          aria-label={t('open', { name: asset.massName })}
+        >
           {image ? <img alt={asset.massName} src={image} /> : <ShipPicture />}
         </button>
       }
       actions={[
         <button type="button" key="devices" className="asset-card-link" onClick={onDevices}>
-          See Device
+          {t('seeDevice')}
         </button>,
         <ButtonGroup
           key="manage"
@@ -50,8 +58,8 @@ export function AssetCard({
         }
         description={
           <Descriptions size="small" column={1} colon={false}>
-            <Descriptions.Item label="Installation Type">{asset.massSystemType || '—'}</Descriptions.Item>
-            <Descriptions.Item label="Asset Type">{asset.massMaty?.matyName || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('installationType')}>{asset.massSystemType || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('assetType')}>{asset.massMaty?.matyName || '—'}</Descriptions.Item>
           </Descriptions>
         }
       />

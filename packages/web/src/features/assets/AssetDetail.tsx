@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ASSET_TEXTS, assetImageUrl } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { type Row, useResourceList, useResourceMutation, useResourceRow } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { zoneHours } from '../../api/zone.ts';
@@ -26,6 +27,7 @@ import { Page } from '../../components/Page.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { type DataLogRow, dataLogRows } from './asset-log.ts';
 import { ShipPicture } from './ShipPicture.tsx';
+import { assetsTexts } from './texts.ts';
 import './assets.css';
 import { num } from '../../components/format.ts';
 
@@ -44,6 +46,7 @@ function rangeOf(choice: RangeChoice, now: number, tz: number) {
 
 /** The in-place edit of name and status (spec 000 §2 "The asset name, data id and type can be updated"). */
 function InlineEdit({ row }: { row: AssetRow }) {
+  const t = useTexts(assetsTexts);
   const canUpdate = useCan('master_asset', 'update');
   const [name, setName] = useState(row.massName);
   const [type, setType] = useState(row.massType);
@@ -55,18 +58,18 @@ function InlineEdit({ row }: { row: AssetRow }) {
   const changed = name.trim() !== row.massName || type !== row.massType;
   return (
     <Descriptions size="small" bordered column={1} className="asset-detail-facts">
-      <Descriptions.Item label="Asset Name">
+      <Descriptions.Item label={t('assetName')}>
         {canUpdate ? (
-          <Input aria-label="Asset Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+          <Input aria-label={t('assetName')} value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
         ) : (
           row.massName
         )}
       </Descriptions.Item>
-      <Descriptions.Item label="Data ID">{row.massDataId}</Descriptions.Item>
-      <Descriptions.Item label="Status">
+      <Descriptions.Item label={t('dataId')}>{row.massDataId}</Descriptions.Item>
+      <Descriptions.Item label={t('status')}>
         {canUpdate ? (
           <Select
-            aria-label="Status"
+            aria-label={t('status')}
             value={type}
             onChange={setType}
             options={APPROVAL_NUMBER}
@@ -76,8 +79,8 @@ function InlineEdit({ row }: { row: AssetRow }) {
           (APPROVAL_NUMBER.find((o) => o.value === row.massType)?.label ?? row.massType)
         )}
       </Descriptions.Item>
-      <Descriptions.Item label="Asset Type">{row.massMaty?.matyName ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Installation Type">{row.massSystemType ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('assetType')}>{row.massMaty?.matyName ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('installationType')}>{row.massSystemType ?? '—'}</Descriptions.Item>
       {canUpdate && (
         <Descriptions.Item label=" ">
           <Button
@@ -86,7 +89,7 @@ function InlineEdit({ row }: { row: AssetRow }) {
             loading={mutation.update.isPending}
             onClick={() => mutation.update.mutate({ id: row.massId, body: { massName: name.trim(), massType: type } })}
           >
-            Update
+            {t('update')}
           </Button>
         </Descriptions.Item>
       )}
@@ -100,6 +103,7 @@ function InlineEdit({ row }: { row: AssetRow }) {
  * Analysis' (RPM, fuel and speed charts) for the last Week or Month.
  */
 export default function AssetDetail() {
+  const t = useTexts(assetsTexts);
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const valid = Number.isInteger(id) && id > 0;
@@ -131,22 +135,28 @@ export default function AssetDetail() {
   const analysis = useMemo(
     () => [
       {
-        title: 'RPM',
+        key: 'rpm',
+        title: t('chartRpm'),
         option: timeChart(asRows, [
-          { name: 'Port', unit: 'rpm', value: pick('portRpm'), decimals: 0 },
-          { name: 'Starboard', unit: 'rpm', value: pick('starboardRpm'), decimals: 0 },
+          { name: t('port'), unit: 'rpm', value: pick('portRpm'), decimals: 0 },
+          { name: t('starboard'), unit: 'rpm', value: pick('starboardRpm'), decimals: 0 },
         ]),
       },
       {
-        title: 'Fuel',
+        key: 'fuel',
+        title: t('chartFuel'),
         option: timeChart(asRows, [
-          { name: 'Main engine', unit: 'L', value: pick('meFuel'), type: 'bar' },
-          { name: 'Auxiliary engine', unit: 'L', value: pick('aeFuel'), type: 'bar' },
+          { name: t('mainEngine'), unit: 'L', value: pick('meFuel'), type: 'bar' },
+          { name: t('auxiliaryEngine'), unit: 'L', value: pick('aeFuel'), type: 'bar' },
         ]),
       },
-      { title: 'Speed', option: timeChart(asRows, [{ name: 'Average Speed', unit: 'kn', value: pick('speedKnots') }]) },
+      {
+        key: 'speed',
+        title: t('chartSpeed'),
+        option: timeChart(asRows, [{ name: t('averageSpeed'), unit: 'kn', value: pick('speedKnots') }]),
+      },
     ],
-    [asRows],
+    [asRows, t],
   );
   const track = useMemo(
     () =>
@@ -167,7 +177,7 @@ export default function AssetDetail() {
 
   if (!valid || row.isError) {
     return (
-      <Page title="Asset Detail">
+      <Page title={t('detailTitle')}>
         <NotFound title={ASSET_TEXTS.notFound} onBack={() => navigate(routeNames.Asset())} />
       </Page>
     );
@@ -177,14 +187,14 @@ export default function AssetDetail() {
 
   return (
     <Page
-      title={a ? a.massName : 'Asset Detail'}
+      title={a ? a.massName : t('detailTitle')}
       extra={
         <ButtonGroup
           permission="master_asset"
           onBack={() => navigate(routeNames.Asset())}
           onRefresh={async () => {
             const r = await Promise.all([row.refetch(), devices.refetch(), combined.refetch()]);
-            if (!r.some((x) => x.error)) toast.success('Refreshed');
+            if (!r.some((x) => x.error)) toast.success(t('refreshed'));
           }}
           refreshing={row.isFetching || combined.isFetching}
         />
@@ -202,7 +212,7 @@ export default function AssetDetail() {
           </div>
         )}
       </Spin>
-      <Card size="small" title="Devices" className="asset-detail-card">
+      <Card size="small" title={t('devices')} className="asset-detail-card">
         <Table<Row>
           size="small"
           rowKey="devcId"
@@ -219,16 +229,24 @@ export default function AssetDetail() {
             showSizeChanger: false,
           }}
           columns={[
-            { key: 'name', title: 'Device Name', dataIndex: 'devcName' },
-            { key: 'type', title: 'Device Type', render: (_, d) => <Tag>{typeLabel(d.devcType)}</Tag> },
-            { key: 'label', title: 'Label', render: (_, d) => d.devcLabel ?? '—' },
-            { key: 'uid', title: 'Unique ID', dataIndex: 'devcUniqueId' },
+            { key: 'name', title: t('deviceName'), dataIndex: 'devcName' },
+            { key: 'type', title: t('deviceType'), render: (_, d) => <Tag>{typeLabel(d.devcType)}</Tag> },
+            { key: 'label', title: t('label'), render: (_, d) => d.devcLabel ?? '—' },
+            { key: 'uid', title: t('uniqueId'), dataIndex: 'devcUniqueId' },
           ]}
         />
       </Card>
       <Card size="small" className="asset-detail-card">
         <Space className="asset-detail-range">
-          <Segmented<RangeChoice> aria-label="Range" options={['Week', 'Month']} value={choice} onChange={setChoice} />
+          <Segmented<RangeChoice>
+            aria-label={t('range')}
+            options={[
+              { value: 'Week', label: t('week') },
+              { value: 'Month', label: t('month') },
+            ]}
+            value={choice}
+            onChange={setChoice}
+          />
           <span className="device-range-note">
             {dayjs.unix(range.start).format('DD MMM YYYY')} – {dayjs.unix(range.end).format('DD MMM YYYY HH:mm')}
           </span>
@@ -237,9 +255,9 @@ export default function AssetDetail() {
           activeKey={tab}
           onChange={(k) => setTab(k as TabKey)}
           items={[
-            { key: 'data-log', label: 'Data Log' },
-            { key: 'gps', label: 'GPS Process Log' },
-            { key: 'analysis', label: 'Data Analysis' },
+            { key: 'data-log', label: t('dataLog') },
+            { key: 'gps', label: t('gpsLog') },
+            { key: 'analysis', label: t('dataAnalysis') },
           ]}
         />
         <Spin spinning={combined.isFetching}>
@@ -249,27 +267,27 @@ export default function AssetDetail() {
               rowKey="timestamp"
               dataSource={log}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'No data in this range' }}
+              locale={{ emptyText: t('noDataInRange') }}
               pagination={{ pageSize: 24, showSizeChanger: false }}
               columns={[
-                { key: 't', title: 'Hour', render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm') },
-                { key: 'lat', title: 'Latitude', align: 'right', render: (_, r) => fixed(r.latitude, 5) },
-                { key: 'lng', title: 'Longitude', align: 'right', render: (_, r) => fixed(r.longitude, 5) },
-                { key: 'spd', title: 'Speed (knots)', align: 'right', render: (_, r) => fixed(r.speedKnots, 2) },
-                { key: 'dst', title: 'Distance (NM)', align: 'right', render: (_, r) => fixed(r.distanceNm, 2) },
-                { key: 'prpm', title: 'Port RPM', align: 'right', render: (_, r) => fixed(r.portRpm, 0) },
-                { key: 'srpm', title: 'Starboard RPM', align: 'right', render: (_, r) => fixed(r.starboardRpm, 0) },
+                { key: 't', title: t('hour'), render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm') },
+                { key: 'lat', title: t('latitude'), align: 'right', render: (_, r) => fixed(r.latitude, 5) },
+                { key: 'lng', title: t('longitude'), align: 'right', render: (_, r) => fixed(r.longitude, 5) },
+                { key: 'spd', title: t('speedKnots'), align: 'right', render: (_, r) => fixed(r.speedKnots, 2) },
+                { key: 'dst', title: t('distanceNm'), align: 'right', render: (_, r) => fixed(r.distanceNm, 2) },
+                { key: 'prpm', title: t('portRpm'), align: 'right', render: (_, r) => fixed(r.portRpm, 0) },
+                { key: 'srpm', title: t('starboardRpm'), align: 'right', render: (_, r) => fixed(r.starboardRpm, 0) },
                 {
                   key: 'me',
-                  title: 'ME running',
+                  title: t('meRunning'),
                   align: 'right',
                   render: (_, r) => (r.meRunningSeconds === null ? '—' : hms(r.meRunningSeconds)),
                 },
-                { key: 'mef', title: 'ME fuel (L)', align: 'right', render: (_, r) => fixed(r.meFuel, 2) },
-                { key: 'aef', title: 'AE fuel (L)', align: 'right', render: (_, r) => fixed(r.aeFuel, 2) },
+                { key: 'mef', title: t('meFuel'), align: 'right', render: (_, r) => fixed(r.meFuel, 2) },
+                { key: 'aef', title: t('aeFuel'), align: 'right', render: (_, r) => fixed(r.aeFuel, 2) },
                 {
                   key: 'ae',
-                  title: 'AE running',
+                  title: t('aeRunning'),
                   align: 'right',
                   render: (_, r) => (r.aeRunningSeconds === null ? '—' : hms(r.aeRunningSeconds)),
                 },
@@ -281,7 +299,7 @@ export default function AssetDetail() {
           )}
           {tab === 'analysis' &&
             analysis.map((c) => (
-              <Card key={c.title} size="small" title={c.title} className="device-widget">
+              <Card key={c.key} size="small" title={c.title} className="device-widget">
                 <EChart option={c.option} height={260} aria-label={c.title} />
               </Card>
             ))}

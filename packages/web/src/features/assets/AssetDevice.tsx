@@ -6,6 +6,7 @@ import { Card, Empty, Pagination, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ASSET_TEXTS } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { type Row, useResourceList, useResourceRow } from '../../api/resources.ts';
 import { useDevicePulse, useHighest, useRpmThresholds } from '../../api/telemetry.ts';
 import { toast } from '../../api/toast.ts';
@@ -18,6 +19,7 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { DeviceTrend, type TrendDays, TrendRange, useDeviceTrends } from './device-trends.tsx';
+import { assetsTexts } from './texts.ts';
 import './assets.css';
 
 const PAGE_SIZE = 10;
@@ -28,6 +30,7 @@ const PAGE_SIZE = 10;
  * the hidden section: each card's trend over the last 1 to 5 days.
  */
 export default function AssetDevice() {
+  const t = useTexts(assetsTexts);
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
@@ -59,7 +62,7 @@ export default function AssetDevice() {
   const back = () => navigate(routeNames.Asset());
   if (!valid || row.isError) {
     return (
-      <Page title="Asset Device">
+      <Page title={t('deviceTitle')}>
         <NotFound title={ASSET_TEXTS.notFound} onBack={back} />
       </Page>
     );
@@ -67,12 +70,12 @@ export default function AssetDevice() {
 
   const refresh = async () => {
     const r = await Promise.all([devices.refetch(), pulse.refetch()]);
-    if (!r.some((x) => x.error)) toast.success('Refreshed');
+    if (!r.some((x) => x.error)) toast.success(t('refreshed'));
   };
 
   return (
     <Page
-      title={`Device List of ${row.data?.massName ?? ''}`}
+      title={t('deviceListOf', { asset: row.data?.massName ?? '' })}
       extra={
         <ButtonGroup
           permission="master_asset"
@@ -123,10 +126,10 @@ export default function AssetDevice() {
                   <div className="device-card-age">
                     {reading ? (
                       <Tag color={offline ? 'default' : 'green'} title={reading.datetime as string}>
-                        {offline ? 'Offline' : 'Online'} · {ageText(age ?? 0)}
+                        {t(offline ? 'offlineAge' : 'onlineAge', { age: ageText(age ?? 0) })}
                       </Tag>
                     ) : (
-                      <Tag>No reading yet</Tag>
+                      <Tag>{t('noReading')}</Tag>
                     )}
                     <Typography.Text type="secondary"> {d.devcLabel ?? ''}</Typography.Text>
                   </div>

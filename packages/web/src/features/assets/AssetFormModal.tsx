@@ -13,9 +13,11 @@ import {
   useAssetTypeOptions,
 } from '../../api/assets.ts';
 import { isApiError } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { useSession } from '../../stores/session.ts';
+import { assetsTexts } from './texts.ts';
 
 /** The options of an `enum('a','b')` type when the schema gives no labelled Options. */
 export function enumValues(type: string): string[] | null {
@@ -77,6 +79,7 @@ export function AssetFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const t = useTexts(assetsTexts);
   const [form] = Form.useForm();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -130,7 +133,7 @@ export function AssetFormModal({
 
   const title: ReactNode = (
     <span>
-      {editing ? 'Edit Asset' : 'Add New Asset'}
+      {editing ? t('editAsset') : t('addAsset')}
       {companyName && (
         <Typography.Text type="secondary" className="asset-form-company">
           {' '}
@@ -144,7 +147,7 @@ export function AssetFormModal({
     <Modal
       open={open}
       title={title}
-      okText="Save"
+      okText={t('save')}
       onOk={() => form.submit()}
       okButtonProps={{ loading: saving, disabled: !!fileError }}
       cancelButtonProps={{ disabled: saving }}
@@ -160,15 +163,15 @@ export function AssetFormModal({
             key={f.Field}
             name={f.Field}
             label={f.Label}
-            rules={f.Required ? [{ required: true, message: `${f.Label} is required` }] : undefined}
+            rules={f.Required ? [{ required: true, message: t('required', { label: f.Label }) }] : undefined}
           >
             <SchemaInput spec={f} assetTypes={assetTypes.data ?? []} />
           </Form.Item>
         ))}
         <Form.Item
-          label="Image"
+          label={t('image')}
           validateStatus={fileError ? 'error' : undefined}
-          help={fileError ?? `${IMAGE_TYPES.join(', ')}; at most 5 MB`}
+          help={fileError ?? t('imageHelp', { types: IMAGE_TYPES.join(', ') })}
         >
           <Upload
             accept={IMAGE_TYPES.join(',')}
@@ -184,7 +187,7 @@ export function AssetFormModal({
               setFileError(null);
             }}
           >
-            <Button icon={<UploadOutlined />}>Choose image</Button>
+            <Button icon={<UploadOutlined />}>{t('chooseImage')}</Button>
           </Upload>
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />

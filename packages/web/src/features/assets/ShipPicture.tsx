@@ -1,11 +1,15 @@
+import { useTexts } from '../../api/i18n.ts';
+import { assetsTexts } from './texts.ts';
+
 /** A neutral ship drawing for an asset without an image. */
 export function ShipPicture({ className }: { className?: string }) {
+  const t = useTexts(assetsTexts);
   return (
     <svg
       className={className}
       viewBox="0 0 240 130"
       role="img"
-      aria-label="No image"
+      aria-label={t('noImage')}
       preserveAspectRatio="xMidYMid slice"
     >
       <rect width="240" height="130" fill="#0e4f78" />

@@ -1,26 +1,28 @@
 import { useQueries } from '@tanstack/react-query';
 import { Segmented, Typography } from 'antd';
+import { useTexts } from '../../api/i18n.ts';
 import type { Row } from '../../api/resources.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
 import type { Point } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
+import { assetsTexts } from './texts.ts';
 
 /** Analytics range options of Asset Device (spec 000 §2, §9): the last 1 to 5 days. */
 export const TREND_DAYS = [1, 2, 3, 4, 5] as const;
 export type TrendDays = (typeof TREND_DAYS)[number];
 
-/** The quantity each device type's trend shows: its data point, the chart label, and a unit conversion. */
-const TREND_METRIC: Record<string, { key: string; label: string; scale?: number }> = {
-  rpm: { key: 'rpm', label: 'RPM' },
-  ae: { key: 'rpm', label: 'RPM' },
-  flowmeter: { key: 'volumeFlowrate', label: 'Flow rate (L/h)' },
-  temperature: { key: 'temperature', label: 'Temperature (°C)' },
-  gps: { key: 'speed', label: 'Speed (knots)', scale: KMH_TO_KNOTS },
-  tracker: { key: 'speed', label: 'Speed (knots)', scale: KMH_TO_KNOTS },
-  gateway: { key: 'cpuUsage', label: 'CPU (%)' },
-  power: { key: 'batteryVoltage', label: 'Battery voltage (V)' },
-  tank: { key: 'level', label: 'Level (mm)' },
+/** The quantity each device type's trend shows: its data point, the chart label's text, and a unit conversion. */
+const TREND_METRIC: Record<string, { key: string; label: keyof typeof assetsTexts.en; scale?: number }> = {
+  rpm: { key: 'rpm', label: 'metricRpm' },
+  ae: { key: 'rpm', label: 'metricRpm' },
+  flowmeter: { key: 'volumeFlowrate', label: 'metricFlow' },
+  temperature: { key: 'temperature', label: 'metricTemperature' },
+  gps: { key: 'speed', label: 'metricSpeed', scale: KMH_TO_KNOTS },
+  tracker: { key: 'speed', label: 'metricSpeed', scale: KMH_TO_KNOTS },
+  gateway: { key: 'cpuUsage', label: 'metricCpu' },
+  power: { key: 'batteryVoltage', label: 'metricBattery' },
+  tank: { key: 'level', label: 'metricLevel' },
 };
 
 /** Buckets per trend: `days` hours each, so every range draws 24 points. */
@@ -72,14 +74,15 @@ export function useDeviceTrends(devices: Row[], days: TrendDays, enabled: boolea
 
 /** The range selector of the Analytics section. */
 export function TrendRange({ value, onChange }: { value: TrendDays; onChange: (days: TrendDays) => void }) {
+  const t = useTexts(assetsTexts);
   return (
     <div className="trend-range">
-      <Typography.Text strong>Analytics</Typography.Text>
+      <Typography.Text strong>{t('analytics')}</Typography.Text>
       <Segmented<TrendDays>
-        aria-label="Analytics range"
+        aria-label={t('analyticsRange')}
         value={value}
         onChange={onChange}
-        options={TREND_DAYS.map((d) => ({ value: d, label: d === 1 ? '1 day' : `${d} days` }))}
+        options={TREND_DAYS.map((d) => ({ value: d, label: d === 1 ? t('oneDay') : t('days', { count: d }) }))}
       />
     </div>
   );
@@ -87,17 +90,24 @@ export function TrendRange({ value, onChange }: { value: TrendDays; onChange: (d
 
 /** A device card's trend line, or a plain note when the device sent nothing in the range. */
 export function DeviceTrend({ type, points, days }: { type: string; points: Point[] | undefined; days: TrendDays }) {
+  const t = useTexts(assetsTexts);
   const metric = TREND_METRIC[type];
-  if (!metric) return <Typography.Text type="secondary">No trend for this device type</Typography.Text>;
+  if (!metric) return <Typography.Text type="secondary">{t('noTrend')}</Typography.Text>;
   if (!points?.some((p) => p[1] !== null))
     return (
-      <Typography.Text type="secondary">No readings in the last {days === 1 ? 'day' : `${days} days`}</Typography.Text>
+      <Typography.Text type="secondary">
+        {days === 1 ? t('noReadingsDay') : t('noReadingsDays', { count: days })}
+      </Typography.Text>
     );
   return (
     <Sparkline
       points={points.slice(-POINTS)}
       stepMs={days * 3600_000}
-      label={`${metric.label}, last ${days === 1 ? 'day' : `${days} days`}`}
+      label={
+        days === 1
+          ? t('trendDay', { metric: t(metric.label) })
+          : t('trendDays', { metric: t(metric.label), count: days })
+      }
     />
   );
 }

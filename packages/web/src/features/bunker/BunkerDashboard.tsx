@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { periodSeconds, periodText } from '../../api/period.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
@@ -16,6 +17,7 @@ import { saveXlsx } from '../../components/xlsx.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { bunkerRows } from './bunker-xlsx.ts';
 import { BUNKER_LAYOUT_ID, loadLayout, saveLayout } from './column-layout.ts';
+import { bunkerTexts } from './texts.ts';
 import './bunker.css';
 
 type DashboardData = BunkerDashboardAnswer;
@@ -53,6 +55,7 @@ function sparkOption(values: (number | null)[], range?: [number, number]) {
  * a page, Download Excel). Totals as docs/domain.md §24.6.
  */
 export default function BunkerDashboard() {
+  const t = useTexts(bunkerTexts);
   const assets = useAssets({ silent: true });
   // the shared filter bar (spec 002 §2.11) chooses vessel and range, defaults to the first vessel, keeps them in the URL
   const { range, currentAsset } = useFilter();
@@ -96,26 +99,26 @@ export default function BunkerDashboard() {
       ],
       series: [
         {
-          name: `Flowrate (${UNIT_TEXT[unit]}/h)`,
+          name: t('seriesFlowrate', { unit: UNIT_TEXT[unit] }),
           type: 'line',
           showSymbol: false,
           data: rows.map((r, i) => [r.timestamp * 1000, flow[i]]),
         },
         {
-          name: `Total (${UNIT_TEXT[unit]})`,
+          name: t('seriesTotal', { unit: UNIT_TEXT[unit] }),
           type: 'line',
           showSymbol: false,
           data: rows.map((r, i) => [r.timestamp * 1000, totals[i]]),
         },
         {
-          name: 'Density (g/cm³)',
+          name: t('seriesDensity'),
           type: 'line',
           yAxisIndex: 1,
           showSymbol: false,
           data: rows.map((r, i) => [r.timestamp * 1000, density[i]]),
         },
         {
-          name: 'Temperature (°C)',
+          name: t('seriesTemperature'),
           type: 'line',
           yAxisIndex: 1,
           showSymbol: false,
@@ -123,17 +126,17 @@ export default function BunkerDashboard() {
         },
       ],
     }),
-    [rows, flow, totals, density, temperature, unit],
+    [rows, flow, totals, density, temperature, unit, t],
   );
 
   const labels: Record<string, string> = {
-    datetime: 'datetime',
-    mass_flowrate: 'mass_flowrate (kg/h)',
-    volume_flowrate: 'volume_flowrate (L/h)',
-    mass_total: 'mass_total (kg)',
-    volume_total: 'volume_total (L)',
-    density: 'density (kg/m³)',
-    temperature: 'temperature (°C)',
+    datetime: t('colDatetime'),
+    mass_flowrate: t('colMassFlowrate'),
+    volume_flowrate: t('colVolumeFlowrate'),
+    mass_total: t('colMassTotal'),
+    volume_total: t('colVolumeTotal'),
+    density: t('colDensity'),
+    temperature: t('colTemperature'),
   };
   const moveColumn = (from: string, to: string) => {
     if (from === to || from === 'datetime' || to === 'datetime') return;
@@ -178,42 +181,42 @@ export default function BunkerDashboard() {
   );
 
   return (
-    <Page title="Bunker Dashboard">
+    <Page title={t('dashboardTitle')}>
       <ReportFilterBar interval={false} />
       {data.isLoading ? (
         <Spin />
       ) : !d ? (
-        <Empty description="No Data" />
+        <Empty description={t('noData')} />
       ) : d.deviceId === null ? (
         <Alert
           type="info"
           showIcon
-          message={`${asset?.massName ?? 'This vessel'} has no bunker flow meter (BUNKER_IN).`}
+          message={asset ? t('noMeter', { vessel: asset.massName }) : t('noMeterThisVessel')}
         />
       ) : (
         <>
           <Card
-            title="Bunker Summary"
+            title={t('bunkerSummary')}
             size="small"
             extra={
               <Space wrap>
-                <span>Bunker Unit</span>
+                <span>{t('bunkerUnit')}</span>
                 <Select
-                  aria-label="Bunker Unit"
+                  aria-label={t('bunkerUnit')}
                   value={basis}
                   style={{ width: 110 }}
                   options={[
-                    { value: 'volume', label: 'Volume' },
-                    { value: 'mass', label: 'Mass' },
+                    { value: 'volume', label: t('volume') },
+                    { value: 'mass', label: t('mass') },
                   ]}
                   onChange={(b) => {
                     setBasis(b);
                     setUnit(b === 'mass' ? 'mt' : 'kl');
                   }}
                 />
-                <span>{basis === 'mass' ? 'Mass Unit' : 'Volume Unit'}</span>
+                <span>{basis === 'mass' ? t('massUnit') : t('volumeUnit')}</span>
                 <Select
-                  aria-label={basis === 'mass' ? 'Mass Unit' : 'Volume Unit'}
+                  aria-label={basis === 'mass' ? t('massUnit') : t('volumeUnit')}
                   value={unit}
                   style={{ width: 80 }}
                   options={(basis === 'mass' ? ['mt', 'kg'] : ['kl', 'l']).map((u) => ({ value: u, label: u }))}
@@ -223,20 +226,13 @@ export default function BunkerDashboard() {
             }
           >
             <Typography.Text type="secondary">
-              Last Update: {formatDateTime(d.lastUpdate, 'DD MMMM YYYY HH:mm')}
+              {t('lastUpdate', { time: formatDateTime(d.lastUpdate, 'DD MMMM YYYY HH:mm') })}
             </Typography.Text>
-            {d.truncated && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginTop: 8 }}
-                message="The range holds more than 10 000 readings: the latest 10 000 are shown."
-              />
-            )}
+            {d.truncated && <Alert type="warning" showIcon style={{ marginTop: 8 }} message={t('truncated')} />}
             <div className="bunker-spark-cards">
-              {spark('Total Bunker', qty(scaled(total ?? null), UNIT_TEXT[unit], DIGITS), totals, 'spark-total')}
+              {spark(t('totalBunker'), qty(scaled(total ?? null), UNIT_TEXT[unit], DIGITS), totals, 'spark-total')}
               {spark(
-                'Flowrate',
+                t('flowrate'),
                 qty(
                   scaled(basis === 'mass' ? d.summary.averageMassFlowrate : d.summary.averageFlowrate),
                   `${UNIT_TEXT[unit]}/h`,
@@ -246,37 +242,34 @@ export default function BunkerDashboard() {
                 'spark-flow',
               )}
               {spark(
-                'Density',
+                t('density'),
                 qty(d.summary.averageDens === null ? null : d.summary.averageDens / 1000, 'g/cm³', [2, 4]),
                 density,
                 'spark-density',
               )}
-              {spark('Temperature', qty(d.summary.averageTemp, '°C', 1), temperature, 'spark-temp', [0, 50])}
+              {spark(t('temperature'), qty(d.summary.averageTemp, '°C', 1), temperature, 'spark-temp', [0, 50])}
             </div>
             {basis === 'volume' && d.summary.totalVolume15 !== null && (
               <Typography.Paragraph type="secondary">
-                Total at 15 °C: {qty((d.summary.totalVolume15 ?? 0) * factor, UNIT_TEXT[unit], DIGITS)}
-                {d.summary.resets > 0 ? ` · totaliser resets in range: ${d.summary.resets}` : ''}
+                {t(d.summary.resets > 0 ? 'total15Resets' : 'total15', {
+                  total: qty((d.summary.totalVolume15 ?? 0) * factor, UNIT_TEXT[unit], DIGITS),
+                  resets: d.summary.resets,
+                })}
               </Typography.Paragraph>
             )}
             {rows.length ? (
-              <EChart
-                option={combined}
-                height={600}
-                data-testid="bunker-chart"
-                aria-label="Bunker meter over the range"
-              />
+              <EChart option={combined} height={600} data-testid="bunker-chart" aria-label={t('chartLabel')} />
             ) : (
-              <Empty description="No Data" />
+              <Empty description={t('noData')} />
             )}
           </Card>
           <Card
-            title="Datalog"
+            title={t('datalog')}
             size="small"
             style={{ marginTop: 16 }}
             extra={
               <Button icon={<DownloadOutlined />} onClick={() => void download()} disabled={!rows.length}>
-                Download Excel
+                {t('downloadExcel')}
               </Button>
             }
           >

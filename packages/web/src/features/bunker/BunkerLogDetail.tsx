@@ -1,19 +1,19 @@
 import type { BunkerAdjustmentAnswer, Discrepancy } from '@fleet/shared/bunker.ts';
-import { BUNKER_ADJUSTMENT_REASONS } from '@fleet/shared/resources/bunker-adjustment.ts';
+import { BUNKER_ADJUSTMENT_REASONS, bunkerAdjustment } from '@fleet/shared/resources/bunker-adjustment.ts';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { type BunkerDetail, TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { truncate } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { discrepancy, formatDateTime, formatKl3, formatPercent, kl, percent } from '../../components/format.ts';
-import { ADJUSTMENT_TEXTS, BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
-
-export const DETAIL_FAILED = 'Failed to fetch detail data.';
+import { BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
+import { bunkerTexts } from './texts.ts';
 
 const reasonLabel = (v: string) => BUNKER_ADJUSTMENT_REASONS.find((r) => r.value === v)?.label ?? v;
 
@@ -36,6 +36,7 @@ export function BunkerLogDetail({
   onClose: () => void;
   onChanged: () => void;
 }) {
+  const t = useTexts(bunkerTexts);
   const [detail, setDetail] = useState<BunkerDetail | null>(null);
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState('summary');
@@ -55,7 +56,7 @@ export function BunkerLogDetail({
       setDetail(await api.get<BunkerDetail>(`/master/bunker/log/detail/${logId}`, { silent: true }));
     } catch {
       setDetail(null);
-      toast.error(DETAIL_FAILED);
+      toast.error(text(bunkerTexts, 'detailFailed'));
     } finally {
       setLoading(false);
     }
@@ -76,7 +77,7 @@ export function BunkerLogDetail({
   const latest = adjustments[0];
   const title = log?.bklgMass
     ? `${log.bklgMass.massName} - ${log.bklgMblo?.mbloName ?? 'N/A'} - ${formatDateTime(log.bklgEndDatetime, 'DD/MM/YYYY')}`
-    : 'Bunkering Log Detail';
+    : t('detailTitle');
   const product = log?.bklgMfty?.mftyName ?? '';
 
   const remove = async () => {
@@ -84,12 +85,12 @@ export function BunkerLogDetail({
     setBusy(true);
     try {
       await api.delete(`/master/bunker/adjustment/${deleting.bklaId}`, { silent: true });
-      toast.success(ADJUSTMENT_TEXTS.deleted);
+      toast.success(bunkerAdjustment.texts.deleted);
       setDeleting(null);
       await load();
       onChanged();
     } catch {
-      toast.error(ADJUSTMENT_TEXTS.deleteFailed);
+      toast.error(text(bunkerTexts, 'adjustmentDeleteFailed'));
     } finally {
       setBusy(false);
     }
@@ -98,54 +99,55 @@ export function BunkerLogDetail({
   const summary = detail && (
     <div className="bunker-summary">
       <div className="bunker-figures">
-        <FigureCard label="Final Bunker Received" testId="final-bunker">
+        <FigureCard label={t('finalBunkerReceived')} testId="final-bunker">
           {kl(detail.finalBunker)}
         </FigureCard>
-        <FigureCard label="Target Bunker (KL)">{kl(detail.targetBunker)}</FigureCard>
-        <FigureCard label={`Total Bunker ${product} (flowmeter)`} testId="flowmeter-total">
+        <FigureCard label={t('targetBunkerKl')}>{kl(detail.targetBunker)}</FigureCard>
+        <FigureCard label={t('totalBunkerFlowmeter', { product })} testId="flowmeter-total">
           {kl(detail.totalBunkerFlowmeter)}
         </FigureCard>
-        <FigureCard label="Total Adjustment">
+        <FigureCard label={t('totalAdjustment')}>
           <span style={{ color: (detail.totalAdjustment ?? 0) >= 0 ? '#1677ff' : '#ff4d4f' }}>
             {kl(detail.totalAdjustment)}
           </span>
         </FigureCard>
-        <FigureCard label="Total Bunker (Sounding)">{kl(detail.totalBunkerSounding)}</FigureCard>
-        <FigureCard label="Discrepancy vs Target" testId="discrepancy-target">
+        <FigureCard label={t('totalBunkerSounding')}>{kl(detail.totalBunkerSounding)}</FigureCard>
+        <FigureCard label={t('discrepancyTarget')} testId="discrepancy-target">
           <DiscrepancyValue d={detail.discrepancyToTarget} />
         </FigureCard>
-        <FigureCard label="Discrepancy vs Sounding" testId="discrepancy-sounding">
+        <FigureCard label={t('discrepancySounding')} testId="discrepancy-sounding">
           <DiscrepancyValue d={detail.discrepancyToSounding} />
         </FigureCard>
-        <FigureCard label="At 15 °C (flowmeter / final)">
+        <FigureCard label={t('at15')}>
           {kl(detail.standard.totalBunkerFlowmeter15)} / {kl(detail.standard.finalBunker15)}
         </FigureCard>
-        <FigureCard label="Tolerance" testId="tolerance">
+        <FigureCard label={t('tolerance')} testId="tolerance">
           {detail.tolerance.band ? (
             <Tag color={TOLERANCE_TEXT[detail.tolerance.band].color}>{TOLERANCE_TEXT[detail.tolerance.band].label}</Tag>
           ) : (
             'N/A'
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatPercent(detail.tolerance.percentage)} vs target
-            {detail.tolerance.basis === '15C' ? ' at 15 °C' : ' (observed)'}; bands{' '}
-            {percent(detail.tolerance.warning, [0, 2])} / {percent(detail.tolerance.protest, [0, 2])}
+            {t(detail.tolerance.basis === '15C' ? 'toleranceAt15' : 'toleranceObserved', {
+              percent: formatPercent(detail.tolerance.percentage),
+              warning: percent(detail.tolerance.warning, [0, 2]),
+              protest: percent(detail.tolerance.protest, [0, 2]),
+            })}
           </Typography.Text>
         </FigureCard>
       </div>
       {detail.flowmeter.resets > 0 && (
         <Typography.Paragraph type="secondary">
-          The bunker meter&apos;s totaliser was reset {detail.flowmeter.resets} time(s) during this bunkering; the total
-          counts before and after each reset.
+          {t('totaliserResets', { count: detail.flowmeter.resets })}
         </Typography.Paragraph>
       )}
-      <Card size="small" title="Report Notes">
+      <Card size="small" title={t('reportNotes')}>
         <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
-          {log?.bklgNote?.trim() ? log.bklgNote : 'No notes provided.'}
+          {log?.bklgNote?.trim() ? log.bklgNote : t('noNotes')}
         </Typography.Paragraph>
       </Card>
       {canReadAdj && latest && (
-        <Card size="small" title={`Latest Adjustment Note (${formatDateTime(latest.bklaCreatedTime)})`}>
+        <Card size="small" title={t('latestAdjustmentNote', { time: formatDateTime(latest.bklaCreatedTime) })}>
           <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
             {latest.bklaDesc}
           </Typography.Paragraph>
@@ -158,7 +160,7 @@ export function BunkerLogDetail({
     <div>
       {canCreateAdj && (
         <Button type="primary" onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
-          Add Adjustment
+          {t('addAdjustment')}
         </Button>
       )}
       <Table<BunkerAdjustmentAnswer>
@@ -167,18 +169,19 @@ export function BunkerLogDetail({
         pagination={false}
         scroll={{ x: true }}
         dataSource={adjustments}
-        locale={{ emptyText: 'No adjustment history.' }}
+        locale={{ emptyText: t('noAdjustmentHistory') }}
         columns={[
-          { title: 'Date', dataIndex: 'bklaCreatedTime', render: (v) => formatDateTime(v) },
+          { title: t('date'), dataIndex: 'bklaCreatedTime', render: (v) => formatDateTime(v) },
           {
-            title: 'Type',
+            title: t('type'),
             dataIndex: 'bklaType',
-            render: (v) => (v === 1 ? <Tag color="warning">Reset Value</Tag> : <Tag color="blue">Adjust Value</Tag>),
+            render: (v) =>
+              v === 1 ? <Tag color="warning">{t('resetValue')}</Tag> : <Tag color="blue">{t('adjustValue')}</Tag>,
           },
-          { title: 'Value (KL)', dataIndex: 'bklaAmount', align: 'right', render: (v) => formatKl3(v) },
-          { title: 'Reason', dataIndex: 'bklaReason', render: reasonLabel },
+          { title: t('valueKl'), dataIndex: 'bklaAmount', align: 'right', render: (v) => formatKl3(v) },
+          { title: t('reason'), dataIndex: 'bklaReason', render: reasonLabel },
           {
-            title: 'Note',
+            title: t('note'),
             dataIndex: 'bklaDesc',
             render: (v: string | null) =>
               v ? (
@@ -189,22 +192,22 @@ export function BunkerLogDetail({
                 '-'
               ),
           },
-          { title: 'User', dataIndex: 'bklaCreatedUserId', render: (v) => v ?? '-' },
+          { title: t('user'), dataIndex: 'bklaCreatedUserId', render: (v) => v ?? '-' },
           ...(canUpdateAdj || canDeleteAdj
             ? [
                 {
-                  title: 'Actions',
+                  title: t('actions'),
                   key: 'actions',
                   render: (_: unknown, a: BunkerAdjustmentAnswer) => (
                     <Space>
                       {canUpdateAdj && (
                         <Button size="small" onClick={() => setEditing(a)}>
-                          Edit
+                          {t('edit')}
                         </Button>
                       )}
                       {canDeleteAdj && (
                         <Button size="small" danger onClick={() => setDeleting(a)}>
-                          Delete
+                          {t('delete')}
                         </Button>
                       )}
                     </Space>
@@ -222,7 +225,7 @@ export function BunkerLogDetail({
       open={logId !== null}
       title={title}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
       keyboard={false}
       mask={{ closable: false }}
       width={1000}
@@ -231,16 +234,16 @@ export function BunkerLogDetail({
       {loading && !detail ? (
         <Spin />
       ) : !detail ? (
-        <Empty description="No Data" />
+        <Empty description={t('noData')} />
       ) : (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} className="bunker-detail-head">
-            <Descriptions.Item label="Vessel">{log?.bklgMass?.massName ?? 'N/A'}</Descriptions.Item>
-            <Descriptions.Item label="Location">{log?.bklgMblo?.mbloName ?? 'N/A'}</Descriptions.Item>
-            <Descriptions.Item label="Time">
+            <Descriptions.Item label={t('vessel')}>{log?.bklgMass?.massName ?? 'N/A'}</Descriptions.Item>
+            <Descriptions.Item label={t('location')}>{log?.bklgMblo?.mbloName ?? 'N/A'}</Descriptions.Item>
+            <Descriptions.Item label={t('time')}>
               {log ? `${formatDateTime(log.bklgStartDatetime)} - ${formatDateTime(log.bklgEndDatetime)}` : 'N/A'}
             </Descriptions.Item>
-            <Descriptions.Item label="Fuel Type">{log?.bklgMfty?.mftyName ?? 'N/A'}</Descriptions.Item>
+            <Descriptions.Item label={t('fuelType')}>{log?.bklgMfty?.mftyName ?? 'N/A'}</Descriptions.Item>
           </Descriptions>
           <Tabs
             activeKey={tab}
@@ -250,8 +253,8 @@ export function BunkerLogDetail({
                 key: 'summary',
                 label: (
                   <Space size={6}>
-                    Bunker Summary
-                    {detail.flagReset === 1 && <Tag color="warning">RESETED</Tag>}
+                    {t('bunkerSummary')}
+                    {detail.flagReset === 1 && <Tag color="warning">{t('reseted')}</Tag>}
                   </Space>
                 ),
                 children: summary,
@@ -262,8 +265,8 @@ export function BunkerLogDetail({
                       key: 'history',
                       label: (
                         <Space size={6}>
-                          Adjustment History
-                          {adjustments.length > 0 && <Badge count="ADJUSTED" color="blue" />}
+                          {t('adjustmentHistory')}
+                          {adjustments.length > 0 && <Badge count={t('adjusted')} color="blue" />}
                         </Space>
                       ),
                       children: history,
@@ -276,9 +279,9 @@ export function BunkerLogDetail({
       )}
       <Modal
         open={note !== null}
-        title="Note Detail"
+        title={t('noteDetail')}
         onCancel={() => setNote(null)}
-        footer={<Button onClick={() => setNote(null)}>Close</Button>}
+        footer={<Button onClick={() => setNote(null)}>{t('close')}</Button>}
       >
         <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{note}</Typography.Paragraph>
       </Modal>
@@ -296,7 +299,7 @@ export function BunkerLogDetail({
       )}
       <ConfirmModal
         open={deleting !== null}
-        title={ADJUSTMENT_TEXTS.confirmDelete}
+        title={t('adjustmentDeleteConfirm')}
         confirming={busy}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}

@@ -5,25 +5,13 @@ import type dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import type { AssetOption } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { toPicker } from '../../api/zone.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
 import { FormModal } from '../../components/resource/FormModal.tsx';
-
-/**
- * The form's own texts (spec 002 §5, §8); its checks take their messages from the definition, the same the server
- * answers.
- */
-export const BUNKER_FORM_TEXTS = {
-  start: 'Start time must be filled.',
-  end: 'End time must be filled.',
-  fix: 'Please fix the errors in the form.',
-  dropdowns: 'Failed to load form data',
-  updateFailed: 'Gagal memperbarui data',
-  createFailed: 'Failed to save data',
-  exception: 'An error occurred while submitting the form',
-} as const;
+import { bunkerTexts } from './texts.ts';
 
 interface Option {
   value: number;
@@ -78,7 +66,8 @@ function toLogBody(v: LogFormValues) {
 /**
  * Add/edit a bunkering log (spec 002 §2.15, §3.5): New mode without a log, Edit mode with it. Defaults:
  * type IN, the fuel type containing HSD, start now, end one hour later, soundings 0 (§9). The form closes
- * after every submit (§4); the outcome is a toast (§8).
+ * after every submit (§4); the outcome is a toast (§8). The form's own texts are in `bunkerTexts` (spec 002 §5, §8);
+ * its checks take their messages from the definition, the same the server answers.
  */
 export function BunkerLogForm({
   open,
@@ -93,6 +82,7 @@ export function BunkerLogForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const t = useTexts(bunkerTexts);
   const [form] = Form.useForm();
   const [fuelTypes, setFuelTypes] = useState<Option[]>([]);
   const [locations, setLocations] = useState<Option[]>([]);
@@ -120,7 +110,7 @@ export function BunkerLogForm({
           if (hsd) form.setFieldValue('bklgMftyId', hsd.value);
         }
       })
-      .catch(() => toast.error(BUNKER_FORM_TEXTS.dropdowns));
+      .catch(() => toast.error(text(bunkerTexts, 'dropdownsFailed')));
     return () => {
       live = false;
     };
@@ -136,9 +126,7 @@ export function BunkerLogForm({
       onSaved();
     } catch (e) {
       const server = (e as { kind?: string })?.kind === 'server';
-      toast.error(
-        server ? (log ? BUNKER_FORM_TEXTS.updateFailed : BUNKER_FORM_TEXTS.createFailed) : BUNKER_FORM_TEXTS.exception,
-      );
+      toast.error(text(bunkerTexts, server ? (log ? 'updateFailed' : 'createFailed') : 'submitException'));
     }
   };
 
@@ -162,20 +150,20 @@ export function BunkerLogForm({
         bklgMassId: () => (
           <Select
             showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Select vessel"
+            placeholder={t('selectVessel')}
             options={assets.map((a) => ({ value: a.massId, label: a.massName }))}
           />
         ),
         bklgMbloId: () => (
-          <Select showSearch={{ optionFilterProp: 'label' }} placeholder="Select location" options={locations} />
+          <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('selectLocation')} options={locations} />
         ),
-        bklgMftyId: () => <Select placeholder="Select fuel type" options={fuelTypes} />,
+        bklgMftyId: () => <Select placeholder={t('selectFuelType')} options={fuelTypes} />,
         bklgTargetBunker: () => <InputNumber style={{ width: '100%' }} min={0} />,
         bklgNote: () => <Input.TextArea rows={3} maxLength={1000} />,
       }}
       liveChecks
-      requiredMessages={{ bklgStartDatetime: BUNKER_FORM_TEXTS.start, bklgEndDatetime: BUNKER_FORM_TEXTS.end }}
-      onInvalid={() => toast.error(BUNKER_FORM_TEXTS.fix)}
+      requiredMessages={{ bklgStartDatetime: t('startRequired'), bklgEndDatetime: t('endRequired') }}
+      onInvalid={() => toast.error(t('fixErrors'))}
       transformBody={(_body, _mode, values) => toLogBody(values)}
       enterSubmits={false}
       width={640}

@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { fromPicker, now, toPicker } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -19,16 +20,8 @@ import { useRangeInputNames } from '../../components/range-names.ts';
 import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
+import { bunkerTexts } from './texts.ts';
 import './bunker.css';
-
-/** Texts of spec 002 §2.15 and §8. */
-export const LOG_TEXTS = {
-  applied: 'Filter applied',
-  reset: 'Filter Reset',
-  loadFailed: 'Something Wrong',
-  deleted: 'Laporan berhasil dihapus',
-  confirmDelete: 'Delete this bunkering log? Its adjustment history is deleted with it.',
-} as const;
 
 interface Filters {
   range: [dayjs.Dayjs, dayjs.Dayjs];
@@ -48,10 +41,20 @@ const defaults = (): Filters => ({
   unit: 'kl',
 });
 
-const RANGE_OPTIONS = [...RANGE_TYPES.map((t) => ({ value: t, label: t })), { value: 'custom', label: 'custom' }];
+/** The range types' texts (spec 002 §2.11: the type's own name in English). */
+const RANGE_LABEL = {
+  today: 'rangeToday',
+  yesterday: 'rangeYesterday',
+  thisWeek: 'rangeThisWeek',
+  lastWeek: 'rangeLastWeek',
+  thisMonth: 'rangeThisMonth',
+  lastMonth: 'rangeLastMonth',
+  custom: 'rangeCustom',
+} as const satisfies Record<RangeType | 'custom', keyof typeof bunkerTexts.en>;
 
 /** Bunkering Log (spec 002 §2.15): filters, the list of the period, add/edit, detail and delete. */
 export default function BunkeringLog() {
+  const t = useTexts(bunkerTexts);
   const canCreate = useCan('master_bunker_log', 'create');
   const canUpdate = useCan('master_bunker_log', 'update');
   const canDelete = useCan('master_bunker_log', 'delete');
@@ -87,7 +90,7 @@ export default function BunkeringLog() {
           })
         ).rows;
       } catch (e) {
-        if ((e as { kind?: string }).kind !== 'cancelled') toast.error(LOG_TEXTS.loadFailed);
+        if ((e as { kind?: string }).kind !== 'cancelled') toast.error(text(bunkerTexts, 'loadFailed'));
         throw e;
       }
     },
@@ -105,7 +108,7 @@ export default function BunkeringLog() {
     setBusy(true);
     try {
       await api.delete(`/master/bunker/log/${deleting.bklgId}`, { silent: true });
-      toast.success(LOG_TEXTS.deleted);
+      toast.success(t('logDeleted'));
       setDeleting(null);
       setPage(1);
       await reload();
@@ -118,19 +121,19 @@ export default function BunkeringLog() {
 
   const unitLabel = applied.unit === 'kl' ? 'KL' : 'L';
   const columns: ColumnsType<BunkerLogRow> = [
-    { title: 'No', key: 'no', width: 56, render: (_v, _r, i) => (page - 1) * 10 + i + 1 },
-    { title: 'Vessel', key: 'vessel', render: (_v, r) => r.bklgMass?.massName ?? 'N/A' },
-    { title: 'Location', key: 'location', render: (_v, r) => r.bklgMblo?.mbloName ?? 'N/A' },
-    { title: 'Fuel Type', key: 'fuel', render: (_v, r) => r.bklgMfty?.mftyName ?? 'N/A' },
+    { title: t('colNo'), key: 'no', width: 56, render: (_v, _r, i) => (page - 1) * 10 + i + 1 },
+    { title: t('vessel'), key: 'vessel', render: (_v, r) => r.bklgMass?.massName ?? 'N/A' },
+    { title: t('location'), key: 'location', render: (_v, r) => r.bklgMblo?.mbloName ?? 'N/A' },
+    { title: t('fuelType'), key: 'fuel', render: (_v, r) => r.bklgMfty?.mftyName ?? 'N/A' },
     {
-      title: 'Type',
+      title: t('type'),
       dataIndex: 'bklgType',
       render: (v) => <Tag color={v === 'IN' ? 'green' : 'orange'}>{v}</Tag>,
     },
-    { title: 'Start Time', dataIndex: 'bklgStartDatetime', render: (v) => formatDateTime(v) },
-    { title: 'End Time', dataIndex: 'bklgEndDatetime', render: (v) => formatDateTime(v) },
+    { title: t('startTime'), dataIndex: 'bklgStartDatetime', render: (v) => formatDateTime(v) },
+    { title: t('endTime'), dataIndex: 'bklgEndDatetime', render: (v) => formatDateTime(v) },
     {
-      title: `Target (${unitLabel})`,
+      title: t('colTarget', { unit: unitLabel }),
       dataIndex: 'bklgTargetBunker',
       align: 'right',
       render: (v) => formatBunker(v, applied.unit),
@@ -138,13 +141,13 @@ export default function BunkeringLog() {
     ...(sounding
       ? ([
           {
-            title: `Start Sounding (${unitLabel})`,
+            title: t('colStartSounding', { unit: unitLabel }),
             dataIndex: 'bklgStartSounding',
             align: 'right',
             render: (v: number | null) => formatBunker(v, applied.unit),
           },
           {
-            title: `End Sounding (${unitLabel})`,
+            title: t('colEndSounding', { unit: unitLabel }),
             dataIndex: 'bklgEndSounding',
             align: 'right',
             render: (v: number | null) => formatBunker(v, applied.unit),
@@ -152,7 +155,7 @@ export default function BunkeringLog() {
         ] as ColumnsType<BunkerLogRow>)
       : []),
     {
-      title: `Final Bunker (${unitLabel})`,
+      title: t('colFinalBunker', { unit: unitLabel }),
       key: 'final',
       align: 'right',
       render: (_v, r) => {
@@ -161,17 +164,17 @@ export default function BunkeringLog() {
           <Space size={2} direction="vertical" align="end">
             <span>{formatBunker(s?.finalBunker, applied.unit)}</span>
             {s?.toleranceBand && (
-              <Tooltip title={`${formatPercent(s.discrepancyPercentage)} vs target`}>
+              <Tooltip title={t('vsTarget', { percent: formatPercent(s.discrepancyPercentage) })}>
                 <Tag color={TOLERANCE_TEXT[s.toleranceBand].color}>{TOLERANCE_TEXT[s.toleranceBand].label}</Tag>
               </Tooltip>
             )}
-            {s?.flagReset === 1 && <Tag color="warning">RESETED</Tag>}
+            {s?.flagReset === 1 && <Tag color="warning">{t('reseted')}</Tag>}
           </Space>
         );
       },
     },
     {
-      title: 'Action',
+      title: t('action'),
       key: 'action',
       fixed: 'right',
       render: (_v, r) => (
@@ -179,23 +182,23 @@ export default function BunkeringLog() {
           <Button
             size="small"
             icon={<EyeOutlined />}
-            aria-label={`View bunkering log ${r.bklgId}`}
+            aria-label={t('viewLog', { id: r.bklgId })}
             onClick={() => setViewing(r.bklgId)}
           >
-            View
+            {t('view')}
           </Button>
           {canUpdate && (
             <Button
               size="small"
-              aria-label={`Edit bunkering log ${r.bklgId}`}
+              aria-label={t('editLog', { id: r.bklgId })}
               onClick={() => setForm({ open: true, log: r })}
             >
-              Edit
+              {t('edit')}
             </Button>
           )}
           {canDelete && (
-            <Button size="small" danger aria-label={`Delete bunkering log ${r.bklgId}`} onClick={() => setDeleting(r)}>
-              Delete
+            <Button size="small" danger aria-label={t('deleteLog', { id: r.bklgId })} onClick={() => setDeleting(r)}>
+              {t('delete')}
             </Button>
           )}
         </Space>
@@ -205,26 +208,26 @@ export default function BunkeringLog() {
 
   return (
     <Page
-      title="Bunkering Log"
+      title={t('logTitle')}
       extra={
         <Space wrap>
           <Space size={6}>
-            <Switch checked={sounding} onChange={setSounding} aria-label="Show Sounding" />
-            <span>Show Sounding</span>
+            <Switch checked={sounding} onChange={setSounding} aria-label={t('showSounding')} />
+            <span>{t('showSounding')}</span>
           </Space>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
-            Refresh
+            {t('refresh')}
           </Button>
           {canCreate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, log: null })}>
-              Add
+              {t('add')}
             </Button>
           )}
         </Space>
       }
     >
       <FilterBar>
-        <FilterField id="bunker-range" label="Date Range">
+        <FilterField id="bunker-range" label={t('dateRange')}>
           <DatePicker.RangePicker
             ref={rangeRef}
             id="bunker-range"
@@ -236,43 +239,43 @@ export default function BunkeringLog() {
         </FilterField>
         <FilterSelect
           id="bunker-range-type"
-          label="Range Type"
+          label={t('rangeType')}
           width={140}
           value={draft.rangeType}
-          options={RANGE_OPTIONS}
-          onChange={(t) => {
-            if (t === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
-            const r = rangeOf(t as RangeType);
+          options={[...RANGE_TYPES, 'custom' as const].map((r) => ({ value: r, label: t(RANGE_LABEL[r]) }))}
+          onChange={(type) => {
+            if (type === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
+            const r = rangeOf(type as RangeType);
             // the preset's last day is the one before its end (a period ends at the next 00:00)
-            setDraft({ ...draft, rangeType: t as RangeType, range: [toPicker(r.start), toPicker(r.end - 1)] });
+            setDraft({ ...draft, rangeType: type as RangeType, range: [toPicker(r.start), toPicker(r.end - 1)] });
           }}
         />
         <FilterSelect
           id="bunker-asset"
-          label="Asset"
+          label={t('asset')}
           width={200}
           value={draft.massId ?? 'all'}
           showSearch={{ optionFilterProp: 'label' }}
           options={[
-            { value: 'all', label: 'All' },
+            { value: 'all', label: t('all') },
             ...(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName })),
           ]}
           onChange={(v) => setDraft({ ...draft, massId: v === 'all' ? null : Number(v) })}
         />
         <FilterSelect
           id="bunker-order"
-          label="Order"
+          label={t('order')}
           width={110}
           value={draft.order}
           options={[
-            { value: 'DESC', label: 'DESC' },
-            { value: 'ASC', label: 'ASC' },
+            { value: 'DESC', label: t('orderDesc') },
+            { value: 'ASC', label: t('orderAsc') },
           ]}
           onChange={(order) => setDraft({ ...draft, order })}
         />
         <FilterSelect
           id="bunker-unit"
-          label="Bunker Unit"
+          label={t('bunkerUnit')}
           width={90}
           value={draft.unit}
           options={[
@@ -286,20 +289,20 @@ export default function BunkeringLog() {
           onClick={() => {
             setApplied(draft);
             setPage(1);
-            toast.success(LOG_TEXTS.applied);
+            toast.success(t('filterApplied'));
           }}
         >
-          Apply
+          {t('apply')}
         </Button>
         <Button
           onClick={() => {
             setDraft(defaults());
             setApplied(defaults());
             setPage(1);
-            toast.info(LOG_TEXTS.reset);
+            toast.info(t('filterReset'));
           }}
         >
-          Reset
+          {t('reset')}
         </Button>
       </FilterBar>
       <Table<BunkerLogRow>
@@ -321,7 +324,7 @@ export default function BunkeringLog() {
       <BunkerLogDetail logId={viewing} onClose={() => setViewing(null)} onChanged={() => void reload()} />
       <ConfirmModal
         open={deleting !== null}
-        title={LOG_TEXTS.confirmDelete}
+        title={t('logDeleteConfirm')}
         confirming={busy}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}

@@ -4,11 +4,13 @@ import { device } from '@fleet/shared/resources/device.ts';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTexts } from '../../api/i18n.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
 import { typeLabel } from '../../components/device/device-types.ts';
 import { ResourcePage } from '../../components/resource/ResourcePage.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { DeviceKeys } from './DeviceKeys.tsx';
+import { devicesTexts } from './texts.ts';
 
 /** The form of spec 000 §2; the gateway input bound to nothing in the spec is left out (docs/spec-deviations.md). */
 const FORM_FIELDS = [
@@ -27,12 +29,13 @@ const FORM_FIELDS = [
  * delete, view (Device Detail); 25 per page. Gateways have an 'Ingest keys' button.
  */
 export default function Device() {
+  const t = useTexts(devicesTexts);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const assetId = Number(params.get('asset')) || undefined;
   const one = useResourceRow(asset, assetId);
   const [keysOf, setKeysOf] = useState<Row | null>(null);
-  const title = `${assetId ? (one.data?.massName ?? '…') : 'All Asset'} Device List`;
+  const title = assetId ? t('listOf', { asset: one.data?.massName ?? '…' }) : t('listAll');
 
   return (
     <>
@@ -42,7 +45,7 @@ export default function Device() {
         title={title}
         fixedFinds={assetId ? { devcMassId: assetId } : undefined}
         filters={assetId ? ['devcType'] : ['devcMassId', 'devcType']}
-        search={{ field: 'devcName', placeholder: 'Search Device Name' }}
+        search={{ field: 'devcName', placeholder: t('searchName') }}
         onBack={assetId ? () => navigate(routeNames.AssetDevice(assetId)) : undefined}
         render={{
           devcType: (v) => <Tag>{typeLabel(v)}</Tag>,
@@ -61,8 +64,8 @@ export default function Device() {
             <Button
               type="text"
               icon={<KeyOutlined />}
-              title="Ingest keys"
-              aria-label={`Ingest keys of ${row.devcName}`}
+              title={t('ingestKeys')}
+              aria-label={t('ingestKeysOf', { name: row.devcName })}
               onClick={() => setKeysOf(row)}
             />
           ) : null

@@ -6,6 +6,7 @@ import { Alert, Card, Descriptions, Empty, Spin, Statistic, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { periodText } from '../../api/period.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
@@ -14,7 +15,13 @@ import { zoneHours } from '../../api/zone.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { chartsFor, timeChart } from '../../components/device/device-charts.ts';
-import { bucketLength, fromQuery, type Selection, toQuery } from '../../components/device/device-range.ts';
+import {
+  bucketLength,
+  fromQuery,
+  type Interval,
+  type Selection,
+  toQuery,
+} from '../../components/device/device-range.ts';
 import { fn, hasWidget, lastOf, val } from '../../components/device/device-series.ts';
 import { typeLabel } from '../../components/device/device-types.ts';
 import { LinearGauge } from '../../components/gauges/LinearGauge.tsx';
@@ -26,7 +33,17 @@ import { routeNames } from '../../routing/route-names.ts';
 import { DeviceLogTable } from './DeviceLogTable.tsx';
 import { figuresOf, type SummaryFigures, summaryGroupOf, tilesFor } from './device-tiles.ts';
 import { RANGE_NOTE_FORMAT, RangeBar } from './RangeBar.tsx';
+import { devicesTexts } from './texts.ts';
 import './devices.css';
+
+/** The data interval as the range note names it. */
+const POINT_UNIT = {
+  MINUTE: 'pointMinute',
+  HOUR: 'pointHour',
+  DAY: 'pointDay',
+  WEEK: 'pointWeek',
+  MONTH: 'pointMonth',
+} as const satisfies Record<Interval, keyof typeof devicesTexts.en>;
 
 /**
  * The device's figures for the range from the summary API (docs/domain.md §22): its vessel's summary asked for the
@@ -61,6 +78,7 @@ function useSummaryFigures(dev: Row | undefined, sel: Selection, tz: number): Su
  * and the raw log table; 'No widget available' for a type without one.
  */
 export default function DeviceDetail() {
+  const t = useTexts(devicesTexts);
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -116,8 +134,8 @@ export default function DeviceDetail() {
   const back = () => navigate(dev ? routeNames.AssetDevice(dev.devcMassId) : routeNames.Device());
   if (!valid || row.isError) {
     return (
-      <Page title="Device Log Detail">
-        <NotFound title="Device not found" onBack={() => navigate(routeNames.Device())} />
+      <Page title={t('detailTitle')}>
+        <NotFound title={t('notFound')} onBack={() => navigate(routeNames.Device())} />
       </Page>
     );
   }
@@ -125,14 +143,14 @@ export default function DeviceDetail() {
 
   return (
     <Page
-      title="Device Log Detail"
+      title={t('detailTitle')}
       extra={
         <ButtonGroup
           permission="master_device"
           onBack={back}
           onRefresh={async () => {
             const r = await series.refetch();
-            if (!r.error) toast.success('Refreshed');
+            if (!r.error) toast.success(t('refreshed'));
           }}
           refreshing={series.isFetching}
         />
@@ -141,12 +159,12 @@ export default function DeviceDetail() {
       <Spin spinning={row.isLoading}>
         {dev && (
           <Descriptions size="small" bordered column={{ xs: 1, md: 4 }} className="device-facts">
-            <Descriptions.Item label="Device Name">{dev.devcName}</Descriptions.Item>
-            <Descriptions.Item label="Device Type">
+            <Descriptions.Item label={t('deviceName')}>{dev.devcName}</Descriptions.Item>
+            <Descriptions.Item label={t('deviceType')}>
               <Tag>{typeLabel(dev.devcType)}</Tag>
             </Descriptions.Item>
-            <Descriptions.Item label="Unique ID">{dev.devcUniqueId}</Descriptions.Item>
-            <Descriptions.Item label="Asset">{dev.devcMass?.massName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('uniqueId')}>{dev.devcUniqueId}</Descriptions.Item>
+            <Descriptions.Item label={t('asset')}>{dev.devcMass?.massName ?? '—'}</Descriptions.Item>
           </Descriptions>
         )}
       </Spin>
@@ -156,15 +174,15 @@ export default function DeviceDetail() {
           {periodText({ start: selection.start * 1000, end: selection.end * 1000 }, RANGE_NOTE_FORMAT)}
           {' · '}
           {length > 1
-            ? `one point per ${length} × ${selection.aggregatedUnit}`
-            : `one point per ${selection.aggregatedUnit}`}
+            ? t('onePointPerN', { length, unit: t(POINT_UNIT[selection.aggregatedUnit]) })
+            : t('onePointPer', { unit: t(POINT_UNIT[selection.aggregatedUnit]) })}
         </div>
         {problem && <Alert type="warning" showIcon message={problem} style={{ marginTop: 8 }} />}
       </div>
 
       {dev && !hasWidget(type) && (
         <div className="page-card">
-          <Empty description="No widget available" />
+          <Empty description={t('noWidget')} />
         </div>
       )}
 
@@ -178,15 +196,10 @@ export default function DeviceDetail() {
             ))}
           </div>
           {series.isSuccess && rows.length === 0 && (
-            <Alert
-              type="info"
-              showIcon
-              message="No readings of this device in the chosen range."
-              style={{ marginBottom: 16 }}
-            />
+            <Alert type="info" showIcon message={t('noReadings')} style={{ marginBottom: 16 }} />
           )}
           {type === 'gps' && (
-            <Card size="small" title="GPS track" className="device-widget">
+            <Card size="small" title={t('gpsTrack')} className="device-widget">
               <TrackMap
                 points={track}
                 online={
@@ -197,8 +210,8 @@ export default function DeviceDetail() {
             </Card>
           )}
           {type === 'temperature' && (
-            <Card size="small" title="Last temperature of the range" className="device-widget">
-              <LinearGauge value={lastOf(rows, 3)} {...temperatureGauge(dev.devcLabel)} label="Temperature" />
+            <Card size="small" title={t('lastTemperature')} className="device-widget">
+              <LinearGauge value={lastOf(rows, 3)} {...temperatureGauge(dev.devcLabel)} label={t('temperature')} />
             </Card>
           )}
           {charts.map((c) => (
@@ -210,7 +223,7 @@ export default function DeviceDetail() {
       )}
 
       {dev && (
-        <Card size="small" title="Log" className="device-widget">
+        <Card size="small" title={t('log')} className="device-widget">
           <DeviceLogTable uniqueId={dev.devcUniqueId} start={selection.start} end={selection.end} />
         </Card>
       )}

@@ -5,11 +5,35 @@ import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typog
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { devicesTexts } from './texts.ts';
 
 const keysPath = (devcId: number) => `/master/device/${devcId}/keys`;
 const when = (t: number | null | undefined) => (t ? dayjs.unix(t).format('DD MMM YYYY HH:mm') : '—');
+
+/** Marks a value's place in a translated text, so that it can be shown as code. */
+const MARK = '\u0001';
+const INGEST = { endpoint: 'POST /api/ingest', header: 'X-Device-Key' } as const;
+
+/** The keys' introduction in the language in force, the endpoint and the header as code. */
+function KeysIntro() {
+  const t = useTexts(devicesTexts);
+  const parts = t('keysIntro', { endpoint: `${MARK}endpoint${MARK}`, header: `${MARK}header${MARK}` }).split(MARK);
+  return (
+    <Typography.Paragraph type="secondary">
+      {parts.map((part, i) =>
+        i % 2 ? (
+          <code key={part}>{INGEST[part as keyof typeof INGEST]}</code>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, always in the same order
+          <span key={`text-${i}`}>{part}</span>
+        ),
+      )}
+    </Typography.Paragraph>
+  );
+}
 
 /**
  * Ingest keys of a gateway (docs/api.md "Device keys"): issue a key (shown once, with a copy button), the keys by
@@ -26,6 +50,7 @@ export function DeviceKeys({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useTexts(devicesTexts);
   const canManage = useCan('master_device', 'update');
   const qc = useQueryClient();
   const [issued, setIssued] = useState<IssuedDeviceKey | null>(null);
@@ -41,30 +66,30 @@ export function DeviceKeys({
     onSuccess: async (k) => {
       setIssued(k);
       form.resetFields();
-      toast.success('Key issued');
+      toast.success(text(devicesTexts, 'keyIssued'));
       await refresh();
     },
   });
   const revoke = useMutation({
     mutationFn: (keyId: number) => api.delete(`${keysPath(devcId)}/${keyId}`),
     onSuccess: async () => {
-      toast.success('Key revoked');
+      toast.success(text(devicesTexts, 'keyRevoked'));
       await refresh();
     },
   });
-  const copy = async (text: string) => {
+  const copy = async (key: string) => {
     try {
-      await navigator.clipboard.writeText(text);
-      toast.success('Copied');
+      await navigator.clipboard.writeText(key);
+      toast.success(text(devicesTexts, 'copied'));
     } catch {
-      toast.error('Copy failed: select the key and copy it by hand');
+      toast.error(text(devicesTexts, 'copyFailed'));
     }
   };
 
   return (
     <Modal
       open={open}
-      title={`Ingest keys of ${devcName}`}
+      title={t('ingestKeysOf', { name: devcName })}
       onCancel={() => {
         setIssued(null);
         onClose();
@@ -75,21 +100,18 @@ export function DeviceKeys({
       width={720}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">
-        A gateway sends the readings of every device of its asset to <code>POST /api/ingest</code> with its key in the
-        header <code>X-Device-Key</code>. Issuing a key with the label of a live key replaces that key.
-      </Typography.Paragraph>
+      <KeysIntro />
       {issued?.key && (
         <Alert
           type="success"
           showIcon
           className="device-key-issued"
-          message={`Key '${issued.label}' issued — copy it now, it is not shown again`}
+          message={t('issuedOnce', { label: issued.label })}
           description={
             <Space.Compact style={{ width: '100%' }}>
-              <Input readOnly value={issued.key} aria-label="New key" data-testid="issued-key" />
+              <Input readOnly value={issued.key} aria-label={t('newKey')} data-testid="issued-key" />
               <Button icon={<CopyOutlined />} onClick={() => copy(issued.key)}>
-                Copy
+                {t('copy')}
               </Button>
             </Space.Compact>
           }
@@ -102,11 +124,11 @@ export function DeviceKeys({
           onFinish={(v) => issue.mutate((v.label ?? '').trim())}
           style={{ margin: '12px 0' }}
         >
-          <Form.Item name="label" rules={[{ max: 64, message: 'At most 64 characters' }]}>
-            <Input placeholder="Label (default: default)" aria-label="Key label" />
+          <Form.Item name="label" rules={[{ max: 64, message: t('atMost64') }]}>
+            <Input placeholder={t('labelPlaceholder')} aria-label={t('keyLabel')} />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<KeyOutlined />} loading={issue.isPending}>
-            Issue key
+            {t('issueKey')}
           </Button>
         </Form>
       )}
@@ -116,17 +138,21 @@ export function DeviceKeys({
         loading={keys.isLoading}
         dataSource={keys.data ?? []}
         pagination={false}
-        locale={{ emptyText: 'No keys yet' }}
+        locale={{ emptyText: t('noKeys') }}
         columns={[
-          { key: 'label', title: 'Label', dataIndex: 'label' },
-          { key: 'created', title: 'Created', render: (_, k) => when(k.createdTime) },
+          { key: 'label', title: t('label'), dataIndex: 'label' },
+          { key: 'created', title: t('created'), render: (_, k) => when(k.createdTime) },
           // to the minute: ingest records a key's use at most once a minute
-          { key: 'used', title: 'Last use', render: (_, k) => when(k.lastUsedTime) },
+          { key: 'used', title: t('lastUse'), render: (_, k) => when(k.lastUsedTime) },
           {
             key: 'state',
-            title: 'State',
+            title: t('state'),
             render: (_, k) =>
-              k.revokedTime ? <Tag>Revoked {when(k.revokedTime)}</Tag> : <Tag color="green">Live</Tag>,
+              k.revokedTime ? (
+                <Tag>{t('revokedAt', { time: when(k.revokedTime) })}</Tag>
+              ) : (
+                <Tag color="green">{t('live')}</Tag>
+              ),
           },
           ...(canManage
             ? [
@@ -137,12 +163,12 @@ export function DeviceKeys({
                   render: (_: unknown, k: DeviceKey) =>
                     k.revokedTime ? null : (
                       <Popconfirm
-                        title={`Revoke key '${k.label}'?`}
-                        okText="Revoke"
+                        title={t('revokeConfirm', { label: k.label })}
+                        okText={t('revoke')}
                         onConfirm={() => revoke.mutate(k.keyId)}
                       >
-                        <Button danger size="small" aria-label={`Revoke key ${k.label}`}>
-                          Revoke
+                        <Button danger size="small" aria-label={t('revokeKey', { label: k.label })}>
+                          {t('revoke')}
                         </Button>
                       </Popconfirm>
                     ),

@@ -4,7 +4,9 @@ import { Alert, Button, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { num } from '../../components/format.ts';
+import { devicesTexts } from './texts.ts';
 
 /** Raw readings fetched per request (the base series' maximum). */
 const CHUNK = 10000;
@@ -17,6 +19,7 @@ type Parsed = { key: string; timestamp: number; values: Record<string, unknown> 
  * oldest first; the range is read 10 000 readings at a time ('Load more').
  */
 export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; start: number; end: number }) {
+  const t = useTexts(devicesTexts);
   const q = useInfiniteQuery({
     queryKey: ['telemetry', 'base', uniqueId, start, end],
     initialPageParam: start,
@@ -52,10 +55,14 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
         loading={q.isLoading}
         dataSource={rows}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No readings in this range' }}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${num(t, 0)} readings` }}
+        locale={{ emptyText: t('noReadingsInRange') }}
+        pagination={{
+          pageSize: PAGE_SIZE,
+          showSizeChanger: false,
+          showTotal: (n) => t('readingsTotal', { total: num(n, 0) }),
+        }}
         columns={[
-          { key: 'time', title: 'Time', render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm:ss') },
+          { key: 'time', title: t('time'), render: (_, r) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm:ss') },
           ...keys.map((k) => ({
             key: k,
             title: k,
@@ -71,10 +78,10 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
         <Alert
           type="info"
           showIcon
-          message={`The first ${num(rows.length, 0)} readings of the range are listed.`}
+          message={t('firstReadings', { total: num(rows.length, 0) })}
           action={
             <Button size="small" loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more
+              {t('loadMore')}
             </Button>
           }
         />

@@ -1,5 +1,6 @@
 import type { AggregatedRow } from '@fleet/shared/answers/series.ts';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
+import { text } from '../../api/i18n.ts';
 import { hms } from '../../components/device/device-range.ts';
 import {
   extremeOf,
@@ -11,11 +12,15 @@ import {
 } from '../../components/device/device-series.ts';
 import { AVERAGE_SPEED_LABEL, num, qty } from '../../components/format.ts';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
+import { devicesTexts } from './texts.ts';
 
 export interface Tile {
   label: string;
   value: string;
 }
+
+/** A tile's text in the language in force. */
+const say = (key: keyof typeof devicesTexts.en) => text(devicesTexts, key);
 
 const fmt = (v: number | null, decimals: number, unit: string) =>
   v === null ? '—' : unit ? qty(v, unit, decimals) : num(v, decimals);
@@ -98,7 +103,8 @@ export function figuresOf(
  * knots, flow meter L/h and litres, durations h:mm:ss, gateway usage in percent with 2 decimals). Distance, average
  * speed, a meter's litres and running / flow time are the summary API's (`figures`), so they equal the Report
  * Summary for the same vessel and period; a device outside its vessel's summary (`none`) gets its distance and
- * litres from its own buckets and no duration. Means and extremes come from the buckets.
+ * litres from its own buckets and no duration. Means and extremes come from the buckets. Labels in the language in
+ * force at the call.
  */
 export function tilesFor(type: string, rows: AggregatedRow[], figures: SummaryFigures = { state: 'none' }): Tile[] {
   const ok = figures.state === 'ok' ? figures : null;
@@ -117,61 +123,61 @@ export function tilesFor(type: string, rows: AggregatedRow[], figures: SummaryFi
       });
       const top = extremeOf(rows, 2, 'max');
       return [
-        { label: 'Distance', value: fmt(distance === null ? null : distance / 1000, 2, 'km') },
-        { label: AVERAGE_SPEED_LABEL, value: fmt(speed, 2, 'knots') },
-        { label: 'Highest speed', value: fmt(top === null ? null : top * KMH_TO_KNOTS, 2, 'knots') },
-        { label: 'Distance (NM)', value: fmt(distance === null ? null : distance / 1852, 2, 'NM') },
+        { label: say('distance'), value: fmt(distance === null ? null : distance / 1000, 2, 'km') },
+        { label: AVERAGE_SPEED_LABEL, value: fmt(speed, 2, say('unitKnots')) },
+        { label: say('highestSpeed'), value: fmt(top === null ? null : top * KMH_TO_KNOTS, 2, say('unitKnots')) },
+        { label: say('distanceNm'), value: fmt(distance === null ? null : distance / 1852, 2, 'NM') },
       ];
     }
     case 'rpm':
     case 'ae':
       return [
-        { label: 'Average RPM', value: fmt(weightedMean(rows, 'rpm', 2), 0, 'rpm') },
-        { label: 'Highest RPM', value: fmt(extremeOf(rows, 1, 'max'), 0, 'rpm') },
-        ...duration('Running time'),
+        { label: say('averageRpm'), value: fmt(weightedMean(rows, 'rpm', 2), 0, 'rpm') },
+        { label: say('highestRpm'), value: fmt(extremeOf(rows, 1, 'max'), 0, 'rpm') },
+        ...duration(say('runningTime')),
       ];
     case 'flowmeter':
       return [
-        { label: 'Average flow rate', value: fmt(weightedMean(rows, 'volumeFlowrate', 4), 2, 'L/h') },
+        { label: say('averageFlowRate'), value: fmt(weightedMean(rows, 'volumeFlowrate', 4), 2, 'L/h') },
         {
-          label: 'Volume',
+          label: say('volume'),
           value: fmt(
             pick(ok?.litres, () => meterDelta(flowTotaliser(rows))),
             2,
-            'Liters',
+            say('unitLiters'),
           ),
         },
-        { label: 'Average density', value: fmt(weightedMean(rows, 'density', 4), 2, 'kg/m³') },
-        ...duration('Flow time'),
+        { label: say('averageDensity'), value: fmt(weightedMean(rows, 'density', 4), 2, 'kg/m³') },
+        ...duration(say('flowTime')),
       ];
     case 'temperature':
       return [
-        { label: 'Average', value: fmt(weightedMean(rows, 'temperature', 2), 1, '°C') },
-        { label: 'Highest', value: fmt(extremeOf(rows, 1, 'max'), 1, '°C') },
-        { label: 'Lowest', value: fmt(extremeOf(rows, 0, 'min'), 1, '°C') },
+        { label: say('average'), value: fmt(weightedMean(rows, 'temperature', 2), 1, '°C') },
+        { label: say('highest'), value: fmt(extremeOf(rows, 1, 'max'), 1, '°C') },
+        { label: say('lowest'), value: fmt(extremeOf(rows, 0, 'min'), 1, '°C') },
       ];
     case 'gateway':
       return [
-        { label: 'Average CPU usage', value: fmt(weightedMean(rows, 'cpuUsage', 0), 2, '%') },
-        { label: 'Highest CPU usage', value: fmt(extremeOf(rows, 1, 'max'), 2, '%') },
-        { label: 'Average memory free', value: fmt(weightedMean(rows, 'memoryFree', 0), 2, '%') },
-        { label: 'Average disk free', value: fmt(weightedMean(rows, 'spaceFree', 0), 2, '%') },
+        { label: say('averageCpu'), value: fmt(weightedMean(rows, 'cpuUsage', 0), 2, '%') },
+        { label: say('highestCpu'), value: fmt(extremeOf(rows, 1, 'max'), 2, '%') },
+        { label: say('averageMemoryFree'), value: fmt(weightedMean(rows, 'memoryFree', 0), 2, '%') },
+        { label: say('averageDiskFree'), value: fmt(weightedMean(rows, 'spaceFree', 0), 2, '%') },
       ];
     case 'power': {
       const ac = weightedMean(rows, 'onAc', 0);
       const fail = weightedMean(rows, 'batteryFail', 0);
       return [
-        { label: 'On AC', value: fmt(ac === null ? null : ac * 100, 2, '% of readings') },
-        { label: 'Battery fail', value: fmt(fail === null ? null : fail * 100, 2, '% of readings') },
-        { label: 'Lowest voltage', value: fmt(extremeOf(rows, 1, 'min'), 2, 'V') },
+        { label: say('onAc'), value: fmt(ac === null ? null : ac * 100, 2, say('unitOfReadings')) },
+        { label: say('batteryFail'), value: fmt(fail === null ? null : fail * 100, 2, say('unitOfReadings')) },
+        { label: say('lowestVoltage'), value: fmt(extremeOf(rows, 1, 'min'), 2, 'V') },
       ];
     }
     case 'tank':
       return [
-        { label: 'Last level', value: fmt(lastOf(rows, 1), 0, 'mm') },
-        { label: 'Last volume', value: fmt(lastOf(rows, 2), 0, 'L') },
+        { label: say('lastLevel'), value: fmt(lastOf(rows, 1), 0, 'mm') },
+        { label: say('lastVolume'), value: fmt(lastOf(rows, 2), 0, 'L') },
         {
-          label: 'Level range',
+          label: say('levelRange'),
           value: rows.length
             ? `${fmt(extremeOf(rows, 3, 'min'), 0, '')} – ${fmt(extremeOf(rows, 4, 'max'), 0, 'mm')}`
             : '—',

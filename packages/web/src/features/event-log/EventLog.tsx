@@ -6,6 +6,7 @@ import { Button, Card, Empty, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { type DateRange, daysRange, periodSeconds } from '../../api/period.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
@@ -15,16 +16,8 @@ import { Page } from '../../components/Page.tsx';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { EventMailSwitch } from './EventMailSwitch.tsx';
 import { compareData, formatDuration, thresholdGroups } from './event-log-format.ts';
+import { eventLogTexts } from './texts.ts';
 import './event-log.css';
-
-/** Texts of spec 002 §2.17, §5 and §8 (verbatim). */
-export const EVENT_LOG_TEXTS = {
-  selectDevice: 'Please select a device to view the event log.',
-  empty: 'No data to show.',
-  loadFailed: 'Something Wrong',
-  endAfterStart: 'The "end" timestamp must be greater than "start" timestamp.',
-  thresholds: 'Thresholds Data',
-} as const;
 
 export const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -53,11 +46,12 @@ const defaults = (): Filters => ({
   status: '',
 });
 
+/** The order choices of priority and status, with their texts' keys. */
 const DIRECTIONS = [
-  { value: '', label: 'Default' },
-  { value: 'asc', label: 'Ascending' },
-  { value: 'desc', label: 'Descending' },
-];
+  { value: '', label: 'orderDefault' },
+  { value: 'asc', label: 'ascending' },
+  { value: 'desc', label: 'descending' },
+] as const;
 
 /** The gateways matching a search (spec 002 §7.8: finds[devcType]=gateway), searched on the server. */
 function useGateways(search: string) {
@@ -103,6 +97,7 @@ function useEventTypes() {
 
 /** Event Log (spec 002 §2.17): the events of one gateway in a period, with their data and thresholds. */
 export default function EventLog() {
+  const t = useTexts(eventLogTexts);
   const [draft, setDraft] = useState<Filters>(defaults);
   const [applied, setApplied] = useState<Filters>(defaults);
   const [page, setPage] = useState(1);
@@ -145,7 +140,7 @@ export default function EventLog() {
           },
         });
       } catch (e) {
-        if ((e as { kind?: string }).kind !== 'cancelled') toast.error(EVENT_LOG_TEXTS.loadFailed);
+        if ((e as { kind?: string }).kind !== 'cancelled') toast.error(text(eventLogTexts, 'loadFailed'));
         throw e;
       }
     },
@@ -153,43 +148,45 @@ export default function EventLog() {
 
   const apply = () => {
     if (draft.range.end <= draft.range.start) {
-      toast.error(EVENT_LOG_TEXTS.endAfterStart);
+      toast.error(t('endAfterStart'));
       return;
     }
     setApplied(draft);
     setPage(1);
   };
 
+  const directions = DIRECTIONS.map((d) => ({ value: d.value as Direction, label: t(d.label) }));
   const rows = applied.device ? (events.data?.rows ?? []) : [];
   const total = events.data?.total ?? 0;
   const columns: ColumnsType<EventRow> = [
     {
-      title: 'Date Time',
+      title: t('dateTime'),
       dataIndex: 'evntTimestamp',
       render: (v: string) => at(Date.parse(v)).format('YYYY-MM-DD, HH:mm:ss'),
     },
-    { title: 'Event Type', key: 'type', render: (_v, r) => r.evntMevt?.mevtType ?? '-' },
+    { title: t('eventType'), key: 'type', render: (_v, r) => r.evntMevt?.mevtType ?? '-' },
     {
-      title: 'Status',
+      title: t('status'),
       dataIndex: 'evntStatus',
-      render: (v: number) => (v === 1 ? <Tag color="red">Active</Tag> : <Tag color="default">Non Active</Tag>),
+      render: (v: number) =>
+        v === 1 ? <Tag color="red">{t('active')}</Tag> : <Tag color="default">{t('nonActive')}</Tag>,
     },
     {
-      title: 'Priority',
+      title: t('priority'),
       dataIndex: 'evntIsPriority',
-      render: (v: number) => (v === 1 ? <Tag color="volcano">High</Tag> : <Tag color="blue">Normal</Tag>),
+      render: (v: number) => (v === 1 ? <Tag color="volcano">{t('high')}</Tag> : <Tag color="blue">{t('normal')}</Tag>),
     },
-    { title: 'Duration', dataIndex: 'evntDuration', render: (v: number) => formatDuration(v) },
+    { title: t('duration'), dataIndex: 'evntDuration', render: (v: number) => formatDuration(v) },
     {
-      title: 'Action',
+      title: t('action'),
       key: 'action',
       render: (_v, r) => (
         <Space size={4} wrap>
-          <Button size="small" aria-label={`View Data of event ${r.evntId}`} onClick={() => setViewData(r)}>
-            View Data
+          <Button size="small" aria-label={t('viewDataOf', { id: r.evntId })} onClick={() => setViewData(r)}>
+            {t('viewData')}
           </Button>
-          <Button size="small" aria-label={`View Threshold of event ${r.evntId}`} onClick={() => setViewThreshold(r)}>
-            View Threshold
+          <Button size="small" aria-label={t('viewThresholdOf', { id: r.evntId })} onClick={() => setViewThreshold(r)}>
+            {t('viewThreshold')}
           </Button>
         </Space>
       ),
@@ -198,7 +195,7 @@ export default function EventLog() {
 
   return (
     <Page
-      title="Event Log"
+      title={t('title')}
       extra={
         <Space size={16} wrap>
           <EventMailSwitch />
@@ -206,47 +203,47 @@ export default function EventLog() {
             icon={<ReloadOutlined />}
             onClick={() => void qc.invalidateQueries({ queryKey: ['event-log', 'events'] })}
           >
-            Refresh
+            {t('refresh')}
           </Button>
         </Space>
       }
     >
       <FilterBar>
-        <FilterField id="event-range" label="Date Time">
+        <FilterField id="event-range" label={t('dateTime')}>
           <PeriodPicker id="event-range" value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
         </FilterField>
         <FilterSelect
           id="event-order-time"
-          label="Order Time"
+          label={t('orderTime')}
           width={130}
           value={draft.orderTime}
           options={[
-            { value: 'asc', label: 'Ascending' },
-            { value: 'desc', label: 'Descending' },
+            { value: 'asc', label: t('ascending') },
+            { value: 'desc', label: t('descending') },
           ]}
           onChange={(orderTime) => setDraft({ ...draft, orderTime })}
         />
         <FilterSelect
           id="event-order-priority"
-          label="Order Priority"
+          label={t('orderPriority')}
           width={130}
           value={draft.orderPriority}
-          options={DIRECTIONS}
+          options={directions}
           onChange={(orderPriority) => setDraft({ ...draft, orderPriority })}
         />
         <FilterSelect
           id="event-order-status"
-          label="Order Status"
+          label={t('orderStatus')}
           width={130}
           value={draft.orderStatus}
-          options={DIRECTIONS}
+          options={directions}
           onChange={(orderStatus) => setDraft({ ...draft, orderStatus })}
         />
         <FilterSelect
           id="event-device"
-          label="Device"
+          label={t('device')}
           width={220}
-          placeholder="Select a device"
+          placeholder={t('selectADevice')}
           value={draft.device ?? undefined}
           showSearch={{ filterOption: false, onSearch: setSearchText }}
           loading={gateways.isFetching}
@@ -258,46 +255,46 @@ export default function EventLog() {
         />
         <FilterSelect
           id="event-type"
-          label="Event Type"
+          label={t('eventType')}
           width={200}
           value={draft.mevtId ?? 'all'}
           showSearch={{ optionFilterProp: 'label' }}
           options={[
-            { value: 'all', label: 'All Event' },
+            { value: 'all', label: t('allEvent') },
             ...(types.data ?? []).map((t) => ({ value: Number(t.mevtId), label: t.mevtType })),
           ]}
           onChange={(v) => setDraft({ ...draft, mevtId: v === 'all' ? null : Number(v) })}
         />
         <FilterSelect
           id="event-priority"
-          label="Priority"
+          label={t('priority')}
           width={130}
           value={draft.priority}
           options={[
-            { value: '', label: 'All Priority' },
-            { value: '1', label: 'High' },
-            { value: '0', label: 'Normal' },
+            { value: '', label: t('allPriority') },
+            { value: '1', label: t('high') },
+            { value: '0', label: t('normal') },
           ]}
           onChange={(priority) => setDraft({ ...draft, priority })}
         />
         <FilterSelect
           id="event-status"
-          label="Status"
+          label={t('status')}
           width={130}
           value={draft.status}
           options={[
-            { value: '', label: 'All Status' },
-            { value: '0', label: 'Non Active' },
-            { value: '1', label: 'Active' },
+            { value: '', label: t('allStatus') },
+            { value: '0', label: t('nonActive') },
+            { value: '1', label: t('active') },
           ]}
           onChange={(status) => setDraft({ ...draft, status })}
         />
         <Button type="primary" onClick={apply}>
-          Apply All
+          {t('applyAll')}
         </Button>
       </FilterBar>
       {applied.device === null ? (
-        <Empty className="event-log-select" description={EVENT_LOG_TEXTS.selectDevice} />
+        <Empty className="event-log-select" description={t('selectDevice')} />
       ) : (
         <Table<EventRow>
           className="event-log-table"
@@ -307,32 +304,38 @@ export default function EventLog() {
           dataSource={rows}
           columns={columns}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: EVENT_LOG_TEXTS.empty }}
+          locale={{ emptyText: t('empty') }}
           pagination={
             total > 0 ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false } : false
           }
         />
       )}
-      <Modal open={viewData !== null} title="View Data" footer={null} width={720} onCancel={() => setViewData(null)}>
+      <Modal
+        open={viewData !== null}
+        title={t('viewData')}
+        footer={null}
+        width={720}
+        onCancel={() => setViewData(null)}
+      >
         <Table
           size="small"
           rowKey="key"
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: EVENT_LOG_TEXTS.empty }}
+          locale={{ emptyText: t('empty') }}
           dataSource={viewData ? compareData(viewData.evntOldData, viewData.evntNewData) : []}
           columns={[
-            { title: 'Device', dataIndex: 'device' },
-            { title: 'Type', dataIndex: 'type' },
-            { title: 'Data Name', dataIndex: 'name' },
-            { title: 'Old Value', dataIndex: 'oldValue' },
-            { title: 'New Value', dataIndex: 'newValue' },
+            { title: t('device'), dataIndex: 'device' },
+            { title: t('type'), dataIndex: 'type' },
+            { title: t('dataName'), dataIndex: 'name' },
+            { title: t('oldValue'), dataIndex: 'oldValue' },
+            { title: t('newValue'), dataIndex: 'newValue' },
           ]}
         />
       </Modal>
       <Modal
         open={viewThreshold !== null}
-        title={EVENT_LOG_TEXTS.thresholds}
+        title={t('thresholds')}
         footer={null}
         width={640}
         onCancel={() => setViewThreshold(null)}
@@ -351,9 +354,9 @@ export default function EventLog() {
                 pagination={false}
                 dataSource={g.rows}
                 columns={[
-                  { title: 'Parameter', dataIndex: 'parameter' },
-                  { title: 'Operator', dataIndex: 'operator' },
-                  { title: 'Value', dataIndex: 'value' },
+                  { title: t('parameter'), dataIndex: 'parameter' },
+                  { title: t('operator'), dataIndex: 'operator' },
+                  { title: t('value'), dataIndex: 'value' },
                 ]}
               />
             </Card>

@@ -2,15 +2,17 @@ import type { LiveEvent } from '@fleet/shared/answers/live.ts';
 import { can } from '@fleet/shared/permissions.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { text } from '../../api/i18n.ts';
 import { useLiveSocket } from '../../api/live-socket.ts';
 import { toast } from '../../api/toast.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { eventLogOpened, highEventReceived, joinHighEventBadge } from '../../stores/high-event-badge.ts';
 import { useSession } from '../../stores/session.ts';
+import { eventLogTexts } from './texts.ts';
 
-/** The toast of a High event pushed live (issue 17). */
+/** The toast of a High event pushed live (issue 17), in the language in force. */
 export const highEventText = (e: Pick<LiveEvent, 'eventName' | 'massName'>) =>
-  `High priority event: ${e.eventName} on ${e.massName}`;
+  text(eventLogTexts, 'highEvent', { event: e.eventName, vessel: e.massName });
 
 /** Listens for High events of the visible vessels (signed-in shell; only with Event Log access). */
 export function HighEventAlerts() {

@@ -5,6 +5,7 @@ import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.tsx';
 import { formatDateTime, robLitres } from '../../components/format.ts';
@@ -13,6 +14,7 @@ import './rob.css';
 import { ROB_TEXTS } from '../../api/rob.ts';
 import { RobDetail } from './RobDetail.tsx';
 import { RobProfileForm } from './RobForms.tsx';
+import { robTexts } from './texts.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
 /**
@@ -21,6 +23,7 @@ import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
  * never shows under the current one (§4 "stale responses are ignored").
  */
 export default function RemainOnBoard() {
+  const t = useTexts(robTexts);
   const canCreate = useCan('master_rob_rob', 'create');
   const canUpdate = useCan('master_rob_rob', 'update');
   const canDelete = useCan('master_rob_rob', 'delete');
@@ -59,13 +62,13 @@ export default function RemainOnBoard() {
   const asset = assets.data?.find((a) => a.massId === massId);
 
   return (
-    <Page title="Remain On Board">
+    <Page title={t('title')}>
       <FilterBar>
         <FilterSelect
           id="rob-asset"
-          label="Asset"
+          label={t('asset')}
           style={{ width: 280, maxWidth: '100%' }}
-          placeholder="-- Please Select Asset --"
+          placeholder={t('selectAsset')}
           value={massId ?? undefined}
           loading={assets.isLoading}
           showSearch={{ optionFilterProp: 'label' }}
@@ -83,18 +86,18 @@ export default function RemainOnBoard() {
           <>
             <div className="page-head" style={{ marginBottom: 12 }}>
               <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-                ROB Profile {asset?.massName ?? ''}
+                {t('profileOf', { asset: asset?.massName ?? '' })}
               </Typography.Title>
               {canCreate && (
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, profile: null })}>
-                  Add New ROB
+                  {t('addNew')}
                 </Button>
               )}
             </div>
             {profiles.isError ? (
               <Alert type="error" showIcon message={ROB_TEXTS.loadFailed} />
             ) : profiles.isLoading ? (
-              <Typography.Paragraph>Loading...</Typography.Paragraph>
+              <Typography.Paragraph>{t('loading')}</Typography.Paragraph>
             ) : (
               <Table<RobRow>
                 rowKey="mrobId"
@@ -104,18 +107,18 @@ export default function RemainOnBoard() {
                 pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
                 locale={{ emptyText: ROB_TEXTS.empty }}
                 columns={[
-                  { title: 'Start Time', dataIndex: 'mrobStartTime', render: (v) => formatDateTime(v) },
-                  { title: 'End Time', dataIndex: 'mrobEndTime', render: (v) => formatDateTime(v) },
+                  { title: t('startTime'), dataIndex: 'mrobStartTime', render: (v) => formatDateTime(v) },
+                  { title: t('endTime'), dataIndex: 'mrobEndTime', render: (v) => formatDateTime(v) },
                   {
-                    title: 'Initial Value',
+                    title: t('initialValue'),
                     dataIndex: 'mrobInitialValue',
                     align: 'right',
                     render: (v) => robLitres(v),
                   },
-                  { title: 'Created By', dataIndex: 'mrobCreatedUserId', render: (v) => v ?? '-' },
-                  { title: 'Created At', dataIndex: 'mrobCreatedTime', render: (v) => formatDateTime(v) },
+                  { title: t('createdBy'), dataIndex: 'mrobCreatedUserId', render: (v) => v ?? '-' },
+                  { title: t('createdAt'), dataIndex: 'mrobCreatedTime', render: (v) => formatDateTime(v) },
                   {
-                    title: 'Actions',
+                    title: t('actions'),
                     key: 'actions',
                     render: (_v, p) => (
                       <Space size={4}>
@@ -123,28 +126,30 @@ export default function RemainOnBoard() {
                           size="small"
                           type="primary"
                           ghost
-                          aria-label={`Detail ROB profile ${p.mrobId}`}
+                          aria-label={t('detailProfile', { id: p.mrobId })}
                           onClick={() => setDetail(p)}
                         >
-                          Detail
+                          {t('detail')}
                         </Button>
                         {canUpdate && (
                           <Button
                             size="small"
-                            aria-label={`Edit ROB profile ${p.mrobId}`}
+                            aria-label={t('editProfile', { id: p.mrobId })}
                             onClick={() => setForm({ open: true, profile: p })}
                           >
-                            Edit
+                            {t('edit')}
                           </Button>
                         )}
                         {canDelete && (
                           <Button
                             size="small"
                             danger
-                            aria-label={`${confirm.isArmed(p.mrobId) ? ROB_TEXTS.confirm : 'Delete'} ROB profile ${p.mrobId}`}
+                            aria-label={t(confirm.isArmed(p.mrobId) ? 'confirmDeleteProfile' : 'deleteProfile', {
+                              id: p.mrobId,
+                            })}
                             {...confirm.props(p.mrobId, () => void remove(p))}
                           >
-                            {confirm.isArmed(p.mrobId) ? ROB_TEXTS.confirm : 'Delete'}
+                            {confirm.isArmed(p.mrobId) ? ROB_TEXTS.confirm : t('delete')}
                           </Button>
                         )}
                       </Space>

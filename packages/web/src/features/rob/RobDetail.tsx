@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { ENTRY_LABEL, ledgerRows, ROB_TEXTS, type RobSummary } from '../../api/rob.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
@@ -13,10 +14,12 @@ import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDateTime, robLitres } from '../../components/format.ts';
 import { belowZeroRowStarts, belowZeroTag, RobBelowZeroAlert } from './RobBelowZero.tsx';
 import { RobAdjustmentForm } from './RobForms.tsx';
+import { robTexts } from './texts.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
 /** The detail view of a ROB profile (spec 002 §2.16): profile card, summary cards, Summary and Adjustment pills. */
 export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => void }) {
+  const t = useTexts(robTexts);
   const canSummary = useCan('summary_rob', 'read');
   const canAdj = useCan('master_rob_adjustment', 'read');
   const canAdjCreate = useCan('master_rob_adjustment', 'create');
@@ -79,45 +82,45 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
   return (
     <div className="rob-detail">
       <Button icon={<ArrowLeftOutlined />} onClick={onBack} style={{ marginBottom: 12 }}>
-        Back
+        {t('back')}
       </Button>
-      <Card size="small" title="ROB Profile">
+      <Card size="small" title={t('profile')}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 5 }}>
-          <Descriptions.Item label="Start Time">{formatDateTime(profile.mrobStartTime)}</Descriptions.Item>
-          <Descriptions.Item label="End Time">{formatDateTime(profile.mrobEndTime)}</Descriptions.Item>
-          <Descriptions.Item label="Initial Value">{robLitres(profile.mrobInitialValue)}</Descriptions.Item>
-          <Descriptions.Item label="Created By">{profile.mrobCreatedUserId ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="Created At">{formatDateTime(profile.mrobCreatedTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('startTime')}>{formatDateTime(profile.mrobStartTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('endTime')}>{formatDateTime(profile.mrobEndTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('initialValue')}>{robLitres(profile.mrobInitialValue)}</Descriptions.Item>
+          <Descriptions.Item label={t('createdBy')}>{profile.mrobCreatedUserId ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('createdAt')}>{formatDateTime(profile.mrobCreatedTime)}</Descriptions.Item>
         </Descriptions>
       </Card>
       {canSummary && rob && <RobBelowZeroAlert runs={rob.belowZero} />}
       {canSummary &&
         (rob ? (
           <div className="rob-cards">
-            <FigureCard label="Start Balance" testId="rob-start">
+            <FigureCard label={t('startBalance')} testId="rob-start">
               {robLitres(rob.balances.start)}
             </FigureCard>
-            <FigureCard label="Last Balance" testId="rob-last">
+            <FigureCard label={t('lastBalance')} testId="rob-last">
               <span className={negative(rob.balances.last) ? 'rob-negative' : undefined}>
                 {robLitres(rob.balances.last)}
               </span>
             </FigureCard>
-            <FigureCard label="Consumption (Total Volume)">{robLitres(rob.consumption.totalVolume)}</FigureCard>
-            <FigureCard label="Total Adj. Vol">{robLitres(rob.adjustments.totalVolume)}</FigureCard>
-            <FigureCard label="Last Adj. Vol">{robLitres(rob.adjustments.lastVolume)}</FigureCard>
-            <FigureCard label="Bunker (IN)" testId="rob-bunker-in">
+            <FigureCard label={t('consumption')}>{robLitres(rob.consumption.totalVolume)}</FigureCard>
+            <FigureCard label={t('totalAdjVol')}>{robLitres(rob.adjustments.totalVolume)}</FigureCard>
+            <FigureCard label={t('lastAdjVol')}>{robLitres(rob.adjustments.lastVolume)}</FigureCard>
+            <FigureCard label={t('bunkerIn')} testId="rob-bunker-in">
               {rob.bunker.IN ? robLitres(rob.bunker.IN.totalVolume) : '-'}
             </FigureCard>
           </div>
         ) : summary.isLoading ? (
-          <Typography.Paragraph>Loading...</Typography.Paragraph>
+          <Typography.Paragraph>{t('loading')}</Typography.Paragraph>
         ) : (
           <Empty description={ROB_TEXTS.noSummary} />
         ))}
       <Space style={{ margin: '12px 0' }}>
         {canSummary && (
           <Button type={pill === 'summary' ? 'primary' : 'default'} shape="round" onClick={() => setPill('summary')}>
-            Summary
+            {t('summary')}
           </Button>
         )}
         {canAdj && (
@@ -127,8 +130,8 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
             onClick={() => setPill('adjustment')}
           >
             <Space size={6}>
-              Adjustment
-              {count > 0 && <Badge count={`${count} Adjusted`} color="blue" />}
+              {t('adjustment')}
+              {count > 0 && <Badge count={t('adjustedCount', { count })} color="blue" />}
             </Space>
           </Button>
         )}
@@ -136,15 +139,15 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
       {pill === 'summary' && canSummary && (
         <Card
           size="small"
-          title="Detail Log"
+          title={t('detailLog')}
           extra={
             <Segmented<RobInterval>
               value={interval}
               onChange={setIntervalChoice}
               options={[
-                { value: 'daily', label: 'Daily' },
-                { value: 'weekly', label: 'Weekly' },
-                { value: 'monthly', label: 'Monthly' },
+                { value: 'daily', label: t('daily') },
+                { value: 'weekly', label: t('weekly') },
+                { value: 'monthly', label: t('monthly') },
               ]}
             />
           }
@@ -161,45 +164,47 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
             locale={{ emptyText: ROB_TEXTS.noLogs }}
             columns={[
               {
-                title: 'Time',
+                title: t('time'),
                 dataIndex: 'time',
-                render: (t: number, r) => {
+                render: (time: number, r) => {
                   const start = runStarts.get(r.key);
                   return (
                     <div className="rob-time-cell">
-                      {formatDateTime(new Date(t * 1000).toISOString())}
+                      {formatDateTime(new Date(time * 1000).toISOString())}
                       {start !== undefined && <Tag color="red">{belowZeroTag(start)}</Tag>}
                     </div>
                   );
                 },
               },
               {
-                title: 'Type',
+                title: t('type'),
                 dataIndex: 'type',
-                render: (t: keyof typeof ENTRY_LABEL) => (
-                  <Tag color={t === 'fuelcons' ? 'default' : t === 'bunker' ? 'green' : 'blue'}>{ENTRY_LABEL[t]}</Tag>
+                render: (type: keyof typeof ENTRY_LABEL) => (
+                  <Tag color={type === 'fuelcons' ? 'default' : type === 'bunker' ? 'green' : 'blue'}>
+                    {ENTRY_LABEL[type]}
+                  </Tag>
                 ),
               },
               {
-                title: 'Note',
+                title: t('note'),
                 key: 'note',
                 render: (_v, r) => <span title={r.entry.note}>{truncate(r.entry.note, 50)}</span>,
               },
               {
-                title: 'Addition',
+                title: t('addition'),
                 key: 'add',
                 align: 'right',
                 render: (_v, r) => ((r.entry.inventoryChange ?? 0) > 0 ? robLitres(r.entry.inventoryChange) : '-'),
               },
               {
-                title: 'Reduction',
+                title: t('reduction'),
                 key: 'reduce',
                 align: 'right',
                 render: (_v, r) =>
                   (r.entry.inventoryChange ?? 0) < 0 ? robLitres(-(r.entry.inventoryChange ?? 0)) : '-',
               },
               {
-                title: 'ROB Balance',
+                title: t('robBalance'),
                 key: 'balance',
                 align: 'right',
                 render: (_v, r) => (
@@ -215,11 +220,11 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
       {pill === 'adjustment' && canAdj && (
         <Card
           size="small"
-          title="Adjustment"
+          title={t('adjustment')}
           extra={
             canAdjCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                Add Adjustment
+                {t('addAdjustment')}
               </Button>
             )
           }
@@ -233,11 +238,15 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
             pagination={false}
             locale={{ emptyText: ROB_TEXTS.noAdjustments }}
             columns={[
-              { title: 'Time', dataIndex: 'robaTime', render: (v) => formatDateTime(v) },
-              { title: 'Type', dataIndex: 'robaType', render: (v) => (v === 1 ? 'Reset Value' : 'Adjust Value') },
-              { title: 'Value', dataIndex: 'robaValue', align: 'right', render: (v) => robLitres(v) },
+              { title: t('time'), dataIndex: 'robaTime', render: (v) => formatDateTime(v) },
               {
-                title: 'Note',
+                title: t('type'),
+                dataIndex: 'robaType',
+                render: (v) => (v === 1 ? t('resetValue') : t('adjustValue')),
+              },
+              { title: t('value'), dataIndex: 'robaValue', align: 'right', render: (v) => robLitres(v) },
+              {
+                title: t('note'),
                 dataIndex: 'robaNote',
                 render: (v: string | null) =>
                   v ? (
@@ -248,26 +257,32 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                     '-'
                   ),
               },
-              { title: 'Created By', dataIndex: 'robaCreatedUserId', render: (v) => v ?? '-' },
-              { title: 'Created At', dataIndex: 'robaCreatedTime', render: (v) => formatDateTime(v) },
+              { title: t('createdBy'), dataIndex: 'robaCreatedUserId', render: (v) => v ?? '-' },
+              { title: t('createdAt'), dataIndex: 'robaCreatedTime', render: (v) => formatDateTime(v) },
               {
-                title: 'Actions',
+                title: t('actions'),
                 key: 'actions',
                 render: (_v, a) => (
                   <Space size={4}>
                     {canAdjUpdate && (
-                      <Button size="small" aria-label={`Edit adjustment ${a.robaId}`} onClick={() => setEditing(a)}>
-                        Edit
+                      <Button
+                        size="small"
+                        aria-label={t('editAdjustment', { id: a.robaId })}
+                        onClick={() => setEditing(a)}
+                      >
+                        {t('edit')}
                       </Button>
                     )}
                     {canAdjDelete && (
                       <Button
                         size="small"
                         danger
-                        aria-label={`${confirm.isArmed(a.robaId) ? ROB_TEXTS.confirm : 'Delete'} adjustment ${a.robaId}`}
+                        aria-label={t(confirm.isArmed(a.robaId) ? 'confirmDeleteAdjustment' : 'deleteAdjustment', {
+                          id: a.robaId,
+                        })}
                         {...confirm.props(a.robaId, () => void remove(a))}
                       >
-                        {confirm.isArmed(a.robaId) ? ROB_TEXTS.confirm : 'Delete'}
+                        {confirm.isArmed(a.robaId) ? ROB_TEXTS.confirm : t('delete')}
                       </Button>
                     )}
                   </Space>
@@ -291,12 +306,13 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
 
 /** 'Note Detail' keeps the note's line breaks (spec 002 §2.16). */
 function NoteModal({ note, onClose }: { note: string | null; onClose: () => void }) {
+  const t = useTexts(robTexts);
   return (
     <Modal
       open={note !== null}
-      title="Note Detail"
+      title={t('noteDetail')}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
     >
       <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{note}</Typography.Paragraph>
     </Modal>

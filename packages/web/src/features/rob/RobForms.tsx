@@ -5,10 +5,12 @@ import { robAdjustment } from '@fleet/shared/resources/rob-adjustment.ts';
 import { Input } from 'antd';
 import type dayjs from 'dayjs';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { ROB_TEXTS } from '../../api/rob.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
 import { FormModal, type FormModalProps } from '../../components/resource/FormModal.tsx';
 import { fieldProblem } from '../../components/resource/form-checks.ts';
+import { robTexts } from './texts.ts';
 
 /** A ROB save: PUT (with an id) or POST; a failure is logged and its reason shown above the fields (spec-deviations.md). */
 const robSave = (path: string, id: number | undefined, onSaved: () => void) => async (body: unknown) => {
@@ -23,13 +25,16 @@ const robSave = (path: string, id: number | undefined, onSaved: () => void) => a
 };
 
 /** The ROB forms' frame (spec 002 §2.16): times picked to the minute, messages above the fields, 'Saving...'. */
-const ROB_FORM = {
-  dateFormat: 'DD-MM-YYYY HH:mm',
-  messagesAbove: true,
-  savingText: 'Saving...',
-  enterSubmits: false,
-  width: 520,
-} satisfies Partial<FormModalProps>;
+function useRobForm() {
+  const t = useTexts(robTexts);
+  return {
+    dateFormat: 'DD-MM-YYYY HH:mm',
+    messagesAbove: true,
+    savingText: t('saving'),
+    enterSubmits: false,
+    width: 520,
+  } satisfies Partial<FormModalProps>;
+}
 
 const time = (d: dayjs.Dayjs | undefined, seconds: number) => (d ? toUtcText(d, seconds) : undefined);
 
@@ -50,10 +55,11 @@ export function RobProfileForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const frame = useRobForm();
   return (
     <FormModal
       def={rob}
-      {...ROB_FORM}
+      {...frame}
       open={open}
       mode={profile ? 'update' : 'create'}
       row={profile}
@@ -89,11 +95,12 @@ export function RobAdjustmentForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const frame = useRobForm();
   const types = robAdjustment.fields.robaType.options;
   return (
     <FormModal
       def={robAdjustment}
-      {...ROB_FORM}
+      {...frame}
       open={open}
       mode={adjustment ? 'update' : 'create'}
       row={adjustment}

@@ -2,14 +2,10 @@ import type { RobBelowZeroRun } from '@fleet/shared/bunker.ts';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/setup.ts';
+import { text } from '../../api/i18n.ts';
 import { formatDateTime } from '../../components/format.ts';
-import {
-  BELOW_ZERO_TEXTS,
-  belowZeroLines,
-  belowZeroRowStarts,
-  belowZeroTag,
-  RobBelowZeroAlert,
-} from './RobBelowZero.tsx';
+import { belowZeroLines, belowZeroRowStarts, belowZeroTag, RobBelowZeroAlert } from './RobBelowZero.tsx';
+import { robTexts } from './texts.ts';
 
 const H = 3600;
 /** 2025-03-01 00:00 at +7 (docs/domain.md §25.5's example day) */
@@ -55,10 +51,10 @@ describe('ROB below zero warning (docs/domain.md §25.5)', () => {
   it('shows the warning with its lines and hint, and nothing without a period below zero', () => {
     const view = render(<RobBelowZeroAlert runs={RUNS} />);
     const alert = view.getByTestId('rob-below-zero');
-    expect(alert.textContent).toContain(BELOW_ZERO_TEXTS.title);
+    expect(alert.textContent).toContain('Fuel on board below zero');
     expect(alert.textContent).toContain(`First below zero at ${at(T0 + 7 * H)}.`);
     expect(alert.textContent).toContain('(still below zero)');
-    expect(alert.textContent).toContain(BELOW_ZERO_TEXTS.hint);
+    expect(alert.textContent).toContain(text(robTexts, 'belowZeroHint'));
     view.unmount();
     expect(render(<RobBelowZeroAlert runs={[]} />).container.textContent).toBe('');
   });
