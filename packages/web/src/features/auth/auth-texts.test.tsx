@@ -6,6 +6,8 @@ import { envelope, failure, jsonResponse } from '../../test/setup.ts';
 import Forbidden from './Forbidden.tsx';
 import ForgotPassword from './ForgotPassword.tsx';
 import Login from './Login.tsx';
+import Setup from './Setup.tsx';
+import UpdatePassword from './UpdatePassword.tsx';
 
 /** A server with users (no setup) whose sign-in answers `login`. */
 function fakeServer(login: () => Response) {
@@ -24,6 +26,8 @@ const renderAt = (path: string, state?: unknown) =>
         <Route path="/auth/login" element={<Login />} />
         <Route path="/auth/forgot-password" element={<ForgotPassword />} />
         <Route path="/401" element={<Forbidden />} />
+        <Route path="/auth/setup" element={<Setup />} />
+        <Route path="/auth/update-password/:emailtoken/:token" element={<UpdatePassword />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -75,11 +79,27 @@ describe('sign-in pages in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getByRole('heading', { name: 'Lupa Kata Sandi' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Kembali ke Halaman Masuk' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Minta Atur Ulang Kata Sandi' }));
-    expect(await screen.findByText('Tidak boleh kosong')).toBeTruthy();
+    // antd validates and renders slowly in jsdom
+    expect(await screen.findByText('Tidak boleh kosong', {}, { timeout: 5000 })).toBeTruthy();
     view.unmount();
 
     renderAt('/401');
     expect(screen.getByText('Maaf, Anda tidak memiliki akses ke fitur ini')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Kembali' })).toBeTruthy();
+  });
+
+  it('first-run Setup and Update Password', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(envelope({ setupNeeded: true })));
+    const view = renderAt('/auth/setup');
+    expect(screen.getByRole('heading', { name: 'Siapkan Fleet Monitoring' })).toBeTruthy();
+    expect(screen.getByText('Minimal 8 karakter.')).toBeTruthy();
+    expect(screen.getByLabelText('Grup Perusahaan')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buat Administrator' })).toBeTruthy();
+    view.unmount();
+
+    renderAt('/auth/update-password/e/t');
+    expect(screen.getByRole('heading', { name: 'Perbarui Kata Sandi' })).toBeTruthy();
+    expect(screen.getByText('Pilih kata sandi baru minimal 8 karakter.')).toBeTruthy();
+    expect(screen.getByLabelText('Konfirmasi Kata Sandi')).toBeTruthy();
   });
 });
