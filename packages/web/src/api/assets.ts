@@ -12,24 +12,22 @@ import {
   resourceKeys,
   resourcePath,
 } from './resources.ts';
+import { liveTexts } from './texts.ts';
 
-/** Texts of spec 000 §8 for the asset screens. */
-export const ASSET_TEXTS = {
-  saved: 'New asset created',
-  invalid: 'Invalid data',
-  failed: 'An error occurred',
-  deleted: 'Deleted complete',
-  noDevice: 'The asset has no device',
-  notFound: 'Asset not found',
-} as const;
+/** Texts of spec 000 §8 for the asset screens, in the language in force when read. */
+export const ASSET_TEXTS = liveTexts({
+  saved: 'assetSaved',
+  invalid: 'assetInvalid',
+  failed: 'assetFailed',
+  deleted: 'assetDeleted',
+  noDevice: 'assetNoDevice',
+  notFound: 'assetNotFound',
+});
 
 /** The asset image rules of spec 000 §5 and docs/api.md (the server checks the same). */
 export const IMAGE_TYPES = ['.jpeg', '.jpg', '.png'] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TEXTS = {
-  type: 'Only .jpeg, .jpg and .png images are accepted',
-  size: 'The image must be at most 5 MB',
-} as const;
+export const IMAGE_TEXTS = liveTexts({ type: 'imageType', size: 'imageSize' });
 
 /** Why a chosen file cannot be the asset's image, or null when it can. */
 export function imageProblem(file: { name: string; size: number }): string | null {

@@ -1,14 +1,16 @@
 import { AUTH_ERROR_MESSAGE, type Envelope, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
+import { text } from './i18n.ts';
 import { storage } from './session-storage.ts';
+import { apiTexts, liveTexts } from './texts.ts';
 import { toast } from './toast.ts';
 
-/** Texts of spec 000 §8. */
-export const ERROR_TEXTS = {
-  reLogin: 'Please re-login',
-  network: 'Network error',
-  fieldErrors: 'Error found',
-  cancelled: 'Request Cencelled.',
-} as const;
+/** Texts of spec 000 §8, in the language in force when read. */
+export const ERROR_TEXTS = liveTexts({
+  reLogin: 'reLogin',
+  network: 'network',
+  fieldErrors: 'fieldErrors',
+  cancelled: 'cancelled',
+});
 
 export type ApiErrorKind = 'server' | 'network' | 'cancelled';
 
@@ -236,8 +238,10 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const { status } = envelope;
   if (status.error !== 0 || !res.ok) {
     const fieldMessages = isFieldMessages(status.message) ? normaliseFieldMessages(status.message) : null;
-    const text = fieldMessages ? ERROR_TEXTS.fieldErrors : String(status.message || `Request failed (${res.status})`);
-    const err = new ApiError(text, {
+    const message = fieldMessages
+      ? ERROR_TEXTS.fieldErrors
+      : String(status.message || text(apiTexts, 'requestFailed', { status: res.status }));
+    const err = new ApiError(message, {
       kind: 'server',
       httpStatus: res.status,
       errorCode: status.errorCode ?? res.status,

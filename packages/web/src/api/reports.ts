@@ -1,7 +1,9 @@
 import { REPORT_KEYS, type ReportKey, type ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
+import { text } from './i18n.ts';
 import { storage } from './session-storage.ts';
+import { apiTexts } from './texts.ts';
 import { zoneHours } from './zone.ts';
 
 /** The file name of a content-disposition header, else a name from the period. */
@@ -64,7 +66,7 @@ export async function savePrint(start: number, end: number, query: URLSearchPara
     headers: token ? { Authentication: token } : {},
   });
   if (!res.ok) {
-    let message = `Download failed (${res.status})`;
+    let message = text(apiTexts, 'downloadFailed', { status: res.status });
     try {
       const body = await res.json();
       if (body?.status?.message) message = String(body.status.message);

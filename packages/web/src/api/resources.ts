@@ -4,18 +4,19 @@ import { resources } from '@fleet/shared/resources/index.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, type Page, type QueryValue } from './client.ts';
+import { liveTexts } from './texts.ts';
 import { toast } from './toast.ts';
 
 /** A row of a master resource as the API answers it (joins nested, times ISO 8601). */
 export type Row = Record<string, any>;
 
-/** Texts of spec 000 §8 the generic lists use. */
-export const RESOURCE_TEXTS = {
-  loadFailed: 'Something Wrong',
-  created: 'Saved',
-  updated: 'Updated',
-  refreshed: 'Refreshed',
-} as const;
+/** Texts of spec 000 §8 the generic lists use, in the language in force when read. */
+export const RESOURCE_TEXTS = liveTexts({
+  loadFailed: 'resourceLoadFailed',
+  created: 'resourceCreated',
+  updated: 'resourceUpdated',
+  refreshed: 'resourceRefreshed',
+});
 
 /** Dropdowns fetch at most this many rows (spec 002 §9 "Dropdown fetch"). */
 export const DROPDOWN_MAX = 1000;

@@ -1,28 +1,29 @@
 import type { RobRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { RobAnswer, RobEntryType, RobLedgerEntry } from '@fleet/shared/bunker.ts';
+import { liveTexts } from './texts.ts';
 
 /** GET /api/summary/rob/{id}: its `master` is the ROB profile row. */
 export type RobSummary = Omit<RobAnswer, 'master'> & { master: RobRow };
 
-/** Texts of spec 002 §2.16 and §8. */
-export const ROB_TEXTS = {
-  loadFailed: 'Failed to load data. Please try again.',
-  detailFailed: 'Failed to fetch details. Please try again.',
-  adjustmentsFailed: 'Failed to fetch adjustments.',
-  refreshFailed: 'Failed to refresh summary. Please try again.',
-  empty: 'No data available for this asset.',
-  noSummary: 'Summary data is not available for this ROB profile.',
-  noLogs: 'No log data available for this interval.',
-  noAdjustments: 'No adjustment data available.',
-  allRequired: 'All fields are required.',
-  confirm: 'Confirm?',
-} as const;
+/** Texts of spec 002 §2.16 and §8, in the language in force when read. */
+export const ROB_TEXTS = liveTexts({
+  loadFailed: 'robLoadFailed',
+  detailFailed: 'robDetailFailed',
+  adjustmentsFailed: 'robAdjustmentsFailed',
+  refreshFailed: 'robRefreshFailed',
+  empty: 'robEmpty',
+  noSummary: 'robNoSummary',
+  noLogs: 'robNoLogs',
+  noAdjustments: 'robNoAdjustments',
+  allRequired: 'robAllRequired',
+  confirm: 'robConfirm',
+});
 
-export const ENTRY_LABEL: Record<RobEntryType, string> = {
-  fuelcons: 'Fuel Consumption',
-  bunker: 'Bunker',
-  adjustments: 'Adjustment',
-};
+export const ENTRY_LABEL: Readonly<Record<RobEntryType, string>> = liveTexts({
+  fuelcons: 'entryFuelcons',
+  bunker: 'entryBunker',
+  adjustments: 'entryAdjustments',
+});
 
 /** One table row per ledger entry, in time order (fuel consumption after the events of the same instant). */
 export function ledgerRows(details: RobSummary['summary']['details']) {

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { browserLanguage, setLanguage, useTexts } from '../api/i18n.ts';
 import { Brand } from '../components/Brand.tsx';
+import { appTexts } from './texts.ts';
 
 /** Spec 000 §9: video breakpoint 1080 px. */
 export const VIDEO_BREAKPOINT = 1080;
@@ -11,12 +13,25 @@ export function backgroundVideoFor(width: number): string {
 }
 
 /**
+ * The auth area (sign-in, setup, password pages, the report link page): nobody is signed in, so the interface
+ * speaks the browser's language (a language every screen has: api/i18n.ts). Set before the first paint; after
+ * sign-in the signed-in layouts follow the user's choice (session-effects.ts).
+ */
+export function BrowserLanguage() {
+  useLayoutEffect(() => {
+    setLanguage(browserLanguage());
+  }, []);
+  return <Outlet />;
+}
+
+/**
  * Sign-in, forgot and update password pages over a looping sea video, with a spinner until the
  * video can play. The clip is chosen once per visit so a resize does not restart it.
  */
 export function AuthLayout() {
   const [src] = useState(() => backgroundVideoFor(window.innerWidth));
   const [ready, setReady] = useState(false);
+  const t = useTexts(appTexts);
   return (
     <main className="backdrop">
       <video
@@ -31,7 +46,7 @@ export function AuthLayout() {
         onPlaying={() => setReady(true)}
       />
       {!ready && (
-        <div className="backdrop-spinner" role="status" aria-label="Loading background video">
+        <div className="backdrop-spinner" role="status" aria-label={t('loadingVideo')}>
           <span className="spinner spinner-light" aria-hidden="true" />
         </div>
       )}

@@ -1,9 +1,11 @@
 import { Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTexts } from '../api/i18n.ts';
 import { useCan } from '../auth/permissions.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { Page } from '../components/Page.tsx';
+import { appTexts } from './texts.ts';
 
 const ReportSummary = lazy(() => import('../features/reports/ReportSummary.tsx'));
 const VoyageReport = lazy(() => import('../features/voyage/VoyageReport.tsx'));
@@ -31,15 +33,16 @@ export default function ReportWrapper() {
   const [params, setParams] = useSearchParams();
   const canTeltonika = useCan('teltonika_map', 'read');
   const menu = menuOf(params.get('menu'), canTeltonika);
+  const t = useTexts(appTexts);
   const items = [
-    { key: 'ReportSummary', label: 'Report Summary', children: <ReportSummary /> },
-    { key: 'VoyageReport', label: 'Voyage Report', children: <VoyageReport /> },
-    { key: 'Datalog', label: 'Datalog', children: <FmsDatalog /> },
-    { key: 'CustomChart', label: 'Custom Chart', children: <CustomChart /> },
-    ...(canTeltonika ? [{ key: 'TeltonikaMap', label: 'Teltonika Map', children: <TeltonikaMap /> }] : []),
+    { key: 'ReportSummary', label: t('tabReportSummary'), children: <ReportSummary /> },
+    { key: 'VoyageReport', label: t('tabVoyageReport'), children: <VoyageReport /> },
+    { key: 'Datalog', label: t('tabDatalog'), children: <FmsDatalog /> },
+    { key: 'CustomChart', label: t('tabCustomChart'), children: <CustomChart /> },
+    ...(canTeltonika ? [{ key: 'TeltonikaMap', label: t('tabTeltonikaMap'), children: <TeltonikaMap /> }] : []),
   ];
   return (
-    <Page title="Report">
+    <Page title={t('report')}>
       <Tabs
         activeKey={menu}
         destroyOnHidden

@@ -1,16 +1,19 @@
 import './session-effects.ts';
 import { Outlet } from 'react-router';
-import { useLanguage } from '../api/i18n.ts';
+import { useLanguage, useTexts } from '../api/i18n.ts';
 import { HighEventAlerts } from '../features/event-log/high-events.tsx';
 import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useView } from '../stores/view.ts';
 import { AntdProvider } from '../theme/AntdProvider.tsx';
 import { PermissionGate } from './guards.tsx';
-import { MENUS } from './menus.ts';
+import { useMenus } from './menus.ts';
+import { appTexts } from './texts.ts';
 
 /** Signed-in screens: the navigation bar above the screen; the screen remounts when the company changes. */
 export function ShellLayout() {
   const language = useLanguage();
+  const t = useTexts(appTexts);
+  const menus = useMenus();
   const viewKey = useView((s) => s.viewKey);
   return (
     <AntdProvider language={language}>
@@ -26,9 +29,9 @@ export function ShellLayout() {
             document.getElementById('main')?.focus();
           }}
         >
-          Skip to main content
+          {t('skipToMain')}
         </a>
-        <NavBar menus={MENUS} />
+        <NavBar menus={menus} />
         <HighEventAlerts />
         <main id="main" tabIndex={-1} className="shell-content" key={viewKey}>
           <PermissionGate>

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client.ts';
+import { useTexts } from '../api/i18n.ts';
 import { storage } from '../api/session-storage.ts';
 import { useCan } from '../auth/permissions.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { useSession } from '../stores/session.ts';
 import { useRouteHandle } from './route-handle.ts';
+import { appTexts } from './texts.ts';
 
 /**
  * Every area but /auth needs a session (spec 000 §4): without the tab's authenticated flag → Login;
@@ -17,6 +19,7 @@ export function RequireSession() {
   const loadUser = useSession((s) => s.loadUser);
   const [failure, setFailure] = useState<'network' | 'auth' | null>(null);
   const location = useLocation();
+  const t = useTexts(appTexts);
 
   const load = useCallback(() => {
     setFailure(null);
@@ -31,10 +34,10 @@ export function RequireSession() {
   if (failure === 'network')
     return (
       <div className="full-page-message" role="alert">
-        <h1>The server cannot be reached</h1>
-        <p>Check the connection, then try again.</p>
+        <h1>{t('serverUnreachable')}</h1>
+        <p>{t('checkConnection')}</p>
         <button type="button" className="plain-button" onClick={load}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );

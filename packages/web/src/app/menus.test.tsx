@@ -1,12 +1,18 @@
 import type { UserAccess } from '@fleet/shared/permissions.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NavBar } from '../features/navigation/NavBar.tsx';
 import { useSession } from '../stores/session.ts';
 import '../test/setup.ts';
-import { MENUS } from './menus.ts';
+import { useMenus } from './menus.ts';
+
+/** The navigation bar as the shell shows it: the menus in the language in force. */
+function Nav() {
+  return <NavBar menus={useMenus()} />;
+}
 
 const company = (compId: number) => ({
   compId,
@@ -27,14 +33,14 @@ function renderNav(state: { activeApp: string; userAccess: UserAccess; companies
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/home']}>
-        <NavBar menus={MENUS} />
+        <Nav />
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
-const mainEntries = () =>
-  within(screen.getByRole('navigation', { name: 'Main' }))
+const mainEntries = (name = 'Main') =>
+  within(screen.getByRole('navigation', { name }))
     .getAllByRole('menuitem')
     .map((e) => e.textContent);
 
@@ -83,5 +89,59 @@ describe('NavBar permission gates (spec 000 §2 Navigation bar)', () => {
     renderNav({ activeApp: 'fms', userAccess: {}, companies: 2 });
     fireEvent.click(screen.getByRole('button', { name: 'Select App/Company' }));
     expect(await screen.findByText('Select Company')).toBeTruthy();
+  });
+});
+
+describe('NavBar in Bahasa Indonesia (issue 27)', () => {
+  afterEach(() => act(() => i18next.changeLanguage('en')));
+
+  it('shows the menus, the user menu and the selection dropdown in the language in force, switching at run time', async () => {
+    renderNav({
+      activeApp: 'fms',
+      userAccess: {
+        weather: ['read'],
+        log_event_event: ['read'],
+        master_user: ['read'],
+        master_group_company: ['read'],
+      },
+      companies: 2,
+    });
+    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Weather', 'Event Log', 'Asset', 'Device']);
+    await act(() => i18next.changeLanguage('id'));
+    expect(mainEntries('Utama')).toEqual([
+      'Beranda',
+      'Dasbor',
+      'Laporan',
+      'Cuaca',
+      'Log Kejadian',
+      'Aset',
+      'Perangkat',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Menu pengguna ops@fleet.test' }));
+    await screen.findByText('Daftar Pengguna');
+    const items = within(document.querySelector<HTMLElement>('.user-menu')!)
+      .getAllByRole('menuitem')
+      .map((e) => e.textContent);
+    expect(items).toEqual([
+      'Masuk sebagaiops@fleet.testCompany 1',
+      'Daftar Pengguna',
+      'Grup',
+      'Master Kejadian',
+      'Konfigurasi Kejadian',
+      'Profil',
+      'Keluar',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /Pilih Aplikasi\/Perusahaan/ }));
+    expect(await screen.findByText('Pilih Aplikasi')).toBeTruthy();
+    expect(screen.getByText('Pilih Perusahaan')).toBeTruthy();
+
+    await act(() => i18next.changeLanguage('en'));
+    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Weather', 'Event Log', 'Asset', 'Device']);
+  });
+
+  it('the bunkering menu: its own labels (Home, Bunker Log) translated, not the screens’ titles', async () => {
+    await act(() => i18next.changeLanguage('id'));
+    renderNav({ activeApp: 'bunkering', userAccess: { master_bunker_log: ['read'], master_rob_rob: ['read'] } });
+    expect(mainEntries('Utama')).toEqual(['Beranda', 'Log Bunker', 'Sisa BBM di Kapal (ROB)', 'Aset', 'Perangkat']);
   });
 });

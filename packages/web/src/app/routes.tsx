@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { routeNames, SCREEN_PATHS, type ScreenName } from '../routing/route-names.ts';
-import { AuthLayout } from './AuthLayout.tsx';
+import { AuthLayout, BrowserLanguage } from './AuthLayout.tsx';
 import { RequireCompany, RequireSession } from './guards.tsx';
 import { RootBoundary, RouteError } from './RootBoundary.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -36,7 +36,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpin />,
     children: [
       {
+        // before sign-in: the browser's language (AuthLayout.tsx)
         path: 'auth',
+        element: <BrowserLanguage />,
         children: [
           {
             element: <AuthLayout />,

@@ -5,7 +5,8 @@ import { useSession } from '../stores/session.ts';
 
 /**
  * What the session decides for every signed-in screen, kept in step with it (loaded with the signed-in layouts, so the
- * sign-in page downloads neither the time zones nor the languages):
+ * sign-in page does not download the time zones; before sign-in the auth area speaks the browser's language,
+ * AuthLayout.tsx BrowserLanguage):
  * - the zone the screens cut days in and show times in (api/zone.ts): the one the user chose, else the active
  *   company's — the shared filter's "today" is taken again when it changes;
  * - the interface language: the user's, else the browser's (only a language every screen has: api/i18n.ts).

@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTexts } from '../../api/i18n.ts';
+import { authTexts } from './texts.ts';
 
 /**
  * A labelled input of the sign-in page with its messages under it (plain elements: the sign-in page
@@ -51,9 +53,10 @@ export function AuthField({
 
 /** The Show/Hide button beside a password input (Login, Setup). */
 export function ShowPasswordToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  const t = useTexts(authTexts);
   return (
     <button type="button" className="auth-input-action" aria-pressed={shown} onClick={onToggle}>
-      {shown ? 'Hide' : 'Show'}
+      {shown ? t('hidePassword') : t('showPassword')}
     </button>
   );
 }

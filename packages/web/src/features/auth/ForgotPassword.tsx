@@ -3,9 +3,10 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, formData, isApiError } from '../../api/client.ts';
-import { AUTH_TEXTS, blankFieldErrors } from '../../components/auth-form.ts';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { AntdProvider } from '../../theme/AntdProvider.tsx';
+import { authTexts } from './texts.ts';
 
 type Outcome = { ok: true } | { ok: false; detail?: string } | null;
 
@@ -15,10 +16,12 @@ export default function ForgotPassword() {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const navigate = useNavigate();
+  const t = useTexts(authTexts);
+  const language = useLanguage();
 
   const onFinish = async ({ email }: { email: string }) => {
     const value = email?.trim() ?? '';
-    form.setFields(blankFieldErrors({ email: value }));
+    form.setFields([{ name: 'email', errors: value ? [] : [t('empty')] }]);
     setSubmitting(true);
     try {
       await api.post('/account/reset_password/request', formData({ email: value }), { silent: true });
@@ -32,12 +35,10 @@ export default function ForgotPassword() {
   };
 
   return (
-    <AntdProvider>
+    <AntdProvider language={language}>
       <section className="auth-card">
-        <h1>Forgot Password</h1>
-        <p className="auth-card-lead">
-          Enter the e-mail address of your account. We will send you a link to choose a new password.
-        </p>
+        <h1>{t('forgotPassword')}</h1>
+        <p className="auth-card-lead">{t('forgotLead')}</p>
         <Form
           form={form}
           layout="vertical"
@@ -45,25 +46,25 @@ export default function ForgotPassword() {
           onFinish={onFinish}
           onValuesChange={() => form.setFields([{ name: 'email', errors: [] }])}
         >
-          <Form.Item label="Email" name="email">
+          <Form.Item label={t('email')} name="email">
             <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting}>
-            Request Reset Password
+            {t('requestReset')}
           </Button>
         </Form>
         <div className="auth-card-foot">
-          <Link to={routeNames.Login()}>Back to Sign In</Link>
+          <Link to={routeNames.Login()}>{t('backToSignIn')}</Link>
         </div>
         <Modal
           open={outcome !== null}
           centered
-          title={outcome?.ok ? 'Check your email' : 'Request failed'}
+          title={outcome?.ok ? t('checkEmail') : t('requestFailed')}
           closable={false}
           keyboard={false}
           mask={{ closable: false }}
           cancelButtonProps={{ style: { display: 'none' } }}
-          okText={outcome?.ok ? 'Back to Sign In' : 'OK'}
+          okText={outcome?.ok ? t('backToSignIn') : t('ok')}
           onOk={() => {
             const ok = outcome?.ok;
             setOutcome(null);
@@ -71,10 +72,10 @@ export default function ForgotPassword() {
           }}
         >
           {outcome?.ok ? (
-            <p>{AUTH_TEXTS.resetRequested}</p>
+            <p>{t('resetRequested')}</p>
           ) : (
             <>
-              <p>{AUTH_TEXTS.resetRequestFailed}</p>
+              <p>{t('resetRequestFailed')}</p>
               {outcome?.detail && <p className="auth-card-lead">{outcome.detail}</p>}
             </>
           )}

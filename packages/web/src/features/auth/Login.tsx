@@ -2,22 +2,28 @@ import type { SetupState } from '@fleet/shared/answers/setup.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api, ERROR_TEXTS, isApiError } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { storage } from '../../api/session-storage.ts';
 import { toast } from '../../api/toast.ts';
-import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthField, ShowPasswordToggle } from './AuthField.tsx';
+import { localMessage } from './messages.ts';
+import { authTexts } from './texts.ts';
 
+/** The messages under each field: the specs' English (shown translated) or the server's own words. */
 type Errors = { username: string[]; password: string[] };
+const { empty: EMPTY, invalidLogin: INVALID_LOGIN } = authTexts.en;
 const NO_ERRORS: Errors = { username: [], password: [] };
 
 /**
  * Spec 000 §2 Login, §4 (idle → submitting → success | failure), §5 (blank → 'Can not be empty', the server
  * is still asked), §8 ('Invalid Username or Password' under both fields). Plain elements, so the first page
  * a user opens downloads little. An installation without any user sends the visitor to the first-run Setup page.
+ * Before sign-in the page speaks the browser's language (app/AuthLayout.tsx).
  */
 export default function Login() {
+  const t = useTexts(authTexts);
   const [username, setUsername] = useState(() => storage.rememberedEmail());
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
@@ -26,8 +32,8 @@ export default function Login() {
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
-  // a message handed over by another page (Setup: the administrator exists, sign in)
-  const handedOver = (useLocation().state as { notice?: string } | null)?.notice ?? null;
+  // a message handed over by another page, by its key (Setup: the administrator exists, sign in)
+  const handedOver = (useLocation().state as { notice?: 'setupDoneSignIn' } | null)?.notice ?? null;
   const signIn = useSession((s) => s.signIn);
   const loadUser = useSession((s) => s.loadUser);
   const markAuthenticated = useSession((s) => s.markAuthenticated);
@@ -66,8 +72,8 @@ export default function Login() {
     e.preventDefault();
     const name = username.trim();
     setErrors({
-      username: name ? [] : [AUTH_TEXTS.empty],
-      password: password ? [] : [AUTH_TEXTS.empty],
+      username: name ? [] : [EMPTY],
+      password: password ? [] : [EMPTY],
     });
     setNotice(null);
     setSubmitting(true);
@@ -77,8 +83,8 @@ export default function Login() {
       await loadUser();
       navigate(routeNames.CompanyActiveSelection());
     } catch (err) {
-      if (!isApiError(err) || err.message === AUTH_TEXTS.invalidLogin)
-        setErrors({ username: [AUTH_TEXTS.invalidLogin], password: [AUTH_TEXTS.invalidLogin] });
+      if (!isApiError(err) || err.message === INVALID_LOGIN)
+        setErrors({ username: [INVALID_LOGIN], password: [INVALID_LOGIN] });
       else if (err.fieldMessages)
         setErrors({ username: err.fieldMessages.username ?? [], password: err.fieldMessages.password ?? [] });
       else if (err.kind === 'network') toast.error(ERROR_TEXTS.network);
@@ -90,13 +96,13 @@ export default function Login() {
 
   return (
     <section className="auth-card">
-      <h1>Sign In</h1>
-      <p className="auth-card-lead">Monitor fuel, engines and positions across your fleet.</p>
+      <h1>{t('signIn')}</h1>
+      <p className="auth-card-lead">{t('signInLead')}</p>
       <form onSubmit={onSubmit} noValidate>
         <AuthField
           id="username"
-          label="Username or Email"
-          errors={errors.username}
+          label={t('usernameOrEmail')}
+          errors={errors.username.map((m) => localMessage(m, t))}
           value={username}
           autoComplete="username"
           autoFocus
@@ -107,8 +113,8 @@ export default function Login() {
         />
         <AuthField
           id="password"
-          label="Password"
-          errors={errors.password}
+          label={t('password')}
+          errors={errors.password.map((m) => localMessage(m, t))}
           type={showPassword ? 'text' : 'password'}
           value={password}
           autoComplete="current-password"
@@ -121,13 +127,13 @@ export default function Login() {
         <div className="auth-links">
           <label className="auth-checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            Remember my email
+            {t('rememberEmail')}
           </label>
-          <Link to={routeNames.ForgotPassword()}>Forgot Password</Link>
+          <Link to={routeNames.ForgotPassword()}>{t('forgotPassword')}</Link>
         </div>
         {handedOver && !notice && (
           <div className="auth-notice auth-notice-info" role="status">
-            {handedOver}
+            {t(handedOver)}
           </div>
         )}
         {notice && (
@@ -137,7 +143,7 @@ export default function Login() {
         )}
         <button type="submit" className="auth-submit" disabled={submitting} aria-busy={submitting}>
           {submitting && <span className="spinner spinner-light spinner-small" aria-hidden="true" />}
-          Sign In
+          {t('signIn')}
         </button>
       </form>
     </section>

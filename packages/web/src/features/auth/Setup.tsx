@@ -3,10 +3,12 @@ import { PASSWORD_MIN } from '@fleet/shared/password.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, ERROR_TEXTS, isApiError } from '../../api/client.ts';
-import { AUTH_TEXTS } from '../../components/auth-form.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthField, ShowPasswordToggle } from './AuthField.tsx';
+import { localMessage } from './messages.ts';
+import { authTexts } from './texts.ts';
 
 type Field = keyof FirstAdminInput | 'confirm';
 type Values = Record<Field, string>;
@@ -20,9 +22,6 @@ const NO_ERRORS: Record<Field, string[]> = {
   confirm: [],
 };
 
-/** Said on the sign-in page when the administrator was created but signing in failed. */
-export const SETUP_DONE_SIGN_IN = 'The administrator was created. Sign in with its login name or e-mail.';
-
 /**
  * First run (docs/operations.md "Real install"), /auth/setup: only while the installation has no user — the
  * company group, its company and the first administrator. The server checks every field (the answer names each
@@ -30,6 +29,7 @@ export const SETUP_DONE_SIGN_IN = 'The administrator was created. Sign in with i
  * goes on to company selection, as after Login. Plain elements like the sign-in page.
  */
 export default function Setup() {
+  const t = useTexts(authTexts);
   const [state, setState] = useState<'checking' | 'needed' | 'done'>('checking');
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState(NO_ERRORS);
@@ -54,7 +54,7 @@ export default function Setup() {
   const field = (name: Field) => ({
     id: name,
     value: values[name],
-    errors: errors[name],
+    errors: errors[name].map((m) => localMessage(m, t)),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const value = e.target.value;
       setValues((v) => ({ ...v, [name]: value }));
@@ -68,7 +68,7 @@ export default function Setup() {
     const { confirm, ...body } = values;
     if (confirm !== body.password) {
       // never sent: the server would set a password the user did not confirm; the other fields' messages stay
-      setErrors((x) => ({ ...x, confirm: [confirm ? AUTH_TEXTS.mismatch : AUTH_TEXTS.empty] }));
+      setErrors((x) => ({ ...x, confirm: [confirm ? authTexts.en.mismatch : authTexts.en.empty] }));
       return;
     }
     setSubmitting(true);
@@ -79,7 +79,8 @@ export default function Setup() {
         await loadUser();
         navigate(routeNames.CompanyActiveSelection(), { replace: true });
       } catch {
-        navigate(routeNames.Login(), { replace: true, state: { notice: SETUP_DONE_SIGN_IN } });
+        // said on the sign-in page (by its key, in the language in force there)
+        navigate(routeNames.Login(), { replace: true, state: { notice: 'setupDoneSignIn' } });
       }
     } catch (err) {
       if (!isApiError(err)) setNotice(String(err));
@@ -98,43 +99,39 @@ export default function Setup() {
   if (state === 'done')
     return (
       <section className="auth-card">
-        <h1>Already set up</h1>
-        <p className="auth-card-lead">
-          This installation has its administrator. Sign in, or ask an administrator for an account.
-        </p>
+        <h1>{t('alreadySetUp')}</h1>
+        <p className="auth-card-lead">{t('alreadySetUpLead')}</p>
         <Link className="auth-submit" to={routeNames.Login()} replace>
-          Go to Sign In
+          {t('goToSignIn')}
         </Link>
       </section>
     );
 
   return (
     <section className="auth-card auth-card-setup" aria-busy={state === 'checking'}>
-      <h1>Set up Fleet Monitoring</h1>
-      <p className="auth-card-lead">
-        Create your organisation and its first administrator. This page is available only until the first user exists.
-      </p>
+      <h1>{t('setUpTitle')}</h1>
+      <p className="auth-card-lead">{t('setUpLead')}</p>
       <form onSubmit={onSubmit} noValidate>
         <fieldset className="auth-section">
-          <legend>Organisation</legend>
-          <AuthField {...field('groupName')} label="Company Group" autoComplete="organization" autoFocus />
-          <AuthField {...field('companyName')} label="Company" />
+          <legend>{t('organisation')}</legend>
+          <AuthField {...field('groupName')} label={t('companyGroup')} autoComplete="organization" autoFocus />
+          <AuthField {...field('companyName')} label={t('company')} />
         </fieldset>
         <fieldset className="auth-section">
-          <legend>Administrator</legend>
-          <AuthField {...field('username')} label="Login Name" autoComplete="username" autoCapitalize="none" />
-          <AuthField {...field('email')} label="Email" type="email" autoComplete="email" />
+          <legend>{t('administrator')}</legend>
+          <AuthField {...field('username')} label={t('loginName')} autoComplete="username" autoCapitalize="none" />
+          <AuthField {...field('email')} label={t('email')} type="email" autoComplete="email" />
           <AuthField
             {...field('password')}
-            label="Password"
+            label={t('password')}
             type={showPassword ? 'text' : 'password'}
             autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN} characters.`}
+            hint={t('passwordHint', { min: PASSWORD_MIN })}
             trailing={<ShowPasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}
           />
           <AuthField
             {...field('confirm')}
-            label="Confirm Password"
+            label={t('confirmPassword')}
             type={showPassword ? 'text' : 'password'}
             autoComplete="new-password"
           />
@@ -151,7 +148,7 @@ export default function Setup() {
           aria-busy={submitting}
         >
           {submitting && <span className="spinner spinner-light spinner-small" aria-hidden="true" />}
-          Create Administrator
+          {t('createAdministrator')}
         </button>
       </form>
     </section>

@@ -1,12 +1,15 @@
 import { LockOutlined } from '@ant-design/icons';
+import { PASSWORD_MIN } from '@fleet/shared/password.ts';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, formData, isApiError } from '../../api/client.ts';
+import { api, ERROR_TEXTS, formData, isApiError } from '../../api/client.ts';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
-import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { AntdProvider } from '../../theme/AntdProvider.tsx';
+import { localMessage } from './messages.ts';
+import { authTexts } from './texts.ts';
 
 /** Spec 000 §9: the redirect delay after a password update. */
 export const REDIRECT_DELAY_MS = 5000;
@@ -27,18 +30,20 @@ export default function UpdatePassword() {
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const navigate = useNavigate();
+  const t = useTexts(authTexts);
+  const language = useLanguage();
 
   useEffect(() => {
     if (!done) return;
-    const t = setTimeout(() => navigate(routeNames.Login(), { replace: true }), REDIRECT_DELAY_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => navigate(routeNames.Login(), { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [done, navigate]);
 
   const onFinish = async ({ password = '', confirm = '' }: Values) => {
     // a mismatch is never sent: the server would set a password the user did not confirm (spec-deviations.md)
     const errors = [
-      { name: 'password', errors: password ? [] : [AUTH_TEXTS.empty] },
-      { name: 'confirm', errors: !confirm ? [AUTH_TEXTS.empty] : confirm !== password ? [AUTH_TEXTS.mismatch] : [] },
+      { name: 'password', errors: password ? [] : [t('empty')] },
+      { name: 'confirm', errors: !confirm ? [t('empty')] : confirm !== password ? [t('mismatch')] : [] },
     ];
     form.setFields(errors);
     if (errors.some((f) => f.errors.length)) return;
@@ -50,10 +55,10 @@ export default function UpdatePassword() {
       });
       setDone(true);
     } catch (e) {
-      console.error(AUTH_TEXTS.passwordUpdateFailed, e);
+      console.error(authTexts.en.passwordUpdateFailed, e);
       if (isApiError(e) && e.fieldMessages?.password)
-        form.setFields([{ name: 'password', errors: e.fieldMessages.password }]);
-      else if (isApiError(e) && e.kind === 'network') toast.error('Network error');
+        form.setFields([{ name: 'password', errors: e.fieldMessages.password.map((m) => localMessage(m, t)) }]);
+      else if (isApiError(e) && e.kind === 'network') toast.error(ERROR_TEXTS.network);
       else setFailed(true);
     } finally {
       setSubmitting(false);
@@ -61,20 +66,19 @@ export default function UpdatePassword() {
   };
 
   return (
-    <AntdProvider>
+    <AntdProvider language={language}>
       <section className="auth-card">
-        <h1>Update Password</h1>
-        <p className="auth-card-lead">Choose a new password of at least 8 characters.</p>
+        <h1>{t('updatePassword')}</h1>
+        <p className="auth-card-lead">{t('updateLead', { min: PASSWORD_MIN })}</p>
         {failed && (
           <Alert
             type="error"
             showIcon
             style={{ marginBottom: 16 }}
-            message={AUTH_TEXTS.passwordUpdateFailed}
+            message={t('passwordUpdateFailed')}
             description={
               <>
-                The link may have expired or been used already.{' '}
-                <Link to={routeNames.ForgotPassword()}>Request a new link</Link>.
+                {t('linkExpired')} <Link to={routeNames.ForgotPassword()}>{t('requestNewLink')}</Link>.
               </>
             }
           />
@@ -86,10 +90,10 @@ export default function UpdatePassword() {
           onFinish={onFinish}
           onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
         >
-          <Form.Item label="New Password" name="password">
+          <Form.Item label={t('newPassword')} name="password">
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus size="large" />
           </Form.Item>
-          <Form.Item label="Confirm Password" name="confirm">
+          <Form.Item label={t('confirmPassword')} name="confirm">
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
           </Form.Item>
           <Button
@@ -100,24 +104,24 @@ export default function UpdatePassword() {
             loading={submitting}
             disabled={submitting || done}
           >
-            Update Password
+            {t('updatePassword')}
           </Button>
         </Form>
         <div className="auth-card-foot">
-          <Link to={routeNames.Login()}>Back to Sign In</Link>
+          <Link to={routeNames.Login()}>{t('backToSignIn')}</Link>
         </div>
         <Modal
           open={done}
           centered
-          title="Password updated"
+          title={t('passwordUpdatedTitle')}
           closable={false}
           keyboard={false}
           mask={{ closable: false }}
           cancelButtonProps={{ style: { display: 'none' } }}
-          okText="Sign In now"
+          okText={t('signInNow')}
           onOk={() => navigate(routeNames.Login(), { replace: true })}
         >
-          <p>{AUTH_TEXTS.passwordUpdated}</p>
+          <p>{t('passwordUpdated')}</p>
         </Modal>
       </section>
     </AntdProvider>

@@ -3,16 +3,19 @@ import { can, type PermissionKey } from '@fleet/shared/permissions.ts';
 import { Avatar, Badge, Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTexts } from '../../api/i18n.ts';
 import { Brand } from '../../components/Brand.tsx';
 import { applicationOf } from '../../components/selection/applications.ts';
 import { type SelectionModal, SelectionModals } from '../../components/selection/SelectionModals.tsx';
 import type { MenuName } from '../../routing/screen.ts';
 import { useHighEvents } from '../../stores/high-event-badge.ts';
 import { useSession } from '../../stores/session.ts';
+import { navigationTexts } from './texts.ts';
 
 /** A navigation entry; with `permission`, shown only with read on it (spec 000 §2 "Navigation bar"). */
 export interface NavEntry {
   key: string;
+  /** in the language in force (app/ translates the screens' labels) */
   label: string;
   path: string;
   permission?: PermissionKey;
@@ -51,15 +54,18 @@ export function NavBar({ menus }: { menus: Menus }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [modal, setModal] = useState<SelectionModal>(null);
+  const t = useTexts(navigationTexts);
 
   const allowed = (e: NavEntry) => !e.permission || can(access, e.permission, 'read');
   const nav = (activeApp === 'bunkering' ? menus.bunkering : menus.fms).filter(allowed);
   const masterEntries = menus.userMaster.filter(allowed);
 
   const selectItems: MenuProps['items'] = [
-    { key: 'app', icon: <AppstoreOutlined aria-hidden />, label: 'Select Application' },
+    { key: 'app', icon: <AppstoreOutlined aria-hidden />, label: t('selectApplication') },
     // hidden when the user has only one company
-    ...(companies.length > 1 ? [{ key: 'company', icon: <SwapOutlined aria-hidden />, label: 'Select Company' }] : []),
+    ...(companies.length > 1
+      ? [{ key: 'company', icon: <SwapOutlined aria-hidden />, label: t('selectCompany') }]
+      : []),
   ];
 
   const highEvents = useHighEvents((s) => s.count);
@@ -74,7 +80,7 @@ export function NavBar({ menus }: { menus: Menus }) {
             count={highEvents}
             size="small"
             className="navbar-badge"
-            aria-label={`${highEvents} new High priority ${highEvents === 1 ? 'event' : 'events'}`}
+            aria-label={t(highEvents === 1 ? 'newHighEvent' : 'newHighEvents', { n: highEvents })}
           />
         )}
       </Link>
@@ -87,7 +93,7 @@ export function NavBar({ menus }: { menus: Menus }) {
       className: 'user-menu-id',
       label: (
         <span>
-          <span className="user-menu-caption">Signed in as</span>
+          <span className="user-menu-caption">{t('signedInAs')}</span>
           <br />
           {userId}
           {activeCompany && (
@@ -104,7 +110,7 @@ export function NavBar({ menus }: { menus: Menus }) {
     ...(masterEntries.length ? [{ type: 'divider' as const }] : []),
     ...menus.user.map(toItem),
     { type: 'divider' },
-    { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: 'Sign Out', danger: true },
+    { key: 'sign-out', icon: <LogoutOutlined aria-hidden />, label: t('signOut'), danger: true },
   ];
 
   const onUserMenu: MenuProps['onClick'] = async ({ key }) => {
@@ -115,11 +121,11 @@ export function NavBar({ menus }: { menus: Menus }) {
 
   return (
     <header className="navbar">
-      <Link to={nav[0]?.path ?? '/home'} className="navbar-brand" aria-label="Fleet Monitoring home">
+      <Link to={nav[0]?.path ?? '/home'} className="navbar-brand" aria-label={t('home')}>
         <Brand light compact />
         <span className="navbar-app">{applicationOf(activeApp)?.name}</span>
       </Link>
-      <nav aria-label="Main" className="navbar-menu">
+      <nav aria-label={t('main')} className="navbar-menu">
         <Menu
           mode="horizontal"
           theme="dark"
@@ -131,7 +137,7 @@ export function NavBar({ menus }: { menus: Menus }) {
       </nav>
       <div className="navbar-right">
         {activeCompany && (
-          <span className="navbar-company" title="Active company">
+          <span className="navbar-company" title={t('activeCompany')}>
             {activeCompany.compName}
           </span>
         )}
@@ -140,7 +146,7 @@ export function NavBar({ menus }: { menus: Menus }) {
           menu={{ items: selectItems, onClick: ({ key }) => setModal(key as SelectionModal) }}
         >
           <Button type="text" className="navbar-button">
-            Select App/Company <DownOutlined aria-hidden />
+            {t('selectAppCompany')} <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
         <Dropdown
@@ -148,7 +154,7 @@ export function NavBar({ menus }: { menus: Menus }) {
           menu={{ items: userItems, onClick: onUserMenu, className: 'user-menu' }}
           placement="bottomRight"
         >
-          <Button type="text" className="navbar-button" aria-label={`User menu of ${userId}`}>
+          <Button type="text" className="navbar-button" aria-label={t('userMenuOf', { user: userId ?? '' })}>
             <Avatar size="small" icon={<UserOutlined aria-hidden />} className="navbar-avatar" />
             <span className="navbar-user">{userId}</span>
             <DownOutlined aria-hidden />

@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { api, formData, isApiError } from '../../api/client.ts';
 import { LANGUAGES, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
-import { AUTH_TEXTS } from '../../components/auth-form.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { useSession } from '../../stores/session.ts';
@@ -117,11 +116,11 @@ export default function ProfilePage() {
 
   const onFinish = (v: PasswordValues) => {
     const errors = [
-      { name: 'currentPassword', errors: v.currentPassword ? [] : [AUTH_TEXTS.empty] },
-      { name: 'newPassword', errors: v.newPassword ? [] : [AUTH_TEXTS.empty] },
+      { name: 'currentPassword', errors: v.currentPassword ? [] : [t('empty')] },
+      { name: 'newPassword', errors: v.newPassword ? [] : [t('empty')] },
       {
         name: 'confirm',
-        errors: !v.confirm ? [AUTH_TEXTS.empty] : v.confirm !== v.newPassword ? [AUTH_TEXTS.mismatch] : [],
+        errors: !v.confirm ? [t('empty')] : v.confirm !== v.newPassword ? [t('mismatch')] : [],
       },
     ];
     form.setFields(errors);

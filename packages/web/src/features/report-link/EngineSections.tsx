@@ -1,4 +1,5 @@
 import { Card } from 'antd';
+import { useTexts } from '../../api/i18n.ts';
 import { pointsOf, UNIT_MS } from '../../api/summary.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart, type TimeSeries } from '../../components/charts/TimeChart.tsx';
@@ -6,6 +7,7 @@ import { duration, num } from '../../components/format.ts';
 import { Stat } from '../../components/summary/Stat.tsx';
 import { chartSeries } from '../../components/summary/SummaryCharts.tsx';
 import type { LinkSummary } from './layout.ts';
+import { reportLinkTexts } from './texts.ts';
 
 /** Spec 002 §9 conversions: seconds to hours ÷ 3600 (the per-bucket running time is in seconds, domain.md §9). */
 const hoursOf = (sec: number | null | undefined) => (sec == null ? null : sec / 3600);
@@ -24,6 +26,7 @@ interface Section {
  * (single engine), auxiliary engine — each with its fuel and running figures and a fuel-vs-running chart per hour.
  */
 export function EngineSections({ s }: { s: LinkSummary }) {
+  const t = useTexts(reportLinkTexts);
   const c = chartSeries(s);
   const fm = s.flowmeter?.summary;
   const rpm = s.rpm?.summary;
@@ -35,56 +38,56 @@ export function EngineSections({ s }: { s: LinkSummary }) {
       key,
       title,
       stats: [
-        ['Fuel Used (Liter)', num(cons)],
-        ['Running Hours', num(rpm?.[key]?.runningHours)],
-        ['Average RPM', num(rpm?.[key]?.average)],
-        ['Average Flow Rate (L/h)', num(flow)],
-        ['Flow Time', flowTime == null ? '-' : duration(flowTime)],
+        [t('fuelUsed'), num(cons)],
+        [t('runningHours'), num(rpm?.[key]?.runningHours)],
+        [t('averageRpm'), num(rpm?.[key]?.average)],
+        [t('averageFlowRate'), num(flow)],
+        [t('flowTime'), flowTime == null ? '-' : duration(flowTime)],
       ],
       series: [
         {
-          name: 'Fuel Used (L)',
+          name: t('fuelUsedSeries'),
           points: key === 'PORT' ? c.portFuel : c.stbdFuel,
           color: COLORS.fuel,
           type: 'bar',
         },
-        { name: 'Running Hours', points: runOf(key), axis: 1, color: COLORS.run },
+        { name: t('runningHours'), points: runOf(key), axis: 1, color: COLORS.run },
       ],
     };
   };
 
   const ae: Section = {
     key: 'AE',
-    title: 'Auxiliary Engine',
+    title: t('auxiliaryEngine'),
     stats: [
       ...(['AE1', 'AE2', 'AE3'] as const).flatMap((k, i): [string, string][] => [
-        [`AE ${i + 1} Running Hours`, num(s.ae?.[k]?.runningTime)],
-        [`AE ${i + 1} Fuel (Liter)`, num(s.ae?.[k]?.fuelConsumption)],
+        [t('aeRunningHours', { n: i + 1 }), num(s.ae?.[k]?.runningTime)],
+        [t('aeFuel', { n: i + 1 }), num(s.ae?.[k]?.fuelConsumption)],
       ]),
-      ['Total AE Fuel (Liter)', num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption)],
+      [t('totalAeFuel'), num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption)],
     ],
     series: [
-      { name: 'AE Fuel (L)', points: c.aeFuel, color: COLORS.fuel, type: 'bar' },
-      { name: 'AE 1 Running Hours', points: c.ae1, axis: 1, color: COLORS.run },
-      { name: 'AE 2 Running Hours', points: c.ae2, axis: 1, color: COLORS.ae2 },
-      { name: 'AE 3 Running Hours', points: c.ae3, axis: 1, color: COLORS.ae3 },
+      { name: t('aeFuelSeries'), points: c.aeFuel, color: COLORS.fuel, type: 'bar' },
+      { name: t('aeRunningHours', { n: 1 }), points: c.ae1, axis: 1, color: COLORS.run },
+      { name: t('aeRunningHours', { n: 2 }), points: c.ae2, axis: 1, color: COLORS.ae2 },
+      { name: t('aeRunningHours', { n: 3 }), points: c.ae3, axis: 1, color: COLORS.ae3 },
     ],
   };
 
   const sections: Section[] = s.singleEngine
-    ? [side('PORT', 'Main Engine (Single Engine)', fm?.portEngineCons), ae]
+    ? [side('PORT', t('mainEngineSingle'), fm?.portEngineCons), ae]
     : [
         {
           key: 'ME',
-          title: 'Main Engine',
+          title: t('mainEngine'),
           stats: [
-            ['ME Fuel Used (Liter)', num(fm?.meEngineCons)],
-            ['Average RPM', num(rpm?.totalRPM)],
+            [t('meFuelUsed'), num(fm?.meEngineCons)],
+            [t('averageRpm'), num(rpm?.totalRPM)],
           ],
-          series: [{ name: 'ME Fuel Used (L)', points: c.meFuel, color: COLORS.fuel, type: 'bar' }],
+          series: [{ name: t('meFuelUsedSeries'), points: c.meFuel, color: COLORS.fuel, type: 'bar' }],
         },
-        side('PORT', 'Port Engine', fm?.portEngineCons),
-        side('STARBOARD', 'Starboard Engine', fm?.starboardEngineCons),
+        side('PORT', t('portEngine'), fm?.portEngineCons),
+        side('STARBOARD', t('starboardEngine'), fm?.starboardEngineCons),
         ae,
       ];
 
@@ -100,10 +103,10 @@ export function EngineSections({ s }: { s: LinkSummary }) {
             </div>
             <div className="rl-engine-chart">
               <TimeChart
-                aria-label={`${sec.title} fuel and running hours`}
+                aria-label={t('engineChart', { section: sec.title })}
                 height={CHART_HEIGHT.report}
                 stepMs={UNIT_MS.HOUR}
-                axes={[{ name: 'Liter', kind: 'litres' }, { name: 'Hours' }]}
+                axes={[{ name: t('litreAxis'), kind: 'litres' }, { name: t('hoursAxis') }]}
                 series={sec.series}
               />
             </div>

@@ -4,6 +4,7 @@ import { Alert, Card, Spin, Tag } from 'antd';
 import { Suspense, useState } from 'react';
 import '../../components/report-filter/report.css';
 import { isApiError } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { summaryQuery } from '../../api/summary.ts';
 import { zoneHours } from '../../api/zone.ts';
 import { dateTime, periodDateTimes } from '../../components/format.ts';
@@ -12,12 +13,10 @@ import { MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summa
 import { EngineSections } from './EngineSections.tsx';
 import type { LinkSummary } from './layout.ts';
 import { takeLinkParams } from './link-params.ts';
-import { LINK_PAGE_TEXTS, type LinkView, useLinkSession } from './link-session.ts';
+import { type LinkFailure, type LinkView, useLinkSession } from './link-session.ts';
 import { SummaryTable } from './SummaryTable.tsx';
+import { reportLinkTexts } from './texts.ts';
 import './report-link.css';
-
-const LOADING_DATA = 'Loading data...';
-const LOADING = 'Loading...';
 
 /** Spinner with the spec's loading text (spec 002 §2.4). */
 function Loading({ text, testId }: { text: string; testId?: string }) {
@@ -36,6 +35,7 @@ function Loading({ text, testId }: { text: string; testId?: string }) {
  * `#report-done` marker appears when loading has finished, so a headless printer can wait for it.
  */
 export default function ReportLinkPage() {
+  const t = useTexts(reportLinkTexts);
   const [params] = useState(takeLinkParams);
   const session = useLinkSession(params);
   const view = session.view;
@@ -50,12 +50,12 @@ export default function ReportLinkPage() {
     enabled: !!view,
   });
   const s = summary.data as LinkSummary | undefined;
-  const failure =
-    session.error ??
+  const failure: LinkFailure | null =
+    session.failure ??
     (summary.error
       ? isApiError(summary.error) && summary.error.httpStatus === 404
-        ? LINK_PAGE_TEXTS.vesselUnavailable
-        : summary.error.message
+        ? { problem: 'vesselUnavailable' }
+        : { message: summary.error.message }
       : null);
   const loading = !failure && (session.loading || (!!view && summary.isLoading));
   const [generated] = useState(() => Math.floor(Date.now() / 1000));
@@ -64,18 +64,22 @@ export default function ReportLinkPage() {
     <div className="rl-page">
       <Header view={view} s={s} />
       {failure ? (
-        <Alert type="error" showIcon message={failure} className="rl-failure" data-testid="rl-failure" />
+        <Alert
+          type="error"
+          showIcon
+          message={'problem' in failure ? t(failure.problem) : failure.message}
+          className="rl-failure"
+          data-testid="rl-failure"
+        />
       ) : loading || !view ? (
-        <Loading text={LOADING_DATA} testId="rl-loading" />
+        <Loading text={t('loadingData')} testId="rl-loading" />
       ) : (
         <Body s={s} view={view} />
       )}
       <footer className="rl-footer" data-testid="rl-footer">
-        <span>
-          Generated {dateTime(generated)} ({offsetLabel(zoneHours(generated * 1000))})
-        </span>
+        <span>{t('generated', { time: dateTime(generated), offset: offsetLabel(zoneHours(generated * 1000)) })}</span>
         {view?.mode === 'share-link' && view.expires != null && (
-          <span>Read-only report link, valid until {dateTime(view.expires)}</span>
+          <span>{t('validUntil', { time: dateTime(view.expires) })}</span>
         )}
         <span>Fleet Monitoring</span>
       </footer>
@@ -85,22 +89,23 @@ export default function ReportLinkPage() {
 }
 
 function Header({ view, s }: { view: LinkView | undefined; s: LinkSummary | undefined }) {
+  const t = useTexts(reportLinkTexts);
   return (
     <header className="rl-header" data-testid="rl-header">
       <div>
-        <h1 className="rl-title">Report Summary</h1>
+        <h1 className="rl-title">{t('title')}</h1>
         <div className="rl-vessel" data-testid="rl-vessel">
           {view?.massName ?? s?.massName ?? ''}
           {s?.maintenance && (
             <Tag color="orange" className="rl-maintenance" data-testid="rl-maintenance">
-              Under Maintenance
+              {t('underMaintenance')}
             </Tag>
           )}
         </div>
       </div>
       {view && (
         <div className="rl-range" data-testid="rl-range">
-          <div>Analysed data range</div>
+          <div>{t('analysedRange')}</div>
           <strong>{periodDateTimes(view.start, view.end)}</strong>
           <div>{offsetLabel(zoneHours(view.start * 1000))}</div>
         </div>
@@ -110,7 +115,8 @@ function Header({ view, s }: { view: LinkView | undefined; s: LinkSummary | unde
 }
 
 function Body({ s, view }: { s: LinkSummary | undefined; view: LinkView }) {
-  if (!s) return <Loading text={LOADING_DATA} />;
+  const t = useTexts(reportLinkTexts);
+  if (!s) return <Loading text={t('loadingData')} />;
   const hasData = s.firstData != null;
   return (
     <>
@@ -123,20 +129,20 @@ function Body({ s, view }: { s: LinkSummary | undefined; view: LinkView }) {
           data-testid="rl-maintenance-note"
         />
       )}
-      <Card size="small" title="Vessel Tracking" className="rl-section" data-testid="rl-tracking">
+      <Card size="small" title={t('vesselTracking')} className="rl-section" data-testid="rl-tracking">
         {s.gps && Object.keys(s.gps.data).length ? (
-          <Suspense fallback={<Loading text={LOADING} />}>
+          <Suspense fallback={<Loading text={t('loading')} />}>
             <VesselTrackMap summary={s} name={view.massName ?? s.massName} height={320} />
           </Suspense>
         ) : (
-          <div className="rl-table-empty">No Data</div>
+          <div className="rl-table-empty">{t('noData')}</div>
         )}
       </Card>
-      <Card size="small" title="Summary" className="rl-section" data-testid="rl-summary">
+      <Card size="small" title={t('summary')} className="rl-section" data-testid="rl-summary">
         <SummaryTable s={s} />
       </Card>
       {hasData && (
-        <Suspense fallback={<Loading text={LOADING} />}>
+        <Suspense fallback={<Loading text={t('loading')} />}>
           <section className="rl-section" data-testid="rl-charts">
             <SummaryCharts summary={s} massId={s.massId} interval="hour" />
           </section>

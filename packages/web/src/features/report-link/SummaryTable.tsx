@@ -1,12 +1,14 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { AVERAGE_SPEED_LABEL, duration, num } from '../../components/format.ts';
 import { type LinkSummary, tableLayout } from './layout.ts';
+import { type ReportLinkTextKey, reportLinkTexts } from './texts.ts';
 
 const NA = 'N/A';
 
 interface Row {
-  label: string;
+  label: ReportLinkTextKey;
   port: ReactNode;
   centre: ReactNode;
   stbd: ReactNode;
@@ -18,10 +20,11 @@ interface Row {
  * (docs/domain.md §9–§15); 'No Data' when the period holds none.
  */
 export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
+  const t = useTexts(reportLinkTexts);
   if (!s || s.firstData == null) {
     return (
       <div className="rl-table-empty" data-testid="rl-table-empty">
-        <Empty description="No Data" />
+        <Empty description={t('noData')} />
       </div>
     );
   }
@@ -33,55 +36,55 @@ export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
 
   const rows: Row[] = [
     {
-      label: 'Average RPM',
+      label: 'averageRpm',
       port: num(rpm?.PORT?.average),
       centre: NA,
       stbd: num(rpm?.STARBOARD?.average),
     },
     {
-      label: 'Running Hours',
+      label: 'runningHours',
       port: num(rpm?.PORT?.runningHours),
       centre: NA,
       stbd: num(rpm?.STARBOARD?.runningHours),
     },
     {
-      label: 'Fuel Consumption (Liter)',
+      label: 'fuelConsumption',
       port: num(fm?.portEngineCons),
       centre: aeCentre(num(fm?.aeEngineCons)),
       stbd: num(fm?.starboardEngineCons),
     },
     {
-      label: 'Fuel In (Liter)',
+      label: 'fuelIn',
       port: NA,
       centre: aeCentre(num(fm?.AE_IN)),
       stbd: NA,
     },
     {
-      label: 'Fuel Out (Liter)',
+      label: 'fuelOut',
       port: NA,
       centre: aeCentre(num(fm?.AE_OUT)),
       stbd: NA,
     },
     {
-      label: 'Average Flow Rate (L/h)',
+      label: 'averageFlowRate',
       port: num(fm?.portAverageFlow),
       centre: NA,
       stbd: num(fm?.starboardAverageFlow),
     },
     {
-      label: 'Flow Time',
+      label: 'flowTime',
       port: fm?.PORT_IN_flowTime == null ? '-' : duration(fm.PORT_IN_flowTime),
       centre: NA,
       stbd: fm?.STARBOARD_IN_flowTime == null ? '-' : duration(fm.STARBOARD_IN_flowTime),
     },
     {
-      label: 'Average Density (kg/m³)',
+      label: 'averageDensity',
       port: num(fm?.PORT_IN_averageDens),
       centre: NA,
       stbd: num(fm?.STARBOARD_IN_averageDens),
     },
     {
-      label: 'Average Exhaust Temp (°C)',
+      label: 'averageExhaustTemp',
       port: num(exh?.PORT),
       centre: NA,
       stbd: num(exh?.STARBOARD),
@@ -93,20 +96,20 @@ export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
       <table className="rl-table" data-testid="rl-summary-table" data-layout={layout}>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">{single ? 'Main Engine' : 'Port'}</th>
+            <th scope="col">{t('item')}</th>
+            <th scope="col">{single ? t('mainEngine') : t('port')}</th>
             {single ? (
-              <th scope="col">Auxiliary Engine</th>
+              <th scope="col">{t('auxiliaryEngine')}</th>
             ) : (
               <th scope="col">{layout === 'twin-ae' ? 'AE (AE_IN/AE_OUT)' : NA}</th>
             )}
-            {!single && <th scope="col">Starboard</th>}
+            {!single && <th scope="col">{t('starboard')}</th>}
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.label}>
-              <th scope="row">{r.label}</th>
+              <th scope="row">{t(r.label)}</th>
               <td>{r.port}</td>
               {/* a single engine's second column is its auxiliary engines: the AE figures the row has */}
               <td>{single ? singleAe(r.label, s) : r.centre}</td>
@@ -116,13 +119,13 @@ export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total Fuel (Liter)</th>
+            <th scope="row">{t('totalFuel')}</th>
             <td colSpan={single ? 2 : 3} data-testid="rl-total-fuel">
               {num(fm?.totalFuelCons ?? null)}
             </td>
           </tr>
           <tr>
-            <th scope="row">Distance (NM)</th>
+            <th scope="row">{t('distance')}</th>
             <td colSpan={single ? 2 : 3} data-testid="rl-distance">
               {num(s.gps?.summary.totalCruise)}
             </td>
@@ -139,10 +142,10 @@ export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
   );
 }
 
-function singleAe(label: string, s: LinkSummary): ReactNode {
+function singleAe(label: ReportLinkTextKey, s: LinkSummary): ReactNode {
   const fm = s.flowmeter?.summary;
-  if (label === 'Fuel Consumption (Liter)') return num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption);
-  if (label === 'Fuel In (Liter)') return s.hasAeFlowmeter ? num(fm?.AE_IN) : NA;
-  if (label === 'Fuel Out (Liter)') return s.hasAeFlowmeter ? num(fm?.AE_OUT) : NA;
+  if (label === 'fuelConsumption') return num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption);
+  if (label === 'fuelIn') return s.hasAeFlowmeter ? num(fm?.AE_IN) : NA;
+  if (label === 'fuelOut') return s.hasAeFlowmeter ? num(fm?.AE_OUT) : NA;
   return NA;
 }

@@ -6,13 +6,11 @@ import { api, isApiError, setPageToken } from '../../api/client.ts';
 import { setZone } from '../../api/zone.ts';
 import type { LinkParams } from './link-params.ts';
 
-/** Messages of the report link page for what the server does not answer itself. */
-export const LINK_PAGE_TEXTS = {
-  noLink: 'This page opens with a report link. Ask the sender for a new link.',
-  noVessel: 'The link does not name a vessel and a period.',
-  wrongGroup: 'The company in this link is not part of its group.',
-  vesselUnavailable: 'This vessel is not available to this account.',
-} as const;
+/** What the report link page says itself (texts.ts), for what the server does not answer itself. */
+export type LinkProblem = 'noLink' | 'noVessel' | 'wrongGroup' | 'vesselUnavailable';
+
+/** Why the page cannot show the report: one of its own problems (shown in the language in force), else a message. */
+export type LinkFailure = { problem: LinkProblem } | { message: string };
 
 /**
  * The vessel and period the page shows, and how it was opened: a share link's `current` answer, or (u/p link) the
@@ -25,9 +23,14 @@ export type LinkView = Pick<ShareLinkCurrent, 'massId' | 'start' | 'end'> & {
   massName: string | null;
 };
 
-class LinkPageError extends Error {}
+class LinkPageError extends Error {
+  constructor(readonly failure: LinkFailure) {
+    super('problem' in failure ? failure.problem : failure.message);
+  }
+}
 
-const messageOf = (e: unknown) => (isApiError(e) || e instanceof LinkPageError ? e.message : String(e));
+const failureOf = (e: unknown): LinkFailure =>
+  e instanceof LinkPageError ? e.failure : { message: isApiError(e) ? e.message : String(e) };
 
 async function openShareLink(link: string): Promise<LinkView> {
   const opened = await api.post<ShareLinkOpened>('/share-links/open', { token: link }, { silent: true });
@@ -43,9 +46,9 @@ async function openShareLink(link: string): Promise<LinkView> {
  * page only (setPageToken).
  */
 async function signInWithPassword(p: LinkParams): Promise<LinkView> {
-  if (!p.username || !p.password) throw new LinkPageError(LINK_PAGE_TEXTS.noLink);
+  if (!p.username || !p.password) throw new LinkPageError({ problem: 'noLink' });
   if (p.massId == null || p.start == null || p.end == null || p.end <= p.start)
-    throw new LinkPageError(LINK_PAGE_TEXTS.noVessel);
+    throw new LinkPageError({ problem: 'noVessel' });
   // an external OpenID Connect issuer, when the server has one configured (README "Report links"), else the product
   const { method } = await api.get<SigninMethod>('/share-links/signin-method', { silent: true });
   const signed = await api.post<SignedIn>(
@@ -58,11 +61,11 @@ async function signInWithPassword(p: LinkParams): Promise<LinkView> {
     const status = await api.get<SessionStatus>(`/security/authentication/setcompany/${p.compId}`, { silent: true });
     setZone(status.activeCompany?.timezone);
     if (p.grcpId != null && status.activeCompany?.grcpId !== p.grcpId)
-      throw new LinkPageError(LINK_PAGE_TEXTS.wrongGroup);
+      throw new LinkPageError({ problem: 'wrongGroup' });
   }
   const assets = await api.list<AssetRow>('/master/asset', { silent: true, query: { max: 1000 } });
   const asset = assets.rows.find((a) => a.massId === p.massId);
-  if (!asset) throw new LinkPageError(LINK_PAGE_TEXTS.vesselUnavailable);
+  if (!asset) throw new LinkPageError({ problem: 'vesselUnavailable' });
   return {
     mode: 'password',
     massId: p.massId,
@@ -83,11 +86,11 @@ export function useLinkSession(p: LinkParams) {
         return await signInWithPassword(p);
       } catch (e) {
         setPageToken(null);
-        throw new LinkPageError(messageOf(e));
+        throw new LinkPageError(failureOf(e));
       }
     },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return { view: q.data, error: q.error ? q.error.message : null, loading: q.isLoading };
+  return { view: q.data, failure: q.error ? failureOf(q.error) : null, loading: q.isLoading };
 }

@@ -2,7 +2,9 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useTexts } from '../../api/i18n.ts';
 import { useSession } from '../../stores/session.ts';
+import { selectionTexts } from './texts.ts';
 
 /** The card of the full-page selections: title, who is signed in, a way out. */
 export function SelectionFrame({
@@ -20,6 +22,7 @@ export function SelectionFrame({
   const company = useSession((s) => s.activeCompany);
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
+  const t = useTexts(selectionTexts);
   return (
     <Card className={`selection-frame${wide ? ' selection-frame-wide' : ''}`}>
       <div className="selection-frame-head">
@@ -41,7 +44,7 @@ export function SelectionFrame({
               navigate('/auth/login');
             }}
           >
-            Sign Out
+            {t('signOut')}
           </Button>
         </div>
       </div>

@@ -1,0 +1,40 @@
+import { defineTexts } from '../api/i18n.ts';
+
+/** The shell's own texts: error pages, the server-unreachable page, the skip link, the report page's tabs. */
+export const appTexts = defineTexts(
+  'app',
+  {
+    loading: 'Loading',
+    loadingVideo: 'Loading background video',
+    pageFailed: 'This page could not be shown',
+    unexpectedError: 'Unexpected error',
+    reload: 'Reload',
+    serverUnreachable: 'The server cannot be reached',
+    checkConnection: 'Check the connection, then try again.',
+    tryAgain: 'Try again',
+    skipToMain: 'Skip to main content',
+    report: 'Report',
+    tabReportSummary: 'Report Summary',
+    tabVoyageReport: 'Voyage Report',
+    tabDatalog: 'Datalog',
+    tabCustomChart: 'Custom Chart',
+    tabTeltonikaMap: 'Teltonika Map',
+  },
+  {
+    loading: 'Memuat',
+    loadingVideo: 'Memuat video latar',
+    pageFailed: 'Halaman ini tidak dapat ditampilkan',
+    unexpectedError: 'Terjadi kesalahan yang tidak terduga',
+    reload: 'Muat Ulang',
+    serverUnreachable: 'Server tidak dapat dihubungi',
+    checkConnection: 'Periksa koneksi, lalu coba lagi.',
+    tryAgain: 'Coba Lagi',
+    skipToMain: 'Langsung ke konten utama',
+    report: 'Laporan',
+    tabReportSummary: 'Ringkasan Laporan',
+    tabVoyageReport: 'Laporan Pelayaran',
+    tabDatalog: 'Datalog',
+    tabCustomChart: 'Grafik Kustom',
+    tabTeltonikaMap: 'Peta Teltonika',
+  },
+);
