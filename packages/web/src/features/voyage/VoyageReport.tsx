@@ -131,7 +131,13 @@ export default function VoyageReport() {
   );
 }
 
-export function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof useFleet>['vessels'][number] | null }) {
+export function VoyageSummary({
+  s,
+  vessel,
+}: {
+  s: Summary;
+  vessel: ReturnType<typeof useFleet>['vessels'][number] | null;
+}) {
   const t = useTexts(voyageTexts);
   const rpm = s.rpm?.summary;
   const fm = s.flowmeter?.summary;
