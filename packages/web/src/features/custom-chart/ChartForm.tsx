@@ -2,12 +2,21 @@ import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { pickedRange, shownEnd } from '../../api/period.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import { RANGE_FORMAT } from '../../components/PeriodPicker.tsx';
-import { type ChartDraft, type IntervalUnit, isValid, pointsFor, REQUIRED_TEXT, type SavedChart } from './model.ts';
+import { type ChartDraft, type IntervalUnit, isValid, pointsFor, type SavedChart } from './model.ts';
+import { customChartTexts } from './texts.ts';
 
 const UNITS: IntervalUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'];
+const UNIT_TEXT = {
+  MINUTE: 'unitMinute',
+  HOUR: 'unitHour',
+  DAY: 'unitDay',
+  WEEK: 'unitWeek',
+  MONTH: 'unitMonth',
+} as const satisfies Record<IntervalUnit, keyof typeof customChartTexts.en>;
 
 /** Spec 002 §9: default chart range the last 6 hours; automatic interval in minutes. */
 function emptyDraft(order: number): Partial<ChartDraft> {
@@ -35,6 +44,7 @@ export function ChartForm({
   onSave: (d: ChartDraft) => Promise<void>;
   onClose: () => void;
 }) {
+  const t = useTexts(customChartTexts);
   const assets = useAssets();
   const [draft, setDraft] = useState<Partial<ChartDraft>>(() => emptyDraft(nextOrder));
   const [saving, setSaving] = useState(false);
@@ -74,11 +84,11 @@ export function ChartForm({
   return (
     <Modal
       open={open}
-      title={editing ? 'Edit Chart' : 'Create New Chart'}
+      title={editing ? t('editChart') : t('createNewChart')}
       onCancel={onClose}
       keyboard={false}
       maskClosable={false}
-      okText="Save"
+      okText={t('save')}
       okButtonProps={{ disabled: !valid, loading: saving }}
       width={760}
       onOk={async () => {
@@ -95,25 +105,18 @@ export function ChartForm({
         }
       }}
     >
-      {!valid && <Alert type="warning" showIcon message={REQUIRED_TEXT} style={{ marginBottom: 12 }} />}
-      {failed && (
-        <Alert
-          type="error"
-          showIcon
-          message="Failed to save chart configuration or fetch data. Please try again."
-          style={{ marginBottom: 12 }}
-        />
-      )}
+      {!valid && <Alert type="warning" showIcon message={t('required')} style={{ marginBottom: 12 }} />}
+      {failed && <Alert type="error" showIcon message={t('saveFailed')} style={{ marginBottom: 12 }} />}
       <div className="report-filter" style={{ padding: 0 }}>
         <div className="report-filter-field report-filter-asset">
-          <span>Asset</span>
+          <span>{t('asset')}</span>
           <Select
-            aria-label="Chart Asset"
+            aria-label={t('chartAsset')}
             showSearch
             optionFilterProp="label"
             style={{ minWidth: 220 }}
             value={draft.asset?.massId}
-            placeholder="Select Asset"
+            placeholder={t('selectAsset')}
             options={(assets.data ?? []).map((a) => ({ value: a.massId, label: a.massName }))}
             onChange={(massId) => {
               const a = assets.data?.find((x) => x.massId === massId);
@@ -127,7 +130,7 @@ export function ChartForm({
           />
         </div>
         <div className="report-filter-field report-filter-range">
-          <span>Date Range</span>
+          <span>{t('dateRange')}</span>
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format={RANGE_FORMAT}
@@ -143,28 +146,28 @@ export function ChartForm({
           />
         </div>
         <div className="report-filter-field">
-          <span>Interval Unit</span>
+          <span>{t('intervalUnit')}</span>
           <Select
-            aria-label="Interval Unit"
+            aria-label={t('intervalUnit')}
             value={draft.intervalUnit}
             style={{ minWidth: 110 }}
-            options={UNITS.map((u) => ({ value: u, label: u }))}
+            options={UNITS.map((u) => ({ value: u, label: t(UNIT_TEXT[u]) }))}
             onChange={(intervalUnit) => setDraft((d) => ({ ...d, intervalUnit }))}
           />
         </div>
         <div className="report-filter-field">
-          <span>Interval Length</span>
+          <span>{t('intervalLength')}</span>
           <InputNumber
-            aria-label="Interval Length"
+            aria-label={t('intervalLength')}
             min={0}
             value={draft.intervalLength}
             onChange={(v) => setDraft((d) => ({ ...d, intervalLength: v ?? 0 }))}
           />
         </div>
         <div className="report-filter-field">
-          <span>Order</span>
+          <span>{t('order')}</span>
           <InputNumber
-            aria-label="Order"
+            aria-label={t('order')}
             min={0}
             value={draft.order}
             onChange={(v) => setDraft((d) => ({ ...d, order: v ?? 0 }))}
@@ -188,7 +191,7 @@ export function ChartForm({
               </fieldset>
             ))
         ) : (
-          <p>Select an asset to choose its devices.</p>
+          <p>{t('selectAssetFirst')}</p>
         )}
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, ExpandOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Modal, Spin, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { at } from '../../api/zone.ts';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
@@ -8,20 +9,11 @@ import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import '../../components/report-filter/report.css';
 import { ChartForm } from './ChartForm.tsx';
 import { type ChartDraft, chartStore, fetchChartSeries, type SavedChart, UNIT_SECONDS } from './model.ts';
-
-const TEXTS = {
-  saved: 'Chart configuration saved successfully!',
-  deleteAsk: 'Are you sure you want to delete this chart configuration?',
-  deleted: 'Chart configuration deleted successfully!',
-  deleteFailed: 'Failed to delete chart configuration. Please try again.',
-  refreshed: (n: string) => `Data for chart '${n}' refreshed successfully!`,
-  refreshFailed: (n: string) => `Failed to refresh data for chart: ${n}`,
-  empty: 'No chart data available for this configuration',
-  loading: 'Loading data...',
-};
+import { customChartTexts } from './texts.ts';
 
 /** Custom Chart (spec 002 §2.13): saved charts in a draggable grid, kept in the browser's IndexedDB. */
 export default function CustomChartView() {
+  const t = useTexts(customChartTexts);
   const [charts, setCharts] = useState<SavedChart[] | null>(null);
   const [form, setForm] = useState<{ open: boolean; editing: SavedChart | null }>({ open: false, editing: null });
   const [loadingIds, setLoadingIds] = useState<Set<number>>(new Set());
@@ -49,7 +41,7 @@ export default function CustomChartView() {
     const series = await fetchChartSeries(d);
     await chartStore.put({ ...d, id, width: form.editing?.width ?? d.width ?? 'half', combinedChart: { series } });
     setForm({ open: false, editing: null });
-    toast.success(TEXTS.saved);
+    toast.success(text(customChartTexts, 'saved'));
     await reload();
   };
 
@@ -59,10 +51,10 @@ export default function CustomChartView() {
       const series = await fetchChartSeries(c);
       await chartStore.put({ ...c, combinedChart: { series } });
       await reload();
-      toast.success(TEXTS.refreshed(c.asset.massName));
+      toast.success(text(customChartTexts, 'refreshed', { name: c.asset.massName }));
     } catch (e) {
       console.error(e);
-      toast.error(TEXTS.refreshFailed(c.asset.massName));
+      toast.error(text(customChartTexts, 'refreshFailed', { name: c.asset.massName }));
     } finally {
       busy(c.id, false);
     }
@@ -81,18 +73,19 @@ export default function CustomChartView() {
 
   const remove = (c: SavedChart) =>
     Modal.confirm({
-      title: TEXTS.deleteAsk,
-      okText: 'Delete',
+      title: text(customChartTexts, 'deleteAsk'),
+      okText: text(customChartTexts, 'delete'),
+      cancelText: text(customChartTexts, 'cancel'),
       okButtonProps: { danger: true },
       keyboard: false,
       onOk: async () => {
         try {
           await chartStore.remove(c.id);
-          toast.success(TEXTS.deleted);
+          toast.success(text(customChartTexts, 'deleted'));
           await reload();
         } catch (e) {
           console.error(e);
-          toast.error(TEXTS.deleteFailed);
+          toast.error(text(customChartTexts, 'deleteFailed'));
         }
       },
     });
@@ -112,14 +105,14 @@ export default function CustomChartView() {
     <div>
       <div className="report-filter-actions report-section">
         <Button type="primary" onClick={() => setForm({ open: true, editing: null })}>
-          Create Chart
+          {t('createChart')}
         </Button>
       </div>
       {charts == null ? (
         <Spin />
       ) : charts.length === 0 ? (
         <div className="report-empty">
-          <Empty description="No charts yet" />
+          <Empty description={t('noCharts')} />
         </div>
       ) : (
         <div className="chart-grid">
@@ -157,29 +150,29 @@ export default function CustomChartView() {
                   }
                   extra={
                     <span className="report-filter-actions">
-                      <Tooltip title={c.width === 'full' ? 'Half width' : 'Full width'}>
+                      <Tooltip title={c.width === 'full' ? t('halfWidth') : t('fullWidth')}>
                         <Button
                           size="small"
-                          aria-label={`Toggle width chart ${c.asset.massName}`}
+                          aria-label={t('toggleWidthOf', { name: c.asset.massName })}
                           icon={<ExpandOutlined />}
                           onClick={() => toggleWidth(c)}
                         />
                       </Tooltip>
                       <Button
                         size="small"
-                        aria-label={`Refresh chart ${c.asset.massName}`}
+                        aria-label={t('refreshOf', { name: c.asset.massName })}
                         icon={<ReloadOutlined />}
                         onClick={() => refresh(c)}
                       />
                       <Button
                         size="small"
-                        aria-label={`Edit chart ${c.asset.massName}`}
+                        aria-label={t('editOf', { name: c.asset.massName })}
                         icon={<EditOutlined />}
                         onClick={() => setForm({ open: true, editing: c })}
                       />
                       <Button
                         size="small"
-                        aria-label={`Delete chart ${c.asset.massName}`}
+                        aria-label={t('deleteOf', { name: c.asset.massName })}
                         danger
                         icon={<DeleteOutlined />}
                         onClick={() => remove(c)}
@@ -188,12 +181,12 @@ export default function CustomChartView() {
                   }
                 >
                   {loadingIds.has(c.id) ? (
-                    <div className="report-empty">{TEXTS.loading}</div>
+                    <div className="report-empty">{t('loading')}</div>
                   ) : !hasPoints ? (
-                    <div className="report-empty">{TEXTS.empty}</div>
+                    <div className="report-empty">{t('empty')}</div>
                   ) : (
                     <TimeChart
-                      aria-label={`Chart ${c.asset.massName}`}
+                      aria-label={t('chartOf', { name: c.asset.massName })}
                       height={CHART_HEIGHT.report}
                       stepMs={UNIT_SECONDS[c.intervalUnit] * c.intervalLength * 1000}
                       axes={[{ name: '' }]}

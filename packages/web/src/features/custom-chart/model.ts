@@ -83,9 +83,6 @@ export interface SavedChart {
 
 export type ChartDraft = Omit<SavedChart, 'id' | 'combinedChart' | 'width'> & { width?: SavedChart['width'] };
 
-export const REQUIRED_TEXT =
-  'Please fill in all required fields (Asset, Date Range, and at least one Device with data points).';
-
 /** Spec 002 §5: an asset, a range with start and end, a device with a data point, an interval length above 0. */
 export function isValid(d: Partial<ChartDraft>): boolean {
   return (

@@ -3,6 +3,7 @@ import type { Block, ReportModel, ReportPage } from '@fleet/shared/answers/daily
 import { Alert, Button, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { periodSeconds } from '../../api/period.ts';
 import { downloadPdf, useDailyReport } from '../../api/reports.ts';
 import { toast } from '../../api/toast.ts';
@@ -10,10 +11,12 @@ import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.
 import { useFilter } from '../../stores/filter.ts';
 import './daily-report.css';
 import { Subscribe } from './Subscribe.tsx';
+import { dailyReportTexts } from './texts.ts';
 
 const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 function BlockView({ b }: { b: Block }) {
+  const t = useTexts(dailyReportTexts);
   switch (b.kind) {
     case 'table':
       return (
@@ -42,7 +45,7 @@ function BlockView({ b }: { b: Block }) {
         </div>
       );
     case 'chart':
-      return <img className="dr-chart" src={svgSrc(b.svg)} alt="chart" width={b.width} height={b.height} />;
+      return <img className="dr-chart" src={svgSrc(b.svg)} alt={t('chart')} width={b.width} height={b.height} />;
     case 'maps':
       return (
         <div className="dr-maps">
@@ -73,17 +76,18 @@ function BlockView({ b }: { b: Block }) {
 }
 
 function PageView({ model, page, n }: { model: ReportModel; page: ReportPage; n: number }) {
+  const t = useTexts(dailyReportTexts);
   return (
     <section className="dr-page" aria-label={page.title}>
       <header className="dr-header">
         <div>
           <div className="dr-vessel">{model.massName}</div>
-          <div className="dr-range">Period: {model.rangeText}</div>
-          <div className="dr-range">Analysed data range: {model.dataText}</div>
+          <div className="dr-range">{t('period', { range: model.rangeText })}</div>
+          <div className="dr-range">{t('analysedRange', { range: model.dataText })}</div>
         </div>
         <div className="dr-tz">
           <strong>{model.timezoneLabel}</strong>
-          <div>Daily Report</div>
+          <div>{t('title')}</div>
         </div>
       </header>
       <h3 className="dr-title">{page.title}</h3>
@@ -92,12 +96,8 @@ function PageView({ model, page, n }: { model: ReportModel; page: ReportPage; n:
         <BlockView key={`${page.title}-${b.kind}-${i}`} b={b} />
       ))}
       <footer className="dr-footer">
-        <span>
-          Generated {model.generatedText} ({model.timezoneLabel})
-        </span>
-        <span>
-          Page {n}/{model.pages.length}
-        </span>
+        <span>{t('generated', { time: model.generatedText, zone: model.timezoneLabel })}</span>
+        <span>{t('page', { number: n, total: model.pages.length })}</span>
       </footer>
     </section>
   );
@@ -109,6 +109,7 @@ function PageView({ model, page, n }: { model: ReportModel; page: ReportPage; n:
  * notice, and a hidden done marker when loading finishes.
  */
 export function DailyReport() {
+  const t = useTexts(dailyReportTexts);
   const { range, currentAsset } = useFilter();
   const { start, end } = periodSeconds(range);
   const report = useDailyReport(currentAsset, start, end);
@@ -140,24 +141,20 @@ export function DailyReport() {
           loading={busy}
           disabled={!report.data || busy}
         >
-          {busy ? 'Downloading...' : 'Download PDF'}
+          {busy ? t('downloading') : t('downloadPdf')}
         </Button>
       </div>
       {currentAsset == null ? (
-        <Empty description="No Data" />
+        <Empty description={t('noData')} />
       ) : report.isLoading ? (
-        <Spin tip="Loading data...">
+        <Spin tip={t('loading')}>
           <div className="dr-loading" />
         </Spin>
       ) : report.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={isApiError(report.error) ? report.error.message : 'The daily report could not be loaded'}
-        />
+        <Alert type="error" showIcon message={isApiError(report.error) ? report.error.message : t('loadFailed')} />
       ) : report.data ? (
         <div className="dr-pages">
-          {report.data.maintenance && <Alert type="warning" showIcon message="This vessel is under maintenance." />}
+          {report.data.maintenance && <Alert type="warning" showIcon message={t('maintenance')} />}
           {report.data.pages.map((p, i) => (
             <PageView key={`${p.title}-${p.key}`} model={report.data} page={p} n={i + 1} />
           ))}

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch, Tooltip } from 'antd';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
+import { dailyReportTexts } from './texts.ts';
 
 interface Subscription {
   massId: number;
@@ -14,6 +16,7 @@ interface Subscription {
  * the server mails the previous day's PDF to the user's address (README "Daily report").
  */
 export function Subscribe({ massId }: { massId: number }) {
+  const t = useTexts(dailyReportTexts);
   const client = useQueryClient();
   const subs = useQuery({
     queryKey: ['daily-report', 'subscriptions'],
@@ -27,11 +30,11 @@ export function Subscribe({ massId }: { massId: number }) {
         : api.delete<Subscription[]>(`/reports/daily/subscriptions/${massId}`),
     onSuccess: (data, subscribe) => {
       client.setQueryData(['daily-report', 'subscriptions'], data);
-      toast.success(subscribe ? 'Daily report mail subscribed' : 'Daily report mail unsubscribed');
+      toast.success(text(dailyReportTexts, subscribe ? 'subscribed' : 'unsubscribed'));
     },
   });
   return (
-    <Tooltip title="After midnight the previous day's PDF is mailed to you">
+    <Tooltip title={t('subscribeHint')}>
       <span className="dr-subscribe">
         <Switch
           id="dr-subscribe"
@@ -39,9 +42,9 @@ export function Subscribe({ massId }: { massId: number }) {
           checked={on}
           loading={subs.isLoading || change.isPending}
           onChange={(v) => change.mutate(v)}
-          aria-label="Email me this report daily"
+          aria-label={t('subscribe')}
         />
-        <label htmlFor="dr-subscribe">Email me this report daily</label>
+        <label htmlFor="dr-subscribe">{t('subscribe')}</label>
       </span>
     </Tooltip>
   );

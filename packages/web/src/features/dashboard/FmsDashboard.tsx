@@ -3,6 +3,7 @@ import { Alert, Card, Empty, Spin, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAssets } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { aggregatedUnit, pointsOf, UNIT_MS, useSummary } from '../../api/summary.ts';
 import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
@@ -18,6 +19,7 @@ import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { chartAverages, meAverageFlow } from './averages.ts';
 import { currentData, REFRESH_MS, useAssetPulse } from './pulse.ts';
+import { dashboardTexts } from './texts.ts';
 
 /** Spec 002 §9: gauge full scale 1600 RPM. */
 export const GAUGE_FULL_SCALE = 1600;
@@ -32,8 +34,16 @@ export function aeOn(s: Summary, key: 'AE1' | 'AE2' | 'AE3'): boolean {
   return last != null && (data[last]?.[key]?.runningSeconds ?? 0) > 0;
 }
 
+/** The texts of an engine side's cards: the side itself, or the main engine of a single-engine vessel. */
+const SIDE_TEXTS = {
+  PORT: { name: 'sidePort', rpm: 'rpmPort', cons: 'consPort', current: 'currentDataPort' },
+  STARBOARD: { name: 'sideStarboard', rpm: 'rpmStarboard', cons: 'consStarboard', current: 'currentDataStarboard' },
+  MAIN: { name: 'sideMainEngine', rpm: 'rpmMainEngine', cons: 'consMainEngine', current: 'currentDataMainEngine' },
+} as const satisfies Record<string, Record<string, keyof typeof dashboardTexts.en>>;
+
 /** FMS dashboard (spec 002 §2.9). */
 export default function FmsDashboard() {
+  const t = useTexts(dashboardTexts);
   const { range, interval, currentAsset } = useFilter();
   const assets = useAssets();
   const asset = assets.data?.find((a) => a.massId === currentAsset);
@@ -57,14 +67,14 @@ export default function FmsDashboard() {
   } else if (!hasData(s)) {
     body = (
       <div className="report-empty">
-        <Empty description="No Data" />
+        <Empty description={t('noData')} />
       </div>
     );
   } else {
     const rpm = s.rpm?.summary;
     const fm = s.flowmeter?.summary;
     const sides = s.singleEngine ? (['PORT'] as const) : (['PORT', 'STARBOARD'] as const);
-    const sideName = (side: 'PORT' | 'STARBOARD') => (s.singleEngine ? 'MAIN ENGINE' : side);
+    const sideTexts = (side: 'PORT' | 'STARBOARD') => SIDE_TEXTS[s.singleEngine ? 'MAIN' : side];
     const fuel = {
       PORT: pointsOf(s.flowmeter?.data, (r) => r.portFuelCons),
       STARBOARD: pointsOf(s.flowmeter?.data, (r) => r.stbFuelCons),
@@ -81,32 +91,32 @@ export default function FmsDashboard() {
             ) : (
               <div className="dashboard-vessel-img" aria-hidden />
             )}
-            <Stat label="Type" value={asset?.massMaty?.matyName ?? '-'} />
-            <Stat label="Device Type" value={asset?.massSystemType ?? '-'} />
+            <Stat label={t('type')} value={asset?.massMaty?.matyName ?? '-'} />
+            <Stat label={t('deviceType')} value={asset?.massSystemType ?? '-'} />
             {asset && (
               <Link to={routeNames.AssetDetail(asset.massId)}>
-                <Tag color="blue">See Details</Tag>
+                <Tag color="blue">{t('seeDetails')}</Tag>
               </Link>
             )}
           </Card>
-          <Card size="small" title="Today's Cruise" data-testid="dash-cruise">
-            <Stat label="Last Data" value={dateTime(s.lastData)} />
-            <Stat label="Total Cruise (NM)" value={num(s.gps?.summary.totalCruise)} testId="dash-total-cruise" />
+          <Card size="small" title={t('todaysCruise')} data-testid="dash-cruise">
+            <Stat label={t('lastData')} value={dateTime(s.lastData)} />
+            <Stat label={t('totalCruise')} value={num(s.gps?.summary.totalCruise)} testId="dash-total-cruise" />
             <Stat label={AVERAGE_SPEED_LABEL} value={num(s.gps?.summary.averageSpeedKnot)} testId="dash-avg-speed" />
           </Card>
           {sides.map((side) => {
             const cur = currentData(pulse.data, side);
             return (
-              <Card key={side} size="small" title={sideName(side)} data-testid={`dash-gauge-${side}`}>
+              <Card key={side} size="small" title={t(sideTexts(side).name)} data-testid={`dash-gauge-${side}`}>
                 <Gauge
-                  label={`${sideName(side)} RPM`}
+                  label={t(sideTexts(side).rpm)}
                   value={cur.rpm == null ? null : (cur.rpm / GAUGE_FULL_SCALE) * 100}
                   max={100}
                   unit="%"
                   height={170}
                 />
-                <Stat label="Engine Hour" value={num(rpm?.[side]?.runningHours)} />
-                <Stat label="Average RPM" value={num(rpm?.[side]?.average)} testId={`dash-avg-rpm-${side}`} />
+                <Stat label={t('engineHour')} value={num(rpm?.[side]?.runningHours)} />
+                <Stat label={t('averageRpm')} value={num(rpm?.[side]?.average)} testId={`dash-avg-rpm-${side}`} />
               </Card>
             );
           })}
@@ -115,27 +125,23 @@ export default function FmsDashboard() {
           {[
             ...sides.map((side) => ({
               key: side,
-              title: s.singleEngine
-                ? 'Main Engine Cons'
-                : side === 'PORT'
-                  ? 'Port Engine Cons'
-                  : 'Starboard Engine Cons',
+              title: t(sideTexts(side).cons),
               litres: side === 'PORT' ? fm?.portEngineCons : fm?.starboardEngineCons,
               flow: side === 'PORT' ? fm?.portAverageFlow : fm?.starboardAverageFlow,
               pts: fuel[side],
             })),
             {
               key: 'TOTAL',
-              title: 'Total Engine Cons',
+              title: t('consTotal'),
               litres: fm?.meEngineCons,
               flow: meAverageFlow(s),
               pts: fuel.TOTAL,
             },
           ].map((c) => (
             <Card key={c.key} size="small" title={c.title} data-testid={`dash-cons-${c.key}`}>
-              <Stat label="Liter" value={num(c.litres)} />
-              <Stat label="Avg Fuel Flow (L/h)" value={num(c.flow)} />
-              <Sparkline label={`${c.title} sparkline`} points={c.pts} stepMs={step} />
+              <Stat label={t('liter')} value={num(c.litres)} />
+              <Stat label={t('avgFuelFlow')} value={num(c.flow)} />
+              <Sparkline label={t('sparkline', { title: c.title })} points={c.pts} stepMs={step} />
             </Card>
           ))}
         </div>
@@ -143,18 +149,13 @@ export default function FmsDashboard() {
           {sides.map((side) => {
             const cur = currentData(pulse.data, side);
             return (
-              <Card
-                key={side}
-                size="small"
-                title={`Current Data ${sideName(side)}`}
-                data-testid={`dash-current-${side}`}
-              >
-                <Stat label="Current RPM" value={num(cur.rpm)} />
-                <Stat label="Flowrate (L/h)" value={num(cur.flowrate)} />
-                <Stat label="Density (kg/m³)" value={num(cur.density)} />
-                <Stat label="Flowmeter Temp (°C)" value={num(cur.flowTemp)} />
-                <Stat label="Exhaust Temp (°C)" value={num(cur.exhaustTemp)} />
-                <Stat label="Reservoir Temp (°C)" value={num(cur.reservoirTemp)} />
+              <Card key={side} size="small" title={t(sideTexts(side).current)} data-testid={`dash-current-${side}`}>
+                <Stat label={t('currentRpm')} value={num(cur.rpm)} />
+                <Stat label={t('flowrate')} value={num(cur.flowrate)} />
+                <Stat label={t('density')} value={num(cur.density)} />
+                <Stat label={t('flowmeterTemp')} value={num(cur.flowTemp)} />
+                <Stat label={t('exhaustTemp')} value={num(cur.exhaustTemp)} />
+                <Stat label={t('reservoirTemp')} value={num(cur.reservoirTemp)} />
               </Card>
             );
           })}
@@ -164,23 +165,23 @@ export default function FmsDashboard() {
               <Card
                 key={k}
                 size="small"
-                title={`Auxiliary Engine ${i + 1}`}
-                extra={<Tag color={on ? 'green' : 'default'}>{on ? 'ON' : 'OFF'}</Tag>}
+                title={t('auxiliaryEngine', { number: i + 1 })}
+                extra={<Tag color={on ? 'green' : 'default'}>{on ? t('on') : t('off')}</Tag>}
                 data-testid={`dash-${k}`}
               >
-                <Stat label="Hours" value={num(s.ae?.[k]?.runningTime)} />
+                <Stat label={t('hours')} value={num(s.ae?.[k]?.runningTime)} />
               </Card>
             );
           })}
         </div>
-        <Card size="small" title="Map" className="report-section">
+        <Card size="small" title={t('map')} className="report-section">
           <Suspense fallback={<Spin />}>
             <VesselTrackMap summary={s} name={asset?.massName ?? s.massName} height={420} />
           </Suspense>
         </Card>
         <Card
           size="small"
-          title="RPM, Fuel Consumption and Speed"
+          title={t('rpmFuelSpeed')}
           className="report-section"
           extra={<ResetZoom reset={zoom.reset} />}
         >
@@ -192,7 +193,7 @@ export default function FmsDashboard() {
             ))}
           </div>
           <TimeChart
-            aria-label="RPM, Fuel Consumption and Speed"
+            aria-label={t('rpmFuelSpeed')}
             height={CHART_HEIGHT.dashboard}
             stepMs={zoom.stepMs}
             axes={[{ name: 'RPM', kind: 'rpm' }, { name: 'Liter', kind: 'litres' }, { name: 'knot' }]}
@@ -205,7 +206,7 @@ export default function FmsDashboard() {
   }
 
   return (
-    <Page title="Dashboard">
+    <Page title={t('title')}>
       <ReportFilterBar />
       {body}
     </Page>

@@ -2,22 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Modal, Select, Spin, Table, type TableColumnType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { at } from '../../api/zone.ts';
 import { kmhToKnot, num, position } from '../../components/format.ts';
 import { PercentBar } from '../../components/PercentBar.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { saveXlsx, xlsxFileName } from '../../components/xlsx.ts';
 import { useFilter } from '../../stores/filter.ts';
-import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  type Category,
-  columnWidth,
-  type DatalogColumn,
-  defaultColumns,
-} from './columns.ts';
+import { CATEGORIES, type Category, columnWidth, type DatalogColumn, defaultColumns } from './columns.ts';
 import { loadLayout, saveLayout } from './layout-store.ts';
-import { type DatalogRow, fetchDatalog, GROUPS, percentage } from './rows.ts';
+import { type DatalogRow, fetchDatalog, GROUPS, type Group, percentage } from './rows.ts';
+import { datalogTexts } from './texts.ts';
 
 type SpeedUnit = 'knot' | 'kmh';
 type DistanceUnit = 'nm' | 'km';
@@ -48,15 +43,37 @@ export function cellValue(
   }
 }
 
-const label = (c: DatalogColumn, speed: SpeedUnit, distance: DistanceUnit) =>
+type DatalogText = keyof typeof datalogTexts.en;
+type T = ReturnType<typeof useTexts<typeof datalogTexts.en>>;
+
+/** A column's header: the text of its key (the English one is its `label`). */
+export const columnText = (t: T, c: Pick<DatalogColumn, 'key' | 'label'>) =>
+  c.key in datalogTexts.en ? t(c.key as DatalogText) : c.label;
+
+const CATEGORY_TEXT = {
+  gps: 'categoryGps',
+  port: 'categoryPort',
+  starboard: 'categoryStarboard',
+  ae: 'categoryAe',
+} as const satisfies Record<Category, DatalogText>;
+const GROUP_TEXT = {
+  gps: 'groupGps',
+  rpm: 'groupRpm',
+  flowmeter: 'groupFlowmeter',
+  ae: 'groupAe',
+  temperature: 'groupTemperature',
+} as const satisfies Record<Group, DatalogText>;
+
+const label = (t: T, c: DatalogColumn, speed: SpeedUnit, distance: DistanceUnit) =>
   c.key === 'speed'
-    ? `Speed (${speed === 'knot' ? 'knot' : 'km/h'})`
+    ? t('speedIn', { unit: speed === 'knot' ? 'knot' : 'km/h' })
     : c.key === 'cruise'
-      ? `Cruise (${distance === 'nm' ? 'NM' : 'KM'})`
-      : c.label;
+      ? t('cruiseIn', { unit: distance === 'nm' ? 'NM' : 'KM' })
+      : columnText(t, c);
 
 /** Datalog (spec 002 §2.8, §3.3): filter bar with minute interval, sensor percentage, the sortable virtual table. */
 export default function DatalogView() {
+  const t = useTexts(datalogTexts);
   const { range, interval, currentAsset } = useFilter();
   const assets = useAssets();
   const asset = assets.data?.find((a) => a.massId === currentAsset);
@@ -93,8 +110,8 @@ export default function DatalogView() {
   const visible = (columns ?? defaultColumns()).filter((c) => c.visible);
   const tableColumns: TableColumnType<DatalogRow>[] = visible.map((c, i) => ({
     key: c.key,
-    title: label(c, speed, distance),
-    width: columnWidth(c, label(c, speed, distance)),
+    title: label(t, c, speed, distance),
+    width: columnWidth(c, label(t, c, speed, distance)),
     fixed: i === 0 ? 'left' : undefined,
     sorter:
       c.key === 'dateTime'
@@ -135,7 +152,7 @@ export default function DatalogView() {
 
   const downloadXlsx = async () => {
     if (!data.data || !asset) return;
-    const header = visible.map((c) => label(c, speed, distance));
+    const header = visible.map((c) => label(t, c, speed, distance));
     const body = rows.map((r) =>
       visible.map((c) => {
         const v = cellValue(r, c.key, speed, distance);
@@ -149,15 +166,15 @@ export default function DatalogView() {
   return (
     <div>
       <ReportFilterBar minute onDownloadXlsx={downloadXlsx} />
-      <Card size="small" title="Sensor Percentage" className="report-section" data-testid="datalog-sensor">
+      <Card size="small" title={t('sensorPercentage')} className="report-section" data-testid="datalog-sensor">
         {d ? (
           <div className="report-grid">
             {GROUPS.map((g) => (
               <div key={g}>
-                <div>{g.toUpperCase()}</div>
+                <div>{t(GROUP_TEXT[g])}</div>
                 <PercentBar
                   value={percentage(d.present[g], d.expected)}
-                  label={`${g.toUpperCase()} sensor percentage`}
+                  label={t('sensorPercentageOf', { group: t(GROUP_TEXT[g]) })}
                 />
               </div>
             ))}
@@ -169,21 +186,21 @@ export default function DatalogView() {
       <Card size="small">
         <div className="report-filter" style={{ padding: 0 }}>
           <div className="report-filter-field">
-            <span>Speed Unit</span>
+            <span>{t('speedUnit')}</span>
             <Select
-              aria-label="Speed Unit"
+              aria-label={t('speedUnit')}
               value={speed}
               onChange={setSpeed}
               options={[
-                { value: 'knot', label: 'Knot' },
+                { value: 'knot', label: t('knot') },
                 { value: 'kmh', label: 'Km/h' },
               ]}
             />
           </div>
           <div className="report-filter-field">
-            <span>Distance Unit</span>
+            <span>{t('distanceUnit')}</span>
             <Select
-              aria-label="Distance Unit"
+              aria-label={t('distanceUnit')}
               value={distance}
               onChange={setDistance}
               options={[
@@ -193,20 +210,20 @@ export default function DatalogView() {
             />
           </div>
           <div className="report-filter-field">
-            <span>Sort Data By</span>
+            <span>{t('sortDataBy')}</span>
             <Select
-              aria-label="Sort Data By"
+              aria-label={t('sortDataBy')}
               value={sortBy}
               onChange={setSortBy}
               options={[
-                { value: 'latest', label: 'Latest' },
-                { value: 'oldest', label: 'Oldest' },
+                { value: 'latest', label: t('latest') },
+                { value: 'oldest', label: t('oldest') },
               ]}
             />
           </div>
           <div className="report-filter-actions">
-            <Button onClick={() => setModal(true)}>Filter Column</Button>
-            <Button onClick={() => update(defaultColumns())}>Load Default Column</Button>
+            <Button onClick={() => setModal(true)}>{t('filterColumn')}</Button>
+            <Button onClick={() => update(defaultColumns())}>{t('loadDefaultColumn')}</Button>
           </div>
         </div>
         {data.isLoading || !columns ? (
@@ -214,7 +231,7 @@ export default function DatalogView() {
             <Spin />
           </div>
         ) : !rows.length ? (
-          <Empty description="No Data" />
+          <Empty description={t('noData')} />
         ) : (
           <Table<DatalogRow>
             className="datalog-table"
@@ -227,7 +244,7 @@ export default function DatalogView() {
             scroll={{ x: tableColumns.reduce((s, c) => s + Number(c.width), 0), y: 560 }}
           />
         )}
-        {d && <div className="datalog-count">{rows.length} rows</div>}
+        {d && <div className="datalog-count">{t('rowCount', { count: rows.length })}</div>}
       </Card>
       {columns && <ColumnModal open={modal} columns={columns} onChange={update} onClose={() => setModal(false)} />}
     </div>
@@ -246,22 +263,23 @@ function ColumnModal({
   onChange: (c: DatalogColumn[]) => void;
   onClose: () => void;
 }) {
+  const t = useTexts(datalogTexts);
   const set = (keys: (k: string) => boolean, visible: boolean) =>
     onChange(columns.map((c) => (c.key !== 'dateTime' && keys(c.key) ? { ...c, visible } : c)));
   const isVisible = (k: string) => columns.find((c) => c.key === k)?.visible ?? false;
   return (
     <Modal
       open={open}
-      title="Show/Hide Datalog Column"
+      title={t('showHideColumns')}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
       keyboard={false}
       maskClosable={false}
       width={720}
     >
       <div className="report-filter-actions" style={{ marginBottom: 12 }}>
-        <Button onClick={() => set(() => true, true)}>Show All</Button>
-        <Button onClick={() => set(() => true, false)}>Hide All</Button>
+        <Button onClick={() => set(() => true, true)}>{t('showAll')}</Button>
+        <Button onClick={() => set(() => true, false)}>{t('hideAll')}</Button>
       </div>
       <div className="report-grid">
         {(Object.keys(CATEGORIES) as Category[]).map((cat) => {
@@ -269,18 +287,18 @@ function ColumnModal({
           const all = keys.every(isVisible);
           return (
             <fieldset key={cat} className="datalog-category">
-              <legend>{CATEGORY_LABELS[cat]}</legend>
+              <legend>{t(CATEGORY_TEXT[cat])}</legend>
               <Checkbox
                 checked={all}
                 indeterminate={!all && keys.some(isVisible)}
                 onChange={(e) => set((k) => keys.includes(k), e.target.checked)}
               >
-                Select All
+                {t('selectAll')}
               </Checkbox>
               {CATEGORIES[cat].map((c) => (
                 <div key={c.key}>
                   <Checkbox checked={isVisible(c.key)} onChange={(e) => set((k) => k === c.key, e.target.checked)}>
-                    {c.label}
+                    {columnText(t, c)}
                   </Checkbox>
                 </div>
               ))}

@@ -1,4 +1,7 @@
-/** Datalog columns (spec 002 §3.3): key, label, minWidth, visible; grouped by category for the Filter Column modal. */
+/**
+ * Datalog columns (spec 002 §3.3): key, label (the English header; the screen shows the text of the key, texts.ts),
+ * minWidth, visible; grouped by category for the Filter Column modal.
+ */
 export interface DatalogColumn {
   key: string;
   label: string;
@@ -6,7 +9,6 @@ export interface DatalogColumn {
   visible: boolean;
 }
 export type Category = 'gps' | 'port' | 'starboard' | 'ae';
-export const CATEGORY_LABELS: Record<Category, string> = { gps: 'GPS', port: 'PORT', starboard: 'STARBOARD', ae: 'AE' };
 
 const side = (p: 'port' | 'starboard', L: string) => [
   { key: `${p}Rpm`, label: `${L} RPM`, minWidth: 100 },

@@ -1,12 +1,14 @@
 import { Alert } from 'antd';
 import type L from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { FleetMap, type TrailState, useOpenVessel, type VesselLinks } from '../../components/fleet-map/FleetMap.tsx';
 import { useFleetStore } from '../../components/fleet-map/useFleet.ts';
 import { FitToPoints, MAP_SHIP_ZOOM } from '../../components/map/index.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { MeasureTool } from './MeasureTool.tsx';
 import { ShipPanel } from './ShipPanel.tsx';
+import { fleetMapTexts } from './texts.ts';
 import { loadVisibility, saveVisibility } from './visibility.ts';
 import './fleet-map.css';
 
@@ -15,6 +17,7 @@ import './fleet-map.css';
  * user actions only: live readings go to the store, which moves the hulls and re-renders the affected cards.
  */
 export default function Home() {
+  const t = useTexts(fleetMapTexts);
   const { store, loading, live } = useFleetStore();
   const go = useOpenVessel();
   const [visibility, setVisibility] = useState<Map<number, boolean> | null>(null);
@@ -62,20 +65,13 @@ export default function Home() {
 
   return (
     <div className="fm-home">
-      {wasOpen && live === 'lost' && (
-        <Alert
-          className="fm-live-banner"
-          type="warning"
-          showIcon
-          title="Live connection lost — reconnecting. Positions refresh every 60 seconds meanwhile."
-        />
-      )}
-      {wasOpen && live === 'open' && <span className="fm-live-dot" title="Live" data-testid="live-status" />}
+      {wasOpen && live === 'lost' && <Alert className="fm-live-banner" type="warning" showIcon title={t('liveLost')} />}
+      {wasOpen && live === 'open' && <span className="fm-live-dot" title={t('live')} data-testid="live-status" />}
       <FleetMap
         store={store}
         visible={isVisible}
         trails={trails}
-        onTrails={(id, t) => setTrails((old) => ({ ...old, [id]: t }))}
+        onTrails={(id, trail) => setTrails((old) => ({ ...old, [id]: trail }))}
         {...links}
         onReady={(m) => {
           map.current = m;

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import L from 'leaflet';
 import { useState } from 'react';
 import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
+import { useTexts } from '../../api/i18n.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import { qty } from '../../components/format.ts';
 import {
@@ -17,6 +18,7 @@ import {
   MEASURE_UNITS,
   type MeasureUnit,
 } from './measure.ts';
+import { fleetMapTexts } from './texts.ts';
 
 /** Clicks, double-clicks and wheel on a panel over the map must not reach the map (no measure points). */
 const isolate = (el: HTMLDivElement | null) => {
@@ -31,6 +33,7 @@ const fmtEta = (ms: number) => (Number.isFinite(ms) ? at(ms).format('DD-MM-YYYY 
  * the Excel export.
  */
 export function MeasureTool() {
+  const t = useTexts(fleetMapTexts);
   const [active, setActive] = useState(false);
   const [drawing, setDrawing] = useState<LatLng[]>([]);
   const [lines, setLines] = useState<LatLng[][]>([]);
@@ -79,9 +82,9 @@ export function MeasureTool() {
         />
       ))}
       <div className="fm-measure leaflet-bar" ref={isolate}>
-        <Tooltip title={active ? 'Finish measuring' : 'Measure distance'} placement="right">
+        <Tooltip title={active ? t('finishMeasuring') : t('measureDistance')} placement="right">
           <Button
-            aria-label="Measure"
+            aria-label={t('measure')}
             type={active ? 'primary' : 'default'}
             icon={<ColumnWidthOutlined />}
             onClick={toggle}
@@ -96,11 +99,11 @@ export function MeasureTool() {
               size="small"
               value={lengthUnit}
               onChange={setLengthUnit}
-              options={LENGTH_UNITS}
+              options={LENGTH_UNITS.map((u) => ({ value: u.value, label: t(u.label) }))}
               style={{ width: 130 }}
             />
             <Button size="small" onClick={finish} disabled={drawing.length < 2}>
-              Finish
+              {t('finish')}
             </Button>
             <Button
               size="small"
@@ -110,7 +113,7 @@ export function MeasureTool() {
                 setCurrent(0);
               }}
             >
-              Clear
+              {t('clear')}
             </Button>
           </Space>
         )}
@@ -130,6 +133,9 @@ export function MeasureTool() {
   );
 }
 
+/** The coordinates table's columns, each its row field and its text's key (the Excel export has the same). */
+const COLUMNS = ['from', 'to', 'heading', 'speed', 'eta', 'distance', 'duration'] as const;
+
 function CoordinatesPanel({
   lines,
   current,
@@ -141,6 +147,7 @@ function CoordinatesPanel({
   setCurrent: (n: number) => void;
   onClose: () => void;
 }) {
+  const t = useTexts(fleetMapTexts);
   const [speed, setSpeed] = useState<number>(1);
   const [unit, setUnit] = useState<MeasureUnit>('NM');
   // the picker's wall clock is the company's zone's (api/zone.ts)
@@ -161,7 +168,7 @@ function CoordinatesPanel({
     })),
     {
       key: 'total',
-      from: 'Total',
+      from: t('total'),
       to: '',
       heading: '',
       speed: '',
@@ -173,8 +180,8 @@ function CoordinatesPanel({
 
   const exportExcel = async () => {
     const { default: writeXlsxFile } = await import('write-excel-file/browser');
-    const header = ['From', 'To', 'Heading', 'Speed', 'ETA', 'Distance', 'Duration'].map((value) => ({
-      value,
+    const header = COLUMNS.map((c) => ({
+      value: t(c),
       fontWeight: 'bold' as const,
     }));
     const data = [
@@ -189,7 +196,7 @@ function CoordinatesPanel({
         formatDuration(l.duration),
       ]),
       [
-        'Total',
+        t('total'),
         '',
         '',
         '',
@@ -198,7 +205,7 @@ function CoordinatesPanel({
         formatDuration(table.total.duration),
       ],
     ];
-    await writeXlsxFile(data).toFile(`${now().format('YYYYMMDDHHmmss')}-coordinates.xlsx`);
+    await writeXlsxFile(data).toFile(t('coordinatesFile', { time: now().format('YYYYMMDDHHmmss') }));
   };
 
   return (
@@ -208,28 +215,34 @@ function CoordinatesPanel({
           <Button
             size="small"
             icon={<LeftOutlined />}
-            aria-label="Previous line"
+            aria-label={t('previousLine')}
             disabled={current === 0}
             onClick={() => setCurrent(current - 1)}
           />
-          <span>Line {current + 1}</span>
+          <span>{t('line', { number: current + 1 })}</span>
           <Button
             size="small"
             icon={<RightOutlined />}
-            aria-label="Next line"
+            aria-label={t('nextLine')}
             disabled={current >= lines.length - 1}
             onClick={() => setCurrent(current + 1)}
           />
         </Space>
-        <span>Speed</span>
-        <InputNumber size="small" min={0} value={speed} onChange={(v) => setSpeed(Number(v ?? 0))} aria-label="Speed" />
+        <span>{t('speed')}</span>
+        <InputNumber
+          size="small"
+          min={0}
+          value={speed}
+          onChange={(v) => setSpeed(Number(v ?? 0))}
+          aria-label={t('speed')}
+        />
         <Select
           size="small"
           value={unit}
           onChange={setUnit}
           options={MEASURE_UNITS}
           style={{ width: 130 }}
-          aria-label="Unit"
+          aria-label={t('unit')}
         />
         <DatePicker
           size="small"
@@ -240,10 +253,10 @@ function CoordinatesPanel({
           allowClear={false}
         />
         <Button size="small" type="primary" onClick={() => void exportExcel()}>
-          Export Excel
+          {t('exportExcel')}
         </Button>
         <Button size="small" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       </Space>
       <Table
@@ -251,15 +264,7 @@ function CoordinatesPanel({
         pagination={false}
         dataSource={rows}
         scroll={{ x: true, y: 200 }}
-        columns={[
-          { title: 'From', dataIndex: 'from' },
-          { title: 'To', dataIndex: 'to' },
-          { title: 'Heading', dataIndex: 'heading' },
-          { title: 'Speed', dataIndex: 'speed' },
-          { title: 'ETA', dataIndex: 'eta' },
-          { title: 'Distance', dataIndex: 'distance' },
-          { title: 'Duration', dataIndex: 'duration' },
-        ]}
+        columns={COLUMNS.map((c) => ({ title: t(c), dataIndex: c }))}
       />
     </div>
   );

@@ -11,10 +11,12 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import type { FleetStore } from '../../components/fleet-map/fleet-store.ts';
 import { useVessel, useWatch } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
 import { AVERAGE_SPEED_LABEL, num } from '../../components/format.ts';
+import { fleetMapTexts } from './texts.ts';
 
 export interface ShipPanelProps {
   store: FleetStore;
@@ -33,6 +35,7 @@ export interface ShipPanelProps {
  * its own vessel in the store, so a live push re-renders the cards whose vessel changed and nothing else.
  */
 export function ShipPanel(p: ShipPanelProps) {
+  const t = useTexts(fleetMapTexts);
   const [open, setOpen] = useState(true);
   const [search, setSearch] = useState('');
   const [switchView, setSwitchView] = useState<Set<number>>(new Set());
@@ -56,14 +59,14 @@ export function ShipPanel(p: ShipPanelProps) {
   return (
     <div className={`fm-panel${open ? ' fm-panel-open' : ''}`} data-testid="ship-panel">
       <button type="button" className="fm-panel-handle" onClick={() => setOpen(!open)} aria-expanded={open}>
-        {open ? <DownOutlined /> : <UpOutlined />} Ships ({assets.length})
+        {open ? <DownOutlined /> : <UpOutlined />} {t('ships', { count: assets.length })}
       </button>
       {open && (
         <div className="fm-panel-body">
           <Space className="fm-panel-tools" wrap>
             <Input.Search
-              aria-label="Search Asset Name"
-              placeholder="Search Asset Name..."
+              aria-label={t('searchAssetName')}
+              placeholder={t('searchAssetNamePlaceholder')}
               allowClear
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -77,7 +80,7 @@ export function ShipPanel(p: ShipPanelProps) {
                 )
               }
             >
-              Show All
+              {t('showAll')}
             </Button>
             <Button
               onClick={() =>
@@ -87,12 +90,12 @@ export function ShipPanel(p: ShipPanelProps) {
                 )
               }
             >
-              Hide All
+              {t('hideAll')}
             </Button>
           </Space>
           {shown.length === 0 ? (
             <div className="fm-cards">
-              <Empty description="No vessels" />
+              <Empty description={t('noVessels')} />
             </div>
           ) : (
             <CardStrip
@@ -295,6 +298,7 @@ interface CardViewProps {
 }
 
 const CardView = memo(function CardView(v: CardViewProps) {
+  const t = useTexts(fleetMapTexts);
   const { sw, trail, shown, actions } = v;
   return (
     <Card
@@ -303,7 +307,8 @@ const CardView = memo(function CardView(v: CardViewProps) {
       data-testid={`ship-card-${v.massId}`}
       title={
         <span>
-          {v.name} <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? 'Online' : 'Offline'}</span>
+          {v.name}{' '}
+          <span className={v.online ? 'fm-online' : 'fm-offline'}>{v.online ? t('online') : t('offline')}</span>
         </span>
       }
       extra={
@@ -311,20 +316,20 @@ const CardView = memo(function CardView(v: CardViewProps) {
           size="small"
           type="text"
           icon={<SwapOutlined />}
-          aria-label={sw ? 'Show info' : 'Show switches'}
+          aria-label={sw ? t('showInfo') : t('showSwitches')}
           onClick={() => actions.current.toggleView(v.massId)}
         />
       }
     >
       {!sw ? (
         <dl className="fm-card-info">
-          <dt>Location</dt>
+          <dt>{t('location')}</dt>
           <dd>{v.location}</dd>
-          <dt>Total Cruise (NM)</dt>
+          <dt>{t('totalCruise')}</dt>
           <dd>{v.cruise}</dd>
           <dt>{AVERAGE_SPEED_LABEL}</dt>
           <dd>{v.speed}</dd>
-          <dt>Last Update</dt>
+          <dt>{t('lastUpdate')}</dt>
           <dd>{v.lastUpdate}</dd>
         </dl>
       ) : (
@@ -334,31 +339,31 @@ const CardView = memo(function CardView(v: CardViewProps) {
               size="small"
               checked={trail}
               onChange={(on) => actions.current.setTrail(v.massId, on)}
-              aria-label={`Vessel Trail ${v.name}`}
+              aria-label={t('vesselTrailOf', { name: v.name })}
             />{' '}
-            Vessel Trail
+            {t('vesselTrail')}
           </span>
           <span className="fm-switch">
             <Switch
               size="small"
               checked={shown}
               onChange={(on) => actions.current.setVisible([v.massId], on)}
-              aria-label={`Show Ship ${v.name}`}
+              aria-label={t('showShipOf', { name: v.name })}
             />{' '}
-            Show Ship
+            {t('showShip')}
           </span>
           <Space wrap size={4}>
             <Button size="small" onClick={() => actions.current.onReport(v.massId)}>
-              Report
+              {t('report')}
             </Button>
             <Button size="small" onClick={() => actions.current.onDashboard(v.massId)}>
-              Dashboard
+              {t('dashboard')}
             </Button>
             <Button size="small" disabled={!v.located} onClick={() => actions.current.onZoom(v.massId)}>
-              Zoom to Ship
+              {t('zoomToShip')}
             </Button>
             <Button size="small" onClick={() => actions.current.onVoyage(v.massId)}>
-              Voyage Report
+              {t('voyageReport')}
             </Button>
           </Space>
         </div>

@@ -7,12 +7,16 @@ export const MEASURE_UNITS: { value: MeasureUnit; label: string }[] = [
   { value: 'KM', label: 'KM - KM/H' },
   { value: 'NM', label: 'NM - KNOTS' },
 ];
-/** The line's running length while drawing: kilometres, land miles or nautical miles. */
+/** The line's running length while drawing: kilometres, land miles or nautical miles (`label`: its text's key). */
 export type LengthUnit = 'km' | 'mi' | 'nm';
-export const LENGTH_UNITS: { value: LengthUnit; label: string; metres: number }[] = [
-  { value: 'km', label: 'Kilometres', metres: 1000 },
-  { value: 'mi', label: 'Land miles', metres: METRES_PER_LAND_MILE },
-  { value: 'nm', label: 'Nautical miles', metres: METRES_PER_NM },
+export const LENGTH_UNITS: {
+  value: LengthUnit;
+  label: 'kilometres' | 'landMiles' | 'nauticalMiles';
+  metres: number;
+}[] = [
+  { value: 'km', label: 'kilometres', metres: 1000 },
+  { value: 'mi', label: 'landMiles', metres: METRES_PER_LAND_MILE },
+  { value: 'nm', label: 'nauticalMiles', metres: METRES_PER_NM },
 ];
 
 export interface LatLng {

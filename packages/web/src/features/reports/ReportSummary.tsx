@@ -2,6 +2,7 @@ import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { Alert, Card, Empty, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useAssets } from '../../api/assets.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { useSummary } from '../../api/summary.ts';
 import { AVERAGE_SPEED_LABEL, duration, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
@@ -12,18 +13,36 @@ import { useFilter } from '../../stores/filter.ts';
 import { SensorPercentage } from './SensorPercentage.tsx';
 import { ShareLinkButton } from './ShareLinkButton.tsx';
 import { downloadSummaryXlsx } from './summary-xlsx.ts';
+import { reportsTexts } from './texts.ts';
+
+type ReportsText = keyof typeof reportsTexts.en;
+type SideName = 'port' | 'starboard' | 'mainEngine';
+/** The texts of an engine side's figures (the main engine's on a single-engine vessel). */
+const sideTexts = (n: SideName) =>
+  ({
+    averageRpm: `${n}AverageRpm`,
+    runningHours: `${n}RunningHours`,
+    avgExhaustTemp: `${n}AvgExhaustTemp`,
+    consumption: `${n}Consumption`,
+    flowTime: `${n}FlowTime`,
+    flowRate: `${n}FlowRate`,
+    flowTemp: `${n}FlowTemp`,
+    density: `${n}Density`,
+    reservoirTemp: `${n}ReservoirTemp`,
+  }) as const satisfies Record<string, ReportsText>;
 
 /** Main engine, auxiliary engine, fuel and GPS summary cards (spec 002 §2.10). */
 export function SummaryCards({ s }: { s: Summary }) {
+  const t = useTexts(reportsTexts);
   const rpm = s.rpm?.summary;
   const fm = s.flowmeter?.summary;
   const exh = s.temperature?.EXHAUST_TEMPERATURE?.average;
   const res = s.temperature?.TEMPERATURE?.average;
   const sides = s.singleEngine
-    ? ([['PORT', 'Main Engine']] as const)
+    ? ([['PORT', sideTexts('mainEngine')]] as const)
     : ([
-        ['PORT', 'Port'],
-        ['STARBOARD', 'Starboard'],
+        ['PORT', sideTexts('port')],
+        ['STARBOARD', sideTexts('starboard')],
       ] as const);
   const fmSide = (side: 'PORT' | 'STARBOARD') =>
     side === 'PORT'
@@ -43,48 +62,48 @@ export function SummaryCards({ s }: { s: Summary }) {
         };
   return (
     <div className="report-grid">
-      <Card size="small" title="Main Engine Summary" data-testid="card-me">
-        {sides.map(([side, label]) => (
+      <Card size="small" title={t('mainEngineSummary')} data-testid="card-me">
+        {sides.map(([side, k]) => (
           <div key={side}>
-            <Stat label={`${label} Average RPM`} value={num(rpm?.[side]?.average)} testId={`me-${side}-avg`} />
-            <Stat label={`${label} Running Hours`} value={num(rpm?.[side]?.runningHours)} testId={`me-${side}-hours`} />
-            <Stat label={`${label} Avg Exhaust Temp (°C)`} value={num(exh?.[side])} />
+            <Stat label={t(k.averageRpm)} value={num(rpm?.[side]?.average)} testId={`me-${side}-avg`} />
+            <Stat label={t(k.runningHours)} value={num(rpm?.[side]?.runningHours)} testId={`me-${side}-hours`} />
+            <Stat label={t(k.avgExhaustTemp)} value={num(exh?.[side])} />
           </div>
         ))}
       </Card>
-      <Card size="small" title="Auxiliary Engine Summary" data-testid="card-ae">
+      <Card size="small" title={t('auxiliaryEngineSummary')} data-testid="card-ae">
         {(['AE1', 'AE2', 'AE3'] as const).map((k, i) => (
           <div key={k}>
-            <Stat label={`AE ${i + 1} Running Hours`} value={num(s.ae?.[k]?.runningTime)} />
-            <Stat label={`AE ${i + 1} Fuel (Liter)`} value={num(s.ae?.[k]?.fuelConsumption)} />
+            <Stat label={t('aeRunningHours', { number: i + 1 })} value={num(s.ae?.[k]?.runningTime)} />
+            <Stat label={t('aeFuel', { number: i + 1 })} value={num(s.ae?.[k]?.fuelConsumption)} />
           </div>
         ))}
-        <Stat label="Total AE Fuel (Liter)" value={num(s.ae?.totalFuelConsumption)} testId="ae-total" />
+        <Stat label={t('totalAeFuel')} value={num(s.ae?.totalFuelConsumption)} testId="ae-total" />
       </Card>
-      <Card size="small" title="Main Engine Fuel Summary" data-testid="card-mefuel">
-        {sides.map(([side, label]) => {
+      <Card size="small" title={t('mainEngineFuelSummary')} data-testid="card-mefuel">
+        {sides.map(([side, k]) => {
           const f = fmSide(side);
           return (
             <div key={side}>
-              <Stat label={`${label} Consumption (Liter)`} value={num(f.cons)} />
-              <Stat label={`${label} Flow Time`} value={f.time == null ? '-' : duration(f.time)} />
-              <Stat label={`${label} Flow Rate (L/h)`} value={num(f.flow)} />
-              <Stat label={`${label} Flow Temp (°C)`} value={num(f.temp)} />
-              <Stat label={`${label} Density (kg/m³)`} value={num(f.dens)} />
-              <Stat label={`${label} Reservoir Temp (°C)`} value={num(res?.[side])} />
+              <Stat label={t(k.consumption)} value={num(f.cons)} />
+              <Stat label={t(k.flowTime)} value={f.time == null ? '-' : duration(f.time)} />
+              <Stat label={t(k.flowRate)} value={num(f.flow)} />
+              <Stat label={t(k.flowTemp)} value={num(f.temp)} />
+              <Stat label={t(k.density)} value={num(f.dens)} />
+              <Stat label={t(k.reservoirTemp)} value={num(res?.[side])} />
             </div>
           );
         })}
       </Card>
-      <Card size="small" title="Fuel Consumption Summary" data-testid="card-fuel">
-        <Stat label="ME (Liter)" value={num(fm?.meEngineCons)} testId="fuel-me" />
-        <Stat label="AE (Liter)" value={num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption)} testId="fuel-ae" />
-        <Stat label="Total (Liter)" value={num(fm?.totalFuelCons)} testId="fuel-total" />
-        <Stat label="CO₂ emitted (t)" value={num(fm?.co2Emitted, 3)} testId="fuel-co2" />
+      <Card size="small" title={t('fuelConsumptionSummary')} data-testid="card-fuel">
+        <Stat label={t('meLiter')} value={num(fm?.meEngineCons)} testId="fuel-me" />
+        <Stat label={t('aeLiter')} value={num(fm?.aeEngineCons ?? s.ae?.totalFuelConsumption)} testId="fuel-ae" />
+        <Stat label={t('totalLiter')} value={num(fm?.totalFuelCons)} testId="fuel-total" />
+        <Stat label={t('co2Emitted')} value={num(fm?.co2Emitted, 3)} testId="fuel-co2" />
       </Card>
-      <Card size="small" title="GPS Summary" data-testid="card-gps">
+      <Card size="small" title={t('gpsSummary')} data-testid="card-gps">
         <Stat label={AVERAGE_SPEED_LABEL} value={num(s.gps?.summary.averageSpeedKnot)} testId="gps-speed" />
-        <Stat label="Total Cruise (NM)" value={num(s.gps?.summary.totalCruise)} testId="gps-cruise" />
+        <Stat label={t('totalCruise')} value={num(s.gps?.summary.totalCruise)} testId="gps-cruise" />
       </Card>
     </div>
   );
@@ -92,6 +111,7 @@ export function SummaryCards({ s }: { s: Summary }) {
 
 /** Report Summary tab (spec 002 §2.10). */
 export default function ReportSummary() {
+  const t = useTexts(reportsTexts);
   const { range, interval, currentAsset } = useFilter();
   const assets = useAssets();
   const asset = assets.data?.find((a) => a.massId === currentAsset);
@@ -116,12 +136,12 @@ export default function ReportSummary() {
         <Alert type="warning" showIcon message={MAINTENANCE_TEXT} className="report-section" />
       ) : !hasData(s) ? (
         <div className="report-empty">
-          <Empty description="No Data" />
+          <Empty description={t('noData')} />
         </div>
       ) : (
         <>
           <SummaryCards s={s} />
-          <Card size="small" title="Vessel Tracking" className="report-section">
+          <Card size="small" title={t('vesselTracking')} className="report-section">
             <Suspense fallback={<Spin />}>
               <VesselTrackMap summary={s} name={asset?.massName ?? s.massName} height={360} />
             </Suspense>

@@ -4,24 +4,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, List, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { periodSeconds } from '../../api/period.ts';
 import { toast } from '../../api/toast.ts';
 import { dateTime, periodDateTimes } from '../../components/format.ts';
+import { reportsTexts } from './texts.ts';
 import './share-link.css';
 
+/** The validities offered, in hours, with their texts' keys. */
 const VALIDITY = [
-  { value: 1, label: '1 hour' },
-  { value: 24, label: '1 day' },
-  { value: 72, label: '3 days' },
-  { value: 168, label: '7 days' },
-];
+  { value: 1, label: 'oneHour' },
+  { value: 24, label: 'oneDay' },
+  { value: 72, label: 'threeDays' },
+  { value: 168, label: 'sevenDays' },
+] as const;
 const STATUS_COLOR = { active: 'green', expired: 'default', revoked: 'red' } as const;
+const STATUS_TEXT = { active: 'statusActive', expired: 'statusExpired', revoked: 'statusRevoked' } as const;
 
 /**
  * "Share report link" (the default way to hand a report to someone outside the product): a signed, expiring,
  * read-only link to this vessel's Report Summary for this period — no password in it; listed and revocable here.
  */
 export function ShareLinkButton({ massId, start, end }: { massId: number | null; start: number; end: number }) {
+  const t = useTexts(reportsTexts);
   const [open, setOpen] = useState(false);
   const [hours, setHours] = useState(72);
   const [created, setCreated] = useState<string | null>(null);
@@ -43,7 +48,7 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
   const revoke = useMutation({
     mutationFn: (id: string) => api.delete(`/share-links/${id}`),
     onSuccess: () => {
-      toast.success('Link revoked');
+      toast.success(text(reportsTexts, 'linkRevoked'));
       void qc.invalidateQueries({ queryKey: ['share-links'] });
     },
   });
@@ -51,9 +56,9 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
     if (!created) return;
     try {
       await navigator.clipboard.writeText(created);
-      toast.success('Link copied');
+      toast.success(text(reportsTexts, 'linkCopied'));
     } catch {
-      toast.error('Copy failed: select the link and copy it');
+      toast.error(text(reportsTexts, 'copyFailed'));
     }
   };
 
@@ -65,10 +70,10 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
         disabled={massId == null}
         data-testid="share-link-open"
       >
-        Share report link
+        {t('shareReportLink')}
       </Button>
       <Modal
-        title="Share report link"
+        title={t('shareReportLink')}
         open={open}
         onCancel={() => {
           setOpen(false);
@@ -78,17 +83,14 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
         width={640}
         destroyOnHidden
       >
-        <Typography.Paragraph>
-          A read-only link to this vessel&apos;s Report Summary for {periodDateTimes(startS, endS)}. It carries no
-          password, opens nothing else, and stops working when it expires or is revoked.
-        </Typography.Paragraph>
+        <Typography.Paragraph>{t('shareHelp', { period: periodDateTimes(startS, endS) })}</Typography.Paragraph>
         <Space wrap>
-          <span>Valid for</span>
+          <span>{t('validFor')}</span>
           <Select
-            aria-label="Valid for"
+            aria-label={t('validFor')}
             value={hours}
             onChange={setHours}
-            options={VALIDITY}
+            options={VALIDITY.map((v) => ({ value: v.value, label: t(v.label) }))}
             style={{ width: 120 }}
             data-testid="share-link-validity"
           />
@@ -98,37 +100,33 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
             onClick={() => create.mutate()}
             data-testid="share-link-create"
           >
-            Create link
+            {t('createLink')}
           </Button>
         </Space>
         {created && (
           <Space.Compact style={{ width: '100%', marginTop: 16 }}>
-            <Input readOnly value={created} aria-label="Report link" data-testid="share-link-url" />
-            <Button onClick={copy}>Copy</Button>
+            <Input readOnly value={created} aria-label={t('reportLink')} data-testid="share-link-url" />
+            <Button onClick={copy}>{t('copy')}</Button>
           </Space.Compact>
         )}
         {create.isError && <Alert type="error" showIcon message={create.error.message} style={{ marginTop: 16 }} />}
         <Typography.Title level={5} style={{ marginTop: 24 }}>
-          Your links
+          {t('yourLinks')}
         </Typography.Title>
         <List
           size="small"
           loading={links.isLoading}
           dataSource={links.data?.rows ?? []}
-          locale={{ emptyText: 'No links yet' }}
+          locale={{ emptyText: t('noLinks') }}
           data-testid="share-link-list"
           renderItem={(l) => (
             <List.Item
               actions={
                 l.status === 'active'
                   ? [
-                      <Popconfirm
-                        key="revoke"
-                        title="Revoke this link? It stops working at once."
-                        onConfirm={() => revoke.mutate(l.id)}
-                      >
-                        <Button size="small" danger aria-label={`Revoke link ${l.id}`}>
-                          Revoke
+                      <Popconfirm key="revoke" title={t('revokeAsk')} onConfirm={() => revoke.mutate(l.id)}>
+                        <Button size="small" danger aria-label={t('revokeLinkOf', { id: l.id })}>
+                          {t('revoke')}
                         </Button>
                       </Popconfirm>,
                     ]
@@ -139,10 +137,14 @@ export function ShareLinkButton({ massId, start, end }: { massId: number | null;
                 title={
                   <Space>
                     {l.massName ?? `#${l.massId}`}
-                    <Tag color={STATUS_COLOR[l.status]}>{l.status}</Tag>
+                    <Tag color={STATUS_COLOR[l.status]}>{t(STATUS_TEXT[l.status])}</Tag>
                   </Space>
                 }
-                description={`${periodDateTimes(l.start, l.end)} · expires ${dateTime(l.expires)} · opened ${l.openedCount}×`}
+                description={t('linkDetails', {
+                  period: periodDateTimes(l.start, l.end),
+                  expires: dateTime(l.expires),
+                  opened: l.openedCount,
+                })}
               />
             </List.Item>
           )}

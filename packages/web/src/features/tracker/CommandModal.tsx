@@ -3,7 +3,9 @@ import { AutoComplete, Button, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { sendCommand } from '../../api/tracker.ts';
+import { trackerTexts } from './texts.ts';
 
 /** Commands every Teltonika FMB answers (the device's SMS/GPRS command set). */
 const PRESETS = ['getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio 66'];
@@ -13,6 +15,7 @@ const PRESETS = ['getinfo', 'getver', 'getstatus', 'getgps', 'getio', 'readio 66
  * connection and the tracker's response is shown (or why there is none: not connected, no answer in time).
  */
 export function CommandModal({ tracker, onClose }: { tracker: TrackerStatus; onClose: () => void }) {
+  const t = useTexts(trackerTexts);
   const [command, setCommand] = useState('getinfo');
   const [sending, setSending] = useState(false);
   const [answers, setAnswers] = useState<(TrackerCommandAnswer | { command: string; error: string })[]>([]);
@@ -34,11 +37,11 @@ export function CommandModal({ tracker, onClose }: { tracker: TrackerStatus; onC
   return (
     <Modal
       open
-      title={`Command to ${tracker.devcName} (${tracker.devcUniqueId})`}
+      title={t('commandTo', { name: tracker.devcName, id: tracker.devcUniqueId })}
       onCancel={onClose}
       keyboard={false}
       maskClosable={false}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
     >
       <div className="tk-command">
         <AutoComplete
@@ -47,10 +50,10 @@ export function CommandModal({ tracker, onClose }: { tracker: TrackerStatus; onC
           onChange={setCommand}
           style={{ flex: 1 }}
         >
-          <Input aria-label="Command" maxLength={500} onPressEnter={() => void send()} />
+          <Input aria-label={t('command')} maxLength={500} onPressEnter={() => void send()} />
         </AutoComplete>
         <Button type="primary" loading={sending} onClick={() => void send()}>
-          Send
+          {t('send')}
         </Button>
       </div>
       <div className="tk-answers" data-testid="command-answers">

@@ -1,6 +1,7 @@
 import type { TrackerStatus } from '@fleet/shared/answers/tracker.ts';
 import { Button, Form, InputNumber, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { type DateRange, periodSeconds } from '../../api/period.ts';
 import {
   AGGREGATE_UNITS,
@@ -12,6 +13,13 @@ import {
 } from '../../api/tracker.ts';
 import { coordinate, num } from '../../components/format.ts';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
+import { trackerTexts } from './texts.ts';
+
+/** The aggregate units' texts. */
+export const UNIT_TEXT = { MINUTE: 'unitMinute', HOUR: 'unitHour', DAY: 'unitDay' } as const satisfies Record<
+  AggregateUnit,
+  keyof typeof trackerTexts.en
+>;
 
 /** The default range: the last 24 h up to now. */
 const last24h = (): DateRange => ({ start: Date.now() - 86_400_000, end: Date.now() });
@@ -30,6 +38,7 @@ export function DatalogPanel({
   onClose: () => void;
   onShowPoint: (p: TrackerPoint) => void;
 }) {
+  const t = useTexts(trackerTexts);
   const [range, setRange] = useState<DateRange>(last24h);
   const [unit, setUnit] = useState<AggregateUnit>(TRACKER.aggregateUnit);
   const [length, setLength] = useState<number>(TRACKER.aggregateLength);
@@ -62,27 +71,27 @@ export function DatalogPanel({
   }, [tracker.devcId]);
 
   return (
-    <aside className="tk-panel" aria-label="Datalog Trail">
+    <aside className="tk-panel" aria-label={t('datalogTrail')}>
       <div className="tk-panel-head">
-        <h2>Datalog Trail (Device: {tracker.devcUniqueId})</h2>
-        <Button size="small" type="text" aria-label="Close" onClick={onClose}>
+        <h2>{t('datalogTrailOf', { device: tracker.devcUniqueId })}</h2>
+        <Button size="small" type="text" aria-label={t('close')} onClick={onClose}>
           ✕
         </Button>
       </div>
       <Form layout="vertical" size="small" className="tk-panel-form">
-        <Form.Item label="Range">
+        <Form.Item label={t('range')}>
           <PeriodPicker value={range} onChange={setRange} style={{ width: '100%' }} />
         </Form.Item>
         <div className="tk-panel-row">
-          <Form.Item label="Aggregate Unit">
+          <Form.Item label={t('aggregateUnit')}>
             <Select
               value={unit}
               onChange={setUnit}
-              options={AGGREGATE_UNITS.map((u) => ({ value: u, label: u }))}
+              options={AGGREGATE_UNITS.map((u) => ({ value: u, label: t(UNIT_TEXT[u]) }))}
               style={{ width: 120 }}
             />
           </Form.Item>
-          <Form.Item label="Aggregate Length">
+          <Form.Item label={t('aggregateLength')}>
             <InputNumber
               min={1}
               precision={0}
@@ -92,7 +101,7 @@ export function DatalogPanel({
           </Form.Item>
           <Form.Item label=" ">
             <Button type="primary" onClick={() => void apply()} loading={loading}>
-              Apply Filter
+              {t('applyFilter')}
             </Button>
           </Form.Item>
         </div>
@@ -103,16 +112,16 @@ export function DatalogPanel({
         loading={loading}
         dataSource={rows}
         pagination={{ pageSize: 50, showSizeChanger: false, size: 'small' }}
-        locale={{ emptyText: 'No data available.' }}
+        locale={{ emptyText: t('noData') }}
         onRow={(p) => ({ onClick: () => onShowPoint(p) })}
         scroll={{ x: 490, y: 'calc(100vh - 430px)' }}
         columns={[
-          { title: 'Datetime', dataIndex: 'timestamp', render: (v: number) => localTime(v), width: 140 },
-          { title: 'Lat', dataIndex: 'latitude', render: (v) => coordinate(v), width: 84 },
-          { title: 'Lon', dataIndex: 'longitude', render: (v) => coordinate(v), width: 92 },
-          { title: 'Speed', dataIndex: 'speed', render: (v) => num(v, 0), width: 60 },
-          { title: 'Angle', dataIndex: 'angle', render: (v) => num(v, 0), width: 60 },
-          { title: 'Sats', dataIndex: 'satellites', render: (v) => num(v, 0), width: 52 },
+          { title: t('datetime'), dataIndex: 'timestamp', render: (v: number) => localTime(v), width: 140 },
+          { title: t('lat'), dataIndex: 'latitude', render: (v) => coordinate(v), width: 84 },
+          { title: t('lon'), dataIndex: 'longitude', render: (v) => coordinate(v), width: 92 },
+          { title: t('speedColumn'), dataIndex: 'speed', render: (v) => num(v, 0), width: 60 },
+          { title: t('angle'), dataIndex: 'angle', render: (v) => num(v, 0), width: 60 },
+          { title: t('sats'), dataIndex: 'satellites', render: (v) => num(v, 0), width: 52 },
         ]}
       />
     </aside>

@@ -3,6 +3,7 @@ import type { TrackerStatus } from '@fleet/shared/answers/tracker.ts';
 import { Alert, Button, Switch } from 'antd';
 import type L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import {
   fetchTrail,
   localTime,
@@ -18,6 +19,7 @@ import type { VesselMarkerData } from '../../components/map/vessel-canvas.ts';
 import { Page } from '../../components/Page.tsx';
 import { CommandModal } from './CommandModal.tsx';
 import { DatalogPanel } from './DatalogPanel.tsx';
+import { trackerTexts } from './texts.ts';
 import './tracker.css';
 import { coordinate, num, qty } from '../../components/format.ts';
 
@@ -42,8 +44,9 @@ function Row({ label, value }: { label: string; value: string }) {
  * may update teltonika_map.
  */
 export function TeltonikaMapView() {
+  const t = useTexts(trackerTexts);
   const trackers = useTrackers();
-  const ids = useMemo(() => (trackers.data ?? []).map((t) => t.devcId), [trackers.data]);
+  const ids = useMemo(() => (trackers.data ?? []).map((x) => x.devcId), [trackers.data]);
   const pulse = useTrackerPulse(ids);
   const canCommand = useCan('teltonika_map', 'update');
   const map = useRef<L.Map | null>(null);
@@ -54,23 +57,23 @@ export function TeltonikaMapView() {
   const [openId, setOpenId] = useState<number | string | null>(null);
 
   const markers: TrackerMarker[] = useMemo(() => {
-    const byId = new Map((trackers.data ?? []).map((t) => [t.devcId, t]));
+    const byId = new Map((trackers.data ?? []).map((x) => [x.devcId, x]));
     const out: TrackerMarker[] = [];
     for (const p of pulse.data ?? []) {
-      const t = byId.get(Number(p.devcId)) ?? (trackers.data ?? []).find((x) => x.devcUniqueId === p.deviceId);
+      const tracker = byId.get(Number(p.devcId)) ?? (trackers.data ?? []).find((x) => x.devcUniqueId === p.deviceId);
       const lat = pointValue(p, 'latitude');
       const lng = pointValue(p, 'longitude');
-      if (!t || lat === null || lng === null) continue;
+      if (!tracker || lat === null || lng === null) continue;
       out.push({
-        id: t.devcId,
+        id: tracker.devcId,
         lat,
         lng,
         heading: pointValue(p, 'angle'),
         // the server's flag (docs/domain.md §19): the pulse is read again every 10 s
         online: p.online,
-        label: t.devcName,
+        label: tracker.devcName,
         size: [TRACKER.markerSize / 2, TRACKER.markerSize],
-        tracker: t,
+        tracker,
         point: p,
       });
     }
@@ -128,24 +131,24 @@ export function TeltonikaMapView() {
     return (
       <div className="tk-popup" data-testid="tracker-popup">
         <div className="tk-popup-title">{m.tracker.devcName}</div>
-        <Row label="Device" value={m.tracker.devcUniqueId} />
-        <Row label="Datetime" value={localTime(p.timestamp)} />
-        <Row label="Latitude" value={coordinate(pointValue(p, 'latitude'), 6)} />
-        <Row label="Longitude" value={coordinate(pointValue(p, 'longitude'), 6)} />
-        <Row label="Altitude" value={qty(pointValue(p, 'altitude'), 'm', 0)} />
-        <Row label="Angle" value={qty(pointValue(p, 'angle'), 'deg', 0)} />
-        <Row label="Speed" value={qty(pointValue(p, 'speed'), 'km/h', 0)} />
-        <Row label="Satellites" value={num(pointValue(p, 'satellites'), 0)} />
+        <Row label={t('device')} value={m.tracker.devcUniqueId} />
+        <Row label={t('datetime')} value={localTime(p.timestamp)} />
+        <Row label={t('latitude')} value={coordinate(pointValue(p, 'latitude'), 6)} />
+        <Row label={t('longitude')} value={coordinate(pointValue(p, 'longitude'), 6)} />
+        <Row label={t('altitude')} value={qty(pointValue(p, 'altitude'), 'm', 0)} />
+        <Row label={t('angle')} value={qty(pointValue(p, 'angle'), 'deg', 0)} />
+        <Row label={t('speed')} value={qty(pointValue(p, 'speed'), 'km/h', 0)} />
+        <Row label={t('satellites')} value={num(pointValue(p, 'satellites'), 0)} />
         <div className="tk-popup-actions">
           <span>
             <Switch
               size="small"
-              aria-label="Show Trail"
+              aria-label={t('showTrail')}
               checked={trail?.devcId === m.tracker.devcId}
               loading={trailLoading === m.tracker.devcId}
               onChange={(on) => void toggleTrail(m, on)}
             />{' '}
-            Show Trail
+            {t('showTrail')}
           </span>
           <Button
             size="small"
@@ -155,11 +158,11 @@ export function TeltonikaMapView() {
               setDatalog(m.tracker);
             }}
           >
-            View Datalog
+            {t('viewDatalog')}
           </Button>
           {canCommand && (
             <Button size="small" disabled={!m.tracker.online} onClick={() => setCommand(m.tracker)}>
-              Command
+              {t('command')}
             </Button>
           )}
         </div>
@@ -176,8 +179,8 @@ export function TeltonikaMapView() {
             className="tk-empty"
             type="info"
             showIcon
-            message="No trackers"
-            description="Your company has no active Teltonika trackers. Add a device of type Tracker with its IMEI as the unique id."
+            message={t('noTrackers')}
+            description={t('noTrackersHelp')}
           />
         )}
         <BaseMap
@@ -196,7 +199,7 @@ export function TeltonikaMapView() {
           />
           {trailPoints.length > 1 && <TrailLayer points={trailPoints} online />}
         </BaseMap>
-        <nav className="tk-list" aria-label="Trackers">
+        <nav className="tk-list" aria-label={t('trackers')}>
           {markers.map((m) => (
             <Button
               key={m.id}
@@ -229,8 +232,9 @@ export function TeltonikaMapView() {
 }
 
 export default function TeltonikaMap() {
+  const t = useTexts(trackerTexts);
   return (
-    <Page title="Teltonika Map" className="tk-page">
+    <Page title={t('title')} className="tk-page">
       <TeltonikaMapView />
     </Page>
   );

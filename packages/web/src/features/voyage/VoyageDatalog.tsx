@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import { combinedBuckets, fetchCombined } from '../../api/summary.ts';
 import { latLng, num } from '../../components/format.ts';
 import { xlsxFileName } from '../../components/xlsx.ts';
+import { voyageTexts } from './texts.ts';
 import { VoyageCharts } from './VoyageCharts.tsx';
 
 const KNOTS_PER_KMH = 0.539957;
@@ -17,10 +19,11 @@ export interface VoyageRecord {
   b: CombinedBucket;
 }
 
-/** A datalog column (spec 002 §3.3): key, label, group, value of a record. */
+type VoyageText = keyof typeof voyageTexts.en;
+
+/** A datalog column (spec 002 §3.3): key (its label's text key too), group, value of a record. */
 interface Col {
-  key: string;
-  label: string;
+  key: VoyageText;
   group: 'gps' | 'port' | 'starboard' | 'ae1' | 'ae2' | 'ae3';
   value: (r: CombinedBucket, u: Units) => string;
 }
@@ -32,51 +35,28 @@ export interface Units {
 const hours = (seconds: number | null | undefined) => (seconds == null ? null : seconds / 3600);
 
 function engineCols(group: 'port' | 'starboard', side: 'PORT' | 'STARBOARD'): Col[] {
-  const label = side === 'PORT' ? 'Port' : 'Starboard';
   const meter = (r: CombinedBucket) => r.flowmeter?.[`${side}_IN`];
   return [
-    { key: `${group}Rpm`, label: `${label} RPM`, group, value: (r) => num(r.rpm?.[side]?.rpm, 0) },
-    {
-      key: `${group}RunningHours`,
-      label: `${label} Running Hours`,
-      group,
-      value: (r) => num(hours(r.rpm?.[side]?.runningTime)),
-    },
-    {
-      key: `${group}VolumeFlowrate`,
-      label: `${label} Flowrate (L/h)`,
-      group,
-      value: (r) => num(meter(r)?.volumeFlowrate),
-    },
-    { key: `${group}Density`, label: `${label} Density`, group, value: (r) => num(meter(r)?.density) },
-    { key: `${group}Temperature`, label: `${label} Temperature`, group, value: (r) => num(meter(r)?.temperature) },
+    { key: `${group}Rpm`, group, value: (r) => num(r.rpm?.[side]?.rpm, 0) },
+    { key: `${group}RunningHours`, group, value: (r) => num(hours(r.rpm?.[side]?.runningTime)) },
+    { key: `${group}VolumeFlowrate`, group, value: (r) => num(meter(r)?.volumeFlowrate) },
+    { key: `${group}Density`, group, value: (r) => num(meter(r)?.density) },
+    { key: `${group}Temperature`, group, value: (r) => num(meter(r)?.temperature) },
   ];
 }
 
 /** The columns of spec 002 §2.7 in its order; each bucket's first and last fix (docs/domain.md §1). */
 export const COLUMNS: Col[] = [
-  {
-    key: 'firstCoordinate',
-    label: 'First Coordinate',
-    group: 'gps',
-    value: (r) => latLng(r.gps?.firstLatitude, r.gps?.firstLongitude),
-  },
-  {
-    key: 'lastCoordinate',
-    label: 'Last Coordinate',
-    group: 'gps',
-    value: (r) => latLng(r.gps?.latitude, r.gps?.longitude),
-  },
-  { key: 'heading', label: 'Heading', group: 'gps', value: (r) => num(r.gps?.track, 1) },
+  { key: 'firstCoordinate', group: 'gps', value: (r) => latLng(r.gps?.firstLatitude, r.gps?.firstLongitude) },
+  { key: 'lastCoordinate', group: 'gps', value: (r) => latLng(r.gps?.latitude, r.gps?.longitude) },
+  { key: 'heading', group: 'gps', value: (r) => num(r.gps?.track, 1) },
   {
     key: 'speed',
-    label: 'Speed',
     group: 'gps',
     value: (r, u) => num(r.gps?.speed == null ? null : u.speed === 'knot' ? r.gps.speed * KNOTS_PER_KMH : r.gps.speed),
   },
   {
     key: 'cruise',
-    label: 'Cruise',
     group: 'gps',
     value: (r, u) => {
       const m = r.gps?.polyLength;
@@ -85,27 +65,25 @@ export const COLUMNS: Col[] = [
   },
   ...engineCols('port', 'PORT'),
   ...engineCols('starboard', 'STARBOARD'),
-  ...(['AE1', 'AE2', 'AE3'] as const).flatMap((k, i): Col[] => {
-    const group = `ae${i + 1}` as Col['group'];
+  ...([1, 2, 3] as const).flatMap((n): Col[] => {
+    const group = `ae${n}` as const;
     return [
-      {
-        key: `ae${i + 1}RunningHours`,
-        label: `AE ${i + 1} Running Hours`,
-        group,
-        value: (r) => num(hours(r.ae?.[k]?.runningTime)),
-      },
-      {
-        key: `ae${i + 1}FuelConsumption`,
-        label: `AE ${i + 1} Fuel (L)`,
-        group,
-        value: (r) => num(r.ae?.[k]?.fuelConsumption),
-      },
+      { key: `ae${n}RunningHours`, group, value: (r) => num(hours(r.ae?.[`AE${n}`]?.runningTime)) },
+      { key: `ae${n}FuelConsumption`, group, value: (r) => num(r.ae?.[`AE${n}`]?.fuelConsumption) },
     ];
   }),
 ];
 /** The groups of combined data the columns read. */
 const TYPES = ['gps', 'rpm', 'flowmeter', 'ae'] as const;
 const GROUPS: Col['group'][] = ['gps', 'port', 'starboard', 'ae1', 'ae2', 'ae3'];
+const GROUP_TEXT = {
+  gps: 'groupGps',
+  port: 'groupPort',
+  starboard: 'groupStarboard',
+  ae1: 'groupAe1',
+  ae2: 'groupAe2',
+  ae3: 'groupAe3',
+} as const satisfies Record<Col['group'], VoyageText>;
 
 /**
  * The voyage report's datalog menu (spec 002 §2.7): table mode (units, sort, column filter, Download XLSX) and chart
@@ -121,6 +99,7 @@ export function VoyageDatalog({
   vesselName: string;
   onClose: () => void;
 }) {
+  const t = useTexts(voyageTexts);
   const period = { start: summary.start, end: summary.end };
   const combined = useQuery({
     queryKey: ['voyage', 'combined', summary.massId, period.start, period.end],
@@ -138,14 +117,14 @@ export function VoyageDatalog({
   const visible = COLUMNS.filter((c) => !hidden.has(c.key));
   const unitLabel = (c: Col) =>
     c.key === 'speed'
-      ? `Speed (${units.speed === 'knot' ? 'knot' : 'km/h'})`
+      ? t('speedIn', { unit: units.speed === 'knot' ? 'knot' : 'km/h' })
       : c.key === 'cruise'
-        ? `Cruise (${units.distance.toUpperCase()})`
-        : c.label;
+        ? t('cruiseIn', { unit: units.distance.toUpperCase() })
+        : t(c.key);
 
   const download = async () => {
     const { default: writeXlsxFile } = await import('write-excel-file/browser');
-    const header = ['No', 'Date Time', ...visible.map(unitLabel)].map((value) => ({
+    const header = [t('no'), t('dateTime'), ...visible.map(unitLabel)].map((value) => ({
       value,
       fontWeight: 'bold' as const,
     }));
@@ -163,16 +142,16 @@ export function VoyageDatalog({
       <Space wrap style={{ marginBottom: 8 }}>
         <Segmented
           size="small"
-          aria-label="Datalog mode"
+          aria-label={t('datalogMode')}
           value={mode}
           onChange={setMode}
           options={[
-            { value: 'table', label: 'Datalog' },
-            { value: 'chart', label: 'Chart' },
+            { value: 'table', label: t('datalog') },
+            { value: 'chart', label: t('chart') },
           ]}
         />
         {mode === 'chart' && (
-          <Button size="small" type="text" icon={<CloseOutlined />} aria-label="Close datalog" onClick={onClose} />
+          <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('closeDatalog')} onClick={onClose} />
         )}
       </Space>
       {mode === 'chart' ? (
@@ -188,7 +167,7 @@ export function VoyageDatalog({
                 { value: 'knot', label: 'knot' },
                 { value: 'kmh', label: 'km/h' },
               ]}
-              aria-label="Speed unit"
+              aria-label={t('speedUnit')}
             />
             <Select
               size="small"
@@ -198,27 +177,33 @@ export function VoyageDatalog({
                 { value: 'nm', label: 'nm' },
                 { value: 'km', label: 'km' },
               ]}
-              aria-label="Distance unit"
+              aria-label={t('distanceUnit')}
             />
             <Select
               size="small"
               value={sort}
               onChange={setSort}
               options={[
-                { value: 'oldest', label: 'Oldest' },
-                { value: 'latest', label: 'Latest' },
+                { value: 'oldest', label: t('oldest') },
+                { value: 'latest', label: t('latest') },
               ]}
-              aria-label="Sort"
+              aria-label={t('sort')}
             />
             <Button size="small" onClick={() => setFilterOpen(true)}>
-              Filter Column
+              {t('filterColumn')}
             </Button>
             <Button size="small" onClick={() => void download()}>
-              Download XLSX
+              {t('downloadXlsx')}
             </Button>
-            <Button size="small" type="text" icon={<CloseOutlined />} aria-label="Close datalog" onClick={onClose} />
+            <Button
+              size="small"
+              type="text"
+              icon={<CloseOutlined />}
+              aria-label={t('closeDatalog')}
+              onClick={onClose}
+            />
           </Space>
-          {combined.isError && <Alert type="error" showIcon title="The voyage datalog could not be loaded." />}
+          {combined.isError && <Alert type="error" showIcon title={t('datalogFailed')} />}
           <Table
             size="small"
             rowKey="timestamp"
@@ -227,9 +212,9 @@ export function VoyageDatalog({
             pagination={{ pageSize: 24, showSizeChanger: false }}
             scroll={{ x: true }}
             columns={[
-              { title: 'No', key: 'no', render: (_v, _r, i) => i + 1 },
+              { title: t('no'), key: 'no', render: (_v, _r, i) => i + 1 },
               {
-                title: 'Date Time',
+                title: t('dateTime'),
                 key: 'dt',
                 className: 'voyage-nowrap',
                 render: (_v, r: VoyageRecord) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
@@ -242,7 +227,7 @@ export function VoyageDatalog({
             ]}
           />
           <Modal
-            title="Show/Hide Datalog Column"
+            title={t('showHideColumns')}
             open={filterOpen}
             onCancel={() => setFilterOpen(false)}
             onOk={() => setFilterOpen(false)}
@@ -255,7 +240,7 @@ export function VoyageDatalog({
               return (
                 <div key={g} className="voyage-col-group">
                   <Space>
-                    <b>{g.toUpperCase()}</b>
+                    <b>{t(GROUP_TEXT[g])}</b>
                     <Button
                       size="small"
                       type="link"
@@ -270,7 +255,7 @@ export function VoyageDatalog({
                         })
                       }
                     >
-                      {allShown ? 'Hide All' : 'Show All'}
+                      {allShown ? t('hideAll') : t('showAll')}
                     </Button>
                   </Space>
                   <div>
@@ -287,7 +272,7 @@ export function VoyageDatalog({
                           })
                         }
                       >
-                        {c.label}
+                        {t(c.key)}
                       </Checkbox>
                     ))}
                   </div>

@@ -2,6 +2,7 @@ import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Empty, Image, Select, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import type { DateRange } from '../../api/period.ts';
 import { summaryQuery } from '../../api/summary.ts';
 import { FleetMap, useOpenVessel } from '../../components/fleet-map/FleetMap.tsx';
@@ -12,6 +13,7 @@ import { FitToPoints, TrailLayer } from '../../components/map/index.ts';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
+import { voyageTexts } from './texts.ts';
 import { VoyageDatalog } from './VoyageDatalog.tsx';
 import './voyage.css';
 
@@ -22,6 +24,7 @@ import './voyage.css';
  * Rendered at /voyage and as the VoyageReport tab of /report.
  */
 export default function VoyageReport() {
+  const t = useTexts(voyageTexts);
   const { vessels } = useFleet();
   const filter = useFilter();
   const go = useOpenVessel();
@@ -82,23 +85,23 @@ export default function VoyageReport() {
           <Select
             showSearch
             optionFilterProp="label"
-            placeholder="Select Asset"
+            placeholder={t('selectAsset')}
             value={massId ?? undefined}
             onChange={setMassId}
             options={vessels.map((v) => ({ value: v.massId, label: v.name }))}
             style={{ width: '100%' }}
-            aria-label="Asset"
+            aria-label={t('asset')}
           />
           <Button type="primary" block onClick={apply}>
-            Apply
+            {t('apply')}
           </Button>
         </Space>
         {summaryQ.isLoading && <Spin />}
-        {summaryQ.isError && <Alert type="error" showIcon title="The voyage summary could not be loaded." />}
+        {summaryQ.isError && <Alert type="error" showIcon title={t('summaryFailed')} />}
         {s && <VoyageSummary s={s} vessel={vessel} />}
         {s && (
           <Button block onClick={() => setDatalogOpen(!datalogOpen)}>
-            View Datalog
+            {t('viewDatalog')}
           </Button>
         )}
       </aside>
@@ -128,7 +131,14 @@ export default function VoyageReport() {
   );
 }
 
-function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof useFleet>['vessels'][number] | null }) {
+export function VoyageSummary({
+  s,
+  vessel,
+}: {
+  s: Summary;
+  vessel: ReturnType<typeof useFleet>['vessels'][number] | null;
+}) {
+  const t = useTexts(voyageTexts);
   const rpm = s.rpm?.summary;
   const fm = s.flowmeter?.summary;
   const ae = s.ae;
@@ -139,38 +149,38 @@ function VoyageSummary({ s, vessel }: { s: Summary; vessel: ReturnType<typeof us
       {vessel?.image ? (
         <Image width="100%" src={`/api/${vessel.image}`} alt={s.massName} />
       ) : (
-        <Empty description="No image" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <Empty description={t('noImage')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       )}
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label="Type">{vessel?.typeName || '-'}</Descriptions.Item>
-        <Descriptions.Item label="Device Type">{vessel?.systemType || '-'}</Descriptions.Item>
-        <Descriptions.Item label="Total Cruise (NM)">{num(s.gps?.summary.totalCruise)}</Descriptions.Item>
+        <Descriptions.Item label={t('type')}>{vessel?.typeName || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('deviceType')}>{vessel?.systemType || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('totalCruise')}>{num(s.gps?.summary.totalCruise)}</Descriptions.Item>
         <Descriptions.Item label={AVERAGE_SPEED_LABEL}>{num(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
-        <Descriptions.Item label="Total Engine Cons (LITER)">{num(fm?.meEngineCons)}</Descriptions.Item>
+        <Descriptions.Item label={t('totalEngineCons')}>{num(fm?.meEngineCons)}</Descriptions.Item>
       </Descriptions>
-      <h4>Vessel Summary</h4>
+      <h4>{t('vesselSummary')}</h4>
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label="Last Updated">{fmtTime(vessel?.lastUpdate ?? null)}</Descriptions.Item>
-        <Descriptions.Item label="First Position">{position(s.gps?.summary.firstPosition)}</Descriptions.Item>
-        <Descriptions.Item label="Last Position">{position(s.gps?.summary.lastPosition)}</Descriptions.Item>
-        <Descriptions.Item label="Duration (hours)">{num((s.end - s.start) / 3600)}</Descriptions.Item>
+        <Descriptions.Item label={t('lastUpdated')}>{fmtTime(vessel?.lastUpdate ?? null)}</Descriptions.Item>
+        <Descriptions.Item label={t('firstPosition')}>{position(s.gps?.summary.firstPosition)}</Descriptions.Item>
+        <Descriptions.Item label={t('lastPosition')}>{position(s.gps?.summary.lastPosition)}</Descriptions.Item>
+        <Descriptions.Item label={t('durationHours')}>{num((s.end - s.start) / 3600)}</Descriptions.Item>
       </Descriptions>
       {(['PORT', 'STARBOARD'] as const).map((side) => {
         const r = rpm?.[side];
         const key = side === 'PORT' ? 'port' : 'starboard';
         return (
           <div key={side}>
-            <h4>{side === 'PORT' ? 'Port Engine' : 'Starboard Engine'}</h4>
+            <h4>{side === 'PORT' ? t('portEngine') : t('starboardEngine')}</h4>
             <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label="Average RPM">{num(r?.average, 0)}</Descriptions.Item>
-              <Descriptions.Item label="Engine Running (hours)">{num(r?.runningHours)}</Descriptions.Item>
-              <Descriptions.Item label="Fuel Cons (Liter)">{num(fm?.[`${key}EngineCons`])}</Descriptions.Item>
-              <Descriptions.Item label="Fuel Flowrate (L/H)">{num(fm?.[`${key}AverageFlow`])}</Descriptions.Item>
+              <Descriptions.Item label={t('averageRpm')}>{num(r?.average, 0)}</Descriptions.Item>
+              <Descriptions.Item label={t('engineRunning')}>{num(r?.runningHours)}</Descriptions.Item>
+              <Descriptions.Item label={t('fuelCons')}>{num(fm?.[`${key}EngineCons`])}</Descriptions.Item>
+              <Descriptions.Item label={t('fuelFlowrate')}>{num(fm?.[`${key}AverageFlow`])}</Descriptions.Item>
             </Descriptions>
           </div>
         );
       })}
-      <h4>Auxiliary Engines</h4>
+      <h4>{t('auxiliaryEngines')}</h4>
       <Descriptions size="small" column={1} bordered>
         {(['AE1', 'AE2', 'AE3'] as const).map((k, i) => (
           <Descriptions.Item key={k} label={`AE ${i + 1}`}>

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Spin, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import { MAP_DEFAULT_CENTER } from '../../components/map/index.ts';
+import { weatherTexts } from './texts.ts';
 import './weather.css';
 
 /** Option values of spec 002 §2.6. */
@@ -30,12 +32,40 @@ export const DEFAULT_WEATHER_OPTIONS: WeatherOptions = {
   isolines: 'off',
 };
 
+/** The texts of the options' values (the values themselves go to the provider). */
+const PARTICLE_TEXT = {
+  on: 'particlesOn',
+  intensive: 'particlesIntensive',
+  off: 'particlesOff',
+} as const satisfies Record<(typeof PARTICLE_VALUES)[number], keyof typeof weatherTexts.en>;
+const ISOLINE_TEXT = {
+  off: 'isolinesOff',
+  pressure: 'isolinesPressure',
+  gh: 'isolinesGh',
+  temp: 'isolinesTemp',
+  deg0: 'isolinesDeg0',
+} as const satisfies Record<(typeof ISOLINE_VALUES)[number], keyof typeof weatherTexts.en>;
+
+/** The environment variable holding the provider key, shown as code inside its sentence. */
+const KEY_VARIABLE = 'WEATHER_API_KEY';
+const withCode = (sentence: string, code: string) => {
+  const [before, ...after] = sentence.split(code);
+  return (
+    <>
+      {before}
+      <code>{code}</code>
+      {after.join(code)}
+    </>
+  );
+};
+
 const cycle = <T,>(list: readonly T[], v: T) => list[(list.indexOf(v) + 1) % list.length];
 
 type FrameState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };
 
 /** The weather map (spec 002 §2.6): the provider's map in an isolated iframe, our options panel over it. */
 export default function Weather() {
+  const t = useTexts(weatherTexts);
   const q = useQuery({
     queryKey: ['weather', 'config'],
     queryFn: ({ signal }) => api.get<WeatherConfig>('/weather/config', { signal }),
@@ -43,21 +73,15 @@ export default function Weather() {
   });
   const cfg = q.data;
   if (q.isLoading) return <Spin className="weather-spin" />;
-  if (!cfg) return <Alert type="error" showIcon title="The weather configuration could not be read." />;
+  if (!cfg) return <Alert type="error" showIcon title={t('configFailed')} />;
   if (!cfg.configured || !cfg.key)
     return (
       <div className="weather-page">
         <Alert
           type="info"
           showIcon
-          title="The weather map is not configured"
-          description={
-            <>
-              The weather map shows the Windy map forecast and needs a provider key. An administrator sets it on the
-              server with the environment variable <code>WEATHER_API_KEY</code> (a Windy Map Forecast API key for this
-              site's domain) and restarts the server; the map also needs internet access. See README, "Weather map".
-            </>
-          }
+          title={t('notConfigured')}
+          description={withCode(t('notConfiguredHelp', { variable: KEY_VARIABLE }), KEY_VARIABLE)}
         />
       </div>
     );
@@ -65,6 +89,7 @@ export default function Weather() {
 }
 
 function WeatherFrame({ cfg }: { cfg: WeatherConfig }) {
+  const t = useTexts(weatherTexts);
   const frame = useRef<HTMLIFrameElement>(null);
   const [state, setState] = useState<FrameState>({ kind: 'loading' });
   const [options, setOptions] = useState<WeatherOptions>(DEFAULT_WEATHER_OPTIONS);
@@ -114,14 +139,14 @@ function WeatherFrame({ cfg }: { cfg: WeatherConfig }) {
           className="weather-alert"
           type="warning"
           showIcon
-          title="The weather provider could not be reached"
-          description={`${state.message} The weather map loads from the provider over the internet; check this computer's internet access, and that the provider key is valid for this site.`}
+          title={t('providerUnreachable')}
+          description={t('providerUnreachableHelp', { message: state.message })}
         />
       )}
-      {state.kind === 'loading' && <Spin className="weather-spin" tip="Loading the weather map…" />}
+      {state.kind === 'loading' && <Spin className="weather-spin" tip={t('loading')} />}
       <iframe
         ref={frame}
-        title="Weather map"
+        title={t('frameTitle')}
         className="weather-frame"
         src="/api/weather/frame"
         sandbox="allow-scripts"
@@ -130,42 +155,47 @@ function WeatherFrame({ cfg }: { cfg: WeatherConfig }) {
       <Card
         size="small"
         className="weather-options"
-        title="Weather Maps Options"
+        title={t('options')}
         extra={
           <Button size="small" type="text" onClick={() => setPanelOpen(!panelOpen)}>
-            {panelOpen ? 'Hide' : 'Show'}
+            {panelOpen ? t('hide') : t('show')}
           </Button>
         }
       >
         {panelOpen && (
           <div className="weather-option-list">
-            <span>Current Unit</span>
+            <span>{t('currentUnit')}</span>
             <Button size="small" onClick={() => set({ windUnit: cycle(WIND_UNITS, options.windUnit) })}>
               {options.windUnit}
             </Button>
-            <span>Num Direction</span>
+            <span>{t('numDirection')}</span>
             <Switch
               size="small"
-              aria-label="Num Direction"
+              aria-label={t('numDirection')}
               checked={options.numDirection}
               onChange={(v) => set({ numDirection: v })}
             />
-            <span>Graticule</span>
+            <span>{t('graticule')}</span>
             <Switch
               size="small"
-              aria-label="Graticule"
+              aria-label={t('graticule')}
               checked={options.graticule}
               onChange={(v) => set({ graticule: v })}
             />
-            <span>Lat Long</span>
-            <Switch size="small" aria-label="Lat Long" checked={options.latlon} onChange={(v) => set({ latlon: v })} />
-            <span>Particle Animation</span>
+            <span>{t('latLong')}</span>
+            <Switch
+              size="small"
+              aria-label={t('latLong')}
+              checked={options.latlon}
+              onChange={(v) => set({ latlon: v })}
+            />
+            <span>{t('particleAnimation')}</span>
             <Button size="small" onClick={() => set({ particlesAnim: cycle(PARTICLE_VALUES, options.particlesAnim) })}>
-              {options.particlesAnim}
+              {t(PARTICLE_TEXT[options.particlesAnim])}
             </Button>
-            <span>Isolines</span>
+            <span>{t('isolines')}</span>
             <Button size="small" onClick={() => set({ isolines: cycle(ISOLINE_VALUES, options.isolines) })}>
-              {options.isolines}
+              {t(ISOLINE_TEXT[options.isolines])}
             </Button>
           </div>
         )}
