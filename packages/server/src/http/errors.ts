@@ -2,7 +2,9 @@ import { ErrorCode, type FieldMessages } from '@fleet/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { translateStatusMessage } from '../i18n/messages.ts';
 import { AppError, fail } from './envelope.ts';
+import { requestLanguage } from './language.ts';
 import { MALFORMED_MULTIPART_MESSAGE } from './multipart.ts';
 
 /** zod issues → { field: [messages] }; issues without a path go under "_". */
@@ -26,8 +28,32 @@ const DATA_EXCEPTIONS: Record<string, string> = {
   '22001': 'A text is too long',
 };
 
+/** The start of an error envelope as `fail` writes it (JSON.stringify keeps its key order). */
+const ERROR_ENVELOPE = '{"status":{"error":1,';
+
+/**
+ * An error envelope's message in the request's language (issue 27): every error answer — the error handler's, the
+ * not-found handler's, and those sent directly (load shedding, foreign origin, the live socket's refusal) — passes
+ * here as it leaves, once it is JSON text; English answers leave untouched.
+ */
+export function translateEnvelope(payload: string, language: ReturnType<typeof requestLanguage>): string {
+  if (language === 'en' || !payload.startsWith(ERROR_ENVELOPE)) return payload;
+  try {
+    const body = JSON.parse(payload) as { status: { message: Parameters<typeof translateStatusMessage>[0] } };
+    body.status.message = translateStatusMessage(body.status.message, language);
+    return JSON.stringify(body);
+  } catch {
+    return payload;
+  }
+}
+
 /** Every error leaves as the envelope; only genuine faults are 500 (and logged). */
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }) {
+  // registered before compression (app.ts), so the text is translated before it is compressed
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    return translateEnvelope(payload, requestLanguage(req));
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.httpStatus).send(err.body);
     if (err instanceof ZodError) return reply.status(400).send(fail(fieldMessages(err.issues), ErrorCode.validation));
@@ -43,11 +69,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
         const text = Object.entries(msgs)
           .map(([k, v]) => `${k === '_' ? ctx : k}: ${v.join(', ')}`)
           .join('; ');
-        return reply
-          .status(400)
-          .send(
-            fail(`Invalid ${ctx === 'params' ? 'path parameter' : 'query parameter'} ${text}`, ErrorCode.validation),
-          );
+        const message = ctx === 'params' ? `Invalid path parameter ${text}` : `Invalid query parameter ${text}`;
+        return reply.status(400).send(fail(message, ErrorCode.validation));
       }
       return reply.status(400).send(fail(msgs, ErrorCode.validation));
     }

@@ -250,6 +250,72 @@ describe.each(dialects())('daily report PDF on %s', (dialect) => {
     expect(r.json.data.pages[1].blocks[0].maps[0].svg).toMatch(/^<svg/);
   });
 
+  it('in Bahasa Indonesia with Accept-Language: id (issue 27): texts, dates and numbers of the PDF and the screen', async () => {
+    const { start, end } = day();
+    const query = `devcMassId=${w.twinAe}&aggregatedUnit=HOUR&aggregatedLength=1&${reportsQuery()}&dataTables=true`;
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/report/print/period/${start}/${end}?${query}`,
+      headers: { authentication: token, 'accept-language': 'id' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(pageCount(r.rawPayload)).toBe(7);
+    const titles = [
+      'Ringkasan',
+      'Pelacakan Kapal',
+      'RPM vs Konsumsi BBM vs Waktu Operasi AE vs Kecepatan vs Jarak',
+      'Konsumsi BBM ME',
+      'Total BBM Terpakai vs Jam Operasi ME Kiri',
+      'Total BBM Terpakai vs Jam Operasi ME Kanan',
+      'Konsumsi BBM AE',
+    ];
+    const months = 'Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember';
+    titles.forEach((title, i) => {
+      const text = pdfText(r.rawPayload, i + 1);
+      expect(text).toContain(title);
+      expect(text).toContain('Laporan Harian');
+      expect(text).toContain('Rentang data yang dianalisis:');
+      expect(text).toMatch(new RegExp(`Periode: \\d{2} (${months}) \\d{4} 00:00`));
+      expect(text).toMatch(new RegExp(`Dibuat \\d{2} (${months}) \\d{4} \\d{2}:\\d{2} \\(GMT \\+007\\)`));
+      expect(text).toContain(`Halaman ${i + 1}/7`);
+      expect(text).not.toContain('Analysed data range');
+    });
+    const summary = pdfText(r.rawPayload, 1);
+    for (const label of [
+      'Total Jarak Tempuh (NM)',
+      'Kecepatan Rerata (knot)',
+      'Mesin Utama',
+      'Mesin Bantu',
+      'Emisi CO₂ (t)',
+    ])
+      expect(summary).toContain(label);
+    // numbers with the decimal comma (and the thousands dot): the hourly table rows of the RPM page
+    const table = pdfText(r.rawPayload, 3);
+    expect(table).toContain('Waktu');
+    const row = /^\s*\d{2}:00(\s+(-|[\d.]+,\d{2})){6}\s*$/gm;
+    expect(table.match(row)?.length).toBe(24);
+    expect(String(r.headers['content-disposition'])).toContain('filename="Laporan-Harian_KM-Sinar-Jaya_');
+    // the screen's pages: the same model in Indonesian
+    const pages = await t.call({
+      method: 'GET',
+      url: `/api/reports/report/pages/period/${start}/${end}?${query}`,
+      token,
+      headers: { 'accept-language': 'id' },
+    });
+    expect(pages.json.data.pages.map((p: { title: string }) => p.title)).toEqual(titles);
+    expect(pages.json.data.rangeText).toMatch(new RegExp(`^(\\d{2} (${months}) \\d{4}) 00:00 – \\1 23:59$`));
+    // a report error in Indonesian too
+    const month = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/report/print/period/${w.T0 - 40 * 86400}/${w.T0}?devcMassId=${w.twinAe}&${reportsQuery()}`,
+      headers: { authentication: token, 'accept-language': 'id' },
+    });
+    expect(month.statusCode).toBe(400);
+    expect(month.json().status.message).toBe(
+      'Satu laporan mencakup paling lama 31 hari: pilih periode yang lebih pendek',
+    );
+  });
+
   it('a 31-day report (daily buckets) and every page rendered to PNG', async () => {
     const r = await print(w.twinAe, reportsQuery(), { start: w.T0 - 27 * 86400, end: w.T0 + 4 * 86400 });
     expect(r.status).toBe(200);

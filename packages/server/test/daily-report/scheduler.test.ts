@@ -10,7 +10,7 @@ import { MailOutbox, retryDelay } from '../../src/modules/mail/outbox.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { TestSmtpServer } from '../mail/smtp-server.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';
-import { pageCount } from './pdf-tools.ts';
+import { pageCount, pdfText } from './pdf-tools.ts';
 
 const silent = { error() {}, info() {}, warn() {}, debug() {}, trace() {}, fatal() {}, child: () => silent } as never;
 
@@ -129,6 +129,30 @@ describe.each(dialects())('scheduled daily reports on %s', (dialect) => {
     }
     expect(sent).toHaveLength(0);
   });
+  it("in the subscriber's language (user.userLanguage): the mail and its PDF in Bahasa Indonesia", async () => {
+    // the day with the world's readings once more (its sent-log cleared): a report of all 7 pages
+    await t.database.db.deleteFrom('daily_report_sent').where('drsnDay', '=', w.T0).execute();
+    sent.length = 0;
+    const setLanguage = (language: string | null) =>
+      t.database.db.updateTable('user').set({ userLanguage: language }).where('userId', '=', 'admin@a.test').execute();
+    await setLanguage('id');
+    try {
+      expect(await runDailyReports(deps(), night() + 1200)).toMatchObject({ sent: 2, failed: 0 });
+    } finally {
+      await setLanguage(null);
+    }
+    const twin = sent.find((m) => m.subject.includes('Twin AE'));
+    expect(twin?.subject).toMatch(/^Laporan Harian Twin AE — \d{2} \w+ \d{4} 00:00 – .* \(GMT \+007\)$/);
+    expect(twin?.text).toMatch(/^Laporan harian Twin AE untuk .* terlampir \(7 halaman\)\./);
+    expect(twin?.text).toContain('Anda menerimanya karena berlangganan di layar Laporan Harian');
+    expect(twin?.html).toContain('<p>Laporan harian <b>Twin AE</b> untuk');
+    const pdf = twin?.attachments?.[0];
+    expect(pdf?.filename).toMatch(/^Laporan-Harian_Twin-AE_\d{8}-0000_\d{8}-0000\.pdf$/);
+    const page1 = pdfText(pdf?.content as Buffer);
+    expect(page1).toContain('Ringkasan');
+    expect(page1).toContain('Halaman 1/7');
+  });
+
   it("through the mail outbox: SMTP down at the pass, the PDF goes out on the outbox's retry", async () => {
     const smtp = await new TestSmtpServer().listen();
     try {

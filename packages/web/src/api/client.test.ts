@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, jsonResponse } from '../test/setup.ts';
 import { type ApiError, api, busyDelayMs, configureClient, ERROR_TEXTS, toQueryString } from './client.ts';
+import { setLocale } from './locale.ts';
 import { toast } from './toast.ts';
 
 const signOut = vi.fn();
@@ -34,6 +35,19 @@ describe('API client (spec 000 §7)', () => {
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/security/authentication/status');
     expect((init!.headers as Record<string, string>).Authentication).toBe('tok-1');
+  });
+
+  it('sends the language in force as Accept-Language (issue 27: the server answers its messages in it)', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(envelope(null)));
+    await api.get('/account/profile');
+    setLocale('id');
+    try {
+      await api.get('/account/profile');
+    } finally {
+      setLocale('en');
+    }
+    const sent = fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['Accept-Language']);
+    expect(sent).toEqual(['en', 'id']);
   });
 
   it('gives list rows with pagination.totalData', async () => {

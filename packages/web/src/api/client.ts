@@ -1,5 +1,6 @@
 import { AUTH_ERROR_MESSAGE, type Envelope, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
 import { text } from './i18n.ts';
+import { currentLocale } from './locale.ts';
 import { storage } from './session-storage.ts';
 import { apiTexts, liveTexts } from './texts.ts';
 import { toast } from './toast.ts';
@@ -190,11 +191,17 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * One call to /api: sends the token, unwraps the envelope, maps every failure to an ApiError. A request shed by a
+ * The language header of every call to /api (issue 27): the server writes its messages, and the daily report drawn
+ * for the call, in the language in force. Calls made with `fetch` directly (file downloads) send it too.
+ */
+export const languageHeaders = (): Record<string, string> => ({ 'Accept-Language': currentLocale() });
+
+/**
+ * One call to /api: sends the token and the language, unwraps the envelope, maps every failure to an ApiError. A request shed by a
  * busy server is sent again after the wait it asks for, up to three times.
  */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeaders() };
   const token = pageToken ?? storage.token();
   if (token) headers.Authentication = token;
   let body: BodyInit | undefined;

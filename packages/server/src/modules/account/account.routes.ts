@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, envelope, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { EMPTY_FIELD_MESSAGE } from '../auth/auth.routes.ts';
 import { checkPassword, findAccount, passwordProblem } from '../auth/credentials.ts';
@@ -196,10 +197,12 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
       }
       for (const k of keys) resetRequests.fail(k, now);
       // answered before the lookup, the token and the mail: a known address must not answer later than an unknown one
+      const asked = requestLanguage(req);
       mailer.sendLater(async () => {
         const user = await activeUserByEmail(db, email);
         if (!user) return null;
-        return resetMail(publicUrl, user, await createResetToken(db, user.userId, now));
+        // in the language the user chose, else the one the reset was asked in
+        return resetMail(publicUrl, user, await createResetToken(db, user.userId, now), user.language ?? asked);
       });
       return ok(null);
     },

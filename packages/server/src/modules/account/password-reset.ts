@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { type Language, storedLanguage } from '../../i18n/language.ts';
+import { defineTexts, textsIn } from '../../i18n/texts.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { hashPassword, newToken, tokenHash } from '../auth/tokens.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -22,11 +24,16 @@ export async function activeUserByEmail(db: Db, email: string) {
   const row = await db
     .selectFrom('user')
     .innerJoin('user_login', 'user_login.usloUserId', 'user.userId')
-    .select(['user.userId', 'user.userStatus', 'user_login.usloUserName'])
+    .select(['user.userId', 'user.userStatus', 'user.userLanguage', 'user_login.usloUserName'])
     .where((eb) => eb(eb.fn('lower', ['user.userId']), '=', email.toLowerCase()))
     .executeTakeFirst();
   if (!row || Number(row.userStatus) !== 1) return null;
-  return { userId: row.userId as string, username: row.usloUserName as string };
+  return {
+    userId: row.userId as string,
+    username: row.usloUserName as string,
+    /** the language the user chose (`en`, `id`), or null */
+    language: storedLanguage(row.userLanguage),
+  };
 }
 
 /** A single-use reset token for the user (only its hash is stored), valid for one hour. */
@@ -47,27 +54,54 @@ export async function createResetToken(db: Db, userId: string, now = nowSeconds(
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function resetMail(publicUrl: string, user: { userId: string; username: string }, token: string): OutgoingMail {
+/** The reset mail's texts (issue 27). */
+export const resetTexts = defineTexts(
+  {
+    subject: 'Reset your Fleet Monitoring password',
+    hello: 'Hello {{name}},',
+    received: 'We received a request to reset the password of your Fleet Monitoring account ({{account}}).',
+    open: 'Open this link to choose a new password. It works once and expires in 1 hour:',
+    choose: 'Choose a new password',
+    ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  },
+  {
+    subject: 'Atur ulang kata sandi Fleet Monitoring Anda',
+    hello: 'Halo {{name}},',
+    received: 'Kami menerima permintaan untuk mengatur ulang kata sandi akun Fleet Monitoring Anda ({{account}}).',
+    open: 'Buka tautan ini untuk memilih kata sandi baru. Tautan ini hanya berlaku sekali dan kedaluwarsa dalam 1 jam:',
+    choose: 'Pilih kata sandi baru',
+    ignore: 'Jika Anda tidak memintanya, abaikan e-mail ini: kata sandi Anda tetap seperti semula.',
+  },
+);
+
+/** The reset mail, in `language` (the user's chosen language, else the requesting browser's: account.routes.ts). */
+export function resetMail(
+  publicUrl: string,
+  user: { userId: string; username: string },
+  token: string,
+  language: Language = 'en',
+): OutgoingMail {
+  const t = textsIn(resetTexts, language);
   const link = `${publicUrl}/auth/update-password/${emailToken(user.userId)}/${token}`;
   const lines = [
-    `Hello ${user.username},`,
+    t('hello', { name: user.username }),
     '',
-    `We received a request to reset the password of your Fleet Monitoring account (${user.userId}).`,
-    'Open this link to choose a new password. It works once and expires in 1 hour:',
+    t('received', { account: user.userId }),
+    t('open'),
     '',
     link,
     '',
-    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    t('ignore'),
   ];
-  const html = `<p>Hello ${escapeHtml(user.username)},</p>
-<p>We received a request to reset the password of your Fleet Monitoring account (${escapeHtml(user.userId)}).
-Open this link to choose a new password. It works once and expires in 1 hour:</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
+  const html = `<p>${t('hello', { name: escapeHtml(user.username) })}</p>
+<p>${t('received', { account: escapeHtml(user.userId) })}
+${t('open')}</p>
+<p><a href="${escapeHtml(link)}">${t('choose')}</a></p>
+<p>${t('ignore')}</p>`;
   return {
     kind: 'password-reset',
     to: user.userId,
-    subject: 'Reset your Fleet Monitoring password',
+    subject: t('subject'),
     text: lines.join('\n'),
     html,
     link,

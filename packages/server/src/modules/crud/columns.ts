@@ -72,7 +72,8 @@ export function filterValue(name: string, kind: ValueKind, raw: string): string 
     return s;
   }
   const n = numberFor(kind, raw);
-  if (n === null) throw badRequest(`finds[${name}] must be a ${kind === 'integer' ? 'whole number' : 'number'}`);
+  if (n === null)
+    throw badRequest(kind === 'integer' ? `finds[${name}] must be a whole number` : `finds[${name}] must be a number`);
   return n;
 }
 

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Echarts from 'echarts';
+import { formatNumber } from '../../i18n/format.ts';
+import type { Language } from '../../i18n/language.ts';
 
 /**
  * ECharts from its one-file CommonJS build (dist/echarts.js, the same full build as the ES modules): loading the
@@ -37,6 +39,8 @@ export interface ChartSpec {
   series: ChartSeries[];
   width?: number;
   height?: number;
+  /** the language of the value axes' numbers (ECharts' own: English) */
+  language?: Language;
 }
 
 /** RPM axis maximum (spec 002 §9): next 100 above the highest value plus 100; 1000 without data. */
@@ -82,7 +86,13 @@ export function chartSvg(spec: ChartSpec): string {
           max: a.kind === 'rpm' ? rpmAxisMax(values) : headroom(values),
           splitLine: { show: i === 0 },
           axisLine: { show: i > 0 },
-          axisLabel: { fontFamily: FONT, fontSize: 8 },
+          axisLabel: {
+            fontFamily: FONT,
+            fontSize: 8,
+            ...(spec.language && spec.language !== 'en'
+              ? { formatter: (v: number) => formatNumber(v, spec.language ?? 'en', [0, 2]) }
+              : {}),
+          },
         };
       }),
       series: spec.series.map((s) => ({

@@ -2,6 +2,7 @@ import { reportModelSchema } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
 import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
@@ -20,7 +21,8 @@ function contentDisposition(fileName: string): string {
 /**
  * The daily report (spec 002 §2.3, §7.3): GET /api/reports/report/print/period/{start}/{end} answers the PDF;
  * GET /api/reports/report/pages/period/{start}/{end} answers the same pages as data for the Daily Report screen.
- * Permission and vessel scope as the summary API: read on master_asset, a vessel the user may see.
+ * Permission and vessel scope as the summary API: read on master_asset, a vessel the user may see. Both are written
+ * in the request's language (Accept-Language, issue 27).
  */
 export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
   const database = app.deps.database;
@@ -60,7 +62,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const { input, tenant } = await summarised(req, reply, req.params, req.query);
-      const { model, pdf } = await drawPdf(input, tenant);
+      const { model, pdf } = await drawPdf(input, tenant, requestLanguage(req));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(model.fileName))
@@ -83,7 +85,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const { input, tenant } = await summarised(req, reply, req.params, req.query);
-      return ok(await drawModel(input, tenant));
+      return ok(await drawModel(input, tenant, requestLanguage(req)));
     },
   );
 };

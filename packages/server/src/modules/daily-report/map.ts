@@ -253,6 +253,8 @@ export interface MapOptions {
   track: TrackPoint[];
   width?: number;
   height?: number;
+  /** the marks' titles and the source line, in the report's language (English without) */
+  texts?: { start: string; end: string; source: string };
 }
 
 const SEA = '#cfe3f2';
@@ -307,10 +309,11 @@ export function mapSvg(o: MapOptions): string {
       `<circle cx="${p[0].toFixed(1)}" cy="${p[1].toFixed(1)}" r="5" fill="${fill}" stroke="#ffffff" stroke-width="1.5"><title>${esc(label)}</title></circle>`,
     );
   };
-  mark(pts[0], '#28a745', 'Start');
-  mark(pts[pts.length - 1], '#d9363e', 'End');
+  const texts = o.texts ?? { start: 'Start', end: 'End', source: `Natural Earth · zoom ${o.zoom}` };
+  mark(pts[0], '#28a745', texts.start);
+  mark(pts[pts.length - 1], '#d9363e', texts.end);
   parts.push(
-    `<text x="${width - 4}" y="${height - 4}" text-anchor="end" font-family="DejaVu Sans" font-size="8" fill="#555555">Natural Earth · zoom ${o.zoom}</text>`,
+    `<text x="${width - 4}" y="${height - 4}" text-anchor="end" font-family="DejaVu Sans" font-size="8" fill="#555555">${esc(texts.source)}</text>`,
     '</svg>',
   );
   return parts.join('');

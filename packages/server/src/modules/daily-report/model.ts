@@ -1,36 +1,40 @@
 import { REPORT_KEYS, type ReportModel, type ReportPage } from '@fleet/shared/answers/daily-report.ts';
+import type { Language } from '../../i18n/language.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { dateTime, periodText, reportFileName, timezoneLabel } from './format.ts';
 import type { ModelInput } from './model-input.ts';
 import { pageContext } from './pages/context.ts';
 import { PAGES } from './pages/index.ts';
+import { reportTexts } from './report-texts.ts';
 
 /**
  * The daily report as data (spec 002 §2.3): the pages asked for, in the order of REPORT_KEYS, each a list of blocks
  * (tables, chart SVGs, map SVGs). The PDF (pdf.ts) and the Daily Report screen (GET …/report/pages, drawn by the web
  * app) both draw this one model, so the screen and the file show the same numbers, charts and map. Every number is
- * a summary API number for the same period (docs/domain.md §31).
+ * a summary API number for the same period (docs/domain.md §31). Its texts, numbers and dates are written in
+ * `language` (issue 27): the requesting user's for a download or the screen, the recipient's for a mail.
  */
-export function buildModel(input: ModelInput): ReportModel {
+export function buildModel(input: ModelInput, language: Language = 'en'): ReportModel {
   const { summary: s, now } = input;
   const tz = s.timezone;
+  const t = textsIn(reportTexts, language);
   const pages: ReportPage[] = [];
   if (s.maintenance)
     pages.push({
       key: 'maintenance',
-      title: 'Under Maintenance',
+      title: t('underMaintenance'),
       blocks: [
         {
           kind: 'notice',
-          text: `${s.massName} is under maintenance: ${
-            s.maintenanceFlag
-              ? 'the vessel is flagged as under maintenance'
-              : 'no RPM, auxiliary engine or flow meter data in this period'
-          }. The daily report is not made for it.`,
+          text: t('maintenanceNotice', {
+            vessel: s.massName,
+            reason: t(s.maintenanceFlag ? 'maintenanceFlagged' : 'maintenanceNoData'),
+          }),
         },
       ],
     });
   else {
-    const context = pageContext(input);
+    const context = pageContext(input, language);
     for (const key of REPORT_KEYS) if (input.reports.includes(key)) pages.push(...PAGES[key](context));
   }
   return {
@@ -40,12 +44,15 @@ export function buildModel(input: ModelInput): ReportModel {
     end: s.end,
     timezone: tz,
     timezoneLabel: timezoneLabel(tz),
-    rangeText: periodText(s.start, s.end, tz),
-    dataText: s.firstData == null ? 'No Data' : `${dateTime(s.firstData, tz)} – ${dateTime(s.lastData, tz)}`,
+    rangeText: periodText(s.start, s.end, tz, language),
+    dataText:
+      s.firstData == null
+        ? t('noData')
+        : `${dateTime(s.firstData, tz, language)} – ${dateTime(s.lastData, tz, language)}`,
     generatedAt: now,
-    generatedText: dateTime(now, tz),
+    generatedText: dateTime(now, tz, language),
     maintenance: s.maintenance,
-    fileName: reportFileName(s.massName, s.start, s.end, tz),
+    fileName: reportFileName(s.massName, s.start, s.end, tz, language),
     pages,
   };
 }

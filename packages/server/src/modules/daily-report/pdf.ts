@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import type { Block, ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
+import type { Language } from '../../i18n/language.ts';
+import { textsIn } from '../../i18n/texts.ts';
+import { reportTexts } from './report-texts.ts';
 
 /**
  * The daily report PDF (spec 002 §2.3): A4 landscape, one model page per PDF page, a header on each page (vessel,
@@ -28,8 +31,9 @@ function loadFonts() {
 }
 
 type Doc = PDFKit.PDFDocument;
+type T = ReturnType<typeof textsIn<keyof (typeof reportTexts)['en']>>;
 
-function header(doc: Doc, model: ReportModel, title: string) {
+function header(doc: Doc, model: ReportModel, title: string, t: T) {
   doc
     .font('Bold')
     .fontSize(15)
@@ -39,15 +43,15 @@ function header(doc: Doc, model: ReportModel, title: string) {
     .font('Regular')
     .fontSize(8.5)
     .fillColor('#333333')
-    .text(`Period: ${model.rangeText}`, M, M + 19, { width: CONTENT_W * 0.7, lineBreak: false })
-    .text(`Analysed data range: ${model.dataText}`, M, M + 30, { width: CONTENT_W * 0.7, lineBreak: false });
+    .text(t('period', { range: model.rangeText }), M, M + 19, { width: CONTENT_W * 0.7, lineBreak: false })
+    .text(t('analysedRange', { range: model.dataText }), M, M + 30, { width: CONTENT_W * 0.7, lineBreak: false });
   doc
     .font('Bold')
     .fontSize(10)
     .text(model.timezoneLabel, M, M, { width: CONTENT_W, align: 'right', lineBreak: false })
     .font('Regular')
     .fontSize(8.5)
-    .text('Daily Report', M, M + 14, { width: CONTENT_W, align: 'right', lineBreak: false });
+    .text(t('dailyReport'), M, M + 14, { width: CONTENT_W, align: 'right', lineBreak: false });
   doc
     .moveTo(M, M + 42)
     .lineTo(PAGE_W - M, M + 42)
@@ -61,7 +65,7 @@ function header(doc: Doc, model: ReportModel, title: string) {
     .text(title, M, M + 48, { width: CONTENT_W, lineBreak: false });
 }
 
-function footer(doc: Doc, model: ReportModel, page: number, pages: number) {
+function footer(doc: Doc, model: ReportModel, page: number, pages: number, t: T) {
   const y = PAGE_H - 24;
   doc.page.margins.bottom = 0; // writing below the bottom margin would add a page (research §4)
   doc
@@ -74,8 +78,11 @@ function footer(doc: Doc, model: ReportModel, page: number, pages: number) {
     .font('Regular')
     .fontSize(7.5)
     .fillColor('#555555')
-    .text(`Generated ${model.generatedText} (${model.timezoneLabel})`, M, y, { width: CONTENT_W / 2, lineBreak: false })
-    .text(`Page ${page}/${pages}`, M + CONTENT_W / 2, y, { width: CONTENT_W / 2, align: 'right', lineBreak: false });
+    .text(t('generated', { time: model.generatedText, zone: model.timezoneLabel }), M, y, {
+      width: CONTENT_W / 2,
+      lineBreak: false,
+    })
+    .text(t('page', { page, pages }), M + CONTENT_W / 2, y, { width: CONTENT_W / 2, align: 'right', lineBreak: false });
 }
 
 /** Draws a table at (x, y) in `width`; returns its height. */
@@ -179,9 +186,10 @@ function block(doc: Doc, b: Block, x: number, y: number, width: number): number 
   }
 }
 
-/** The PDF of a report model, in memory. */
-export function renderPdf(model: ReportModel): Promise<Buffer> {
+/** The PDF of a report model, in memory; its header, footer and properties in `language` (the model's own). */
+export function renderPdf(model: ReportModel, language: Language = 'en'): Promise<Buffer> {
   const f = loadFonts();
+  const t = textsIn(reportTexts, language);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -189,9 +197,9 @@ export function renderPdf(model: ReportModel): Promise<Buffer> {
     bufferPages: true,
     autoFirstPage: false,
     info: {
-      Title: `Daily Report ${model.massName} ${model.rangeText}`,
+      Title: t('pdfTitle', { vessel: model.massName, range: model.rangeText }),
       Author: 'Fleet Monitoring',
-      Subject: `Vessel daily report, ${model.timezoneLabel}`,
+      Subject: t('pdfSubject', { zone: model.timezoneLabel }),
       CreationDate: new Date(model.generatedAt * 1000),
     },
   });
@@ -205,7 +213,7 @@ export function renderPdf(model: ReportModel): Promise<Buffer> {
   });
   for (const page of model.pages) {
     doc.addPage();
-    header(doc, model, page.title);
+    header(doc, model, page.title, t);
     let y = TOP;
     for (const b of page.blocks) {
       if (y > BOTTOM - 20) break;
@@ -215,7 +223,7 @@ export function renderPdf(model: ReportModel): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    footer(doc, model, i + 1, range.count);
+    footer(doc, model, i + 1, range.count, t);
   }
   doc.end();
   return done;

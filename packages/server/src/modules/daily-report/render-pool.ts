@@ -4,6 +4,7 @@ import { ErrorCode } from '@fleet/shared';
 import type { ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { AppError } from '../../http/envelope.ts';
 import { metrics, reportQueue, reportRunning } from '../../http/metrics.ts';
+import type { Language } from '../../i18n/language.ts';
 import { FairQueue, type Tenant } from '../../workers/fair-queue.ts';
 import { siblingModule } from '../../workers/pool.ts';
 import type { ModelInput } from './model-input.ts';
@@ -50,6 +51,8 @@ export type DrawInput = ModelInput | Uint8Array;
 interface Job {
   input: DrawInput;
   pdf: boolean;
+  /** the language the report is written in */
+  language: Language;
   resolve: (v: Drawn) => void;
   reject: (e: Error) => void;
 }
@@ -149,8 +152,8 @@ async function inProcess(job: Job) {
   try {
     // loaded only here: the drawing code (ECharts, pdfkit, the land index) belongs in the worker
     const [{ buildModel }, { renderPdf }] = await Promise.all([import('./model.ts'), import('./pdf.ts')]);
-    const model = buildModel(job.input instanceof Uint8Array ? deserialize(job.input) : job.input);
-    job.resolve({ model, pdf: job.pdf ? await renderPdf(model) : null });
+    const model = buildModel(job.input instanceof Uint8Array ? deserialize(job.input) : job.input, job.language);
+    job.resolve({ model, pdf: job.pdf ? await renderPdf(model, job.language) : null });
   } catch (err) {
     job.reject(err as Error);
   } finally {
@@ -180,7 +183,7 @@ function next() {
   }
   w.ref(); // keep the process alive while a report is being drawn
   try {
-    w.postMessage({ pdf: job.pdf, input: job.input });
+    w.postMessage({ pdf: job.pdf, input: job.input, language: job.language });
   } catch (err) {
     current = null; // the input could not be sent (not cloneable): this report fails, the queue goes on
     job.reject(err as Error);
@@ -188,19 +191,27 @@ function next() {
   }
 }
 
-function draw(input: DrawInput, pdf: boolean, tenant: Tenant): Promise<Drawn> {
+function draw(input: DrawInput, pdf: boolean, tenant: Tenant, language: Language): Promise<Drawn> {
   return new Promise<Drawn>((resolve, reject) => {
-    queue.push(tenant, { input, pdf, resolve, reject });
+    queue.push(tenant, { input, pdf, language, resolve, reject });
     next();
   });
 }
 
-/** The report model (Daily Report screen); `tenant`: the company whose line it waits in. */
-export const drawModel = async (input: DrawInput, tenant: Tenant = '') => (await draw(input, false, tenant)).model;
+/**
+ * The report model (Daily Report screen); `tenant`: the company whose line it waits in; `language`: the one its
+ * texts, numbers and dates are written in.
+ */
+export const drawModel = async (input: DrawInput, tenant: Tenant = '', language: Language = 'en') =>
+  (await draw(input, false, tenant, language)).model;
 
 /** The model and its PDF. */
-export async function drawPdf(input: DrawInput, tenant: Tenant = ''): Promise<{ model: ReportModel; pdf: Buffer }> {
-  const r = await draw(input, true, tenant);
+export async function drawPdf(
+  input: DrawInput,
+  tenant: Tenant = '',
+  language: Language = 'en',
+): Promise<{ model: ReportModel; pdf: Buffer }> {
+  const r = await draw(input, true, tenant, language);
   if (!r.pdf) throw new Error('report worker gave no PDF');
   return { model: r.model, pdf: r.pdf };
 }

@@ -1,5 +1,6 @@
 import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
+import type { Language } from '../../i18n/language.ts';
 import { buildModel } from './model.ts';
 import type { ModelInput } from './model-input.ts';
 import { renderPdf } from './pdf.ts';
@@ -9,11 +10,12 @@ import { renderPdf } from './pdf.ts';
  * which on the main thread would stall every other request (and trip the event-loop-delay shedding). The pool sends
  * one report at a time and the next when this one is answered.
  */
-parentPort?.on('message', async (m: { pdf: boolean; input: ModelInput | Uint8Array }) => {
+parentPort?.on('message', async (m: { pdf: boolean; input: ModelInput | Uint8Array; language?: Language }) => {
   try {
     // the heavy pool's worker sends the input v8-serialized (render-pool.ts DrawInput)
-    const model = buildModel(m.input instanceof Uint8Array ? deserialize(m.input) : m.input);
-    const pdf = m.pdf ? await renderPdf(model) : null;
+    const language = m.language ?? 'en';
+    const model = buildModel(m.input instanceof Uint8Array ? deserialize(m.input) : m.input, language);
+    const pdf = m.pdf ? await renderPdf(model, language) : null;
     const bytes = pdf ? new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice() : null;
     parentPort?.postMessage({ model, pdf: bytes }, bytes ? [bytes.buffer] : []);
   } catch (err) {

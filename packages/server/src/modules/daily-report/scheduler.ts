@@ -2,6 +2,8 @@ import { bucketStart, zoneOffsetHours } from '@fleet/shared';
 import { REPORT_KEYS } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { type Language, storedLanguage } from '../../i18n/language.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { assetTimeZone } from '../access/time-zones.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
@@ -9,6 +11,7 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 import { loadVesselPlan } from '../summary/summary-vessel.ts';
 import { drawPdf } from './render-pool.ts';
 import { loadReport } from './report.ts';
+import { reportTexts } from './report-texts.ts';
 
 /**
  * Scheduled daily reports (issue 15, docs/domain.md §31): after local midnight (the configured timezone) each
@@ -44,6 +47,30 @@ export function previousDay(now: number, tz: number): { start: number; end: numb
 }
 
 const retryAt = (now: number, attempts: number) => now + RETRY_BASE_SECONDS * 2 ** (attempts - 1);
+
+/** The language a subscriber reads the report and its mail in: the one they chose (`user.userLanguage`), else English. */
+async function subscriberLanguage(database: Database, userId: string): Promise<Language> {
+  const row = await database.db
+    .selectFrom('user')
+    .select('userLanguage')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return storedLanguage(row?.userLanguage) ?? 'en';
+}
+
+/** The mail of a drawn report, in `language`. */
+export function reportMail(
+  model: { massName: string; rangeText: string; timezoneLabel: string; pages: unknown[] },
+  language: Language,
+) {
+  const t = textsIn(reportTexts, language);
+  const values = { range: model.rangeText, zone: model.timezoneLabel, pages: model.pages.length };
+  return {
+    subject: t('mailSubject', { ...values, vessel: model.massName }),
+    text: `${t('mailAttached', { ...values, vessel: model.massName })}\n\n${t('mailWhy')}`,
+    html: `<p>${t('mailAttached', { ...values, vessel: `<b>${escapeHtml(model.massName)}</b>` })}</p><p>${t('mailWhy')}</p>`,
+  };
+}
 
 /** Claims (subscription, day) for this process; false when it is sent, being sent, waiting, or out of tries. */
 async function claim(database: Database, drsbId: number, day: number, now: number): Promise<number | null> {
@@ -124,14 +151,14 @@ export async function runDailyReports(deps: SchedulerDeps, now: number): Promise
         { start: day.start, end: day.end, unit: 'HOUR', tz, reports: [...REPORT_KEYS], dataTables: true },
         now,
       );
-      const { model, pdf } = await drawPdf(input);
+      // the report and its mail in the subscriber's language (issue 27)
+      const language = await subscriberLanguage(database, sub.drsbUserId);
+      const { model, pdf } = await drawPdf(input, '', language);
       // stored in the mail outbox, which sends and retries it (docs/operations.md "Mail outbox")
       await deps.deliver({
         kind: 'daily-report',
         to: sub.drsbUserId,
-        subject: `Daily Report ${model.massName} — ${model.rangeText} (${model.timezoneLabel})`,
-        text: `The daily report of ${model.massName} for ${model.rangeText} (${model.timezoneLabel}) is attached (${model.pages.length} pages).\n\nYou receive it because you subscribed on the Daily Report screen; unsubscribe there.`,
-        html: `<p>The daily report of <b>${escapeHtml(model.massName)}</b> for ${model.rangeText} (${model.timezoneLabel}) is attached (${model.pages.length} pages).</p><p>You receive it because you subscribed on the Daily Report screen; unsubscribe there.</p>`,
+        ...reportMail(model, language),
         attachments: [{ filename: model.fileName, content: pdf, contentType: 'application/pdf' }],
       });
       await db

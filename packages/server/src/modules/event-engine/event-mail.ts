@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { envelope, ok } from '../../http/envelope.ts';
+import { type Language, storedLanguage } from '../../i18n/language.ts';
+import { defineTexts, textsIn } from '../../i18n/texts.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import type { Session } from '../auth/session.ts';
 import { loadAccess, requirePermission, sessionOf } from '../auth/session.ts';
@@ -14,20 +16,38 @@ import { HIGH_PRIORITY, type OpenedEvent, onEventsOpened } from './opened.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The mail of one opened High event (subject as the live toast). */
+/** The event mail's texts (issue 27); the event and vessel names are the user's data, as they are. */
+export const eventMailTexts = defineTexts(
+  {
+    subject: 'High priority event: {{event}} on {{vessel}}',
+    since: 'Since {{when}}, gateway {{gateway}}.',
+    eventLog: 'Event Log',
+    why: 'You receive this because you turned on e-mail of High priority events on the Event Log screen.',
+  },
+  {
+    subject: 'Kejadian prioritas tinggi: {{event}} pada {{vessel}}',
+    since: 'Sejak {{when}}, gateway {{gateway}}.',
+    eventLog: 'Log Kejadian',
+    why: 'Anda menerima e-mail ini karena mengaktifkan e-mail kejadian prioritas Tinggi di layar Log Kejadian.',
+  },
+);
+
+/** The mail of one opened High event (subject as the live toast), in the recipient's `language`. */
 export function highEventMail(
   to: string,
   e: { eventName: string; massName: string; gatewayUid: string; timestamp: number },
   publicUrl: string,
+  language: Language = 'en',
 ) {
+  const t = textsIn(eventMailTexts, language);
   const when = new Date(e.timestamp * 1000)
     .toISOString()
     .replace('T', ' ')
     .replace(/\.\d+Z$/, ' UTC');
   const link = `${publicUrl}/event/log`;
-  const subject = `High priority event: ${e.eventName} on ${e.massName}`;
-  const text = `${subject}\n\nSince ${when}, gateway ${e.gatewayUid}.\nEvent Log: ${link}\n\nYou receive this because you turned on e-mail of High priority events on the Event Log screen.\n`;
-  const html = `<p><strong>${escapeHtml(subject)}</strong></p><p>Since ${escapeHtml(when)}, gateway ${escapeHtml(e.gatewayUid)}.</p><p><a href="${escapeHtml(link)}">Event Log</a></p><p>You receive this because you turned on e-mail of High priority events on the Event Log screen.</p>`;
+  const subject = t('subject', { event: e.eventName, vessel: e.massName });
+  const text = `${subject}\n\n${t('since', { when, gateway: e.gatewayUid })}\n${t('eventLog')}: ${link}\n\n${t('why')}\n`;
+  const html = `<p><strong>${escapeHtml(subject)}</strong></p><p>${t('since', { when: escapeHtml(when), gateway: escapeHtml(e.gatewayUid) })}</p><p><a href="${escapeHtml(link)}">${t('eventLog')}</a></p><p>${t('why')}</p>`;
   return { to, subject, text, html, link };
 }
 
@@ -46,7 +66,7 @@ export async function mailHighEvents(
   const db = database.db;
   const users = await db
     .selectFrom('user')
-    .select('userId')
+    .select(['userId', 'userLanguage'])
     .where('userEventMail', '=', 1)
     .where('userStatus', '=', 1)
     .execute();
@@ -58,7 +78,7 @@ export async function mailHighEvents(
     .execute();
   const byId = new Map(assets.map((a) => [Number(a.massId), a]));
   let sent = 0;
-  for (const u of users as { userId: string }[]) {
+  for (const u of users as { userId: string; userLanguage: string | null }[]) {
     const access = await loadAccess(db, u.userId);
     if (!access[EVENT_LOG_PERMISSION]?.includes('read')) continue;
     const visible = new Map<number, Set<number>>();
@@ -76,6 +96,7 @@ export async function mailHighEvents(
           u.userId,
           { eventName: e.type, massName: asset.massName, gatewayUid: e.gatewayUid, timestamp: e.timestamp },
           publicUrl,
+          storedLanguage(u.userLanguage) ?? 'en',
         ),
       });
       sent++;

@@ -6,22 +6,23 @@ import { COLORS, type PageContext, type Side } from './context.ts';
 
 /** RPM vs Fuel Cons vs AE Running Time vs Speed vs Distance. */
 export function rpmSpeedPages(c: PageContext): ReportPage[] {
+  const { t } = c;
   const series: ChartSeries[] = c.twin
     ? [
-        { name: 'Port RPM', type: 'line', axis: 0, values: c.rpmOf('PORT'), color: COLORS.port },
-        { name: 'Starboard RPM', type: 'line', axis: 0, values: c.rpmOf('STARBOARD'), color: COLORS.stb },
+        { name: t('portRpm'), type: 'line', axis: 0, values: c.rpmOf('PORT'), color: COLORS.port },
+        { name: t('starboardRpm'), type: 'line', axis: 0, values: c.rpmOf('STARBOARD'), color: COLORS.stb },
       ]
-    : [{ name: 'ME RPM', type: 'line', axis: 0, values: c.rpmOf(c.side1), color: COLORS.port }];
+    : [{ name: t('meRpm'), type: 'line', axis: 0, values: c.rpmOf(c.side1), color: COLORS.port }];
   series.push(
-    { name: 'ME Fuel Cons (L)', type: 'bar', axis: 1, values: c.meFuel, color: COLORS.fuel },
-    { name: 'AE Running Time (h)', type: 'bar', axis: 2, values: c.aeRun, color: COLORS.ae },
-    { name: 'Speed (knot)', type: 'line', axis: 2, values: c.speed, color: COLORS.speed },
-    { name: 'Distance (NM)', type: 'bar', axis: 2, values: c.distance, color: COLORS.distance },
+    { name: t('meFuelCons'), type: 'bar', axis: 1, values: c.meFuel, color: COLORS.fuel },
+    { name: t('aeRunningTime'), type: 'bar', axis: 2, values: c.aeRun, color: COLORS.ae },
+    { name: t('speedKnot'), type: 'line', axis: 2, values: c.speed, color: COLORS.speed },
+    { name: t('distanceNm'), type: 'bar', axis: 2, values: c.distance, color: COLORS.distance },
   );
   return [
     {
       key: 'rpm_speed',
-      title: 'RPM vs Fuel Cons vs AE Running Time vs Speed vs Distance',
+      title: t('rpmSpeedTitle'),
       blocks: c.chartBlocks(series, [{ name: 'RPM', kind: 'rpm' }, { name: 'L' }, { name: 'h / kn / NM' }]),
     },
   ];
@@ -33,29 +34,30 @@ export function rpmSpeedPages(c: PageContext): ReportPage[] {
  */
 export function fuelPages(c: PageContext): ReportPage[] {
   if (!c.s.hasFlowmeter) return [];
+  const { t } = c;
   const series: ChartSeries[] = c.twin
     ? [
-        { name: 'Port ME (L)', type: 'bar', axis: 0, values: c.fuelOf('portFuelCons'), color: COLORS.port },
-        { name: 'Starboard ME (L)', type: 'bar', axis: 0, values: c.fuelOf('stbFuelCons'), color: COLORS.stb },
-        { name: 'ME Total (L)', type: 'line', axis: 0, values: c.meFuel, color: COLORS.fuel },
+        { name: t('portMeL'), type: 'bar', axis: 0, values: c.fuelOf('portFuelCons'), color: COLORS.port },
+        { name: t('starboardMeL'), type: 'bar', axis: 0, values: c.fuelOf('stbFuelCons'), color: COLORS.stb },
+        { name: t('meTotalL'), type: 'line', axis: 0, values: c.meFuel, color: COLORS.fuel },
       ]
-    : [{ name: 'ME (L)', type: 'bar', axis: 0, values: c.meFuel, color: COLORS.port }];
+    : [{ name: t('meL'), type: 'bar', axis: 0, values: c.meFuel, color: COLORS.port }];
   const pages: ReportPage[] = [
-    { key: 'fuel_characteristics', title: 'ME Fuel Consumption', blocks: c.chartBlocks(series, [{ name: 'L' }]) },
+    { key: 'fuel_characteristics', title: t('meFuelConsumption'), blocks: c.chartBlocks(series, [{ name: 'L' }]) },
   ];
   const sides: { name: string; fuel: (number | null)[]; side: Side }[] = c.s.singleEngine
-    ? [{ name: 'ME', fuel: c.meFuel, side: c.side1 }]
+    ? [{ name: t('me'), fuel: c.meFuel, side: c.side1 }]
     : [
-        { name: 'Port ME', fuel: c.fuelOf('portFuelCons'), side: 'PORT' },
-        { name: 'Starboard ME', fuel: c.fuelOf('stbFuelCons'), side: 'STARBOARD' },
+        { name: t('portMe'), fuel: c.fuelOf('portFuelCons'), side: 'PORT' },
+        { name: t('starboardMe'), fuel: c.fuelOf('stbFuelCons'), side: 'STARBOARD' },
       ];
   /** a series and its running total */
   const withTotal = (name: string, unit: string, values: (number | null)[], axis: number, colors: string[]) => {
     let total = 0;
     return [
-      { name: `${name} (${unit})`, type: 'bar', axis, values, color: colors[0] },
+      { name: t('withUnit', { name, unit }), type: 'bar', axis, values, color: colors[0] },
       {
-        name: `Total ${name} (${unit})`,
+        name: t('totalWithUnit', { name, unit }),
         type: 'line',
         axis,
         values: values.map((v) => (total += v ?? 0)),
@@ -64,10 +66,10 @@ export function fuelPages(c: PageContext): ReportPage[] {
     ] satisfies ChartSeries[];
   };
   for (const { name, fuel, side } of sides) {
-    const title = `${name} Total Fuel Used vs Running Hours`;
+    const title = t('sideFuelTitle', { side: name });
     const series: ChartSeries[] = [
-      ...withTotal('Fuel Used', 'L', fuel, 0, [COLORS.fuel, COLORS.port]),
-      ...withTotal('Running Hours', 'h', c.runHoursOf(side), 1, [COLORS.hours, COLORS.stb]),
+      ...withTotal(t('fuelUsed'), 'L', fuel, 0, [COLORS.fuel, COLORS.port]),
+      ...withTotal(t('runningHours'), 'h', c.runHoursOf(side), 1, [COLORS.hours, COLORS.stb]),
     ];
     pages.push({ key: 'fuel_characteristics', title, blocks: c.chartBlocks(series, [{ name: 'L' }, { name: 'h' }]) });
   }
@@ -76,19 +78,20 @@ export function fuelPages(c: PageContext): ReportPage[] {
 
 /** AE Fuel Consumption: each AE's litres, their total and the AEs' running time. */
 export function aeUsagePages(c: PageContext): ReportPage[] {
+  const { t } = c;
   const aeColors = { AE1: COLORS.ae1, AE2: COLORS.ae2, AE3: COLORS.ae3 };
   const series: ChartSeries[] = c.aeNames.map((n) => ({
-    name: `${n} Fuel (L)`,
+    name: t('aeFuelL', { ae: n }),
     type: 'bar' as const,
     axis: 0,
     values: c.aeFuelPer(n),
     color: aeColors[n],
   }));
   series.push(
-    { name: 'AE Total Fuel (L)', type: 'line', axis: 0, values: c.aeFuelSeries, color: COLORS.fuel },
-    { name: 'AE Running Time (h)', type: 'line', axis: 1, values: c.aeRun, color: COLORS.hours },
+    { name: t('aeTotalFuelL'), type: 'line', axis: 0, values: c.aeFuelSeries, color: COLORS.fuel },
+    { name: t('aeRunningTime'), type: 'line', axis: 1, values: c.aeRun, color: COLORS.hours },
   );
   return [
-    { key: 'ae_usage', title: 'AE Fuel Consumption', blocks: c.chartBlocks(series, [{ name: 'L' }, { name: 'h' }]) },
+    { key: 'ae_usage', title: t('aeFuelConsumption'), blocks: c.chartBlocks(series, [{ name: 'L' }, { name: 'h' }]) },
   ];
 }

@@ -1,9 +1,12 @@
 import { BUCKET_SECONDS, bucketStart } from '@fleet/shared';
 import type { Block } from '@fleet/shared/answers/daily-report.ts';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
+import type { Language } from '../../../i18n/language.ts';
+import { textsIn } from '../../../i18n/texts.ts';
 import { CHART_WIDTH, type ChartSeries, chartSvg } from '../charts.ts';
 import { bucketLabel, num } from '../format.ts';
 import type { ModelInput } from '../model-input.ts';
+import { reportTexts } from '../report-texts.ts';
 
 /**
  * What the report's pages share: the summary, its buckets and their labels, the per-bucket series of the charts —
@@ -31,8 +34,9 @@ const singleSide = (s: Summary): Side =>
 
 type FuelField = 'portFuelCons' | 'stbFuelCons' | 'meFuelCons' | 'aeFuelCons' | 'totalFuelCons';
 
-export function pageContext(input: ModelInput) {
+export function pageContext(input: ModelInput, language: Language = 'en') {
   const { summary: s } = input;
+  const t = textsIn(reportTexts, language);
   const tz = s.timezone;
   const unit = s.aggregatedUnit;
   const size = BUCKET_SECONDS[unit];
@@ -53,12 +57,12 @@ export function pageContext(input: ModelInput) {
 
   const table = (columns: string[], cols: (number | null)[][]): Block => ({
     kind: 'table',
-    columns: ['Time', ...columns],
-    rows: buckets.map((_, i) => [labels[i], ...cols.map((c) => num(c[i]))]),
+    columns: [t('time'), ...columns],
+    rows: buckets.map((_, i) => [labels[i], ...cols.map((c) => num(c[i], language))]),
   });
   const chart = (series: ChartSeries[], axes: { name: string; kind?: 'rpm' }[]): Block => ({
     kind: 'chart',
-    svg: chartSvg({ labels, axes, series, height: input.dataTables ? 200 : 380 }),
+    svg: chartSvg({ labels, axes, series, height: input.dataTables ? 200 : 380, language }),
     width: CHART_WIDTH,
     height: input.dataTables ? 200 : 380,
   });
@@ -67,6 +71,11 @@ export function pageContext(input: ModelInput) {
     input,
     s,
     tz,
+    language,
+    /** the report's texts in its language */
+    t,
+    /** a number with 2 decimals in the report's language */
+    num: (v: number | null | undefined) => num(v, language),
     twin: !s.singleEngine,
     /** the engine side of a single-engine vessel */
     side1: s.singleEngine ? singleSide(s) : 'PORT',
@@ -104,7 +113,7 @@ export function pageContext(input: ModelInput) {
     chartBlocks(series: ChartSeries[], axes: { name: string; kind?: 'rpm' }[]): Block[] {
       const block = chart(series, axes); // drawn either way: each chart numbers its SVG ids in turn
       const cols = series.map((x) => x.values);
-      if (!cols.some((c) => c.some((v) => v != null))) return [{ kind: 'notice', text: 'No Data' }];
+      if (!cols.some((c) => c.some((v) => v != null))) return [{ kind: 'notice', text: t('noData') }];
       return input.dataTables
         ? [
             block,

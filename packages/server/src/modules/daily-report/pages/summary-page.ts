@@ -1,10 +1,10 @@
 import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
-import { num, num3, position } from '../format.ts';
+import { num3, position } from '../format.ts';
 import type { PageContext, Side } from './context.ts';
 
 /** The Summary page (docs/domain.md §31): GPS, main engine, fuel and CO₂, auxiliary engines — period figures. */
 export function summaryPages(c: PageContext): ReportPage[] {
-  const { s, aeNames, aeFuel } = c;
+  const { s, aeNames, aeFuel, t, num, language } = c;
   const g = s.gps?.summary;
   const fm = s.flowmeter?.summary;
   const ae = s.ae;
@@ -13,41 +13,46 @@ export function summaryPages(c: PageContext): ReportPage[] {
     return [label, num(r?.average), num(r?.runningHours)];
   };
   const engines = s.singleEngine
-    ? [sideRow('Main Engine', c.side1)]
-    : [sideRow('Port', 'PORT'), sideRow('Starboard', 'STARBOARD')];
+    ? [sideRow(t('mainEngine'), c.side1)]
+    : [sideRow(t('port'), 'PORT'), sideRow(t('starboard'), 'STARBOARD')];
   const fuelRows: string[][] = s.singleEngine
-    ? [['Main Engine', num(fm?.meEngineCons)]]
+    ? [[t('mainEngine'), num(fm?.meEngineCons)]]
     : [
-        ['Port ME', num(fm?.portEngineCons)],
-        ['Starboard ME', num(fm?.starboardEngineCons)],
-        ['ME Total', num(fm?.meEngineCons)],
+        [t('portMe'), num(fm?.portEngineCons)],
+        [t('starboardMe'), num(fm?.starboardEngineCons)],
+        [t('meTotal'), num(fm?.meEngineCons)],
       ];
   fuelRows.push(
-    [`Auxiliary Engines${ae?.metered ? '' : ' (estimated)'}`, num(aeFuel)],
-    ['Total Fuel', num(fm?.totalFuelCons ?? aeFuel)],
-    ['CO₂ Emitted (t)', num3(fm?.co2Emitted)],
+    [t(ae?.metered ? 'auxiliaryEngines' : 'auxiliaryEnginesEstimated'), num(aeFuel)],
+    [t('totalFuel'), num(fm?.totalFuelCons ?? aeFuel)],
+    [t('co2Emitted'), num3(fm?.co2Emitted, language)],
   );
   const aeRows = aeNames.map((n) => [n, num(ae?.[n]?.runningTime), num(ae?.[n]?.fuelConsumption)]);
-  aeRows.push(['Total', num(aeNames.reduce((a, n) => a + (ae?.[n]?.runningTime ?? 0), 0)), num(aeFuel)]);
+  aeRows.push([t('total'), num(aeNames.reduce((a, n) => a + (ae?.[n]?.runningTime ?? 0), 0)), num(aeFuel)]);
   const page: ReportPage = {
     key: 'summary',
-    title: 'Summary',
+    title: t('summary'),
     blocks: [
       {
         kind: 'row',
         blocks: [
           {
             kind: 'table',
-            title: 'GPS',
-            columns: ['Item', 'Value'],
+            title: t('gps'),
+            columns: [t('item'), t('value')],
             rows: [
-              ['Total Cruise (NM)', num(g?.totalCruise)],
-              ['Average Speed (knot)', num(g?.averageSpeedKnot)],
-              ['First Position', position(g?.firstPosition)],
-              ['Last Position', position(g?.lastPosition)],
+              [t('totalCruise'), num(g?.totalCruise)],
+              [t('averageSpeed'), num(g?.averageSpeedKnot)],
+              [t('firstPosition'), position(g?.firstPosition, language)],
+              [t('lastPosition'), position(g?.lastPosition, language)],
             ],
           },
-          { kind: 'table', title: 'Main Engine', columns: ['Engine', 'Average RPM', 'Running Hours'], rows: engines },
+          {
+            kind: 'table',
+            title: t('mainEngine'),
+            columns: [t('engine'), t('averageRpm'), t('runningHours')],
+            rows: engines,
+          },
         ],
       },
       {
@@ -55,15 +60,15 @@ export function summaryPages(c: PageContext): ReportPage[] {
         blocks: [
           {
             kind: 'table',
-            title: 'Fuel Consumption (L)',
-            columns: ['Consumer', 'Litres'],
-            rows: s.hasFlowmeter || aeFuel != null ? fuelRows : [['No Data', '-']],
+            title: t('fuelConsumptionL'),
+            columns: [t('consumer'), t('litres')],
+            rows: s.hasFlowmeter || aeFuel != null ? fuelRows : [[t('noData'), '-']],
           },
           {
             kind: 'table',
-            title: 'Auxiliary Engines',
-            columns: ['Engine', 'Running Hours', 'Fuel (L)'],
-            rows: aeNames.length ? aeRows : [['No Data', '-', '-']],
+            title: t('auxiliaryEngines'),
+            columns: [t('engine'), t('runningHours'), t('fuelL')],
+            rows: aeNames.length ? aeRows : [[t('noData'), '-', '-']],
           },
         ],
       },
@@ -72,7 +77,7 @@ export function summaryPages(c: PageContext): ReportPage[] {
   if (s.hasAeFlowmeter)
     page.blocks.push({
       kind: 'table',
-      title: 'Auxiliary Engine Flow Meters (L)',
+      title: t('aeFlowMeters'),
       columns: ['AE_IN', 'AE_OUT'],
       rows: [[num(fm?.AE_IN), num(fm?.AE_OUT)]],
     });

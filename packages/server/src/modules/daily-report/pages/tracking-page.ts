@@ -1,11 +1,12 @@
 import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
-import { dateTime, num, position } from '../format.ts';
+import { dateTime, position } from '../format.ts';
 import { MAP_HEIGHT, MAP_WIDTH, mapSvg, type TrackPoint } from '../map.ts';
 import type { PageContext } from './context.ts';
 
 /** The Vessel Tracking page: the last position and the track on two maps, and the voyage's figures. */
 export function trackingPages(c: PageContext): ReportPage[] {
-  const page: ReportPage = { key: 'vessel_tracking', title: 'Vessel Tracking', blocks: [] };
+  const { t, num, language } = c;
+  const page: ReportPage = { key: 'vessel_tracking', title: t('vesselTracking'), blocks: [] };
   const gps = c.s.gps;
   const src = c.input.track?.gps ?? gps;
   const points = Object.values(src?.data ?? {})
@@ -13,11 +14,12 @@ export function trackingPages(c: PageContext): ReportPage[] {
     .filter((p): p is typeof p & TrackPoint => p.latitude != null && p.longitude != null);
   const last = points[points.length - 1] ?? gps?.summary.lastPosition ?? null;
   if (!last) {
-    page.blocks.push({ kind: 'notice', text: 'No Data: no GPS position in this period.' });
+    page.blocks.push({ kind: 'notice', text: t('noGps') });
     return [page];
   }
   const lats = points.map((p) => p.latitude);
   const lons = points.map((p) => p.longitude);
+  const mapTexts = (zoom: number) => ({ start: t('start'), end: t('end'), source: t('mapSource', { zoom }) });
   const mid = points.length
     ? { latitude: (Math.min(...lats) + Math.max(...lats)) / 2, longitude: (Math.min(...lons) + Math.max(...lons)) / 2 }
     : last;
@@ -26,14 +28,14 @@ export function trackingPages(c: PageContext): ReportPage[] {
       kind: 'maps',
       maps: [
         {
-          title: 'Last position (zoom 11)',
-          svg: mapSvg({ zoom: 11, center: last, track: points }),
+          title: t('lastPositionMap', { zoom: 11 }),
+          svg: mapSvg({ zoom: 11, center: last, track: points, texts: mapTexts(11) }),
           width: MAP_WIDTH,
           height: MAP_HEIGHT,
         },
         {
-          title: 'Track (zoom 6)',
-          svg: mapSvg({ zoom: 6, center: mid, track: points }),
+          title: t('trackMap', { zoom: 6 }),
+          svg: mapSvg({ zoom: 6, center: mid, track: points, texts: mapTexts(6) }),
           width: MAP_WIDTH,
           height: MAP_HEIGHT,
         },
@@ -41,13 +43,13 @@ export function trackingPages(c: PageContext): ReportPage[] {
     },
     {
       kind: 'table',
-      columns: ['Start', 'Start Position', 'End', 'End Position', 'Total Cruise (NM)', 'Average Speed (knot)'],
+      columns: [t('start'), t('startPosition'), t('end'), t('endPosition'), t('totalCruise'), t('averageSpeed')],
       rows: [
         [
-          dateTime(points[0]?.timestamp ?? null, c.tz),
-          position(gps?.summary.firstPosition),
-          dateTime(points[points.length - 1]?.timestamp ?? null, c.tz),
-          position(gps?.summary.lastPosition),
+          dateTime(points[0]?.timestamp ?? null, c.tz, language),
+          position(gps?.summary.firstPosition, language),
+          dateTime(points[points.length - 1]?.timestamp ?? null, c.tz, language),
+          position(gps?.summary.lastPosition, language),
           num(gps?.summary.totalCruise),
           num(gps?.summary.averageSpeedKnot),
         ],
