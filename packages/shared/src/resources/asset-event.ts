@@ -54,4 +54,15 @@ export const assetEvent = defineResource({
     editTitle: 'Edit Event',
     deleted: 'Deleted complete',
   },
+  indonesian: {
+    fields: { asevMcevId: { label: 'Konfigurasi' }, asevMevtId: { label: 'Kejadian' } },
+    labels: { 'asevMevt.mevtType': 'Jenis Kejadian', 'asevMevt.mevtIsPriority': 'Prioritas' },
+    texts: {
+      title: 'Konfigurasi Kejadian Aset',
+      addTitle: 'Tambah Kejadian',
+      editTitle: 'Ubah Kejadian',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: { 'This event is already in the configuration': 'Kejadian ini sudah ada dalam konfigurasi' },
+  },
 });

@@ -24,4 +24,15 @@ export const assetType = defineResource({
     editTitle: 'Edit Asset Type',
     deleted: 'Asset Type Deleted',
   },
+  indonesian: {
+    fields: { matyName: { label: 'Nama Jenis Aset' } },
+    labels: { matyName: 'Nama' },
+    texts: {
+      title: 'Daftar Jenis Aset',
+      addTitle: 'Tambah Jenis Aset Baru',
+      editTitle: 'Ubah Jenis Aset',
+      deleted: 'Jenis Aset dihapus',
+    },
+    messages: { 'An asset type with this name already exists': 'Jenis aset dengan nama ini sudah ada' },
+  },
 });

@@ -84,4 +84,36 @@ export const asset = defineResource({
     deleted: 'Deleted complete',
     saved: 'New asset created',
   },
+  indonesian: {
+    fields: {
+      massName: { label: 'Nama Aset' },
+      massLabel: { label: 'Label' },
+      massDescription: { label: 'Deskripsi' },
+      massMatyId: { label: 'Jenis Aset' },
+      massMftyId: {
+        label: 'Jenis BBM',
+        hint: 'BBM yang dibakar mesin: faktor CO₂-nya menentukan CO₂ yang dilepaskan dalam laporan.',
+      },
+      massSystemType: { label: 'Jenis Instalasi' },
+      massType: { label: 'Status' },
+      massMaintenance: {
+        label: 'Dalam Perawatan',
+        hint: 'Laporan kapal yang sedang dalam perawatan menampilkan pemberitahuan perawatan.',
+      },
+      massCompId: { label: 'Perusahaan' },
+      massDataId: { label: 'ID Data' },
+      massImage: { label: 'Gambar' },
+      massFileId: { label: 'ID Berkas' },
+      massSatDeviceId: { label: 'ID Perangkat Satelit' },
+    },
+    labels: { 'massMaty.matyName': 'Jenis Aset' },
+    texts: {
+      title: 'Daftar Aset',
+      addTitle: 'Tambah Aset Baru',
+      editTitle: 'Ubah Aset',
+      deleted: 'Berhasil dihapus',
+      saved: 'Aset baru dibuat',
+    },
+    messages: { 'The company already has an asset with this name': 'Perusahaan sudah memiliki aset dengan nama ini' },
+  },
 });

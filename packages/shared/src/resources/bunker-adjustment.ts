@@ -5,11 +5,20 @@ import { RANGES } from './ranges.ts';
 
 /** Why a bunkering's received amount was adjusted (spec 002 §3.5; Dispute_WITH_SUPPLIER spelt so). */
 export const BUNKER_ADJUSTMENT_REASONS = [
-  { value: 'MANUAL_ADDITION', label: 'Manual Addition', hint: 'pipe leak etc.' },
-  { value: 'LOSS_DUE_TO_SPILLAGE', label: 'Loss Due To Spillage' },
-  { value: 'METER_CALIBRATION_ERROR', label: 'Meter Calibration Error' },
-  { value: 'Dispute_WITH_SUPPLIER', label: 'Dispute With Supplier' },
-  { value: 'OTHERS', label: 'Others' },
+  {
+    value: 'MANUAL_ADDITION',
+    label: 'Manual Addition',
+    hint: 'pipe leak etc.',
+    indonesian: { label: 'Penambahan Manual', hint: 'kebocoran pipa, dll.' },
+  },
+  { value: 'LOSS_DUE_TO_SPILLAGE', label: 'Loss Due To Spillage', indonesian: { label: 'Kehilangan Akibat Tumpahan' } },
+  {
+    value: 'METER_CALIBRATION_ERROR',
+    label: 'Meter Calibration Error',
+    indonesian: { label: 'Kesalahan Kalibrasi Meter' },
+  },
+  { value: 'Dispute_WITH_SUPPLIER', label: 'Dispute With Supplier', indonesian: { label: 'Sengketa dengan Pemasok' } },
+  { value: 'OTHERS', label: 'Others', indonesian: { label: 'Lainnya' } },
 ];
 
 /** An adjustment of a bunkering log (spec 002 §2.15); visible with its log. */
@@ -82,5 +91,37 @@ export const bunkerAdjustment = defineResource({
     created: 'Adjustment created successfully!',
     saved: 'Adjustment updated successfully!',
     empty: 'No adjustment history.',
+  },
+  indonesian: {
+    fields: {
+      bklaBklgId: { label: 'Log Bunker' },
+      bklaType: { label: 'Jenis' },
+      bklaAmount: { label: 'Nilai Penyesuaian (L)', placeholder: 'Gunakan nilai negatif untuk pengurangan' },
+      bklaReason: { label: 'Alasan' },
+      bklaDesc: { label: 'Catatan' },
+    },
+    labels: {
+      bklaCreatedTime: 'Tanggal',
+      bklaAmount: 'Nilai (KL)',
+      bklaDesc: 'Catatan',
+      bklaCreatedUserId: 'Pengguna',
+    },
+    texts: {
+      title: 'Riwayat Penyesuaian',
+      addTitle: 'Buat Penyesuaian Bunker',
+      editTitle: 'Ubah Penyesuaian Bunker',
+      deleted: 'Penyesuaian berhasil dihapus!',
+      created: 'Penyesuaian berhasil dibuat!',
+      saved: 'Penyesuaian berhasil diperbarui!',
+      empty: 'Belum ada riwayat penyesuaian.',
+    },
+    messages: {
+      'Adjustment value': 'Nilai penyesuaian',
+      'Adjustment value is required.': 'Nilai penyesuaian wajib diisi.',
+      'Adjustment value cannot be zero.': 'Nilai penyesuaian tidak boleh nol.',
+      'Adjustment reason is required': 'Alasan penyesuaian wajib diisi',
+      'Detail note is required.': 'Catatan detail wajib diisi.',
+      'Note cannot exceed 255 characters.': 'Catatan tidak boleh melebihi 255 karakter.',
+    },
   },
 });

@@ -24,4 +24,15 @@ export const bunkerLocation = defineResource({
     editTitle: 'Edit Bunker Location',
     deleted: 'Bunker Location Deleted',
   },
+  indonesian: {
+    fields: { mbloName: { label: 'Nama Lokasi Bunker' } },
+    labels: { mbloName: 'Nama' },
+    texts: {
+      title: 'Daftar Lokasi Bunker',
+      addTitle: 'Tambah Lokasi Bunker Baru',
+      editTitle: 'Ubah Lokasi Bunker',
+      deleted: 'Lokasi Bunker dihapus',
+    },
+    messages: { 'A bunker location with this name already exists': 'Lokasi bunker dengan nama ini sudah ada' },
+  },
 });

@@ -2,8 +2,9 @@ import { choice, dateTime, defineResource, optionalInRange, optionalText, refId,
 import { RANGES } from './ranges.ts';
 
 export const BUNKER_TYPES = [
-  { value: 'IN', label: 'IN' },
-  { value: 'OUT', label: 'OUT' },
+  // the trade's codes, the same in both languages
+  { value: 'IN', label: 'IN', indonesian: { label: 'IN' } },
+  { value: 'OUT', label: 'OUT', indonesian: { label: 'OUT' } },
 ];
 
 /** A bunkering (fuel received or delivered) on a vessel (spec 002 §3.5); amounts in litres. */
@@ -115,5 +116,41 @@ export const bunkerLog = defineResource({
     deleted: 'Laporan berhasil dihapus',
     created: 'Log created successfully',
     saved: 'Log updated successfully',
+  },
+  indonesian: {
+    fields: {
+      bklgMassId: { label: 'Kapal' },
+      bklgMbloId: { label: 'Lokasi' },
+      bklgMftyId: { label: 'Jenis BBM' },
+      bklgStartDatetime: { label: 'Waktu Mulai' },
+      bklgEndDatetime: { label: 'Waktu Selesai' },
+      bklgTargetBunker: { label: 'Target Bunker (L)' },
+      bklgType: { label: 'Jenis' },
+      bklgStartSounding: { label: 'Sounding Awal (L)' },
+      bklgEndSounding: { label: 'Sounding Akhir (L)' },
+      bklgNote: { label: 'Catatan' },
+    },
+    labels: { 'bklgMass.massName': 'Kapal', 'bklgMblo.mbloName': 'Lokasi', 'bklgMfty.mftyName': 'Jenis BBM' },
+    texts: {
+      title: 'Log Bunker',
+      addTitle: 'Log Bunker Baru',
+      editTitle: 'Ubah Log Bunker',
+      deleted: 'Laporan berhasil dihapus',
+      created: 'Log berhasil dibuat',
+      saved: 'Log berhasil diperbarui',
+    },
+    messages: {
+      'Asset must be selected.': 'Aset harus dipilih.',
+      'Location must be filled.': 'Lokasi harus diisi.',
+      'Fuel type must be selected.': 'Jenis BBM harus dipilih.',
+      'Target Bunker': 'Target Bunker',
+      'Target bunker must be filled.': 'Target bunker harus diisi.',
+      'Target bunker must be greater than 0.': 'Target bunker harus lebih dari 0.',
+      'Type must be selected.': 'Jenis harus dipilih.',
+      'Start Sounding': 'Sounding Awal',
+      'End Sounding': 'Sounding Akhir',
+      'Start and end time must not be the same.': 'Waktu mulai dan waktu selesai tidak boleh sama.',
+      'End time must not be before start time.': 'Waktu selesai tidak boleh sebelum waktu mulai.',
+    },
   },
 });

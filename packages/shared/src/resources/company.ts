@@ -5,11 +5,11 @@ import { APPROVAL_TEXT } from './options.ts';
 
 export const COMPANY_STATUS = APPROVAL_TEXT;
 
-/** Every IANA zone, labelled with its offset now: `Asia/Makassar (GMT +008)`. */
-const TIME_ZONE_OPTIONS: FieldOption[] = TIME_ZONES.map((zone) => ({
-  value: zone,
-  label: `${zone} (${offsetLabel(zoneOffsetHours(zone, Date.now() / 1000))})`,
-}));
+/** Every IANA zone, labelled with its offset now: `Asia/Makassar (GMT +008)` — a name, the same in both languages. */
+const TIME_ZONE_OPTIONS: FieldOption[] = TIME_ZONES.map((zone) => {
+  const label = `${zone} (${offsetLabel(zoneOffsetHours(zone, Date.now() / 1000))})`;
+  return { value: zone, label, indonesian: { label } };
+});
 
 /** A company (spec 000 §3); visible to its users. Its creator becomes one of its users. */
 export const company = defineResource({
@@ -79,5 +79,34 @@ export const company = defineResource({
     editTitle: 'Edit Company',
     deleted: 'Deleted complete',
     created: 'Company added',
+  },
+  indonesian: {
+    fields: {
+      compName: { label: 'Nama' },
+      compGrcpId: { label: 'Grup' },
+      compAddress: { label: 'Alamat' },
+      compStatus: { label: 'Status' },
+      compPhone: { label: 'Telepon Perusahaan', placeholder: '0852xxxxxxxx' },
+      compPIC: { label: 'PIC' },
+      compPICPhone: { label: 'Telepon PIC', placeholder: '0852xxxxxxxx' },
+      compTimezone: {
+        label: 'Zona Waktu',
+        placeholder: 'Zona bawaan instalasi',
+        hint: 'Hari, laporan, dan e-mail harian perusahaan dimulai pada tengah malam di zona ini (WIB: Asia/Jakarta, WITA: Asia/Makassar, WIT: Asia/Jayapura).',
+      },
+    },
+    labels: { 'compGrcp.grcpName': 'Grup Terkait' },
+    texts: {
+      title: 'Daftar Perusahaan',
+      addTitle: 'Tambah Perusahaan Baru',
+      editTitle: 'Ubah Perusahaan',
+      deleted: 'Berhasil dihapus',
+      created: 'Perusahaan ditambahkan',
+    },
+    messages: {
+      'Time Zone must be a time zone name such as Asia/Makassar':
+        'Zona Waktu harus berupa nama zona waktu seperti Asia/Makassar',
+      'The group already has a company with this name': 'Grup sudah memiliki perusahaan dengan nama ini',
+    },
   },
 });

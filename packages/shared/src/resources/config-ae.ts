@@ -76,4 +76,28 @@ export const configAe = defineResource({
   labels: { mcaeDevcId: 'Device ID', 'mcaeDevc.devcUniqueId': 'Unique ID' },
   pageSize: 50,
   texts: { title: 'Config AE', addTitle: 'Add Config AE', editTitle: 'Edit Config AE', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      mcaeDevcId: { label: 'Perangkat' },
+      mcaeNo: { label: 'Nomor', hint: '1 kiri (port), 2 tengah, 3 kanan (starboard)' },
+      mcaeConsumptRateByTime: {
+        label: 'Laju per Waktu',
+        hint: 'Liter per jam operasi, dipakai bila mesin bantu tidak memiliki flow meter.',
+      },
+      mcaeConsumptRateByPower: { label: 'Laju per Daya' },
+      mcaeConsumptRateByRpm: { label: 'Laju per RPM' },
+    },
+    labels: { mcaeDevcId: 'ID Perangkat', 'mcaeDevc.devcUniqueId': 'ID Unik' },
+    texts: {
+      title: 'Konfigurasi AE',
+      addTitle: 'Tambah Konfigurasi AE',
+      editTitle: 'Ubah Konfigurasi AE',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: {
+      'Device must be an auxiliary engine (ae) device': 'Perangkat harus berupa perangkat mesin bantu (ae)',
+      'Number must be 1, 2 or 3': 'Nomor harus 1, 2, atau 3',
+      'This device already has an AE configuration': 'Perangkat ini sudah memiliki konfigurasi AE',
+    },
+  },
 });

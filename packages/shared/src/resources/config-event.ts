@@ -1,8 +1,8 @@
 import { choice, dateTime, defineResource, int, optionalText, refId, requiredText } from './define.ts';
 
 export const CONFIG_EVENT_ACTIVE = [
-  { value: 1, label: 'Active' },
-  { value: 0, label: 'Inactive' },
+  { value: 1, label: 'Active', indonesian: { label: 'Aktif' } },
+  { value: 0, label: 'Inactive', indonesian: { label: 'Tidak Aktif' } },
 ];
 
 /** Refusal of an activation without asset events (spec 001 §8). */
@@ -60,5 +60,24 @@ export const configEvent = defineResource({
     addTitle: 'Add New Configuration',
     editTitle: 'Edit Configuration',
     deleted: 'Deleted complete',
+  },
+  indonesian: {
+    fields: {
+      mcevAssetId: { label: 'ID Aset', hint: 'ID unik gateway tanpa gateway-' },
+      mcevDevcId: { label: 'Gateway' },
+      mcevVersion: { label: 'Versi' },
+      mcevDescription: { label: 'Deskripsi' },
+      mcevIsActive: { label: 'Aktif' },
+      mcevAppliedTime: { label: 'Waktu Diterapkan' },
+    },
+    texts: {
+      title: 'Konfigurasi Kejadian',
+      addTitle: 'Tambah Konfigurasi Baru',
+      editTitle: 'Ubah Konfigurasi',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: {
+      [CANNOT_ACTIVATE_MESSAGE]: 'Tidak dapat diaktifkan. Tambahkan kejadian ke konfigurasi ini terlebih dahulu.',
+    },
   },
 });

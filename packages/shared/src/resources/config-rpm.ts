@@ -3,8 +3,9 @@ import { YES_NO } from './options.ts';
 import { RANGES } from './ranges.ts';
 
 export const ENGINE_SIDES = [
-  { value: 'STARBOARD', label: 'STARBOARD' },
-  { value: 'PORT', label: 'PORT' },
+  // the trade's codes, the same in both languages
+  { value: 'STARBOARD', label: 'STARBOARD', indonesian: { label: 'STARBOARD' } },
+  { value: 'PORT', label: 'PORT', indonesian: { label: 'PORT' } },
 ];
 
 /** Main-engine RPM configuration of an rpm device (spec 001 §3): running threshold and consumption rates. */
@@ -95,4 +96,27 @@ export const configRpm = defineResource({
   labels: { mcrpDevcId: 'Device ID', 'mcrpDevc.devcUniqueId': 'Unique ID' },
   pageSize: 50,
   texts: { title: 'Config RPM', addTitle: 'Add Config RPM', editTitle: 'Edit Config RPM', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      mcrpDevcId: { label: 'Perangkat' },
+      mcrpType: { label: 'Jenis' },
+      mcrpNo: { label: 'Nomor' },
+      mcrpMinValue: { label: 'Nilai Minimum', hint: 'Mesin dihitung berjalan di atas RPM ini.' },
+      mcrpConsumptRateByTime: { label: 'Laju per Waktu' },
+      mcrpConsumptRateByPower: { label: 'Laju per Daya' },
+      mcrpConsumptRateByRpm: { label: 'Laju per RPM' },
+      mcrpIsSingleEngine: { label: 'Mesin Tunggal' },
+    },
+    labels: { mcrpDevcId: 'ID Perangkat', 'mcrpDevc.devcUniqueId': 'ID Unik' },
+    texts: {
+      title: 'Konfigurasi RPM',
+      addTitle: 'Tambah Konfigurasi RPM',
+      editTitle: 'Ubah Konfigurasi RPM',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: {
+      'Device must be an RPM device': 'Perangkat harus berupa perangkat RPM',
+      'This device already has an RPM configuration': 'Perangkat ini sudah memiliki konfigurasi RPM',
+    },
+  },
 });

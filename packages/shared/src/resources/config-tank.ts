@@ -70,4 +70,28 @@ export const configTank = defineResource({
     editTitle: 'Edit Config Tank',
     deleted: 'Deleted complete',
   },
+  indonesian: {
+    fields: {
+      mcotDeviceId: { label: 'Perangkat' },
+      mcotNo: { label: 'Nomor Tangki' },
+      mcotMscaId: { label: 'Kategori Sensor' },
+      mcotTahdId: { label: 'Header Tangki' },
+    },
+    labels: {
+      'mcotDevice.devcUniqueId': 'ID Unik Perangkat',
+      'mcotTahd.tahdName': 'Header Tangki',
+      'mcotMsca.mscaName': 'Kategori Sensor',
+    },
+    texts: {
+      title: 'Konfigurasi Tangki',
+      addTitle: 'Tambah Konfigurasi Tangki',
+      editTitle: 'Ubah Konfigurasi Tangki',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: {
+      'Device must be a tank device': 'Perangkat harus berupa perangkat tangki',
+      'This tank number is already configured for the device':
+        'Nomor tangki ini sudah dikonfigurasi untuk perangkat tersebut',
+    },
+  },
 });

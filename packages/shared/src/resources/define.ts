@@ -23,6 +23,8 @@ export interface FieldOption {
   label: string;
   /** a line under the choice (ROB adjustment 'Reset Value resets …') */
   hint?: string;
+  /** the label and hint in Bahasa Indonesia (issue 27); every option of a definition has one (test/indonesian.test.ts) */
+  indonesian?: { label: string; hint?: string };
 }
 
 export interface FieldDef {
@@ -144,7 +146,40 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   usedBy?: { resource: string; field: string; via: string }[];
   /** adds GET {path}/period/{start}/{end}: rows whose [start, end] overlaps the period (unix seconds) */
   period?: { start: string; end: string };
+  /** the definition's texts in Bahasa Indonesia, beside the English ones (issue 27; indonesian.ts reads them) */
+  indonesian: ResourceIndonesian;
 }
+
+/** A resource's texts in Bahasa Indonesia (issue 27): keyed like the definition's English ones. */
+export interface ResourceIndonesian {
+  /** per field: its label, and its hint and placeholder when it has them */
+  fields: Record<string, { label: string; hint?: string; placeholder?: string }>;
+  /** the column headers of `labels` */
+  labels?: Record<string, string>;
+  /** the `texts` (titles, toasts) */
+  texts: Partial<Record<keyof ResourceTexts, string>>;
+  /**
+   * every other fixed English text of the definition → its Indonesian: unique and rule messages, `whereMessage`,
+   * the fixed messages of its schemas, and the names the schema helpers are given when they differ from the field's
+   * label (requiredInRange('Target Bunker', …)), which their messages carry ('Target Bunker must be between …')
+   */
+  messages?: Record<string, string>;
+}
+
+/** One field's texts in Bahasa Indonesia: its label, and its hint and placeholder exactly when it has them. */
+export type IndonesianField<D> = { label: string } & (D extends { hint: string } ? { hint: string } : unknown) &
+  (D extends { placeholder: string } ? { placeholder: string } : unknown);
+
+/**
+ * The `indonesian` block a definition is declared with: a key missing (a field, a `labels` column, a `texts` entry, a
+ * field's hint or placeholder) or one the definition does not have is a type error. Options carry their own
+ * (FieldOption.indonesian); test/indonesian.test.ts checks them, the messages and that no text is left out.
+ */
+export type IndonesianBlock<F, T, L> = {
+  fields: { [K in keyof F]: IndonesianField<F[K]> };
+  texts: { [K in keyof T]-?: string };
+  messages?: Record<string, string>;
+} & ([keyof L] extends [never] ? { labels?: Record<string, never> } : { labels: { [K in keyof L]: string } });
 
 export interface RuleDef {
   /** the field the message is shown under */
@@ -156,9 +191,17 @@ export interface RuleDef {
 
 type Opt<T> = Partial<T>;
 
-export function defineResource<F extends Record<string, FieldDef>>(
-  def: Pick<ResourceDef<F>, 'name' | 'path' | 'table' | 'id' | 'permission' | 'fields' | 'texts' | 'scope'> &
-    Opt<ResourceDef<F>>,
+export function defineResource<
+  F extends Record<string, FieldDef>,
+  T extends ResourceTexts,
+  L extends Record<string, string> = Record<never, never>,
+>(
+  def: Pick<ResourceDef<F>, 'name' | 'path' | 'table' | 'id' | 'permission' | 'fields' | 'scope'> &
+    Opt<Omit<ResourceDef<F>, 'texts' | 'labels' | 'indonesian'>> & {
+      texts: T;
+      labels?: L;
+      indonesian: IndonesianBlock<NoInfer<F>, NoInfer<T>, NoInfer<L>>;
+    },
 ): ResourceDef<F> {
   const fieldNames = Object.keys(def.fields);
   return {
@@ -191,11 +234,12 @@ export function auditFields(def: Pick<ResourceDef, 'auditPrefix'>) {
     : null;
 }
 
-const AUDIT_LABELS: Record<string, string> = {
-  CreatedUserId: 'Created By',
-  CreatedTime: 'Created Date',
-  UpdatedUserId: 'Updated By',
-  UpdatedTime: 'Updated Date',
+/** Headers of the audit columns, by the column name after the prefix; `id`: in Bahasa Indonesia. */
+export const AUDIT_LABELS: Record<string, { en: string; id: string }> = {
+  CreatedUserId: { en: 'Created By', id: 'Dibuat Oleh' },
+  CreatedTime: { en: 'Created Date', id: 'Tanggal Dibuat' },
+  UpdatedUserId: { en: 'Updated By', id: 'Diubah Oleh' },
+  UpdatedTime: { en: 'Updated Date', id: 'Tanggal Diubah' },
 };
 
 /** Header of a table column: the definition's labels, else the field label, else the audit wording. */
@@ -204,7 +248,7 @@ export function columnLabel(def: ResourceDef, column: string): string {
   if (def.fields[column]) return def.fields[column].label;
   if (def.auditPrefix && column.startsWith(def.auditPrefix)) {
     const rest = column.slice(def.auditPrefix.length);
-    if (AUDIT_LABELS[rest]) return AUDIT_LABELS[rest];
+    if (AUDIT_LABELS[rest]) return AUDIT_LABELS[rest].en;
   }
   return column;
 }
@@ -215,6 +259,74 @@ export function writableFields(def: ResourceDef, mode: 'create' | 'update'): str
     .filter(([, f]) => !f.readOnly && !(mode === 'update' && f.immutable))
     .map(([k]) => k);
 }
+
+// ---- the schema helpers' messages, in English (the API's words) and Bahasa Indonesia (issue 27)
+
+/**
+ * The messages the schema helpers below build from a field's name (`{{label}}`) and values: `en` is what the API
+ * answers, `id` the same message in Bahasa Indonesia, which indonesian.ts fills with the name's Indonesian.
+ * Values in `numbers` are numbers written the en-US way ('1,000,000,000'), written again the Indonesian way.
+ */
+export const SCHEMA_MESSAGES = {
+  required: { en: '{{label}} is required', id: '{{label}} wajib diisi' },
+  maxLength: { en: '{{label}} must be at most {{max}} characters', id: '{{label}} maksimal {{max}} karakter' },
+  nul: { en: '{{label}} must not contain the NUL character', id: '{{label}} tidak boleh berisi karakter NUL' },
+  text: { en: '{{label}} must be text', id: '{{label}} harus berupa teks' },
+  number: { en: '{{label}} must be a number', id: '{{label}} harus berupa angka' },
+  wholeNumber: { en: '{{label}} must be a whole number', id: '{{label}} harus berupa bilangan bulat' },
+  tooSmall: { en: '{{label}} is too small', id: '{{label}} terlalu kecil' },
+  tooLarge: { en: '{{label}} is too large', id: '{{label}} terlalu besar' },
+  notFound: { en: '{{label}} not found', id: '{{label}} tidak ditemukan' },
+  invalid: { en: '{{label}} is invalid', id: '{{label}} tidak valid' },
+  zeroOne: { en: '{{label}} must be 0 or 1', id: '{{label}} harus 0 atau 1' },
+  betweenUnit: {
+    en: '{{label}} must be between {{min}} and {{max}} {{unit}}',
+    id: '{{label}} harus antara {{min}} dan {{max}} {{unit}}',
+    numbers: ['min', 'max'],
+  },
+  between: {
+    en: '{{label}} must be between {{min}} and {{max}}',
+    id: '{{label}} harus antara {{min}} dan {{max}}',
+    numbers: ['min', 'max'],
+  },
+  oneOf: { en: '{{label}} must be one of: {{options}}', id: '{{label}} harus salah satu dari: {{options}}' },
+  email: { en: '{{label}} must be a valid e-mail address', id: '{{label}} harus berupa alamat e-mail yang valid' },
+  dateTime: {
+    en: '{{label}} must be a date and time (ISO 8601, epoch seconds or YYYY-MM-DD HH:mm:ss UTC)',
+    id: '{{label}} harus berupa tanggal dan waktu (ISO 8601, detik epoch, atau YYYY-MM-DD HH:mm:ss UTC)',
+  },
+  json: { en: '{{label}} must be valid JSON', id: '{{label}} harus berupa JSON yang valid' },
+  /** a problem inside a JSON value, at a path ('Thresholds (rpm.conditions_operator): …') */
+  jsonAt: { en: '{{label}} ({{path}}): {{message}}', id: '{{label}} ({{path}}): {{message}}' },
+  jsonIssue: { en: '{{label}}: {{message}}', id: '{{label}}: {{message}}' },
+  /** zod's own message of a value of the wrong type inside a JSON value */
+  zodType: {
+    en: 'Invalid input: expected {{expected}}, received {{received}}',
+    id: 'Masukan tidak valid: seharusnya {{expected}}, diterima {{received}}',
+  },
+} satisfies Record<string, { en: string; id: string; numbers?: string[] }>;
+
+/** Fixed texts of this file (and zod's, which the JSON values can answer), with their Indonesian. */
+export const DEFINE_TEXTS = {
+  /** the name of a value whose helper was given none (optionalText(500)) */
+  value: { en: 'Value', id: 'Nilai' },
+  jsonObject: { en: 'Send the fields as a JSON object', id: 'Kirim isian sebagai objek JSON' },
+  operationsOnly: {
+    en: 'only create, read, update and delete are allowed',
+    id: 'hanya create, read, update, dan delete yang diizinkan',
+  },
+  operationsList: { en: 'must be a list of operations', id: 'harus berupa daftar operasi' },
+  recordKey: { en: 'Invalid key in record', id: 'Nama tidak valid' },
+} satisfies Record<string, { en: string; id: string }>;
+
+/** A text with its `{{name}}` placeholders filled in. */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
+}
+
+/** The English message `key` of a field named `label`. */
+const say = (key: keyof typeof SCHEMA_MESSAGES, label: string, values: Record<string, string | number> = {}) =>
+  fillText(SCHEMA_MESSAGES[key].en, { label, ...values });
 
 /**
  * zod object for a create (all writable fields, as declared) or an update (all optional).
@@ -229,7 +341,7 @@ export function bodySchema(def: ResourceDef, mode: 'create' | 'update') {
     else if (f.writeOnly) shape[k] = z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
     else shape[k] = s.optional();
   }
-  return z.object(shape, { error: 'Send the fields as a JSON object' });
+  return z.object(shape, { error: DEFINE_TEXTS.jsonObject.en });
 }
 
 // ---- small schema helpers used by the definitions
@@ -237,17 +349,17 @@ export function bodySchema(def: ResourceDef, mode: 'create' | 'update') {
 /** Required text: trimmed, not blank. */
 export const requiredText = (label: string, max = 255) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: say('required', label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(noNul, `${label} must not contain the NUL character`);
-export const optionalText = (max = 1000, label?: string) =>
+    .min(1, say('required', label))
+    .max(max, say('maxLength', label, { max }))
+    .refine(noNul, say('nul', label));
+export const optionalText = (max = 1000, label: string = DEFINE_TEXTS.value.en) =>
   z
-    .string({ error: `${label ?? 'Value'} must be text` })
+    .string({ error: say('text', label) })
     .trim()
-    .max(max, `${label ?? 'Value'} must be at most ${max} characters`)
-    .refine(noNul, `${label ?? 'Value'} must not contain the NUL character`)
+    .max(max, say('maxLength', label, { max }))
+    .refine(noNul, say('nul', label))
     .nullish();
 /** PostgreSQL text cannot hold U+0000; refused on both engines alike. */
 function noNul(v: string) {
@@ -255,40 +367,39 @@ function noNul(v: string) {
 }
 /** Numbers may arrive as strings from multipart forms. */
 export const num = (label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
+  z.coerce.number({ error: say('number', label) }).refine(Number.isFinite, say('number', label));
 /** Largest value of an integer column (32-bit on PostgreSQL). */
 export const MAX_INT = 2147483647;
 export const int = (label: string) =>
   z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(-MAX_INT, `${label} is too small`)
-    .max(MAX_INT, `${label} is too large`);
-export const refId = (label: string, required = `${label} is required`) =>
-  z.coerce.number({ error: required }).int(required).positive(required).max(MAX_INT, `${label} not found`);
+    .number({ error: say('number', label) })
+    .int(say('wholeNumber', label))
+    .min(-MAX_INT, say('tooSmall', label))
+    .max(MAX_INT, say('tooLarge', label));
+export const refId = (label: string, required = say('required', label)) =>
+  z.coerce.number({ error: required }).int(required).positive(required).max(MAX_INT, say('notFound', label));
 /** An optional reference: blank or null means none. */
 export const optionalRefId = (label: string) =>
   z.preprocess(
     (v) => (v === '' ? null : v),
     z.coerce
-      .number({ error: `${label} is invalid` })
-      .int(`${label} is invalid`)
-      .positive(`${label} is invalid`)
-      .max(MAX_INT, `${label} not found`)
+      .number({ error: say('invalid', label) })
+      .int(say('invalid', label))
+      .positive(say('invalid', label))
+      .max(MAX_INT, say('notFound', label))
       .nullish(),
   );
 /** A reference to a text id (users are keyed by e-mail). */
 export const refText = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: say('required', label) })
     .trim()
-    .min(1, `${label} is required`);
-export const zeroOne = (label: string) =>
-  z.coerce.number().refine((v) => v === 0 || v === 1, `${label} must be 0 or 1`);
+    .min(1, say('required', label));
+export const zeroOne = (label: string) => z.coerce.number().refine((v) => v === 0 || v === 1, say('zeroOne', label));
 /** '0' / '1' kept as text (compStatus, devcStatus in the specs). */
 export const zeroOneText = (label: string) =>
   z
-    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: `${label} must be 0 or 1` })
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: say('zeroOne', label) })
     .transform(String);
 
 const blankToNull = (v: unknown) => (v === '' ? null : v);
@@ -296,19 +407,23 @@ const numeric = (v: unknown) =>
   typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
 
 /** A required number; `message` when missing. */
-export const requiredNum = (label: string, message = `${label} is required`) =>
+export const requiredNum = (label: string, message = say('required', label)) =>
   z.preprocess(
     (v) => numeric(blankToNull(v)),
-    z.number({ error: (i) => (i.input === undefined || i.input === null ? message : `${label} must be a number`) }),
+    z.number({ error: (i) => (i.input === undefined || i.input === null ? message : say('number', label)) }),
   );
 /** An optional number: blank or null means none. */
 export const optionalNum = (label: string) =>
-  z.preprocess((v) => numeric(blankToNull(v)), z.number({ error: `${label} must be a number` }).nullish());
+  z.preprocess((v) => numeric(blankToNull(v)), z.number({ error: say('number', label) }).nullish());
 
 const rangeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 /** "Start Sounding must be between 0 and 1,000,000,000 L" — the message of a value outside its range. */
 export const rangeMessage = (label: string, r: NumRange) =>
-  `${label} must be between ${rangeNumber.format(r.min)} and ${rangeNumber.format(r.max)}${r.unit ? ` ${r.unit}` : ''}`;
+  say(r.unit ? 'betweenUnit' : 'between', label, {
+    min: rangeNumber.format(r.min),
+    max: rangeNumber.format(r.max),
+    unit: r.unit,
+  });
 const within = (r: NumRange) => (v: number) => v >= r.min && v <= r.max;
 
 /**
@@ -330,8 +445,8 @@ export const choice = (label: string, options: FieldOption[], message?: string) 
   const error = (i: { input?: unknown }) =>
     message ??
     (i.input === undefined || i.input === null || i.input === ''
-      ? `${label} is required`
-      : `${label} must be one of: ${options.map((o) => o.label).join(', ')}`);
+      ? say('required', label)
+      : say('oneOf', label, { options: options.map((o) => o.label).join(', ') }));
   if (values.every((v) => typeof v === 'number')) {
     const literals = values.map((v) => z.literal(v as number));
     return z.preprocess(numeric, z.union(literals as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error }));
@@ -345,13 +460,13 @@ export const choice = (label: string, options: FieldOption[], message?: string) 
 /** An e-mail address, stored lower-case. */
 export const email = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: say('required', label) })
     .trim()
     .toLowerCase()
     // a blank address is only missing, not also invalid
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(254, `${label} must be at most 254 characters`)
-    .email(`${label} must be a valid e-mail address`);
+    .min(1, { error: say('required', label), abort: true })
+    .max(254, say('maxLength', label, { max: 254 }))
+    .email(say('email', label));
 
 // ---- date and time: epoch seconds in the database, ISO 8601 UTC in answers
 
@@ -363,29 +478,26 @@ const dateTimeValue = (label: string, required: string) =>
     }
     const s = toEpochSeconds(v);
     if (s === null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${label} must be a date and time (ISO 8601, epoch seconds or YYYY-MM-DD HH:mm:ss UTC)`,
-      });
+      ctx.addIssue({ code: 'custom', message: say('dateTime', label) });
       return z.NEVER;
     }
     return s;
   });
 
 /** A required date and time, stored as epoch seconds. */
-export const dateTime = (label: string, required = `${label} is required`) =>
+export const dateTime = (label: string, required = say('required', label)) =>
   dateTimeValue(label, required) as unknown as z.ZodType<number>;
 /** An optional date and time: blank or null means none. */
 export const optionalDateTime = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    (dateTimeValue(label, `${label} is required`) as unknown as z.ZodType<number>).optional(),
+    (dateTimeValue(label, say('required', label)) as unknown as z.ZodType<number>).optional(),
   );
 
 // ---- JSON text columns (prmsOperations, rperOperations, mevtThresholds)
 
 /** Accepts the JSON text (as the specs send it) or the value itself; stores canonical JSON text. */
-export const jsonText = <T extends z.ZodType>(label: string, inner: T, required = `${label} is required`) =>
+export const jsonText = <T extends z.ZodType>(label: string, inner: T, required = say('required', label)) =>
   z.any().transform((v, ctx) => {
     if (v === undefined || v === null || v === '') {
       ctx.addIssue({ code: 'custom', message: required });
@@ -396,15 +508,17 @@ export const jsonText = <T extends z.ZodType>(label: string, inner: T, required 
       try {
         value = JSON.parse(v);
       } catch {
-        ctx.addIssue({ code: 'custom', message: `${label} must be valid JSON` });
+        ctx.addIssue({ code: 'custom', message: say('json', label) });
         return z.NEVER;
       }
     }
     const r = inner.safeParse(value);
     if (!r.success) {
       for (const i of r.error.issues) {
-        const where = i.path.length ? ` (${i.path.join('.')})` : '';
-        ctx.addIssue({ code: 'custom', message: `${label}${where}: ${i.message}` });
+        const message = i.path.length
+          ? say('jsonAt', label, { path: i.path.join('.'), message: i.message })
+          : say('jsonIssue', label, { message: i.message });
+        ctx.addIssue({ code: 'custom', message });
       }
       return z.NEVER;
     }
@@ -416,8 +530,8 @@ export const operationsJson = (label: string) =>
   jsonText(
     label,
     z
-      .array(z.enum(OPERATIONS, { error: 'only create, read, update and delete are allowed' }), {
-        error: 'must be a list of operations',
+      .array(z.enum(OPERATIONS, { error: DEFINE_TEXTS.operationsOnly.en }), {
+        error: DEFINE_TEXTS.operationsList.en,
       })
       .transform((ops) => OPERATIONS.filter((o) => ops.includes(o))),
   );

@@ -37,4 +37,19 @@ export const deviceLog = defineResource({
   labels: { 'dvlgDevc.devcUniqueId': 'Device' },
   pageSize: 10,
   texts: { title: 'Device Log', addTitle: 'Add Device Log', editTitle: 'Edit Device Log', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      dvlgDevcId: { label: 'Perangkat' },
+      dvlgTime: { label: 'Waktu' },
+      dvlgType: { label: 'Jenis', placeholder: 'CALIBRATION' },
+      dvlgNote: { label: 'Catatan' },
+    },
+    labels: { 'dvlgDevc.devcUniqueId': 'Perangkat' },
+    texts: {
+      title: 'Log Perangkat',
+      addTitle: 'Tambah Log Perangkat',
+      editTitle: 'Ubah Log Perangkat',
+      deleted: 'Berhasil dihapus',
+    },
+  },
 });

@@ -4,18 +4,18 @@ import { APPROVAL_TEXT } from './options.ts';
 
 /** Device types, name → value (spec 000 §3), plus the Teltonika tracker of spec 002 §2.12. */
 export const DEVICE_TYPES: FieldOption[] = [
-  { value: 'gps', label: 'GPS' },
-  { value: 'flowmeter', label: 'Flowmeter' },
-  { value: 'rpm', label: 'RPM' },
-  { value: 'ae', label: 'Auxiliary Engine' },
-  { value: 'gateway', label: 'Gateway' },
-  { value: 'power', label: 'Power Supply' },
-  { value: 'tank', label: 'Tank' },
-  { value: 'temperature', label: 'Temperature' },
-  { value: 'limitswitch', label: 'Switch' },
-  { value: 'battery', label: 'Battery' },
-  { value: 'compass', label: 'Compass' },
-  { value: 'tracker', label: 'Tracker' },
+  { value: 'gps', label: 'GPS', indonesian: { label: 'GPS' } },
+  { value: 'flowmeter', label: 'Flowmeter', indonesian: { label: 'Flowmeter' } },
+  { value: 'rpm', label: 'RPM', indonesian: { label: 'RPM' } },
+  { value: 'ae', label: 'Auxiliary Engine', indonesian: { label: 'Mesin Bantu' } },
+  { value: 'gateway', label: 'Gateway', indonesian: { label: 'Gateway' } },
+  { value: 'power', label: 'Power Supply', indonesian: { label: 'Catu Daya' } },
+  { value: 'tank', label: 'Tank', indonesian: { label: 'Tangki' } },
+  { value: 'temperature', label: 'Temperature', indonesian: { label: 'Suhu' } },
+  { value: 'limitswitch', label: 'Switch', indonesian: { label: 'Sakelar' } },
+  { value: 'battery', label: 'Battery', indonesian: { label: 'Baterai' } },
+  { value: 'compass', label: 'Compass', indonesian: { label: 'Kompas' } },
+  { value: 'tracker', label: 'Tracker', indonesian: { label: 'Pelacak' } },
 ];
 
 /** Labels that place a flow meter or a sensor on the vessel (spec 000 §3, spec 002 §3.1). */
@@ -86,4 +86,29 @@ export const device = defineResource({
   labels: { 'devcMass.massName': 'Link to Asset' },
   pageSize: 25,
   texts: { title: 'Device List', addTitle: 'Add New Device', editTitle: 'Edit Device', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      devcName: { label: 'Nama Perangkat' },
+      devcLabel: { label: 'Label', placeholder: 'PORT_IN', hint: `Misalnya ${DEVICE_LABELS.join(', ')}` },
+      devcType: { label: 'Jenis Perangkat' },
+      devcStatus: { label: 'Status' },
+      devcMassId: { label: 'Aset' },
+      devcDescription: { label: 'Deskripsi' },
+      devcUniqueId: {
+        label: 'ID Unik',
+        hint: 'ID gateway diawali gateway-; ID flow meter diakhiri -1 (port) atau -3 (starboard).',
+      },
+    },
+    labels: { 'devcMass.massName': 'Aset Terkait' },
+    texts: {
+      title: 'Daftar Perangkat',
+      addTitle: 'Tambah Perangkat Baru',
+      editTitle: 'Ubah Perangkat',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: {
+      'Unique ID must not contain spaces': 'ID Unik tidak boleh berisi spasi',
+      'Unique ID is already used by another device': 'ID Unik sudah dipakai oleh perangkat lain',
+    },
+  },
 });

@@ -49,4 +49,31 @@ export const fuelType = defineResource({
     editTitle: 'Edit Fuel Type',
     deleted: 'Fuel Type Deleted',
   },
+  indonesian: {
+    fields: {
+      mftyName: { label: 'Nama Jenis BBM' },
+      mftyCo2Factor: {
+        label: 'Faktor CO₂ (t CO₂ / t BBM)',
+        hint: 'IMO MEPC.364(79): 3,206 diesel/gas oil, 3,151 LFO, 3,114 HFO. Kosong: CO₂ tidak dihitung.',
+      },
+      mftyDensity: {
+        label: 'Densitas Standar (kg/m³)',
+        hint: 'Dipakai untuk CO₂ bila flow meter tidak mengukur densitas.',
+      },
+    },
+    labels: { mftyName: 'Nama', mftyCo2Factor: 'Faktor CO₂', mftyDensity: 'Densitas (kg/m³)' },
+    texts: {
+      title: 'Daftar Jenis BBM',
+      addTitle: 'Tambah Jenis BBM Baru',
+      editTitle: 'Ubah Jenis BBM',
+      deleted: 'Jenis BBM dihapus',
+    },
+    messages: {
+      'CO₂ Factor': 'Faktor CO₂',
+      'CO₂ Factor must be between 0 and 10': 'Faktor CO₂ harus antara 0 dan 10',
+      'Standard Density': 'Densitas Standar',
+      'Standard Density must be between 500 and 1100 kg/m³': 'Densitas Standar harus antara 500 dan 1100 kg/m³',
+      'A fuel type with this name already exists': 'Jenis BBM dengan nama ini sudah ada',
+    },
+  },
 });

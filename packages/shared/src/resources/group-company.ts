@@ -25,4 +25,16 @@ export const groupCompany = defineResource({
   labels: { grcpNickName: 'Nick' },
   pageSize: 10,
   texts: { title: 'Group List', addTitle: 'Add New Group', editTitle: 'Edit Group', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      grcpNickName: { label: 'Nama Singkat' },
+      grcpName: { label: 'Nama' },
+      grcpAddress: { label: 'Alamat' },
+      grcpCity: { label: 'Kota' },
+      grcpFax: { label: 'Faks', placeholder: '021xxxxxxxx' },
+      grcpTelp: { label: 'Telepon PIC', placeholder: '0852xxxxxxxx' },
+    },
+    labels: { grcpNickName: 'Singkatan' },
+    texts: { title: 'Daftar Grup', addTitle: 'Tambah Grup Baru', editTitle: 'Ubah Grup', deleted: 'Berhasil dihapus' },
+  },
 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { choice, defineResource, int, jsonText, optionalText, requiredText } from './define.ts';
 
 export const EVENT_PRIORITY = [
-  { value: 1, label: 'High' },
-  { value: 0, label: 'Normal' },
+  { value: 1, label: 'High', indonesian: { label: 'Tinggi' } },
+  { value: 0, label: 'Normal', indonesian: { label: 'Normal' } },
 ];
 
 /** Comparison operators of a threshold condition (spec 001 §5). */
@@ -11,22 +11,36 @@ export const CONDITION_OPERATORS = ['==', '!=', '>', '<', '>=', '<='] as const;
 /** How the conditions of one device combine. */
 export const CONDITIONS_OPERATORS = ['and', 'or'] as const;
 
+/** The messages of the thresholds' checks, with their Bahasa Indonesia (issue 27). */
+const THRESHOLD_MESSAGES = {
+  deviceName: { en: 'device name must not be empty', id: 'nama perangkat tidak boleh kosong' },
+  conditionsOperator: { en: 'conditions_operator must be and or or', id: 'conditions_operator harus and atau or' },
+  dataName: { en: 'data name must not be empty', id: 'nama data tidak boleh kosong' },
+  operator: {
+    en: `operator must be one of ${CONDITION_OPERATORS.join(' ')}`,
+    id: `operator harus salah satu dari ${CONDITION_OPERATORS.join(' ')}`,
+  },
+  value: { en: 'value must be a number or text', id: 'value harus berupa angka atau teks' },
+  byDevice: { en: 'must be an object keyed by device name', id: 'harus berupa objek dengan kunci nama perangkat' },
+};
+const THRESHOLD_MESSAGES_INDONESIAN = Object.fromEntries(Object.values(THRESHOLD_MESSAGES).map((m) => [m.en, m.id]));
+
 /**
  * mevtThresholds: device name → { conditions_operator, data: data key → { operator, value } } (spec 001 §3).
  */
 export const thresholdsSchema = z.record(
-  z.string().min(1, 'device name must not be empty'),
+  z.string().min(1, THRESHOLD_MESSAGES.deviceName.en),
   z.object({
-    conditions_operator: z.enum(CONDITIONS_OPERATORS, { error: 'conditions_operator must be and or or' }),
+    conditions_operator: z.enum(CONDITIONS_OPERATORS, { error: THRESHOLD_MESSAGES.conditionsOperator.en }),
     data: z.record(
-      z.string().min(1, 'data name must not be empty'),
+      z.string().min(1, THRESHOLD_MESSAGES.dataName.en),
       z.object({
-        operator: z.enum(CONDITION_OPERATORS, { error: `operator must be one of ${CONDITION_OPERATORS.join(' ')}` }),
-        value: z.union([z.number(), z.string()], { error: 'value must be a number or text' }),
+        operator: z.enum(CONDITION_OPERATORS, { error: THRESHOLD_MESSAGES.operator.en }),
+        value: z.union([z.number(), z.string()], { error: THRESHOLD_MESSAGES.value.en }),
       }),
     ),
   }),
-  { error: 'must be an object keyed by device name' },
+  { error: THRESHOLD_MESSAGES.byDevice.en },
 );
 export type Thresholds = z.infer<typeof thresholdsSchema>;
 
@@ -80,4 +94,26 @@ export const masterEvent = defineResource({
   columns: ['mevtType', 'mevtTriggerDuration', 'mevtIsPriority', 'mevtDescription'],
   pageSize: 10,
   texts: { title: 'Master Event', addTitle: 'Add New Event', editTitle: 'Edit Event', deleted: 'Event Deleted' },
+  indonesian: {
+    fields: {
+      mevtType: { label: 'Jenis Kejadian' },
+      mevtTriggerDuration: { label: 'Durasi Pemicu (detik)' },
+      mevtIsPriority: { label: 'Prioritas' },
+      mevtDescription: { label: 'Deskripsi' },
+      mevtThresholds: { label: 'Ambang Batas' },
+    },
+    texts: {
+      title: 'Master Kejadian',
+      addTitle: 'Tambah Kejadian Baru',
+      editTitle: 'Ubah Kejadian',
+      deleted: 'Kejadian dihapus',
+    },
+    messages: {
+      'Trigger Duration': 'Durasi Pemicu',
+      'Trigger Duration must not be negative': 'Durasi Pemicu tidak boleh negatif',
+      'A master event with this type already exists': 'Master kejadian dengan jenis ini sudah ada',
+      ...THRESHOLD_MESSAGES_INDONESIAN,
+      [SYSTEM_EVENTS.robBelowZero.type]: 'ROB di Bawah Nol',
+    },
+  },
 });

@@ -40,4 +40,21 @@ export const permission = defineResource({
     editTitle: 'Edit Permission',
     deleted: 'Deleted complete',
   },
+  indonesian: {
+    fields: {
+      prmsName: { label: 'Nama', placeholder: 'master_asset' },
+      prmsOperations: { label: 'Operasi', hint: 'create, read, update, delete' },
+    },
+    texts: {
+      title: 'Daftar Izin',
+      addTitle: 'Tambah Izin Baru',
+      editTitle: 'Ubah Izin',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: {
+      'Name may contain only lower-case letters, digits and underscores, starting with a letter':
+        'Nama hanya boleh berisi huruf kecil, angka, dan garis bawah, diawali huruf',
+      'A permission with this name already exists': 'Izin dengan nama ini sudah ada',
+    },
+  },
 });

@@ -50,4 +50,21 @@ export const robAdjustment = defineResource({
     deleted: 'Deleted complete',
     empty: 'No adjustment data available.',
   },
+  indonesian: {
+    fields: {
+      robaMrobId: { label: 'Profil ROB' },
+      robaType: { label: 'Jenis' },
+      robaTime: { label: 'Waktu' },
+      robaValue: { label: 'Nilai', hint: 'Gunakan angka negatif (-) untuk pengurangan.' },
+      robaNote: { label: 'Catatan' },
+    },
+    labels: { robaCreatedTime: 'Dibuat Pada' },
+    texts: {
+      title: 'Penyesuaian',
+      addTitle: 'Tambah Penyesuaian Baru',
+      editTitle: 'Ubah Penyesuaian',
+      deleted: 'Berhasil dihapus',
+      empty: 'Belum ada data penyesuaian.',
+    },
+  },
 });

@@ -57,4 +57,29 @@ export const rob = defineResource({
     deleted: 'Deleted complete',
     empty: 'No data available for this asset.',
   },
+  indonesian: {
+    fields: {
+      mrobMassId: { label: 'Aset' },
+      mrobStartTime: { label: 'Tanggal & Waktu Mulai' },
+      mrobEndTime: { label: 'Tanggal & Waktu Selesai' },
+      mrobInitialValue: { label: 'Pasokan Awal dalam Liter' },
+    },
+    labels: {
+      mrobStartTime: 'Waktu Mulai',
+      mrobEndTime: 'Waktu Selesai',
+      mrobInitialValue: 'Nilai Awal',
+      mrobCreatedTime: 'Dibuat Pada',
+    },
+    texts: {
+      title: 'Sisa BBM di Kapal (ROB)',
+      addTitle: 'Buat Profil ROB Baru',
+      editTitle: 'Ubah Profil ROB',
+      deleted: 'Berhasil dihapus',
+      empty: 'Tidak ada data untuk aset ini.',
+    },
+    messages: {
+      'Initial Supply in Liters must not be negative': 'Pasokan Awal dalam Liter tidak boleh negatif',
+      'End Date & Time must be after Start Date & Time': 'Tanggal & Waktu Selesai harus setelah Tanggal & Waktu Mulai',
+    },
+  },
 });

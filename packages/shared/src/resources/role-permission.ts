@@ -56,4 +56,14 @@ export const rolePermission = defineResource({
     editTitle: 'Edit Permission',
     deleted: 'Deleted complete',
   },
+  indonesian: {
+    fields: {
+      rperRoleId: { label: 'Peran' },
+      rperPrmsId: { label: 'Izin' },
+      rperOperations: { label: 'Operasi', hint: 'create, read, update, delete' },
+    },
+    labels: { 'rperPrms.prmsName': 'Izin' },
+    texts: { title: 'Izin Peran', addTitle: 'Tambah Izin', editTitle: 'Ubah Izin', deleted: 'Berhasil dihapus' },
+    messages: { 'The role already has this permission': 'Peran sudah memiliki izin ini' },
+  },
 });

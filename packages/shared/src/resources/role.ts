@@ -36,4 +36,15 @@ export const role = defineResource({
     deleted: 'Deleted complete',
     created: 'Role added',
   },
+  indonesian: {
+    fields: { roleName: { label: 'Nama Peran' }, roleGrcpId: { label: 'Grup' } },
+    texts: {
+      title: 'Daftar Peran',
+      addTitle: 'Tambah Peran Baru',
+      editTitle: 'Ubah Peran',
+      deleted: 'Berhasil dihapus',
+      created: 'Peran ditambahkan',
+    },
+    messages: { 'A role with this name already exists': 'Peran dengan nama ini sudah ada' },
+  },
 });

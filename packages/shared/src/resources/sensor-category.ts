@@ -34,4 +34,15 @@ export const sensorCategory = defineResource({
     editTitle: 'Edit Sensor Category',
     deleted: 'Sensor Category Deleted',
   },
+  indonesian: {
+    fields: { mscaName: { label: 'Nama Kategori Sensor' }, mscaMstyId: { label: 'Jenis Sensor' } },
+    labels: { mscaName: 'Nama', 'mscaMsty.mstyName': 'Jenis Sensor' },
+    texts: {
+      title: 'Daftar Kategori Sensor',
+      addTitle: 'Tambah Kategori Sensor Baru',
+      editTitle: 'Ubah Kategori Sensor',
+      deleted: 'Kategori Sensor dihapus',
+    },
+    messages: { 'A sensor category with this name already exists': 'Kategori sensor dengan nama ini sudah ada' },
+  },
 });

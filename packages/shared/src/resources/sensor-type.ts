@@ -25,4 +25,15 @@ export const sensorType = defineResource({
     editTitle: 'Edit Sensor Type',
     deleted: 'Sensor Type Deleted',
   },
+  indonesian: {
+    fields: { mstyName: { label: 'Nama Jenis Sensor' } },
+    labels: { mstyName: 'Nama' },
+    texts: {
+      title: 'Daftar Jenis Sensor',
+      addTitle: 'Tambah Jenis Sensor Baru',
+      editTitle: 'Ubah Jenis Sensor',
+      deleted: 'Jenis Sensor dihapus',
+    },
+    messages: { 'A sensor type with this name already exists': 'Jenis sensor dengan nama ini sudah ada' },
+  },
 });

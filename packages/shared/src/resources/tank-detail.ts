@@ -54,4 +54,19 @@ export const tankDetail = defineResource({
     editTitle: 'Edit Tank Detail',
     deleted: 'Tank Detail Deleted',
   },
+  indonesian: {
+    fields: {
+      tadtTahdId: { label: 'Header Tangki' },
+      tadtHeight: { label: 'Tinggi' },
+      tadtVolume: { label: 'Volume' },
+      tadtWeight: { label: 'Berat' },
+    },
+    texts: {
+      title: 'Daftar Detail Tangki',
+      addTitle: 'Tambah Detail Tangki Baru',
+      editTitle: 'Ubah Detail Tangki',
+      deleted: 'Detail Tangki dihapus',
+    },
+    messages: { 'This height is already in the tank table': 'Tinggi ini sudah ada dalam tabel tangki' },
+  },
 });

@@ -35,4 +35,22 @@ export const tankHeader = defineResource({
     editTitle: 'Edit Tank Header',
     deleted: 'Tank Header Deleted',
   },
+  indonesian: {
+    fields: {
+      tahdCompId: { label: 'Perusahaan' },
+      tahdName: { label: 'Nama Header Tangki' },
+      tahdUnit: { label: 'Satuan', placeholder: 'mm' },
+      tahdFuelType: { label: 'Jenis BBM', placeholder: 'HSD' },
+    },
+    labels: { 'tahdComp.compName': 'Perusahaan' },
+    texts: {
+      title: 'Daftar Header Tangki',
+      addTitle: 'Tambah Header Tangki Baru',
+      editTitle: 'Ubah Header Tangki',
+      deleted: 'Header Tangki dihapus',
+    },
+    messages: {
+      'The company already has a tank header with this name': 'Perusahaan sudah memiliki header tangki dengan nama ini',
+    },
+  },
 });

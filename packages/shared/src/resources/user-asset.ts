@@ -34,4 +34,10 @@ export const userAsset = defineResource({
   labels: { 'uassMass.massName': 'Asset' },
   pageSize: 25,
   texts: { title: 'User Asset', addTitle: 'Add Asset', editTitle: 'Edit Asset', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: { uassUserId: { label: 'Pengguna' }, uassMassId: { label: 'Aset' } },
+    labels: { 'uassMass.massName': 'Aset' },
+    texts: { title: 'Aset Pengguna', addTitle: 'Tambah Aset', editTitle: 'Ubah Aset', deleted: 'Berhasil dihapus' },
+    messages: { 'The asset is already assigned to the user': 'Aset sudah ditugaskan ke pengguna ini' },
+  },
 });

@@ -52,4 +52,22 @@ export const userCompany = defineResource({
   labels: { 'uscoComp.compName': 'Company' },
   pageSize: 100,
   texts: { title: 'User Company', addTitle: 'Add Company', editTitle: 'Edit Company', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      uscoUserId: { label: 'Pengguna' },
+      uscoCompId: { label: 'Perusahaan' },
+      uscoAllAssets: {
+        label: 'Semua Aset',
+        hint: 'Ya: pengguna melihat semua aset perusahaan; Tidak: hanya aset yang ditugaskan ke pengguna.',
+      },
+    },
+    labels: { 'uscoComp.compName': 'Perusahaan' },
+    texts: {
+      title: 'Perusahaan Pengguna',
+      addTitle: 'Tambah Perusahaan',
+      editTitle: 'Ubah Perusahaan',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: { 'The user already belongs to this company': 'Pengguna sudah tergabung dalam perusahaan ini' },
+  },
 });

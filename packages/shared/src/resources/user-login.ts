@@ -45,4 +45,18 @@ export const userLogin = defineResource({
   columns: ['usloUserName', 'usloUserId'],
   pageSize: 10,
   texts: { title: 'User Login', addTitle: 'Add Login', editTitle: 'Edit Login', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: {
+      usloUserId: { label: 'Pengguna' },
+      usloUserName: { label: 'Nama Login' },
+      usloPassword: { label: 'Kata Sandi', hint: 'Kosongkan untuk tetap memakai kata sandi saat ini.' },
+    },
+    texts: { title: 'Login Pengguna', addTitle: 'Tambah Login', editTitle: 'Ubah Login', deleted: 'Berhasil dihapus' },
+    messages: {
+      'Login Name must not contain spaces': 'Nama Login tidak boleh berisi spasi',
+      'Password must be at least 8 characters': 'Kata Sandi minimal 8 karakter',
+      'This user already has a login': 'Pengguna ini sudah memiliki login',
+      'This login name is already taken': 'Nama login ini sudah dipakai',
+    },
+  },
 });

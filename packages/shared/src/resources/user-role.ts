@@ -34,4 +34,10 @@ export const userRole = defineResource({
   labels: { 'usroRole.roleName': 'Role' },
   pageSize: 25,
   texts: { title: 'User Role', addTitle: 'Add Role', editTitle: 'Edit Role', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: { usroUserId: { label: 'Pengguna' }, usroRoleId: { label: 'Peran' } },
+    labels: { 'usroRole.roleName': 'Peran' },
+    texts: { title: 'Peran Pengguna', addTitle: 'Tambah Peran', editTitle: 'Ubah Peran', deleted: 'Berhasil dihapus' },
+    messages: { 'The user already has this role': 'Pengguna sudah memiliki peran ini' },
+  },
 });

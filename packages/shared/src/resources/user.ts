@@ -1,8 +1,8 @@
 import { choice, defineResource, email, refId } from './define.ts';
 
 export const USER_STATUS = [
-  { value: 1, label: 'Active' },
-  { value: 0, label: 'Inactive' },
+  { value: 1, label: 'Active', indonesian: { label: 'Aktif' } },
+  { value: 0, label: 'Inactive', indonesian: { label: 'Tidak Aktif' } },
 ];
 
 /**
@@ -54,4 +54,15 @@ export const user = defineResource({
   labels: { 'userUslo.usloUserName': 'Username', userCreatedTime: 'Created' },
   pageSize: 8,
   texts: { title: 'User List', addTitle: 'Add New User', editTitle: 'Edit User', deleted: 'Deleted complete' },
+  indonesian: {
+    fields: { userId: { label: 'Email' }, userGrcpId: { label: 'Grup' }, userStatus: { label: 'Status' } },
+    labels: { 'userUslo.usloUserName': 'Nama Pengguna', userCreatedTime: 'Dibuat' },
+    texts: {
+      title: 'Daftar Pengguna',
+      addTitle: 'Tambah Pengguna Baru',
+      editTitle: 'Ubah Pengguna',
+      deleted: 'Berhasil dihapus',
+    },
+    messages: { 'A user with this e-mail already exists': 'Pengguna dengan e-mail ini sudah ada' },
+  },
 });

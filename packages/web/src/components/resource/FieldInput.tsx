@@ -1,9 +1,14 @@
 import type { FieldDef } from '@fleet/shared/resources/define.ts';
 import { DatePicker, Input, InputNumber, type InputNumberProps, type InputProps, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useTexts } from '../../api/i18n.ts';
 import { RefSelect, type TakenBy } from './RefSelect.tsx';
+import { resourceTexts } from './texts.ts';
 
-/** The input for one field of a resource definition, by its kind. */
+/**
+ * The input for one field of a resource definition, by its kind. Its options and placeholder are shown as the field
+ * has them: FormModal gives the field in the language in force (language.ts).
+ */
 export function FieldInput({
   field,
   mode,
@@ -26,6 +31,7 @@ export function FieldInput({
   onChange?: (value: unknown) => void;
   disabled?: boolean;
 }) {
+  const t = useTexts(resourceTexts);
   const common = { id, value, onChange, disabled, placeholder: field.placeholder };
   // the value's type follows field.kind, which TypeScript cannot tie to a separate prop: each input takes it as its own
   const text = { ...common, value: value as InputProps['value'] };
@@ -63,7 +69,7 @@ export function FieldInput({
         <Input.Password
           {...text}
           autoComplete="new-password"
-          placeholder={mode === 'update' ? 'Leave blank to keep the current password' : field.placeholder}
+          placeholder={mode === 'update' ? t('keepPassword') : field.placeholder}
         />
       );
     case 'email':

@@ -4,11 +4,14 @@ import { Alert, Form, type FormInstance, Modal } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { isApiError } from '../../api/client.ts';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
 import type { Row } from '../../api/resources.ts';
 import { fromPicker, toPicker } from '../../api/zone.ts';
 import { applyFieldErrors } from '../form-errors.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { fieldMessage, ruleMessage } from './form-checks.ts';
+import { messageIn, resourceIn } from './language.ts';
+import { resourceTexts } from './texts.ts';
 
 export type FormMode = 'create' | 'update';
 
@@ -116,9 +119,16 @@ export interface FormModalProps {
 /**
  * Add / edit form of a resource in a modal that Esc and outside clicks do not close (spec 000 §2,
  * spec 001 §2). Server messages per field show under the fields; 'Error found' is toasted by the client.
+ * The definition's texts (title, labels, hints, options, placeholders) and the messages of its checks and of the
+ * server are shown in the language in force; `labels`, `hints`, `title` and `validate` are the screen's, already so.
  */
 export function FormModal(props: FormModalProps) {
   const { def, open, mode, row } = props;
+  const t = useTexts(resourceTexts);
+  const language = useLanguage();
+  /** the definition in the language in force */
+  const view = resourceIn(def, language);
+  const say = (message: string) => messageIn(message, language);
   const [form] = Form.useForm(props.form);
   const [submitting, setSubmitting] = useState(false);
   const [formLevel, setFormLevel] = useState<string[]>([]);
@@ -155,7 +165,7 @@ export function FormModal(props: FormModalProps) {
       const message =
         fieldMessage(def, name, plain, props.requiredMessages?.[name]) ??
         ruleMessage(def, name, bodyOf(form.getFieldsValue(true)));
-      if (message) throw new Error(message);
+      if (message) throw new Error(say(message));
     },
   });
 
@@ -169,7 +179,8 @@ export function FormModal(props: FormModalProps) {
       }
     }
     const values = form.getFieldsValue(true) as Row;
-    const clientErrors = props.validate?.(values, mode, names);
+    const checked = props.validate?.(values, mode, names);
+    const clientErrors = checked && Object.fromEntries(Object.entries(checked).map(([k, m]) => [k, m.map(say)]));
     const above = Object.entries(clientErrors ?? {})
       .filter(([name]) => props.messagesAbove || !names.includes(name))
       .flatMap(([, messages]) => messages);
@@ -183,21 +194,22 @@ export function FormModal(props: FormModalProps) {
     try {
       if ((await props.onSubmit(body, mode)) !== false) props.onClose();
     } catch (e) {
-      const fieldMessages = isApiError(e) ? e.fieldMessages : null;
+      const answered = isApiError(e) ? e.fieldMessages : null;
+      const fieldMessages = answered && Object.fromEntries(Object.entries(answered).map(([k, m]) => [k, m.map(say)]));
       if (props.messagesAbove)
-        setFormLevel(fieldMessages ? Object.values(fieldMessages).flat() : [(e as Error).message]);
+        setFormLevel(fieldMessages ? Object.values(fieldMessages).flat() : [say((e as Error).message)]);
       else if (fieldMessages) setFormLevel(applyFieldErrors(form, fieldMessages, names));
     } finally {
       setSubmitting(false);
     }
   };
 
-  const title = props.title ?? (mode === 'update' ? def.texts.editTitle : def.texts.addTitle);
+  const title = props.title ?? (mode === 'update' ? view.texts.editTitle : view.texts.addTitle);
   return (
     <Modal
       open={open}
       title={title}
-      okText={submitting && props.savingText ? props.savingText : 'Save'}
+      okText={submitting && props.savingText ? props.savingText : t('save')}
       onOk={submit}
       okButtonProps={props.savingText ? { disabled: submitting } : { loading: submitting }}
       cancelButtonProps={{ disabled: submitting }}
@@ -223,7 +235,7 @@ export function FormModal(props: FormModalProps) {
         }}
       >
         {names.map((name) => {
-          const field = def.fields[name];
+          const field = view.fields[name];
           if (!field) return null;
           const custom = props.renderField?.[name];
           const hint = props.hints && name in props.hints ? props.hints[name] : field.hint;

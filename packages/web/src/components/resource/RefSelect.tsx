@@ -1,6 +1,8 @@
 import type { FieldDef, ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Select, type SelectProps } from 'antd';
+import { useTexts } from '../../api/i18n.ts';
 import { useResourceOptions, useTakenValues } from '../../api/resources.ts';
+import { resourceTexts } from './texts.ts';
 
 /** A ref stored at most once per row of `def` (def.unique on the field alone): the values other rows hold. */
 export interface TakenBy {
@@ -21,6 +23,7 @@ export function RefSelect({
   /** leaves out the values other rows already hold (the current value stays) */
   takenBy?: TakenBy;
 } & Omit<SelectProps, 'options' | 'loading'>) {
+  const t = useTexts(resourceTexts);
   const options = useResourceOptions(refDef.resource, refDef.labelField, { where: refDef.where });
   const taken = useTakenValues(takenBy?.def, takenBy?.field);
   const free = (options.data ?? []).filter(
@@ -31,7 +34,7 @@ export function RefSelect({
       showSearch={{ optionFilterProp: 'label' }}
       loading={options.isLoading || taken.isLoading}
       options={[...extraOptions, ...free]}
-      notFoundContent={options.isLoading ? 'Loading…' : 'No data'}
+      notFoundContent={options.isLoading ? t('loading') : t('noData')}
       {...props}
     />
   );

@@ -3,7 +3,8 @@ import { assetType } from '@fleet/shared/resources/asset-type.ts';
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../api/toast.ts';
 import { useSession } from '../../stores/session.ts';
 import { envelope, failure, jsonResponse } from '../../test/setup.ts';
@@ -138,5 +139,45 @@ describe('ResourcePage', () => {
     expect(new URLSearchParams(last.url.split('?')[1]).get('page')).toBe('1');
     expect(toast.success).toHaveBeenCalledWith('Asset Type Deleted');
     expect(screen.getByText('11 items')).toBeTruthy();
+  });
+});
+
+describe('ResourcePage in Bahasa Indonesia (issue 27)', () => {
+  afterEach(() => act(() => i18next.changeLanguage('en')));
+
+  it("shows the definition's title, columns, form, messages and toasts in the language in force", async () => {
+    fakeServer(12);
+    renderPage(['read', 'create', 'delete']);
+    await screen.findByText('Type 01');
+    expect(screen.getByText('Asset Type List')).toBeTruthy();
+    await act(() => i18next.changeLanguage('id'));
+    expect(screen.getByText('Daftar Jenis Aset')).toBeTruthy();
+    expect(screen.queryByText('Asset Type List')).toBeNull();
+    // the columns: a `labels` one, and the audit ones
+    for (const header of ['Nama', 'Dibuat Oleh', 'Tanggal Dibuat', 'Aksi']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    expect(screen.getByText('12 data')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Cari Nama')).toBeTruthy();
+
+    // the form: its title, label, button, and the server's English message shown in Indonesian
+    fireEvent.click(screen.getByRole('button', { name: /^(Add|Tambah)$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Tambah Jenis Aset Baru')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
+    expect(await within(dialog).findByText('Nama Jenis Aset wajib diisi')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Nama Jenis Aset'), { target: { value: 'Kapal Tunda' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Kapal Tunda')).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith('Tersimpan');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // the delete toast is the definition's, in Indonesian (the buttons are components/ButtonGroup's)
+    fireEvent.click(screen.getByRole('button', { name: /^(Delete|Hapus) Kapal Tunda$/ }));
+    const confirm = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(confirm).getByRole('button', { name: /^(Delete|Hapus)$/ }));
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Jenis Aset dihapus'));
   });
 });

@@ -3,10 +3,10 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { QueryValue } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
 import {
   type ListParams,
   type MutationTexts,
-  RESOURCE_TEXTS,
   type Row,
   useResourceList,
   useResourceMutation,
@@ -19,6 +19,8 @@ import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx'
 import { Page } from '../Page.tsx';
 import { FormModal, type FormModalProps, type FormMode } from './FormModal.tsx';
 import { formatValue } from './format.ts';
+import { useResourceDef } from './language.ts';
+import { resourceTexts } from './texts.ts';
 
 export interface ResourcePageProps {
   def: ResourceDef;
@@ -79,6 +81,9 @@ function rowSubject(def: ResourceDef, columns: string[], row: Row): string {
  */
 export function ResourcePage(props: ResourcePageProps) {
   const { def } = props;
+  const t = useTexts(resourceTexts);
+  /** the definition's texts in the language in force (labels, columns, options, titles, toasts) */
+  const view = useResourceDef(def);
   const canRead = useCan(def.permission, 'read');
   const canUpdate = useCan(def.permission, 'update');
   const canDelete = useCan(def.permission, 'delete');
@@ -90,10 +95,10 @@ export function ResourcePage(props: ResourcePageProps) {
     () =>
       (props.filters ?? []).map((f) => {
         if (typeof f !== 'string') return f;
-        const field = def.fields[f];
-        return { field: f, label: field?.label ?? columnLabel(def, f), options: field?.options, ref: field?.ref };
+        const field = view.fields[f];
+        return { field: f, label: field?.label ?? columnLabel(view, f), options: field?.options, ref: field?.ref };
       }),
-    [props.filters, def],
+    [props.filters, view],
   );
 
   // what the user is editing (draft) and what the list shows (applied)
@@ -124,13 +129,20 @@ export function ResourcePage(props: ResourcePageProps) {
     orders,
   };
   const list = useResourceList(def, params, canRead);
-  const mutation = useResourceMutation(def, props.texts);
+  // the definition's toasts in the language in force (created → texts.created | texts.saved | 'Saved' …)
+  const mutation = useResourceMutation(def, {
+    created: view.texts.created ?? view.texts.saved ?? t('saved'),
+    updated: view.texts.saved ?? t('updated'),
+    deleted: view.texts.deleted,
+    // the screen's own (false: none)
+    ...Object.fromEntries(Object.entries(props.texts ?? {}).filter(([, text]) => text !== undefined)),
+  });
 
   const refresh = async () => {
     setRefreshing(true);
     try {
       const r = await list.refetch();
-      if (!r.error) toast.success(RESOURCE_TEXTS.refreshed);
+      if (!r.error) toast.success(t('refreshed'));
     } finally {
       setRefreshing(false);
     }
@@ -160,13 +172,13 @@ export function ResourcePage(props: ResourcePageProps) {
     return {
       key: c,
       dataIndex: c.includes('.') ? c.split('.') : c,
-      title: props.columnTitles?.[c] ?? columnLabel(def, c),
+      title: props.columnTitles?.[c] ?? columnLabel(view, c),
       sorter: sortable,
       sortOrder: orders?.[c] === 'asc' ? 'ascend' : orders?.[c] === 'desc' ? 'descend' : null,
       render: (_: unknown, row: Row) => {
         const custom = props.render?.[c];
         if (custom) return custom(row[c], row);
-        const v = formatValue(def, c, row, audit);
+        const v = formatValue(view, c, row, audit);
         return v ?? '-';
       },
     };
@@ -175,7 +187,7 @@ export function ResourcePage(props: ResourcePageProps) {
   if (hasRowButtons) {
     tableColumns.push({
       key: '__actions',
-      title: 'Action',
+      title: t('action'),
       align: 'right',
       width: 1,
       render: (_: unknown, row: Row) => (
@@ -184,7 +196,7 @@ export function ResourcePage(props: ResourcePageProps) {
           <ButtonGroup
             compact
             permission={def.permission}
-            subject={rowSubject(def, columns, row)}
+            subject={rowSubject(view, columns, row)}
             onDetail={props.onDetail && (() => props.onDetail!(row))}
             onAnalytics={props.onAnalytics && (() => props.onAnalytics!(row))}
             onEdit={props.canEdit?.(row) === false ? undefined : () => setFormState({ mode: 'update', row })}
@@ -234,7 +246,8 @@ export function ResourcePage(props: ResourcePageProps) {
               ? {
                   label: props.search ? props.search.label : undefined,
                   placeholder:
-                    (props.search ? props.search.placeholder : undefined) ?? `Search ${columnLabel(def, searchField)}`,
+                    (props.search ? props.search.placeholder : undefined) ??
+                    t('searchIn', { label: columnLabel(view, searchField) }),
                   value: draft.search,
                   onChange: (v) => setDraft((d) => ({ ...d, search: v })),
                   onSearch: () => apply({ ...draft }),
@@ -252,14 +265,14 @@ export function ResourcePage(props: ResourcePageProps) {
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
         locale={{
-          emptyText: canRead ? (props.emptyText ?? def.texts.empty ?? 'No data') : "You don't have access to this list",
+          emptyText: canRead ? (props.emptyText ?? view.texts.empty ?? t('noData')) : t('noAccess'),
         }}
         pagination={{
           current: page,
           pageSize,
           total: list.total,
           showSizeChanger: false,
-          showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}`,
+          showTotal: (total) => t(total === 1 ? 'oneItem' : 'items', { count: total }),
           hideOnSinglePage: false,
         }}
       />
@@ -280,7 +293,7 @@ export function ResourcePage(props: ResourcePageProps) {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
-        {deleting && <p style={{ margin: 0 }}>{rowSubject(def, columns, deleting)}</p>}
+        {deleting && <p style={{ margin: 0 }}>{rowSubject(view, columns, deleting)}</p>}
       </ConfirmModal>
     </>
   );
@@ -293,7 +306,7 @@ export function ResourcePage(props: ResourcePageProps) {
       </div>
     );
   return (
-    <Page title={props.title ?? def.texts.title} extra={header}>
+    <Page title={props.title ?? view.texts.title} extra={header}>
       <div className="page-card">{body}</div>
     </Page>
   );

@@ -1,14 +1,19 @@
 import type { FieldMessages } from '@fleet/shared/api.ts';
 import type { FieldDef, ResourceDef } from '@fleet/shared/resources/define.ts';
+import { text } from '../../api/i18n.ts';
+import { resourceTexts } from './texts.ts';
 
-/** Client checks of a form taken from its resource definition: the messages are the ones the server answers. */
+/**
+ * Client checks of a form taken from its resource definition: the messages are the ones the server answers, in
+ * English; FormModal shows them in the language in force (language.ts messageIn).
+ */
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The message of a required field left blank, from its schema ('Asset must be selected.'); null when optional. */
 export function requiredMessage(field: FieldDef): string | null {
   const r = field.schema.safeParse(undefined);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Required');
+  return r.success ? null : (r.error.issues[0]?.message ?? text(resourceTexts, 'required'));
 }
 
 /**
@@ -35,7 +40,7 @@ export const requiredCheck =
 export function fieldProblem(def: Pick<ResourceDef, 'fields'>, field: string, value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   const r = def.fields[field].schema.safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
+  return r.success ? null : (r.error.issues[0]?.message ?? text(resourceTexts, 'invalidValue'));
 }
 
 /**

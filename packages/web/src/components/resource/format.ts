@@ -2,6 +2,7 @@ import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts
 import dayjs from 'dayjs';
 import { type Row, valueAt } from '../../api/resources.ts';
 import { at } from '../../api/zone.ts';
+import { optionIn } from './language.ts';
 
 /** Spec 000 §9 date formats: created dates 'DD MMMM YYYY', other times 'DD MMMM YYYY HH:mm:ss'. */
 export const DATE_FORMAT = 'DD MMMM YYYY';
@@ -16,7 +17,7 @@ export function formatDate(v: unknown, format = DATE_FORMAT): string | null {
 }
 
 /**
- * A cell's text: option labels for selects, the joined label for refs, formatted times,
+ * A cell's text: option labels for selects (in the language in force), the joined label for refs, formatted times,
  * JSON shortened; null when there is no value.
  */
 export function formatValue(
@@ -36,8 +37,11 @@ export function formatValue(
   }
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
-    case 'select':
-      return field.options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
+    case 'select': {
+      // the option's label in the language in force
+      const option = field.options?.find((o) => String(o.value) === String(value));
+      return option ? optionIn(option).label : String(value);
+    }
     case 'datetime':
       return formatDate(value, DATE_TIME_FORMAT);
     case 'json': {

@@ -1,8 +1,10 @@
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTexts } from '../../api/i18n.ts';
 import type { ListParams } from '../../api/resources.ts';
 import { useResourceList } from '../../api/resources.ts';
+import { adminTexts } from './texts.ts';
 
 /**
  * A searchable choice among the rows of a master list, leaving out what is already assigned (spec 001 §5:
@@ -44,6 +46,7 @@ export function MasterPicker<T extends Record<string, unknown>>({
   hint?: (row: T) => string | undefined;
   errorToast?: string;
 }) {
+  const t = useTexts(adminTexts);
   const [search, setSearch] = useState('');
   const list = useResourceList<T>(
     def,
@@ -76,7 +79,7 @@ export function MasterPicker<T extends Record<string, unknown>>({
       options={options}
       value={value}
       disabled={disabled}
-      notFoundContent={list.loading ? 'Loading…' : 'Nothing left to add'}
+      notFoundContent={list.loading ? t('loading') : t('nothingLeft')}
       onChange={(v) =>
         onChange?.(
           v,

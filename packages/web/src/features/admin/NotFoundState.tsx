@@ -1,18 +1,21 @@
 import { Button, Result } from 'antd';
+import { useTexts } from '../../api/i18n.ts';
+import { adminTexts } from './texts.ts';
 
 /**
  * What a detail screen shows when its record does not exist or belongs to another tenant (the server answers
- * both alike, 404): no form, no Save, no Add/Remove lists — only the way back.
+ * both alike, 404): no form, no Save, no Add/Remove lists — only the way back. `title`: 'Company not found' …
  */
-export function NotFoundState({ what, onBack }: { what: string; onBack: () => void }) {
+export function NotFoundState({ title, onBack }: { title: string; onBack: () => void }) {
+  const t = useTexts(adminTexts);
   return (
     <Result
       status="404"
-      title={`${what} not found`}
-      subTitle="It does not exist, or it is not one you may see."
+      title={title}
+      subTitle={t('notFoundHint')}
       extra={
         <Button type="primary" onClick={onBack}>
-          Back
+          {t('back')}
         </Button>
       }
     />

@@ -3,6 +3,7 @@ import type { FormInstance, ModalProps } from 'antd';
 import { isApiError } from '../../api/client.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { DATE_TIME_FORMAT, formatDate } from '../../components/resource/format.ts';
+import { optionIn } from '../../components/resource/language.ts';
 
 /** Spec 001 §9: permissions show day, month name, year and time. */
 export const formatDateTime = (v: unknown) => formatDate(v, DATE_TIME_FORMAT);
@@ -14,10 +15,10 @@ export const FORM_MODAL_PROPS = {
   destroyOnHidden: true,
 } satisfies ModalProps;
 
-/** The label of a stored value among a field's options ('1' → 'Approved'). */
+/** The label of a stored value among a field's options ('1' → 'Approved'), in the language in force. */
 export function optionLabel(options: FieldOption[] | undefined, value: unknown): string {
   const o = options?.find((x) => String(x.value) === String(value));
-  return o ? o.label : value === null || value === undefined ? '' : String(value);
+  return o ? optionIn(o).label : value === null || value === undefined ? '' : String(value);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Empty, Pagination, Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { useTexts } from '../../../api/i18n.ts';
+import { companiesTexts } from './texts.ts';
 
 /** Cards three per row with a pager under them (Group Detail companies, Company Asset List). */
 export function CardGrid<T>({
@@ -11,7 +13,7 @@ export function CardGrid<T>({
   pageSize,
   total,
   onPage,
-  empty = 'No data to be displayed',
+  empty,
 }: {
   items: T[];
   rowKey: (item: T) => string | number;
@@ -21,13 +23,15 @@ export function CardGrid<T>({
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  /** default 'No data to be displayed' */
   empty?: string;
 }) {
+  const t = useTexts(companiesTexts);
   return (
     <Spin spinning={loading}>
       {items.length === 0 && !loading ? (
         <div className="admin-card-surface">
-          <Empty description={empty} />
+          <Empty description={empty ?? t('noCards')} />
         </div>
       ) : (
         <div className="admin-card-grid">

@@ -1,21 +1,25 @@
 import type { AssetRow, CompanyRow } from '@fleet/shared/answers/resource-rows.ts';
+import { asset } from '@fleet/shared/resources/asset.ts';
 import { company } from '@fleet/shared/resources/company.ts';
 import { Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTexts } from '../../../api/i18n.ts';
 import { companyAssets, useResourceList, useResourceRow } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { adminTexts } from '../texts.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';
+import { companiesTexts } from './texts.ts';
 import '../admin.css';
 
 const PAGE_SIZE = 10;
-const C = company.fields;
 
 /**
  * Company Detail (spec 000 §2): the company's data (its edit form is hidden on this screen; editing is on the
@@ -24,6 +28,10 @@ const C = company.fields;
 export default function CompanyDetail() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const t = useTexts(companiesTexts);
+  const admin = useTexts(adminTexts);
+  const C = useResourceDef(company).fields;
+  const A = useResourceDef(asset).fields;
   const canReadAssets = useCan('master_asset', 'read');
   const [page, setPage] = useState(1);
 
@@ -38,20 +46,20 @@ export default function CompanyDetail() {
 
   if (isNotFound(row.error)) {
     return (
-      <Page title="Company Detail">
-        <NotFoundState what="Company" onBack={() => navigate(routeNames.Company())} />
+      <Page title={t('companyDetail')}>
+        <NotFoundState title={t('companyNotFound')} onBack={() => navigate(routeNames.Company())} />
       </Page>
     );
   }
 
   return (
     <Page
-      title={c ? c.compName : 'Company Detail'}
+      title={c ? c.compName : t('companyDetail')}
       extra={
         <ButtonGroup
           permission={company.permission}
           onBack={() => navigate(routeNames.Company())}
-          onRefresh={() => Promise.all([row.refetch(), assets.refetch()]).then(() => toast.success('Refreshed'))}
+          onRefresh={() => Promise.all([row.refetch(), assets.refetch()]).then(() => toast.success(admin('refreshed')))}
           refreshing={row.isFetching || assets.refreshing}
         />
       }
@@ -83,7 +91,7 @@ export default function CompanyDetail() {
       )}
 
       <Typography.Title level={4} className="admin-section-title">
-        Company Asset List
+        {t('companyAssets')}
       </Typography.Title>
       <CardGrid
         items={assets.rows}
@@ -112,8 +120,8 @@ export default function CompanyDetail() {
               title={a.massName}
               description={
                 <Descriptions size="small" column={1} colon={false}>
-                  <Descriptions.Item label="Installation Type">{a.massSystemType || '—'}</Descriptions.Item>
-                  <Descriptions.Item label="Asset Type">{a.massMaty?.matyName || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={A.massSystemType.label}>{a.massSystemType || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={A.massMatyId.label}>{a.massMaty?.matyName || '—'}</Descriptions.Item>
                 </Descriptions>
               }
             />

@@ -5,24 +5,30 @@ import { groupCompany } from '@fleet/shared/resources/group-company.ts';
 import { Card, Descriptions, Input, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTexts } from '../../../api/i18n.ts';
 import { useResourceList, useResourceRow } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { adminTexts } from '../texts.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { CompanyStatusTag } from './CompanyStatusTag.tsx';
+import { companiesTexts } from './texts.ts';
 import '../admin.css';
 
 const PAGE_SIZE = 10;
-const G = groupCompany.fields;
 
 /** Group Detail (spec 001 §2): the group's data and a card per company; a card opens Company Detail. */
 export default function GroupDetail() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const t = useTexts(companiesTexts);
+  const admin = useTexts(adminTexts);
+  const G = useResourceDef(groupCompany).fields;
   const canReadCompanies = useCan(company.permission, 'read');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -43,20 +49,22 @@ export default function GroupDetail() {
 
   if (isNotFound(group.error)) {
     return (
-      <Page title="Group Detail">
-        <NotFoundState what="Group" onBack={() => navigate(routeNames.Group())} />
+      <Page title={t('groupDetail')}>
+        <NotFoundState title={t('groupNotFound')} onBack={() => navigate(routeNames.Group())} />
       </Page>
     );
   }
 
   return (
     <Page
-      title={g ? g.grcpName : 'Group Detail'}
+      title={g ? g.grcpName : t('groupDetail')}
       extra={
         <ButtonGroup
           permission={groupCompany.permission}
           onBack={() => navigate(routeNames.Group())}
-          onRefresh={() => Promise.all([group.refetch(), companies.refetch()]).then(() => toast.success('Refreshed'))}
+          onRefresh={() =>
+            Promise.all([group.refetch(), companies.refetch()]).then(() => toast.success(admin('refreshed')))
+          }
           refreshing={group.isFetching || companies.refreshing}
         />
       }
@@ -79,11 +87,11 @@ export default function GroupDetail() {
 
       <div className="admin-section-head">
         <Typography.Title level={4} className="admin-section-title">
-          Companies
+          {t('companies')}
         </Typography.Title>
         <Input.Search
-          aria-label="Search company"
-          placeholder="Search company"
+          aria-label={t('searchCompany')}
+          placeholder={t('searchCompany')}
           allowClear
           onSearch={(v) => {
             setSearch(v.trim());
@@ -108,7 +116,7 @@ export default function GroupDetail() {
                 <CompanyStatusTag value={c.compStatus} />
               </Space>
               <Typography.Text type="secondary">
-                <EnvironmentOutlined /> {c.compAddress || 'No address'}
+                <EnvironmentOutlined /> {c.compAddress || t('noAddress')}
               </Typography.Text>
               <Typography.Text type="secondary">
                 <PhoneOutlined /> {c.compPhone || '—'}

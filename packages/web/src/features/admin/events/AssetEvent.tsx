@@ -1,30 +1,37 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { AssetEventRow, ConfigEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
-import { configEvent } from '@fleet/shared/resources/config-event.ts';
+import { CONFIG_EVENT_ACTIVE, configEvent } from '@fleet/shared/resources/config-event.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Badge, Button, Skeleton, Space, Transfer, Typography } from 'antd';
 import type { TransferKey } from 'antd/es/transfer/interface';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
+import { text, useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useReloadResources, useResourceList, useResourceRow } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
+import { optionLabel } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { adminTexts } from '../texts.ts';
 import { DuplicateFromModal } from './DuplicateFromModal.tsx';
 import { PriorityTag } from './PriorityTag.tsx';
+import { eventsTexts } from './texts.ts';
 import '../admin.css';
 
 const KEY = assetEvent.permission;
 
-/** A Transfer list's header: '1 event', '3 events', '1/3 events' while some are ticked. */
+/** A Transfer list's header: '1 event', '3 events', '1/3 events' while some are ticked (language in force). */
 export function eventCount({ selectedCount, totalCount }: { selectedCount: number; totalCount: number }) {
-  const unit = totalCount === 1 ? 'event' : 'events';
-  return selectedCount > 0 ? `${selectedCount}/${totalCount} ${unit}` : `${totalCount} ${unit}`;
+  const one = totalCount === 1;
+  return selectedCount > 0
+    ? text(eventsTexts, one ? 'someOfOneEvent' : 'someOfEvents', { selected: selectedCount, count: totalCount })
+    : text(eventsTexts, one ? 'oneEvent' : 'manyEvents', { count: totalCount });
 }
 
 /** Links of one configuration to master events, the lists the screen moves between. */
@@ -33,7 +40,7 @@ export function useConfigurationEvents(mcevId: number | undefined, enabled: bool
     assetEvent,
     { page: 1, pageSize: 1000, finds: { asevMcevId: mcevId } },
     enabled && mcevId !== undefined,
-    'Could not load configuration data.',
+    text(eventsTexts, 'loadConfigFailed'),
   );
 }
 
@@ -44,6 +51,10 @@ export function useConfigurationEvents(mcevId: number | undefined, enabled: bool
 export default function AssetEvent() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const t = useTexts(eventsTexts);
+  const admin = useTexts(adminTexts);
+  const titleText = useResourceDef(assetEvent).texts.title;
+  const configFields = useResourceDef(configEvent).fields;
   const canRead = useCan(KEY, 'read');
   const canCreate = useCan(KEY, 'create');
   const canDelete = useCan(KEY, 'delete');
@@ -51,7 +62,7 @@ export default function AssetEvent() {
   const [duplicating, setDuplicating] = useState(false);
   const reload = useReloadResources();
 
-  const config = useResourceRow<ConfigEventRow>(configEvent, id, canRead, 'Could not load configuration data.');
+  const config = useResourceRow<ConfigEventRow>(configEvent, id, canRead, t('loadConfigFailed'));
   const links = useConfigurationEvents(id, canRead);
   const events = useResourceList<MasterEventRow>(
     masterEvent,
@@ -79,11 +90,11 @@ export default function AssetEvent() {
         await Promise.all(
           keys.map((k) => api.post(resourcePath(assetEvent), { asevMcevId: id, asevMevtId: Number(k) })),
         );
-        toast.success(`${keys.length} event(s) added.`);
+        toast.success(text(eventsTexts, 'eventsAdded', { count: keys.length }));
       } else {
         const ids = keys.map((k) => linkByEvent.get(Number(k))?.asevId).filter((x): x is number => !!x);
         await Promise.all(ids.map((asevId) => api.delete(resourcePath(assetEvent, asevId))));
-        toast.success(`${ids.length} event(s) removed.`);
+        toast.success(text(eventsTexts, 'eventsRemoved', { count: ids.length }));
       }
     } catch {
       // the failing call has been toasted; show what is stored now
@@ -95,13 +106,13 @@ export default function AssetEvent() {
 
   const row = config.data;
   const title = row
-    ? `${assetEvent.texts.title}: ${row.mcevAssetId} · Version ${row.mcevVersion}`
-    : assetEvent.texts.title;
+    ? t('assetEventTitle', { title: titleText, assetId: row.mcevAssetId, version: row.mcevVersion })
+    : titleText;
 
   if (isNotFound(config.error)) {
     return (
-      <Page title={assetEvent.texts.title}>
-        <NotFoundState what="Event configuration" onBack={() => navigate(routeNames.MasterConfigEvent(''))} />
+      <Page title={titleText}>
+        <NotFoundState title={t('configNotFound')} onBack={() => navigate(routeNames.MasterConfigEvent(''))} />
       </Page>
     );
   }
@@ -115,13 +126,15 @@ export default function AssetEvent() {
             permission={KEY}
             onBack={() => navigate(routeNames.MasterConfigEvent(row?.mcevAssetId ?? ''))}
             onRefresh={() =>
-              Promise.all([links.refetch(), events.refetch(), config.refetch()]).then(() => toast.success('Refreshed'))
+              Promise.all([links.refetch(), events.refetch(), config.refetch()]).then(() =>
+                toast.success(admin('refreshed')),
+              )
             }
             refreshing={links.refreshing || events.refreshing}
           />
           {canCreate && (
             <Button icon={<CopyOutlined />} onClick={() => setDuplicating(true)} disabled={!row}>
-              Duplicate From...
+              {t('duplicateFrom')}
             </Button>
           )}
         </Space>
@@ -135,16 +148,15 @@ export default function AssetEvent() {
             <div className="asset-event-summary">
               <Space size="large" wrap>
                 <span>
-                  Asset ID <Typography.Text strong>{row.mcevAssetId}</Typography.Text>
+                  {configFields.mcevAssetId.label} <Typography.Text strong>{row.mcevAssetId}</Typography.Text>
                 </span>
                 <span>
-                  Version <Typography.Text strong>{row.mcevVersion}</Typography.Text>
+                  {configFields.mcevVersion.label} <Typography.Text strong>{row.mcevVersion}</Typography.Text>
                 </span>
-                {row.mcevIsActive === 1 ? (
-                  <Badge status="success" text="Active" />
-                ) : (
-                  <Badge status="default" text="Inactive" />
-                )}
+                <Badge
+                  status={row.mcevIsActive === 1 ? 'success' : 'default'}
+                  text={optionLabel(CONFIG_EVENT_ACTIVE, row.mcevIsActive === 1 ? 1 : 0)}
+                />
               </Space>
               {row.mcevDescription && (
                 <Typography.Paragraph type="secondary" className="asset-event-description">
@@ -157,17 +169,17 @@ export default function AssetEvent() {
             className="asset-event-transfer"
             dataSource={source}
             targetKeys={selected}
-            titles={['Available Events', 'Selected Events']}
-            actions={['Add', 'Remove']}
+            titles={[t('availableEvents'), t('selectedEvents')]}
+            actions={[t('add'), t('remove')]}
             showSearch
             disabled={busy || !canCreate || !canDelete}
             styles={{ section: { flex: 1, height: 420 } }}
             selectAllLabels={[eventCount, eventCount]}
             locale={{
-              itemUnit: 'event',
-              itemsUnit: 'events',
-              searchPlaceholder: 'Search events',
-              notFoundContent: 'No events',
+              itemUnit: t('eventUnit'),
+              itemsUnit: t('eventsUnit'),
+              searchPlaceholder: t('searchEvents'),
+              notFoundContent: t('noEvents'),
             }}
             render={(item) => (
               <span className="asset-event-item">

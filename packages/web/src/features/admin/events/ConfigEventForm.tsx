@@ -2,9 +2,13 @@ import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Input, InputNumber } from 'antd';
 import { api } from '../../../api/client.ts';
-import { RESOURCE_TEXTS, type Row, resourcePath } from '../../../api/resources.ts';
+import { text, useTexts } from '../../../api/i18n.ts';
+import { type Row, resourcePath } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { FormModal } from '../../../components/resource/FormModal.tsx';
+import { resourceIn } from '../../../components/resource/language.ts';
+import { adminTexts } from '../texts.ts';
+import { eventsTexts } from './texts.ts';
 
 /**
  * Add / edit an event configuration (spec 001 §2, §4). Asset id and version are read-only: a new
@@ -28,13 +32,14 @@ export function ConfigEventForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const t = useTexts(eventsTexts);
   const save = async (body: Row) => {
     if (record) {
       await api.put(resourcePath(configEvent, record.mcevId), { mcevDescription: body.mcevDescription ?? '' });
-      toast.success(RESOURCE_TEXTS.updated);
+      toast.success(text(adminTexts, 'updated'));
     } else {
       await api.post(resourcePath(configEvent), { mcevAssetId: assetId, mcevDescription: body.mcevDescription });
-      toast.success(configEvent.texts.created ?? RESOURCE_TEXTS.created);
+      toast.success(resourceIn(configEvent).texts.created ?? text(adminTexts, 'saved'));
     }
     onSaved();
   };
@@ -51,7 +56,7 @@ export function ConfigEventForm({
         mcevAssetId: () => <Input readOnly variant="filled" />,
         mcevVersion: () => <InputNumber readOnly variant="filled" style={{ width: '100%' }} />,
       }}
-      footerNote={record ? undefined : <span className="form-note">A new configuration starts inactive.</span>}
+      footerNote={record ? undefined : <span className="form-note">{t('startsInactive')}</span>}
       onSubmit={save}
       onClose={onClose}
     />

@@ -4,24 +4,16 @@ import { configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Alert, Empty, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client.ts';
+import { useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useResourceList } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { FORM_MODAL_PROPS } from '../admin-ui.ts';
 import { PriorityTag } from './PriorityTag.tsx';
-
-/** Texts of spec 001 §5 and §8. */
-export const DUPLICATE_TEXTS = {
-  sourceEmpty: 'Source configuration has no events to duplicate.',
-  allExist: 'All events from the source already exist in this configuration.',
-  done: (n: number) => `${n} event(s) have been duplicated successfully.`,
-  failed: 'An error occurred during duplication.',
-  loadConfigs: 'Failed to load other configurations.',
-  loadPreview: 'Could not load preview.',
-};
+import { eventsTexts } from './texts.ts';
 
 /**
  * Duplicate From... (spec 001 §2, §4): pick another configuration, preview its events, copy only the
- * events this configuration does not have yet.
+ * events this configuration does not have yet. Texts of spec 001 §5 and §8 (texts.ts).
  */
 export function DuplicateFromModal({
   open,
@@ -36,6 +28,7 @@ export function DuplicateFromModal({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const t = useTexts(eventsTexts);
   const [sourceId, setSourceId] = useState<number | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => {
@@ -46,13 +39,13 @@ export function DuplicateFromModal({
     configEvent,
     { page: 1, pageSize: 1000, orders: { mcevAssetId: 'asc', mcevVersion: 'desc' } },
     open,
-    DUPLICATE_TEXTS.loadConfigs,
+    t('loadConfigsFailed'),
   );
   const preview = useResourceList<AssetEventRow>(
     assetEvent,
     { page: 1, pageSize: 1000, finds: { asevMcevId: sourceId } },
     open && sourceId !== undefined,
-    DUPLICATE_TEXTS.loadPreview,
+    t('loadPreviewFailed'),
   );
 
   const options = useMemo(
@@ -61,9 +54,12 @@ export function DuplicateFromModal({
         .filter((c) => c.mcevId !== target.mcevId)
         .map((c) => ({
           value: c.mcevId,
-          label: `${c.mcevAssetId} — Version ${c.mcevVersion}${c.mcevIsActive === 1 ? ' (active)' : ''}`,
+          label: t(c.mcevIsActive === 1 ? 'sourceOptionActive' : 'sourceOption', {
+            assetId: c.mcevAssetId,
+            version: c.mcevVersion,
+          }),
         })),
-    [configs.rows, target.mcevId],
+    [configs.rows, target.mcevId, t],
   );
   const existing = new Set(existingEventIds);
   const missing = preview.rows.filter((l) => !existing.has(l.asevMevtId));
@@ -71,11 +67,11 @@ export function DuplicateFromModal({
   const duplicate = async () => {
     if (sourceId === undefined) return;
     if (preview.rows.length === 0) {
-      toast.warning(DUPLICATE_TEXTS.sourceEmpty);
+      toast.warning(t('sourceEmpty'));
       return;
     }
     if (missing.length === 0) {
-      toast.info(DUPLICATE_TEXTS.allExist);
+      toast.info(t('allExist'));
       return;
     }
     setSubmitting(true);
@@ -84,10 +80,10 @@ export function DuplicateFromModal({
         await api.post(
           resourcePath(assetEvent),
           { asevMcevId: target.mcevId, asevMevtId: l.asevMevtId },
-          { errorToast: DUPLICATE_TEXTS.failed },
+          { errorToast: t('duplicateFailed') },
         );
       }
-      toast.success(DUPLICATE_TEXTS.done(missing.length));
+      toast.success(t('duplicated', { count: missing.length }));
       onDone();
     } catch {
       onDone(); // some may have been copied: show what is stored
@@ -101,8 +97,8 @@ export function DuplicateFromModal({
       {...FORM_MODAL_PROPS}
       open={open}
       width={620}
-      title="Duplicate From..."
-      okText="Duplicate"
+      title={t('duplicateFrom')}
+      okText={t('duplicate')}
       okButtonProps={{ disabled: sourceId === undefined || preview.loading }}
       confirmLoading={submitting}
       cancelButtonProps={{ disabled: submitting }}
@@ -111,12 +107,11 @@ export function DuplicateFromModal({
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text type="secondary">
-          Copies the events of another configuration into {target.mcevAssetId} version {target.mcevVersion}. Events
-          already in this configuration are left as they are.
+          {t('duplicateIntro', { assetId: target.mcevAssetId, version: target.mcevVersion })}
         </Typography.Text>
         <Select
-          aria-label="Source configuration"
-          placeholder="Source configuration"
+          aria-label={t('sourceConfiguration')}
+          placeholder={t('sourceConfiguration')}
           showSearch={{ optionFilterProp: 'label' }}
           loading={configs.loading}
           options={options}
@@ -132,8 +127,8 @@ export function DuplicateFromModal({
                 showIcon
                 title={
                   missing.length
-                    ? `${missing.length} of ${preview.rows.length} event(s) will be added.`
-                    : DUPLICATE_TEXTS.allExist
+                    ? t('willBeAddedCount', { count: missing.length, total: preview.rows.length })
+                    : t('allExist')
                 }
               />
             )}
@@ -143,13 +138,17 @@ export function DuplicateFromModal({
               loading={preview.loading}
               dataSource={preview.rows}
               locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={DUPLICATE_TEXTS.sourceEmpty} />,
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sourceEmpty')} />,
               }}
               style={{ maxHeight: 320, overflow: 'auto' }}
               renderItem={(l) => (
                 <List.Item
                   extra={
-                    existing.has(l.asevMevtId) ? <Tag>Already included</Tag> : <Tag color="green">Will be added</Tag>
+                    existing.has(l.asevMevtId) ? (
+                      <Tag>{t('alreadyIncluded')}</Tag>
+                    ) : (
+                      <Tag color="green">{t('willBeAdded')}</Tag>
+                    )
                   }
                 >
                   <Space>

@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../api/toast.ts';
 import { useSession } from '../../../stores/session.ts';
 import { envelope, jsonResponse } from '../../../test/setup.ts';
-import MasterConfigEvent, { DEACTIVATED_TEXT } from './MasterConfigEvent.tsx';
+import MasterConfigEvent from './MasterConfigEvent.tsx';
+import { eventsTexts } from './texts.ts';
 
 const row = (mcevId: number, version: number, active: number) => ({
   mcevId,
@@ -66,7 +67,7 @@ describe('Event Configuration: Deactivate (issue 23)', () => {
     fireEvent.click(within(active).getByRole('button', { name: /Deactivate/ }));
     fireEvent.click(within(active).getByRole('button', { name: /Confirm\?/ }));
     await waitFor(() => expect(posts).toEqual(['/api/master/config_event/12/deactivate']));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DEACTIVATED_TEXT));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(eventsTexts.en.deactivated));
   });
 
   it('shows no Deactivate without update permission', async () => {

@@ -1,30 +1,33 @@
 import { CheckCircleOutlined, PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
-import { configEvent } from '@fleet/shared/resources/config-event.ts';
+import { CONFIG_EVENT_ACTIVE, configEvent } from '@fleet/shared/resources/config-event.ts';
 import { Badge, Button, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
+import { text, useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useReloadResources, useResourceList } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { FilterBar, FilterSelect } from '../../../components/FilterBar.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { resourceIn, useResourceDef } from '../../../components/resource/language.ts';
+import { resourceTexts } from '../../../components/resource/texts.ts';
 import { routeNames } from '../../../routing/route-names.ts';
-import { formatDateTime } from '../admin-ui.ts';
+import { formatDateTime, optionLabel } from '../admin-ui.ts';
+import { adminTexts } from '../texts.ts';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
 import { ConfigEventForm } from './ConfigEventForm.tsx';
+import { eventsTexts } from './texts.ts';
 import { useGatewayOptions } from './useGatewayOptions.ts';
 import '../admin.css';
 
 const KEY = configEvent.permission;
 const DESCRIPTION_LIMIT = 50;
 
-export const NO_DEVICE_FOR_ADD = 'Please select an Asset ID from the filter before adding a new event.';
-export const NO_DEVICE_FOR_LIST = 'Please select an Asset ID to display data.';
-/** Beyond spec 001: deactivation leaves the gateway without an active configuration (so it can be deleted). */
-export const DEACTIVATED_TEXT = 'Configuration deactivated';
+// texts.ts: noDeviceForAdd, noDeviceForList (spec 001 §8); deactivated is beyond spec 001: deactivation leaves the
+// gateway without an active configuration (so it can be deleted)
 
 /**
  * Event configurations of one gateway (spec 001 §2 "Event configuration"): the gateway selection is the
@@ -34,6 +37,10 @@ export const DEACTIVATED_TEXT = 'Configuration deactivated';
 export default function MasterConfigEvent() {
   const { id: assetId = '' } = useParams();
   const navigate = useNavigate();
+  const t = useTexts(eventsTexts);
+  const admin = useTexts(adminTexts);
+  const common = useTexts(resourceTexts);
+  const view = useResourceDef(configEvent);
   const canRead = useCan(KEY, 'read');
   const canActivate = useCan(KEY, 'update');
   const [page, setPage] = useState(1);
@@ -62,12 +69,12 @@ export default function MasterConfigEvent() {
     setPending(null);
     setPage(1);
     navigate(routeNames.MasterConfigEvent(next ?? ''), { replace: true });
-    if (next) toast.success('Device selected');
+    if (next) toast.success(text(eventsTexts, 'deviceSelected'));
   };
 
   const add = () => {
     if (!assetId) {
-      toast.warning(NO_DEVICE_FOR_ADD);
+      toast.warning(text(eventsTexts, 'noDeviceForAdd'));
       return;
     }
     setPending(null);
@@ -84,7 +91,7 @@ export default function MasterConfigEvent() {
     setActivating(row.mcevId);
     try {
       await api.post(`${resourcePath(configEvent, row.mcevId)}/${on ? 'activate' : 'deactivate'}`);
-      toast.success(on ? 'Event activated successfully' : DEACTIVATED_TEXT);
+      toast.success(text(eventsTexts, on ? 'activated' : 'deactivated'));
       reload(configEvent);
     } catch {
       // the client has shown the server's refusal (no events yet)
@@ -96,11 +103,11 @@ export default function MasterConfigEvent() {
 
   return (
     <Page
-      title={configEvent.texts.title}
+      title={view.texts.title}
       extra={
         <ButtonGroup
           permission={KEY}
-          onRefresh={assetId ? () => list.refetch().then(() => toast.success('Refreshed')) : undefined}
+          onRefresh={assetId ? () => list.refetch().then(() => toast.success(admin('refreshed'))) : undefined}
           refreshing={list.refreshing}
           onAdd={add}
         />
@@ -110,10 +117,10 @@ export default function MasterConfigEvent() {
         <FilterBar>
           <FilterSelect
             id="config-event-asset"
-            label="Asset ID"
+            label={view.fields.mcevAssetId.label}
             showSearch={{ optionFilterProp: 'label' }}
             allowClear
-            placeholder="Select a gateway"
+            placeholder={t('selectGateway')}
             loading={gateways.loading}
             options={gateways.options}
             value={assetId || undefined}
@@ -125,7 +132,7 @@ export default function MasterConfigEvent() {
         <Table<ConfigEventRow>
           rowKey="mcevId"
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: assetId ? 'No configuration yet' : NO_DEVICE_FOR_LIST }}
+          locale={{ emptyText: assetId ? t('noConfiguration') : t('noDeviceForList') }}
           dataSource={list.rows}
           loading={list.loading || list.refreshing}
           pagination={{
@@ -134,31 +141,37 @@ export default function MasterConfigEvent() {
             total: list.total,
             onChange: setPage,
             showSizeChanger: false,
-            showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}`,
+            showTotal: (total) => common(total === 1 ? 'oneItem' : 'items', { count: total }),
           }}
           columns={[
-            { title: configEvent.fields.mcevAssetId.label, dataIndex: 'mcevAssetId', width: 140 },
-            { title: configEvent.fields.mcevVersion.label, dataIndex: 'mcevVersion', width: 100, align: 'right' },
+            { title: view.fields.mcevAssetId.label, dataIndex: 'mcevAssetId', width: 140 },
+            { title: view.fields.mcevVersion.label, dataIndex: 'mcevVersion', width: 100, align: 'right' },
             {
-              title: configEvent.fields.mcevDescription.label,
+              title: view.fields.mcevDescription.label,
               dataIndex: 'mcevDescription',
-              render: (v: string | null) => <Description text={v ?? ''} onExpand={setFullDescription} />,
+              render: (v: string | null) => (
+                <Description text={v ?? ''} onExpand={setFullDescription} expandTitle={t('showFullDescription')} />
+              ),
             },
             {
-              title: configEvent.fields.mcevIsActive.label,
+              title: view.fields.mcevIsActive.label,
               dataIndex: 'mcevIsActive',
               width: 120,
-              render: (v: number) =>
-                v === 1 ? <Badge status="success" text="Active" /> : <Badge status="default" text="Inactive" />,
+              render: (v: number) => (
+                <Badge
+                  status={v === 1 ? 'success' : 'default'}
+                  text={optionLabel(CONFIG_EVENT_ACTIVE, v === 1 ? 1 : 0)}
+                />
+              ),
             },
             {
-              title: configEvent.fields.mcevAppliedTime.label,
+              title: view.fields.mcevAppliedTime.label,
               dataIndex: 'mcevAppliedTime',
               width: 210,
               render: (v: string | null) => <span className="nowrap">{formatDateTime(v) || '-'}</span>,
             },
             {
-              title: 'Action',
+              title: common('action'),
               key: 'action',
               align: 'right',
               width: 1,
@@ -181,13 +194,13 @@ export default function MasterConfigEvent() {
                       loading={activating === row.mcevId}
                       onClick={() => activate(row)}
                     >
-                      {pending === row.mcevId ? 'Confirm?' : row.mcevIsActive === 1 ? 'Deactivate' : 'Activate'}
+                      {pending === row.mcevId ? t('confirm') : row.mcevIsActive === 1 ? t('deactivate') : t('activate')}
                     </Button>
                   )}
                   <ButtonGroup
                     compact
                     permission={KEY}
-                    subject={`version ${row.mcevVersion}`}
+                    subject={t('versionSubject', { version: row.mcevVersion })}
                     onDetail={() => navigate(routeNames.AssetEvent(row.mcevId))}
                     onEdit={() => {
                       setPending(null);
@@ -199,9 +212,9 @@ export default function MasterConfigEvent() {
                         : () => {
                             setPending(null);
                             del.ask({
-                              subject: `${row.mcevAssetId} version ${row.mcevVersion}`,
+                              subject: t('configSubject', { assetId: row.mcevAssetId, version: row.mcevVersion }),
                               remove: () => api.delete(resourcePath(configEvent, row.mcevId)),
-                              deleted: configEvent.texts.deleted,
+                              deleted: resourceIn(configEvent).texts.deleted,
                               onDeleted: () => {
                                 setPage(1);
                                 reload(configEvent);
@@ -229,7 +242,7 @@ export default function MasterConfigEvent() {
       />
       <Modal
         open={fullDescription !== null}
-        title={configEvent.fields.mcevDescription.label}
+        title={view.fields.mcevDescription.label}
         footer={null}
         onCancel={() => setFullDescription(null)}
       >
@@ -241,10 +254,18 @@ export default function MasterConfigEvent() {
 }
 
 /** A description cut at 50 characters with an ellipsis; a click opens the whole text (spec 001 §2, §9). */
-function Description({ text, onExpand }: { text: string; onExpand: (text: string) => void }) {
+function Description({
+  text,
+  onExpand,
+  expandTitle,
+}: {
+  text: string;
+  onExpand: (text: string) => void;
+  expandTitle: string;
+}) {
   if (text.length <= DESCRIPTION_LIMIT) return <span>{text}</span>;
   return (
-    <Typography.Link className="config-description" onClick={() => onExpand(text)} title="Show the full description">
+    <Typography.Link className="config-description" onClick={() => onExpand(text)} title={expandTitle}>
       {text.slice(0, DESCRIPTION_LIMIT)}…
     </Typography.Link>
   );

@@ -2,11 +2,14 @@ import type { MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Typography } from 'antd';
 import { useState } from 'react';
+import { useTexts } from '../../../api/i18n.ts';
 import type { Row } from '../../../api/resources.ts';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
 import { MasterEventDetail } from './MasterEventDetail.tsx';
 import { PriorityTag } from './PriorityTag.tsx';
 import { ThresholdsEditor } from './ThresholdsEditor.tsx';
+import { eventsTexts } from './texts.ts';
 import { parseThresholds, serializeThresholds, thresholdsProblem } from './thresholds.ts';
 import '../admin.css';
 
@@ -15,12 +18,14 @@ import '../admin.css';
  * the add/edit modal with the thresholds editor; a detail view of the event; delete.
  */
 export default function MasterEvent() {
+  const t = useTexts(eventsTexts);
+  const view = useResourceDef(masterEvent);
   const [detail, setDetail] = useState<MasterEventRow | null>(null);
   return (
     <>
       <ResourcePage
         def={masterEvent}
-        search={{ field: 'mevtType', label: 'Event Type', placeholder: 'Search event type' }}
+        search={{ field: 'mevtType', label: view.fields.mevtType.label, placeholder: t('searchEventType') }}
         filters={['mevtIsPriority']}
         applyButton
         columns={[
@@ -31,7 +36,7 @@ export default function MasterEvent() {
           'mevtDescription',
           'mevtCreatedTime',
         ]}
-        columnTitles={{ mevtThresholds: 'Devices', mevtTriggerDuration: 'Trigger Duration (s)' }}
+        columnTitles={{ mevtThresholds: t('devicesColumn'), mevtTriggerDuration: t('triggerDurationColumn') }}
         render={{
           mevtType: (v) => <Typography.Text strong>{v}</Typography.Text>,
           mevtIsPriority: (v) => <PriorityTag value={v} />,

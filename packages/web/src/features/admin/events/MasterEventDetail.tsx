@@ -1,22 +1,28 @@
 import type { AssetEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
+import { CONFIG_EVENT_ACTIVE } from '@fleet/shared/resources/config-event.ts';
+import { columnLabel } from '@fleet/shared/resources/define.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { useTexts } from '../../../api/i18n.ts';
 import { useResourceList } from '../../../api/resources.ts';
 import { useCan } from '../../../auth/permissions.ts';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
-import { formatDateTime } from '../admin-ui.ts';
+import { formatDateTime, optionLabel } from '../admin-ui.ts';
 import { PriorityTag } from './PriorityTag.tsx';
+import { eventsTexts } from './texts.ts';
 import { parseThresholds } from './thresholds.ts';
-
-const F = masterEvent.fields;
 
 /**
  * Detail of a master event: its fields, its thresholds laid out per device, and the event configurations
  * that use it. (Spec 001 §2 sends Detail to the user detail route, a leftover: docs/spec-deviations.md.)
  */
 export function MasterEventDetail({ record, onClose }: { record: MasterEventRow | null; onClose: () => void }) {
+  const t = useTexts(eventsTexts);
+  const view = useResourceDef(masterEvent);
+  const F = view.fields;
   const canReadConfigs = useCan('master_config_event', 'read');
   const usedIn = useResourceList<AssetEventRow>(
     assetEvent,
@@ -36,13 +42,15 @@ export function MasterEventDetail({ record, onClose }: { record: MasterEventRow 
             </Descriptions.Item>
             <Descriptions.Item label={F.mevtTriggerDuration.label}>{record.mevtTriggerDuration}</Descriptions.Item>
             <Descriptions.Item label={F.mevtDescription.label}>{record.mevtDescription || '—'}</Descriptions.Item>
-            <Descriptions.Item label="Created Date">{formatDateTime(record.mevtCreatedTime)}</Descriptions.Item>
+            <Descriptions.Item label={columnLabel(view, 'mevtCreatedTime')}>
+              {formatDateTime(record.mevtCreatedTime)}
+            </Descriptions.Item>
           </Descriptions>
 
           <div>
             <Typography.Title level={5}>{F.mevtThresholds.label}</Typography.Title>
             {devices.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No device conditions" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noDeviceConditions')} />
             ) : (
               devices.map((d) => (
                 <div key={d.name} className="thresholds-view-device">
@@ -66,19 +74,24 @@ export function MasterEventDetail({ record, onClose }: { record: MasterEventRow 
 
           {canReadConfigs && (
             <div>
-              <Typography.Title level={5}>Used in event configurations</Typography.Title>
+              <Typography.Title level={5}>{t('usedIn')}</Typography.Title>
               <List
                 size="small"
                 bordered
                 loading={usedIn.loading}
                 dataSource={usedIn.rows}
-                locale={{ emptyText: 'Not used by any configuration' }}
+                locale={{ emptyText: t('notUsed') }}
                 renderItem={(link) => (
                   <List.Item>
                     <Link to={routeNames.AssetEvent(link.asevMcevId)}>
-                      {link.asevMcev?.mcevAssetId} — version {link.asevMcev?.mcevVersion}
+                      {t('configVersion', {
+                        assetId: link.asevMcev?.mcevAssetId ?? '',
+                        version: link.asevMcev?.mcevVersion ?? '',
+                      })}
                     </Link>
-                    {link.asevMcev?.mcevIsActive === 1 && <Tag color="green">Active</Tag>}
+                    {link.asevMcev?.mcevIsActive === 1 && (
+                      <Tag color="green">{optionLabel(CONFIG_EVENT_ACTIVE, 1)}</Tag>
+                    )}
                   </List.Item>
                 )}
               />

@@ -3,6 +3,9 @@ import { DEVICE_TYPES } from '@fleet/shared/resources/device.ts';
 import { CONDITION_OPERATORS, CONDITIONS_OPERATORS } from '@fleet/shared/resources/master-event.ts';
 import { AutoComplete, Button, Empty, Input, Segmented, Select, Tooltip } from 'antd';
 import { NoFormStyle } from 'antd/es/form/context';
+import { useLanguage, useTexts } from '../../../api/i18n.ts';
+import { optionIn } from '../../../components/resource/language.ts';
+import { eventsTexts } from './texts.ts';
 import {
   type ConditionRow,
   type ConditionsOperator,
@@ -12,7 +15,6 @@ import {
   parseThresholds,
 } from './thresholds.ts';
 
-const DEVICE_SUGGESTIONS = DEVICE_TYPES.map((t) => ({ value: String(t.value), label: `${t.value} (${t.label})` }));
 const OPERATOR_OPTIONS = CONDITION_OPERATORS.map((o) => ({ value: o, label: o }));
 const JOIN_OPTIONS = CONDITIONS_OPERATORS.map((o) => ({ value: o, label: o }));
 
@@ -30,6 +32,13 @@ export function ThresholdsEditor({
   onChange?: (blocks: DeviceBlock[]) => void;
   disabled?: boolean;
 }) {
+  const t = useTexts(eventsTexts);
+  const language = useLanguage();
+  // device names as the readings name them, with the type's label in the language in force: 'ae (Auxiliary Engine)'
+  const suggestions = DEVICE_TYPES.map((type) => ({
+    value: String(type.value),
+    label: t('deviceSuggestion', { value: String(type.value), label: optionIn(type, language).label }),
+  }));
   const value = Array.isArray(given) ? given : parseThresholds(given);
   const set = (blocks: DeviceBlock[]) => onChange?.(blocks);
   const setDevice = (i: number, patch: Partial<DeviceBlock>) =>
@@ -41,41 +50,36 @@ export function ThresholdsEditor({
     // the Form.Item's error is about the whole editor: it should not turn every input red
     <NoFormStyle status override>
       <div className="thresholds-editor">
-        {value.length === 0 && (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description="No device conditions yet: the event never triggers until one is added."
-          />
-        )}
+        {value.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noConditionsYet')} />}
         {value.map((device, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their position while names are typed
           <div className="thresholds-device" key={i} data-testid="threshold-device">
             <div className="thresholds-device-head">
               <AutoComplete
-                aria-label="Device name"
+                aria-label={t('deviceName')}
                 className="thresholds-device-name"
                 value={device.name}
-                options={DEVICE_SUGGESTIONS}
+                options={suggestions}
                 filterOption={(input, option) => String(option?.value).includes(input.toLowerCase())}
                 onChange={(name) => setDevice(i, { name })}
                 disabled={disabled}
-                placeholder="Device name"
+                placeholder={t('deviceName')}
               />
-              <span className="thresholds-join-label">Conditions</span>
+              <span className="thresholds-join-label">{t('conditions')}</span>
               <Segmented
-                aria-label="Conditions operator"
+                aria-label={t('conditionsOperator')}
                 size="small"
                 options={JOIN_OPTIONS}
                 value={device.conditionsOperator}
                 onChange={(v) => setDevice(i, { conditionsOperator: v as ConditionsOperator })}
                 disabled={disabled}
               />
-              <Tooltip title="Remove device">
+              <Tooltip title={t('removeDevice')}>
                 <Button
                   type="text"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Remove device ${device.name}`}
+                  aria-label={t('removeDeviceNamed', { name: device.name })}
                   onClick={() => set(value.filter((_, k) => k !== i))}
                   disabled={disabled}
                 />
@@ -85,16 +89,16 @@ export function ThresholdsEditor({
               {device.rows.map((row, r) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; position is their identity
                 <div className="thresholds-row" key={r} data-testid="threshold-row">
-                  <span className="thresholds-row-join">{r === 0 ? 'where' : device.conditionsOperator}</span>
+                  <span className="thresholds-row-join">{r === 0 ? t('where') : device.conditionsOperator}</span>
                   <Input
-                    aria-label="Data key"
-                    placeholder="Data key (rpm)"
+                    aria-label={t('dataKey')}
+                    placeholder={t('dataKeyPlaceholder')}
                     value={row.key}
                     onChange={(e) => setRow(i, r, { key: e.target.value })}
                     disabled={disabled}
                   />
                   <Select
-                    aria-label="Operator"
+                    aria-label={t('operator')}
                     className="thresholds-operator"
                     options={OPERATOR_OPTIONS}
                     value={row.operator}
@@ -102,8 +106,8 @@ export function ThresholdsEditor({
                     disabled={disabled}
                   />
                   <Input
-                    aria-label="Value"
-                    placeholder="Value"
+                    aria-label={t('value')}
+                    placeholder={t('value')}
                     value={row.value}
                     onChange={(e) => setRow(i, r, { value: e.target.value })}
                     disabled={disabled}
@@ -111,7 +115,7 @@ export function ThresholdsEditor({
                   <Button
                     type="text"
                     icon={<DeleteOutlined />}
-                    aria-label="Remove condition"
+                    aria-label={t('removeCondition')}
                     onClick={() => setDevice(i, { rows: device.rows.filter((_, k) => k !== r) })}
                     disabled={disabled}
                   />
@@ -124,7 +128,7 @@ export function ThresholdsEditor({
                 onClick={() => setDevice(i, { rows: [...device.rows, newRow()] })}
                 disabled={disabled}
               >
-                Add Condition
+                {t('addCondition')}
               </Button>
             </div>
           </div>
@@ -136,7 +140,7 @@ export function ThresholdsEditor({
           onClick={() => set([...value, newDevice(value)])}
           disabled={disabled}
         >
-          Add Device
+          {t('addDevice')}
         </Button>
       </div>
     </NoFormStyle>

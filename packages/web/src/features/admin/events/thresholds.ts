@@ -4,6 +4,8 @@ import {
   type Thresholds,
   thresholdsSchema,
 } from '@fleet/shared/resources/master-event.ts';
+import { text } from '../../../api/i18n.ts';
+import { eventsTexts } from './texts.ts';
 
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export type ConditionsOperator = (typeof CONDITIONS_OPERATORS)[number];
@@ -73,20 +75,20 @@ export const serializeThresholds = (blocks: DeviceBlock[]) => JSON.stringify(toT
 
 /**
  * Why the blocks cannot be stored as a map without losing a row: blank or repeated device names, blank or
- * repeated data keys within a device. Null when they can.
+ * repeated data keys within a device (in the language in force). Null when they can.
  */
 export function thresholdsProblem(blocks: DeviceBlock[]): string | null {
   const names = new Set<string>();
   for (const b of blocks) {
     const name = b.name.trim();
-    if (!name) return 'Every device needs a name';
-    if (names.has(name)) return `Device name ${name} is used twice`;
+    if (!name) return text(eventsTexts, 'deviceNameMissing');
+    if (names.has(name)) return text(eventsTexts, 'deviceNameTwice', { name });
     names.add(name);
     const keys = new Set<string>();
     for (const r of b.rows) {
       const key = r.key.trim();
-      if (!key) return `Every data row of ${name} needs a data key`;
-      if (keys.has(key)) return `Data key ${key} is used twice in ${name}`;
+      if (!key) return text(eventsTexts, 'dataKeyMissing', { name });
+      if (keys.has(key)) return text(eventsTexts, 'dataKeyTwice', { key, name });
       keys.add(key);
     }
   }
@@ -97,6 +99,6 @@ export function thresholdsProblem(blocks: DeviceBlock[]): string | null {
 export function describeThresholds(json: string | null | undefined): string[] {
   return parseThresholds(json).map((b) => {
     const conditions = b.rows.map((r) => `${r.key} ${r.operator} ${r.value}`).join(` ${b.conditionsOperator} `);
-    return `${b.name}: ${conditions || 'no conditions'}`;
+    return `${b.name}: ${conditions || text(eventsTexts, 'noConditions')}`;
   });
 }

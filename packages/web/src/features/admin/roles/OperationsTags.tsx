@@ -1,5 +1,7 @@
 import { OPERATIONS, type Operation, parseOperations } from '@fleet/shared/permissions.ts';
 import { Checkbox, Space, Tag } from 'antd';
+import { useTexts } from '../../../api/i18n.ts';
+import { rolesTexts } from './texts.ts';
 
 const COLOR: Record<Operation, string> = { create: 'green', read: 'blue', update: 'gold', delete: 'red' };
 
@@ -18,23 +20,28 @@ export function OperationsTags({ json }: { json: string | null | undefined }) {
   );
 }
 
-/** Choice of operations (spec 001 §5: create, read, update, delete only); `offered` limits the boxes. */
+/**
+ * Choice of operations (spec 001 §5: create, read, update, delete only); `offered` limits the boxes. The operations
+ * are the permission keys' own words, the same in both languages.
+ */
 export function OperationsPicker({
   value,
   onChange,
   offered = OPERATIONS,
   disabled,
-  label = 'Operations',
+  label,
 }: {
   value?: Operation[];
   onChange?: (ops: Operation[]) => void;
   offered?: readonly Operation[];
   disabled?: boolean;
+  /** default 'Operations' */
   label?: string;
 }) {
+  const t = useTexts(rolesTexts);
   return (
     <Checkbox.Group
-      aria-label={label}
+      aria-label={label ?? t('operations')}
       value={value}
       disabled={disabled}
       onChange={(v) => onChange?.(OPERATIONS.filter((o) => (v as Operation[]).includes(o)))}

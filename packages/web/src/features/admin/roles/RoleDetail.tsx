@@ -8,17 +8,21 @@ import { Button, Card, Form, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
+import { text, useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useReloadResources, useResourceList, useResourceRow } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { resourceIn, useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { submitWithFieldErrors } from '../admin-ui.ts';
 import { MasterPicker } from '../MasterPicker.tsx';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { adminTexts } from '../texts.ts';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
 import { OperationsPicker } from './OperationsTags.tsx';
+import { rolesTexts } from './texts.ts';
 import '../admin.css';
 
 const KEY = role.permission;
@@ -30,6 +34,9 @@ const KEY = role.permission;
 export default function RoleDetail() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const t = useTexts(rolesTexts);
+  const admin = useTexts(adminTexts);
+  const granting = useResourceDef(rolePermission);
   const canRead = useCan(KEY, 'read');
   const canCreate = useCan(KEY, 'create');
   const canUpdate = useCan(KEY, 'update');
@@ -52,7 +59,7 @@ export default function RoleDetail() {
     setSavingRow(row.rperId);
     try {
       await api.put(resourcePath(rolePermission, row.rperId), { rperOperations: JSON.stringify(ops) });
-      toast.success('Updated');
+      toast.success(text(adminTexts, 'updated'));
       setDrafts(({ [row.rperId]: _, ...rest }) => rest);
       await reload(rolePermission);
     } catch {
@@ -64,20 +71,20 @@ export default function RoleDetail() {
 
   if (isNotFound(roleRow.error)) {
     return (
-      <Page title="Role Detail">
-        <NotFoundState what="Role" onBack={() => navigate(routeNames.Role())} />
+      <Page title={t('roleDetail')}>
+        <NotFoundState title={t('roleNotFound')} onBack={() => navigate(routeNames.Role())} />
       </Page>
     );
   }
 
   return (
     <Page
-      title={roleRow.data ? `Role: ${roleRow.data.roleName}` : 'Role Detail'}
+      title={roleRow.data ? t('roleTitle', { name: roleRow.data.roleName }) : t('roleDetail')}
       extra={
         <ButtonGroup
           permission={KEY}
           onBack={() => navigate(routeNames.Role())}
-          onRefresh={() => granted.refetch().then(() => toast.success('Refreshed'))}
+          onRefresh={() => granted.refetch().then(() => toast.success(admin('refreshed')))}
           refreshing={granted.refreshing}
         />
       }
@@ -91,7 +98,7 @@ export default function RoleDetail() {
       )}
 
       <Typography.Title level={4} className="admin-section-title">
-        {rolePermission.texts.title}
+        {granting.texts.title}
       </Typography.Title>
       <div className="page-card">
         <Table<RolePermissionRow>
@@ -102,16 +109,16 @@ export default function RoleDetail() {
           pagination={false}
           columns={[
             {
-              title: 'Permission',
+              title: t('permission'),
               key: 'prmsName',
               render: (_, r) => <Typography.Text strong>{r.rperPrms?.prmsName}</Typography.Text>,
             },
             {
-              title: 'Operations',
+              title: t('operations'),
               key: 'ops',
               render: (_, r) => (
                 <OperationsPicker
-                  label={`Operations of ${r.rperPrms?.prmsName}`}
+                  label={t('operationsOf', { name: r.rperPrms?.prmsName ?? '' })}
                   value={drafts[r.rperId] ?? parseOperations(r.rperOperations)}
                   offered={parseOperations(r.rperPrms?.prmsOperations)}
                   disabled={!canUpdate || savingRow === r.rperId}
@@ -120,7 +127,7 @@ export default function RoleDetail() {
               ),
             },
             {
-              title: 'Action',
+              title: t('action'),
               key: 'action',
               width: 160,
               render: (_, r) => (
@@ -133,9 +140,9 @@ export default function RoleDetail() {
                       disabled={!drafts[r.rperId]}
                       loading={savingRow === r.rperId}
                       onClick={() => saveRow(r)}
-                      aria-label={`Save ${r.rperPrms?.prmsName}`}
+                      aria-label={t('saveNamed', { name: r.rperPrms?.prmsName ?? '' })}
                     >
-                      Save
+                      {t('save')}
                     </Button>
                   )}
                   <ButtonGroup
@@ -146,7 +153,7 @@ export default function RoleDetail() {
                       del.ask({
                         subject: r.rperPrms?.prmsName,
                         remove: () => api.delete(resourcePath(rolePermission, r.rperId)),
-                        deleted: rolePermission.texts.deleted,
+                        deleted: resourceIn(rolePermission).texts.deleted,
                         onDeleted: () => reload(rolePermission),
                       })
                     }
@@ -164,6 +171,8 @@ export default function RoleDetail() {
 
 /** The "add a permission with operations" form of Role Detail. */
 function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned: number[]; onAdded: () => void }) {
+  const t = useTexts(rolesTexts);
+  const granting = useResourceDef(rolePermission);
   const [form] = Form.useForm<{ rperPrmsId?: number; rperOperations: Operation[] }>();
   const [offered, setOffered] = useState<readonly Operation[]>(OPERATIONS);
   const [submitting, setSubmitting] = useState(false);
@@ -179,7 +188,7 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
     );
     setSubmitting(false);
     if (ok) {
-      toast.success('Success');
+      toast.success(text(rolesTexts, 'added'));
       form.resetFields();
       setOffered(OPERATIONS);
       onAdded();
@@ -187,7 +196,7 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
   };
 
   return (
-    <Card size="small" title={rolePermission.texts.addTitle} className="admin-add-card">
+    <Card size="small" title={granting.texts.addTitle} className="admin-add-card">
       <Form
         name="role-permission-add"
         form={form}
@@ -196,14 +205,14 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
         initialValues={{ rperOperations: ['read'] }}
         disabled={submitting}
       >
-        <Form.Item name="rperPrmsId" label="Permission">
+        <Form.Item name="rperPrmsId" label={t('permission')}>
           <MasterPicker<PermissionRow & Record<string, unknown>>
             def={permission}
             valueField="prmsId"
             labelField="prmsName"
             max={100}
             exclude={assigned}
-            placeholder="Choose a permission"
+            placeholder={t('choosePermission')}
             onChange={(_, row) => {
               const ops = row ? parseOperations(row.prmsOperations) : [...OPERATIONS];
               setOffered(ops);
@@ -214,12 +223,12 @@ function AddPermission({ roleId, assigned, onAdded }: { roleId: number; assigned
             }}
           />
         </Form.Item>
-        <Form.Item name="rperOperations" label="Operations">
+        <Form.Item name="rperOperations" label={t('operations')}>
           <OperationsPicker offered={offered} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={submitting}>
-            Add
+            {t('add')}
           </Button>
         </Form.Item>
       </Form>

@@ -2,12 +2,16 @@ import { user } from '@fleet/shared/resources/user.ts';
 import { Form, Modal, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RESOURCE_TEXTS, useReloadResources } from '../../../api/resources.ts';
+import { text, useTexts } from '../../../api/i18n.ts';
+import { useReloadResources } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
 import { routeNames } from '../../../routing/route-names.ts';
 import { FORM_MODAL_PROPS, optionLabel, submitWithFieldErrors } from '../admin-ui.ts';
+import { adminTexts } from '../texts.ts';
+import { usersTexts } from './texts.ts';
 import { NEW_USER, saveUser, UserFields, type UserValues } from './UserFields.tsx';
 
 /**
@@ -41,6 +45,8 @@ export default function User() {
 
 /** Add New User: the user (e-mail, status) and its login (login name, password) in one form, saved as one. */
 function UserAddModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTexts(usersTexts);
+  const title = useResourceDef(user).texts.addTitle;
   const [form] = Form.useForm<UserValues>();
   const [submitting, setSubmitting] = useState(false);
   const reload = useReloadResources();
@@ -57,7 +63,7 @@ function UserAddModal({ open, onClose }: { open: boolean; onClose: () => void })
     setSubmitting(false);
     if (ok) {
       reload(user);
-      toast.success(RESOURCE_TEXTS.created);
+      toast.success(text(adminTexts, 'saved'));
       onClose();
     }
   };
@@ -66,8 +72,8 @@ function UserAddModal({ open, onClose }: { open: boolean; onClose: () => void })
     <Modal
       {...FORM_MODAL_PROPS}
       open={open}
-      title={user.texts.addTitle}
-      okText="Save"
+      title={title}
+      okText={t('save')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={submitting}

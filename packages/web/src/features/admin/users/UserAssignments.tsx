@@ -17,13 +17,16 @@ import { userRole } from '@fleet/shared/resources/user-role.ts';
 import { Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../../api/client.ts';
+import { useLanguage, useTexts } from '../../../api/i18n.ts';
 import { companyAssets, resourcePath, useReloadResources, useResourceList } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { optionIn, useResourceDef } from '../../../components/resource/language.ts';
 import { optionLabel } from '../admin-ui.ts';
 import { MasterPicker } from '../MasterPicker.tsx';
 import { useDeleteConfirm } from '../useDeleteConfirm.tsx';
+import { usersTexts } from './texts.ts';
 
 const KEY = 'master_user';
 /** companies of a user fetched at once (User Company tab, User Asset picker) */
@@ -58,6 +61,7 @@ function Assignments<T extends object>({
   fetchError?: string;
   addLine: (rows: T[], reload: () => void) => ReactNode;
 }) {
+  const t = useTexts(usersTexts);
   const canRead = useCan(KEY, 'read');
   const canCreate = useCan(KEY, 'create');
   const [page, setPage] = useState(1);
@@ -84,7 +88,7 @@ function Assignments<T extends object>({
         columns={[
           ...columns,
           {
-            title: 'Action',
+            title: t('action'),
             key: 'action',
             width: 90,
             render: (_, row) => (
@@ -134,6 +138,9 @@ function useAdd() {
 
 /** User Company: companies with the all-assets flag (default yes), 100 fetched, 10 per page. */
 export function UserCompanyTab({ userId }: { userId: string }) {
+  const t = useTexts(usersTexts);
+  const language = useLanguage();
+  const view = useResourceDef(userCompany);
   const [compId, setCompId] = useState<number | undefined>();
   const [allAssets, setAllAssets] = useState<number>(Number(userCompany.fields.uscoAllAssets.default));
   const add = useAdd();
@@ -145,12 +152,12 @@ export function UserCompanyTab({ userId }: { userId: string }) {
       userId={userId}
       fetchMax={USER_COMPANY_MAX}
       pageSize={10}
-      deleted={userCompany.texts.deleted}
+      deleted={view.texts.deleted}
       subject={(r) => r.uscoComp?.compName}
       columns={[
-        { title: 'Company', key: 'company', render: (_, r) => r.uscoComp?.compName },
+        { title: view.labels['uscoComp.compName'], key: 'company', render: (_, r) => r.uscoComp?.compName },
         {
-          title: userCompany.fields.uscoAllAssets.label,
+          title: view.fields.uscoAllAssets.label,
           dataIndex: 'uscoAllAssets',
           width: 140,
           render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'}>{optionLabel(YES_NO, v)}</Tag>,
@@ -165,14 +172,14 @@ export function UserCompanyTab({ userId }: { userId: string }) {
             max={100}
             exclude={rows.map((r) => r.uscoCompId)}
             hint={(c) => c.compGrcp?.grcpName}
-            placeholder="Choose a company"
+            placeholder={t('chooseCompany')}
             value={compId}
             onChange={(v) => setCompId(v as number | undefined)}
           />
-          <span className="admin-filter-label">{userCompany.fields.uscoAllAssets.label}</span>
+          <span className="admin-filter-label">{view.fields.uscoAllAssets.label}</span>
           <Select
-            aria-label={userCompany.fields.uscoAllAssets.label}
-            options={YES_NO}
+            aria-label={view.fields.uscoAllAssets.label}
+            options={YES_NO.map((o) => optionIn(o, language))}
             value={allAssets}
             onChange={setAllAssets}
             style={{ width: 90 }}
@@ -186,13 +193,13 @@ export function UserCompanyTab({ userId }: { userId: string }) {
               const ok = await add.run(
                 userCompany,
                 { uscoUserId: userId, uscoCompId: compId, uscoAllAssets: allAssets },
-                'Company added',
+                t('companyAdded'),
                 reload,
               );
               if (ok) setCompId(undefined);
             }}
           >
-            Add
+            {t('add')}
           </Button>
         </>
       )}
@@ -202,6 +209,8 @@ export function UserCompanyTab({ userId }: { userId: string }) {
 
 /** User Role: the user's roles, 25 per page. */
 export function UserRoleTab({ userId }: { userId: string }) {
+  const t = useTexts(usersTexts);
+  const view = useResourceDef(userRole);
   const [roleId, setRoleId] = useState<number | undefined>();
   const add = useAdd();
   return (
@@ -212,9 +221,9 @@ export function UserRoleTab({ userId }: { userId: string }) {
       userId={userId}
       fetchMax={1000}
       pageSize={userRole.pageSize}
-      deleted={userRole.texts.deleted}
+      deleted={view.texts.deleted}
       subject={(r) => r.usroRole?.roleName}
-      columns={[{ title: 'Role', key: 'role', render: (_, r) => r.usroRole?.roleName }]}
+      columns={[{ title: view.labels['usroRole.roleName'], key: 'role', render: (_, r) => r.usroRole?.roleName }]}
       addLine={(rows, reload) => (
         <>
           <MasterPicker<RoleRow & Record<string, unknown>>
@@ -223,7 +232,7 @@ export function UserRoleTab({ userId }: { userId: string }) {
             labelField="roleName"
             max={1000}
             exclude={rows.map((r) => r.usroRoleId)}
-            placeholder="Choose a role"
+            placeholder={t('chooseRole')}
             value={roleId}
             onChange={(v) => setRoleId(v as number | undefined)}
           />
@@ -233,11 +242,11 @@ export function UserRoleTab({ userId }: { userId: string }) {
             disabled={roleId === undefined}
             loading={add.busy}
             onClick={async () => {
-              const ok = await add.run(userRole, { usroUserId: userId, usroRoleId: roleId }, 'Role added', reload);
+              const ok = await add.run(userRole, { usroUserId: userId, usroRoleId: roleId }, t('roleAdded'), reload);
               if (ok) setRoleId(undefined);
             }}
           >
-            Add
+            {t('add')}
           </Button>
         </>
       )}
@@ -247,6 +256,8 @@ export function UserRoleTab({ userId }: { userId: string }) {
 
 /** User Asset: assets assigned one by one (for companies without all assets), 25 per page. */
 export function UserAssetTab({ userId }: { userId: string }) {
+  const t = useTexts(usersTexts);
+  const view = useResourceDef(userAsset);
   const [massId, setMassId] = useState<number | undefined>();
   const add = useAdd();
   // the assets offered are those of the user's companies (the same query as the User Company tab's)
@@ -264,10 +275,10 @@ export function UserAssetTab({ userId }: { userId: string }) {
       userId={userId}
       fetchMax={1000}
       pageSize={userAsset.pageSize}
-      deleted={userAsset.texts.deleted}
-      fetchError="Error when fetching user assets"
+      deleted={view.texts.deleted}
+      fetchError={t('loadUserAssetsFailed')}
       subject={(r) => r.uassMass?.massName}
-      columns={[{ title: 'Asset', key: 'asset', render: (_, r) => r.uassMass?.massName }]}
+      columns={[{ title: view.labels['uassMass.massName'], key: 'asset', render: (_, r) => r.uassMass?.massName }]}
       addLine={(rows, reload) => (
         <>
           {/* assets searched by name (spec 001 §7: GET /master/asset with findField=massName) */}
@@ -280,8 +291,8 @@ export function UserAssetTab({ userId }: { userId: string }) {
             enabled={companyIds.length > 0}
             disabled={companyIds.length === 0}
             exclude={rows.map((r) => r.uassMassId)}
-            placeholder={companyIds.length ? 'Choose an asset' : 'Add a company to the user first'}
-            errorToast="Error when fetching assets"
+            placeholder={companyIds.length ? t('chooseAsset') : t('companyFirst')}
+            errorToast={t('loadAssetsFailed')}
             value={massId}
             onChange={(v) => setMassId(v as number | undefined)}
           />
@@ -291,11 +302,11 @@ export function UserAssetTab({ userId }: { userId: string }) {
             disabled={massId === undefined}
             loading={add.busy}
             onClick={async () => {
-              const ok = await add.run(userAsset, { uassUserId: userId, uassMassId: massId }, 'Asset added', reload);
+              const ok = await add.run(userAsset, { uassUserId: userId, uassMassId: massId }, t('assetAdded'), reload);
               if (ok) setMassId(undefined);
             }}
           >
-            Add
+            {t('add')}
           </Button>
         </>
       )}

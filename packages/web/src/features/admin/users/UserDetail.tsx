@@ -1,17 +1,24 @@
 import type { UserRow } from '@fleet/shared/answers/resource-rows.ts';
 import { user } from '@fleet/shared/resources/user.ts';
+import { userAsset } from '@fleet/shared/resources/user-asset.ts';
+import { userCompany } from '@fleet/shared/resources/user-company.ts';
+import { userRole } from '@fleet/shared/resources/user-role.ts';
 import { Card, Col, Form, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { text, useTexts } from '../../../api/i18n.ts';
 import { useReloadResources, useResourceRow } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { formatDate } from '../../../components/resource/format.ts';
+import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { submitWithFieldErrors } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
+import { adminTexts } from '../texts.ts';
+import { usersTexts } from './texts.ts';
 import { UserAssetTab, UserCompanyTab, UserRoleTab } from './UserAssignments.tsx';
 import { saveUser, UserFields, type UserValues } from './UserFields.tsx';
 import '../admin.css';
@@ -25,12 +32,19 @@ const KEY = user.permission;
 export default function UserDetail() {
   const userId = useParams().id ?? '';
   const navigate = useNavigate();
+  const t = useTexts(usersTexts);
+  // the tabs are named by the lists they hold
+  const tabs = {
+    company: useResourceDef(userCompany).texts.title,
+    role: useResourceDef(userRole).texts.title,
+    asset: useResourceDef(userAsset).texts.title,
+  };
   const reload = useReloadResources();
   const [form] = Form.useForm<UserValues>();
   const [saving, setSaving] = useState(false);
   const canUpdate = useCan(KEY, 'update');
 
-  const row = useResourceRow<UserRow>(user, userId, true, 'Error when fetching user data');
+  const row = useResourceRow<UserRow>(user, userId, true, t('loadUserFailed'));
 
   useEffect(() => {
     if (!row.data) return;
@@ -47,7 +61,7 @@ export default function UserDetail() {
     const ok = await submitWithFieldErrors(form, () => saveUser({ ...v, userId }, true));
     setSaving(false);
     if (ok) {
-      toast.success('Updated');
+      toast.success(text(adminTexts, 'updated'));
       form.setFieldValue('usloPassword', '');
       reload(user);
     }
@@ -55,15 +69,15 @@ export default function UserDetail() {
 
   if (isNotFound(row.error)) {
     return (
-      <Page title="User Detail">
-        <NotFoundState what="User" onBack={() => navigate(routeNames.User())} />
+      <Page title={t('userDetail')}>
+        <NotFoundState title={t('userNotFound')} onBack={() => navigate(routeNames.User())} />
       </Page>
     );
   }
 
   return (
     <Page
-      title={row.data ? `User: ${row.data.userUslo?.usloUserName ?? row.data.userId}` : 'User Detail'}
+      title={row.data ? t('userTitle', { name: row.data.userUslo?.usloUserName ?? row.data.userId }) : t('userDetail')}
       extra={
         <ButtonGroup
           permission={KEY}
@@ -75,14 +89,16 @@ export default function UserDetail() {
     >
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8}>
-          <Card title="Account" size="small">
+          <Card title={t('account')} size="small">
             {row.isLoading ? (
               <Skeleton active />
             ) : (
               <Form name="user-detail" form={form} layout="vertical" onFinish={save} disabled={saving || !canUpdate}>
                 <UserFields existing passwordOptional={!!row.data?.userUslo} />
                 {row.data?.userCreatedTime && (
-                  <Typography.Text type="secondary">Created {formatDate(row.data.userCreatedTime)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('createdOn', { date: formatDate(row.data.userCreatedTime) ?? '' })}
+                  </Typography.Text>
                 )}
               </Form>
             )}
@@ -92,9 +108,9 @@ export default function UserDetail() {
           <Card size="small">
             <Tabs
               items={[
-                { key: 'company', label: 'User Company', children: <UserCompanyTab userId={userId} /> },
-                { key: 'role', label: 'User Role', children: <UserRoleTab userId={userId} /> },
-                { key: 'asset', label: 'User Asset', children: <UserAssetTab userId={userId} /> },
+                { key: 'company', label: tabs.company, children: <UserCompanyTab userId={userId} /> },
+                { key: 'role', label: tabs.role, children: <UserRoleTab userId={userId} /> },
+                { key: 'asset', label: tabs.asset, children: <UserAssetTab userId={userId} /> },
               ]}
             />
           </Card>

@@ -4,13 +4,11 @@ import { USER_ACCOUNT_PATH, type UserAccountValues } from '@fleet/shared/user-ac
 import { Form, Input, Select } from 'antd';
 import { api } from '../../../api/client.ts';
 import { resourcePath } from '../../../api/resources.ts';
+import { useResourceDef } from '../../../components/resource/language.ts';
 
 export type UserValues = UserAccountValues;
 
 const ACCOUNT = { path: USER_ACCOUNT_PATH };
-
-const U = user.fields;
-const L = userLogin.fields;
 
 /**
  * The fields of a user and its login (spec 001 §2, §5): e-mail (locked once the user exists), status,
@@ -24,6 +22,8 @@ export function UserFields({
   /** the user has a login already: an empty password keeps it */
   passwordOptional?: boolean;
 }) {
+  const U = useResourceDef(user).fields;
+  const L = useResourceDef(userLogin).fields;
   return (
     <>
       <Form.Item name="userId" label={U.userId.label} required={!existing}>
@@ -47,7 +47,7 @@ export function UserFields({
   );
 }
 
-export const NEW_USER: Partial<UserValues> = { userStatus: Number(U.userStatus.default) };
+export const NEW_USER: Partial<UserValues> = { userStatus: Number(user.fields.userStatus.default) };
 
 /**
  * Saves a user and its login in one call, all or nothing (POST/PUT /master/user_account): on create the user
