@@ -1,5 +1,5 @@
 import type { FieldMessages } from '@fleet/shared';
-import { indonesianOf } from '@fleet/shared/resources/indonesian.ts';
+import { indonesianOf, indonesianMessage as resourceMessage } from '@fleet/shared/resources/indonesian.ts';
 import type { Language } from './language.ts';
 
 /**
@@ -30,6 +30,15 @@ export const KEPT_ENGLISH = new Set(['Authentication Error', 'Invalid Username o
 export const MESSAGES: Readonly<Record<string, string>> = {
   Success: 'Berhasil',
   'Error found': 'Terdapat kesalahan',
+  // crud/: the audit trail and stale edits (issue 28)
+  'This delete has already been undone': 'Penghapusan ini sudah dibatalkan',
+  'Only a deleted record can be restored': 'Hanya data yang dihapus yang dapat dipulihkan',
+  'This record was changed by someone else after you opened it. Close the form, open the record again and repeat your change.':
+    'Data ini telah diubah orang lain setelah Anda membukanya. Tutup formulir, buka kembali datanya, lalu ulangi perubahan Anda.',
+  'If-Unmodified-Since must be an HTTP date': 'If-Unmodified-Since harus berupa tanggal HTTP',
+  // rob/
+  "The tank header must belong to the company of the device's asset":
+    'Tank header harus milik perusahaan dari aset perangkat',
   // http/
   'Invalid value': 'Nilai tidak valid',
   'Internal error': 'Terjadi kesalahan internal',
@@ -189,6 +198,7 @@ export const MESSAGES: Readonly<Record<string, string>> = {
  */
 export const TERMS: Readonly<Record<string, string>> = {
   Data: 'Data',
+  'Audit entry': 'Catatan audit',
   Value: 'Nilai',
   Password: 'Kata sandi',
   Device: 'Perangkat',
@@ -380,30 +390,9 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
     'Periode ini menghasilkan {{n:number}} bucket untuk masing-masing dari {{d:number}} perangkat, lebih dari {{max:number}} seluruhnya: perpendek periode atau pilih aggregatedUnit yang lebih besar',
   ],
   ['The tracker did not answer within {{s:number}} s', 'Pelacak tidak menjawab dalam {{s:number}} s'],
-  // resources/define.ts: the field helpers (labels translated by indonesianOf)
-  ['{{label:term}} is required', '{{label:term}} wajib diisi'],
-  ['{{label:term}} must be at most {{max:number}} characters', '{{label:term}} paling banyak {{max:number}} karakter'],
-  ['{{label:term}} must not contain the NUL character', '{{label:term}} tidak boleh mengandung karakter NUL'],
-  ['{{label:term}} must be text', '{{label:term}} harus berupa teks'],
-  ['{{label:term}} must be a number', '{{label:term}} harus berupa angka'],
-  ['{{label:term}} is invalid', '{{label:term}} tidak valid'],
-  ['{{label:term}} must be 0 or 1', '{{label:term}} harus 0 atau 1'],
-  [
-    '{{label:term}} must be between {{min:number}} and {{max:number}}',
-    '{{label:term}} harus antara {{min:number}} dan {{max:number}}',
-  ],
-  ['{{label:term}} must be one of: {{options:terms}}', '{{label:term}} harus salah satu dari: {{options:terms}}'],
-  ['{{label:term}} must be a valid e-mail address', '{{label:term}} harus berupa alamat e-mail yang valid'],
-  [
-    '{{label:term}} must be a date and time (ISO 8601, epoch seconds or YYYY-MM-DD HH:mm:ss UTC)',
-    '{{label:term}} harus berupa tanggal dan waktu (ISO 8601, detik epoch, atau YYYY-MM-DD HH:mm:ss UTC)',
-  ],
-  ['{{label:term}} must be valid JSON', '{{label:term}} harus berupa JSON yang valid'],
-  ['{{label:term}} ({{path}}): {{m:message}}', '{{label:term}} ({{path}}): {{m:message}}'],
-  ['{{label:term}}: {{m:message}}', '{{label:term}}: {{m:message}}'],
+  // http/envelope.ts notFound(title): a title the server passes (the resources' own are define.ts's)
   ['{{what:term}} not found', '{{what:term}} tidak ditemukan'],
   // zod's own messages with values
-  ['Invalid input: expected {{e}}, received {{r}}', 'Input tidak valid: diharapkan {{e}}, diterima {{r}}'],
   ['Invalid input: expected {{v}}', 'Input tidak valid: diharapkan {{v}}'],
   ['Invalid option: expected one of {{list}}', 'Pilihan tidak valid: diharapkan salah satu dari {{list}}'],
   [
@@ -462,10 +451,11 @@ function compile([en, id]: readonly [string, string]): Compiled {
 
 const COMPILED = PATTERNS.map(compile).sort((a, b) => b.weight - a.weight);
 
-/** A label or title in Indonesian: the resource definitions' (indonesianOf), else TERMS, else as it is. */
-function term(v: string): string {
-  return indonesianOf(v) ?? TERMS[v] ?? MESSAGES[v] ?? v;
-}
+/** A label or title in Indonesian: the resource definitions' (indonesianOf), else TERMS; undefined when neither. */
+const term0 = (v: string): string | undefined => indonesianOf(v) ?? TERMS[v] ?? MESSAGES[v];
+
+/** A label or title in Indonesian, else as it is. */
+const term = (v: string): string => term0(v) ?? v;
 
 const enNumber = /^(-?[\d,]*\.?\d+)(.*)$/s;
 const idNumber = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 6 });
@@ -524,7 +514,8 @@ function valueIn(kind: Kind, v: string): string | undefined {
 /** The Indonesian of an English message, or undefined when the catalogue has none. */
 export function indonesianMessage(message: string): string | undefined {
   if (Object.hasOwn(MESSAGES, message)) return MESSAGES[message];
-  const resource = indonesianOf(message);
+  // the resources' messages, fixed or built by define.ts's schema helpers, with the server's terms as names too
+  const resource = resourceMessage(message, term0);
   if (resource !== undefined) return resource;
   for (const p of COMPILED) {
     const m = p.regex.exec(message);
