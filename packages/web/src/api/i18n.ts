@@ -13,8 +13,11 @@ import { currentLocale, type Locale, setLocale } from './locale.ts';
  * values is one whole sentence per language with placeholders (`'Delete {{name}}?'`), never glued from fragments.
  */
 
-/** The languages a user can be shown. `id` is listed once every screen has its catalogue (docs/decisions.md). */
-export const LANGUAGES: readonly { code: Locale; name: string }[] = [{ code: 'en', name: 'English' }];
+/** The languages a user can be shown (each named in its own language, as a language picker does). */
+export const LANGUAGES: readonly { code: Locale; name: string }[] = [
+  { code: 'en', name: 'English' },
+  { code: 'id', name: 'Bahasa Indonesia' },
+];
 export const ALL_LANGUAGES: readonly Locale[] = ['en', 'id'];
 
 /** The other language's catalogue: the same keys, each a text. */
@@ -98,5 +101,7 @@ export function setLanguage(wanted: Locale | null | undefined): Locale {
     dayjs.locale(language);
     void i18next.changeLanguage(language);
   }
+  // screen readers and the browser's hyphenation and spell checking read the page's language
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   return language;
 }
