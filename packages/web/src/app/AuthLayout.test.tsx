@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 describe("before sign-in: the browser's language (issue 27)", () => {
-  it("shows the sign-in page in the browser's language ", async () => {
+  it("shows the sign-in page in the browser's language", async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(envelope({ setupNeeded: false })));
     browserPrefers(['id-ID', 'en-US']);
     try {
