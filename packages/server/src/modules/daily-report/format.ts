@@ -43,12 +43,12 @@ export function bucketLabel(ts: number, tz: number, unit: BucketUnit): string {
   if (unit === 'DAY') return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}`;
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
-/** Latitude, longitude to 5 decimals: `-6.12345, 106.12345`; Indonesian `-6,12345; 106,12345` (its decimal comma). */
-export const position = (p: TrackPoint | null | undefined, language: Language = 'en') => {
-  if (!p) return '-';
-  if (language === 'en') return `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
-  return `${formatNumber(p.latitude, language, 5)}; ${formatNumber(p.longitude, language, 5)}`;
-};
+/**
+ * Latitude, longitude to 5 decimals, `-6.12345, 106.12345`, in every language: a position is a comma-separated pair,
+ * written with a decimal point as on the screens (docs/domain.md §4.1 "Coordinates").
+ */
+export const position = (p: TrackPoint | null | undefined) =>
+  p ? `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}` : '-';
 
 /** The file name: vessel and period (local time), safe for every file system. */
 export function reportFileName(

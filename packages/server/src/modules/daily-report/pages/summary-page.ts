@@ -43,8 +43,8 @@ export function summaryPages(c: PageContext): ReportPage[] {
             rows: [
               [t('totalCruise'), num(g?.totalCruise)],
               [t('averageSpeed'), num(g?.averageSpeedKnot)],
-              [t('firstPosition'), position(g?.firstPosition, language)],
-              [t('lastPosition'), position(g?.lastPosition, language)],
+              [t('firstPosition'), position(g?.firstPosition)],
+              [t('lastPosition'), position(g?.lastPosition)],
             ],
           },
           {

@@ -47,9 +47,9 @@ export function trackingPages(c: PageContext): ReportPage[] {
       rows: [
         [
           dateTime(points[0]?.timestamp ?? null, c.tz, language),
-          position(gps?.summary.firstPosition, language),
+          position(gps?.summary.firstPosition),
           dateTime(points[points.length - 1]?.timestamp ?? null, c.tz, language),
-          position(gps?.summary.lastPosition, language),
+          position(gps?.summary.lastPosition),
           num(gps?.summary.totalCruise),
           num(gps?.summary.averageSpeedKnot),
         ],
