@@ -18,6 +18,12 @@ describe('offline gazetteer (docs/domain.md "Location text")', () => {
   it('says open sea far from any place', () => {
     expect(locationText(-3, 90)).toMatch(/^Open sea, \d+\.\d NM from /);
   });
+  it('says the same in Bahasa Indonesia: decimal comma, Indonesian compass points', () => {
+    expect(locationText(-6.0, 106.88, 'id')).toBe('7,9 NM arah U dari pelabuhan Tanjung Priok');
+    expect(locationText(-1.27, 116.83, 'id')).toBe('Di pelabuhan Balikpapan');
+    expect(locationText(-5.5, 107.5, 'id')).toMatch(/^\d+,\d NM arah (U|TL|T|TG|S|BD|B|BL) dari [^,]+, West Java, ID$/);
+    expect(locationText(-3, 90, 'id')).toMatch(/^Laut lepas, \d+,\d NM dari /);
+  });
   it('gives no text for an impossible position', () => {
     expect(locationText(Number.NaN, 1)).toBe('');
     expect(locationText(91, 1)).toBe('');
@@ -75,6 +81,15 @@ describe.each(dialects())('geo routes on %s', (dialect) => {
       },
     });
     expect(r.json.data).toEqual(['7.9 NM N of Tanjung Priok port', 'At Balikpapan port']);
+    // in the language the client asks for
+    const id = await t.call({
+      method: 'POST',
+      url: '/api/geo/locations',
+      token,
+      headers: { 'accept-language': 'id' },
+      payload: { points: [{ lat: -6.0, lng: 106.88 }] },
+    });
+    expect(id.json.data).toEqual(['7,9 NM arah U dari pelabuhan Tanjung Priok']);
     const bad = await t.call({
       method: 'POST',
       url: '/api/geo/locations',

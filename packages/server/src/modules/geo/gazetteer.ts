@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compassPoint, haversineM, initialBearing, METRES_PER_NM } from '@fleet/shared/geo.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import type { Language } from '../../i18n/language.ts';
 
 /**
  * The offline gazetteer (docs/domain.md "Location text"): world ports (npm `sea-ports`, MIT, UN/LOCODE-keyed)
@@ -116,13 +118,30 @@ export function portList(): Place[] {
   return load().portList;
 }
 
-const nm1 = (nm: number) => (Math.round(nm * 10) / 10).toFixed(1);
+/** A distance to 0.1 NM: `12.3` (English, as always), `12,3` (Indonesian). */
+const nm1 = (nm: number, language: Language) =>
+  language === 'en' ? (Math.round(nm * 10) / 10).toFixed(1) : formatNumber(Math.round(nm * 10) / 10, language, 1);
 
-/** "12.3 NM NE of X": distance and the compass point from the place to the position. */
-function relative(lat: number, lng: number, place: Place, nm: number, label: string) {
-  const dir = compassPoint(initialBearing(place.lat, place.lng, lat, lng));
-  return `${nm1(nm)} NM ${dir} of ${label}`;
-}
+/** The compass points as Indonesian charts write them: Utara, Timur Laut, Timur, Tenggara, Selatan, Barat Daya… */
+const ARAH: Record<string, string> = { N: 'U', NE: 'TL', E: 'T', SE: 'TG', S: 'S', SW: 'BD', W: 'B', NW: 'BL' };
+
+/** The sentences of a location text, whole per language (docs/domain.md "Location text"). */
+const SENTENCES = {
+  en: {
+    atPort: (port: string) => `At ${port} port`,
+    fromPort: (d: string, dir: string, port: string) => `${d} NM ${dir} of ${port} port`,
+    fromPlace: (d: string, dir: string, place: string) => `${d} NM ${dir} of ${place}`,
+    openSeaFrom: (d: string, place: string) => `Open sea, ${d} NM from ${place}`,
+    openSea: 'Open sea',
+  },
+  id: {
+    atPort: (port: string) => `Di pelabuhan ${port}`,
+    fromPort: (d: string, dir: string, port: string) => `${d} NM arah ${ARAH[dir] ?? dir} dari pelabuhan ${port}`,
+    fromPlace: (d: string, dir: string, place: string) => `${d} NM arah ${ARAH[dir] ?? dir} dari ${place}`,
+    openSeaFrom: (d: string, place: string) => `Laut lepas, ${d} NM dari ${place}`,
+    openSea: 'Laut lepas',
+  },
+} as const;
 
 /**
  * Location text of a position (docs/domain.md "Location text"):
@@ -131,14 +150,17 @@ function relative(lat: number, lng: number, place: Place, nm: number, label: str
  * - else a place within 100 NM: "<d> NM <dir> of <place>, <region>, <CC>";
  * - else: "Open sea, <d> NM from <nearest place or port>" (searched up to 1,000 NM), or "Open sea".
  */
-export function locationText(lat: number, lng: number): string {
+export function locationText(lat: number, lng: number, language: Language = 'en'): string {
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return '';
   const g = load();
+  const say = SENTENCES[language];
+  const dirTo = (p: Place) => compassPoint(initialBearing(p.lat, p.lng, lat, lng));
   const port = g.ports.nearest(lat, lng, PORT_RADIUS_NM);
-  if (port && port.nm <= AT_PORT_NM) return `At ${port.place.name} port`;
-  if (port) return relative(lat, lng, port.place, port.nm, `${port.place.name} port`);
+  if (port && port.nm <= AT_PORT_NM) return say.atPort(port.place.name);
+  if (port) return say.fromPort(nm1(port.nm, language), dirTo(port.place), port.place.name);
   const place = g.places.nearest(lat, lng, PLACE_RADIUS_NM);
-  if (place) return relative(lat, lng, place.place, place.nm, `${place.place.name}, ${place.place.region}`);
+  if (place)
+    return say.fromPlace(nm1(place.nm, language), dirTo(place.place), `${place.place.name}, ${place.place.region}`);
   const far = g.places.nearest(lat, lng, 1000) ?? g.ports.nearest(lat, lng, 1000);
-  return far ? `Open sea, ${nm1(far.nm)} NM from ${far.place.name}` : 'Open sea';
+  return far ? say.openSeaFrom(nm1(far.nm, language), far.place.name) : say.openSea;
 }

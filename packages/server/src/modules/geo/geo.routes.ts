@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { requireAuth } from '../auth/session.ts';
 import { locationText, portList } from './gazetteer.ts';
 import { weatherRoutes } from './weather.routes.ts';
@@ -61,6 +62,9 @@ export const geoRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope(locationsSchema) },
       },
     },
-    async (req) => ok(req.body.points.map((p) => locationText(p.lat, p.lng))),
+    async (req) => {
+      const language = requestLanguage(req);
+      return ok(req.body.points.map((p) => locationText(p.lat, p.lng, language)));
+    },
   );
 };
