@@ -2,6 +2,7 @@ import type { Locations } from '@fleet/shared/answers/geo.ts';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { currentLocale } from '../../api/locale.ts';
 import { summaryWindow } from './fleet-data.ts';
 
 const KNOTS_PER_KMH = 0.539957;
@@ -57,7 +58,8 @@ export function trailPoints(summary: Summary): Omit<TrailPointInfo, 'location'>[
 export function useVesselTrail(massId: number, lastGps: number | null, enabled: boolean) {
   const hour = lastGps === null ? null : Math.floor(lastGps / 3600);
   return useQuery({
-    queryKey: ['fleet-map', 'trail', massId, hour],
+    // the place names come in the language in force
+    queryKey: ['fleet-map', 'trail', massId, hour, currentLocale()],
     enabled: enabled && lastGps !== null,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {

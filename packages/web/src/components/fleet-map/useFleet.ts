@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
 import { type LiveStatus, useLiveSocket } from '../../api/live-socket.ts';
+import { currentLocale } from '../../api/locale.ts';
 import { FLEET_REFRESH_MS, type FleetAsset, type FleetVessel, PULSE_DELAY_MS, summaryWindow } from './fleet-data.ts';
 import { FleetStore } from './fleet-store.ts';
 
@@ -21,7 +22,8 @@ async function pool<T>(items: T[], n: number, task: (t: T) => Promise<void>) {
 }
 
 /** Where a vessel's place name was last asked for: its position rounded to 0.001° (about 100 m). */
-const placeKey = (v: FleetVessel) => `${v.lat!.toFixed(3)},${v.lng!.toFixed(3)}`;
+// the language is part of the key: a place name is asked again in the language the user switched to
+const placeKey = (v: FleetVessel) => `${currentLocale()}:${v.lat!.toFixed(3)},${v.lng!.toFixed(3)}`;
 /** How long after a change the summaries and place names of the watched vessels are looked at again (ms). */
 const DEMAND_DELAY_MS = 300;
 
