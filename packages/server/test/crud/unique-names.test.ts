@@ -37,6 +37,22 @@ describe.each(dialects())('unique names of the master lists on %s', (dialect) =>
     }
   });
 
+  it('a group (a tenant): one name and one nick name each (issue 28)', async () => {
+    const first = await post('group_company', { grcpName: 'Nusantara Group', grcpNickName: 'NSG' }, w.platform);
+    expect(first.statusCode).toBe(200);
+    const sameName = await post('group_company', { grcpName: 'nusantara group', grcpNickName: 'NSG2' }, w.platform);
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json.status.message).toBe('A group with this name already exists');
+    const sameNick = await post('group_company', { grcpName: 'Nusantara Dua', grcpNickName: 'nsg' }, w.platform);
+    expect(sameNick.statusCode).toBe(409);
+    expect(sameNick.json.status.message).toBe('A group with this nick name already exists');
+    // without a nick name: no clash on the empty one
+    for (const name of ['No Nick A', 'No Nick B'])
+      expect((await post('group_company', { grcpName: name }, w.platform)).statusCode).toBe(200);
+    for (const name of ['Empty Nick A', 'Empty Nick B'])
+      expect((await post('group_company', { grcpName: name, grcpNickName: '' }, w.platform)).statusCode).toBe(200);
+  });
+
   it('a master event type, a sensor category: the same rule', async () => {
     const event = { mevtTriggerDuration: 0, mevtIsPriority: 0, mevtThresholds: '{}' };
     expect((await post('events', { ...event, mevtType: 'Overspeed' })).statusCode).toBe(409);

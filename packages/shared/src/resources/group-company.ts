@@ -21,6 +21,11 @@ export const groupCompany = defineResource({
   orders: ['grcpId', 'grcpName', 'grcpNickName', 'grcpCity', 'grcpCreatedTime'],
   search: ['grcpName', 'grcpNickName', 'grcpCity'],
   defaultOrder: ['grcpName', 'asc'],
+  // a group is a tenant: pickers name it, so two with one name or one nick could not be told apart (issue 28)
+  unique: [
+    { fields: ['grcpName'], message: 'A group with this name already exists' },
+    { fields: ['grcpNickName'], message: 'A group with this nick name already exists' },
+  ],
   columns: ['grcpNickName', 'grcpName', 'grcpTelp'],
   labels: { grcpNickName: 'Nick' },
   pageSize: 10,
@@ -36,5 +41,9 @@ export const groupCompany = defineResource({
     },
     labels: { grcpNickName: 'Singkatan' },
     texts: { title: 'Daftar Grup', addTitle: 'Tambah Grup Baru', editTitle: 'Ubah Grup', deleted: 'Berhasil dihapus' },
+    messages: {
+      'A group with this name already exists': 'Grup dengan nama ini sudah ada',
+      'A group with this nick name already exists': 'Grup dengan nama singkat ini sudah ada',
+    },
   },
 });

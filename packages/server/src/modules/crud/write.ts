@@ -66,7 +66,8 @@ export async function checkReferences(db: Db, def: ResourceDef, ctx: ScopeContex
 /** The definition's unique combinations, text compared case-insensitively: 409 with the definition's message. */
 export async function checkUnique(db: Db, def: ResourceDef, row: Row, exceptId?: unknown) {
   for (const u of def.unique) {
-    if (u.fields.some((f) => row[f] === undefined || row[f] === null)) continue;
+    // an empty optional value (no nick name) names nothing: it never clashes
+    if (u.fields.some((f) => row[f] === undefined || row[f] === null || row[f] === '')) continue;
     let q = db.selectFrom(def.table).select(def.id);
     for (const f of u.fields) {
       const v = row[f];
