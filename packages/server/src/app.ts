@@ -20,6 +20,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerMetricsRoute, requestDuration } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
+import { FailureThrottle } from './modules/auth/login-throttle.ts';
 import { sessionResolver } from './modules/auth/session.ts';
 import { configureRenderPool } from './modules/daily-report/render-pool.ts';
 import { engineSettings } from './modules/event-engine/definitions.ts';
@@ -80,6 +81,11 @@ declare module 'fastify' {
     deps: AppDeps;
     /** where the app's ingest paths (HTTP, MQTT, Teltonika, the simulator) send readings */
     ingest: IngestPipeline;
+    /**
+     * Failed sign-ins per account (5 in 15 minutes lock it for the rest of the window), per app instance: the sign-in
+     * counts, an administrator's unlock clears (modules/users/user-access.routes.ts)
+     */
+    signInThrottle: FailureThrottle;
   }
 }
 
@@ -113,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', deps);
   app.decorate('ingest', { database: deps.database, stages: INGEST_STAGES });
+  app.decorate('signInThrottle', new FailureThrottle());
   app.decorateRequest('session', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

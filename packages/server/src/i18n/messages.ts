@@ -36,6 +36,9 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'This record was changed by someone else after you opened it. Close the form, open the record again and repeat your change.':
     'Data ini telah diubah orang lain setelah Anda membukanya. Tutup formulir, buka kembali datanya, lalu ulangi perubahan Anda.',
   'If-Unmodified-Since must be an HTTP date': 'If-Unmodified-Since harus berupa tanggal HTTP',
+  // users/: an administrator's actions on a user's access
+  'This user is inactive or has no login: activate the user first':
+    'Pengguna ini tidak aktif atau tidak memiliki login: aktifkan penggunanya terlebih dahulu',
   // rob/
   "The tank header must belong to the company of the device's asset":
     'Tank header harus milik perusahaan dari aset perangkat',

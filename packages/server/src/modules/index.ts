@@ -31,6 +31,7 @@ import { summaryRoutes } from './summary/summary.routes.ts';
 import { telemetryRoutes } from './telemetry/telemetry.routes.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { userHooks, userLoginHooks } from './users/user.hooks.ts';
+import { userAccessRoutes } from './users/user-access.routes.ts';
 import { userAccountRoutes } from './users/user-account.routes.ts';
 import { userAssetHooks } from './users/user-asset.hooks.ts';
 
@@ -73,6 +74,7 @@ export const modules: FastifyPluginAsync[] = [
   liveRoutes,
   trackerRoutes,
   userAccountRoutes,
+  userAccessRoutes,
   companyAssetRoutes,
   bunkerRoutes,
   robRoutes,

@@ -91,7 +91,8 @@ const MODULE_DAG: Record<string, string[]> = {
   // master-data features on crud
   assets: ['access', 'auth', 'crud'],
   companies: ['access', 'assets', 'auth', 'crud'],
-  users: ['access', 'auth', 'companies', 'crud'],
+  // an administrator mails a user the reset link of account/ (issue 28)
+  users: ['access', 'account', 'auth', 'companies', 'crud', 'mail'],
   // first run: the first administrator (setup page, npm run create-admin)
   setup: ['access', 'auth', 'users'],
   bunker: ['access', 'auth', 'crud'],

@@ -2,7 +2,16 @@ import { z } from 'zod';
 
 /** The audit trail of master data and access (docs/api.md "Audit trail", docs/decisions.md "Audit trail"). */
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore'] as const;
+/** Writes of a record, and an administrator's actions on a user's access (issue 28). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'end-sessions',
+  'send-reset-link',
+  'unlock',
+] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
 /** Rows of one resource that went with a deleted row (or would go: the delete dialog). */

@@ -8,7 +8,7 @@ import { nowSeconds } from '../../http/time.ts';
 import { APPLICATIONS } from './applications.ts';
 import { checkPassword, findAccount } from './credentials.ts';
 import { multipartFieldsAsBody } from './form-body.ts';
-import { AddressThrottle, FailureThrottle, retryText } from './login-throttle.ts';
+import { AddressThrottle, retryText } from './login-throttle.ts';
 import { createSession, findSession, requireAuth, sessionOf } from './session.ts';
 import { sessionStatus, userCompanies } from './session-status.ts';
 
@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
   const { db } = app.deps.database;
   const idleSeconds = app.deps.config.sessionIdleHours * 3600;
   // per app instance, so every test app (and every server process) counts on its own
-  const throttle = new FailureThrottle(); // per account: 5 failures in 15 minutes
+  const throttle = app.signInThrottle; // per account: 5 failures in 15 minutes
   // per address: 100 free (LOGIN_ADDRESS_FREE_FAILURES), then growing delays
   const addresses = new AddressThrottle(app.deps.config.loginAddressFreeFailures);
   const base = '/security/authentication';

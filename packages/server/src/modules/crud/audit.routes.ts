@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { conflict, envelope, notFound, ok } from '../../http/envelope.ts';
 import { type ScopeContext, scopeContext } from '../access/visibility.ts';
 import { requireAuth, sessionOf } from '../auth/session.ts';
-import { type Dependent, dependentCounts, entryVisible, recordAudit } from './audit.ts';
+import { type Dependent, dependentCounts, entryVisible, recordAudit, SHARED_RESOURCES } from './audit.ts';
 import type { ResourceHookTable } from './hooks.ts';
 import type { Row } from './rows.ts';
 import { checkWritable, explainConstraint, resourceTitle } from './write.ts';
@@ -28,7 +28,12 @@ function visibleEntries(ctx: ScopeContext): ((eb: Eb) => Expression<SqlBool>) | 
       inList(eb, 'audtMassId', ctx.assetIds),
       eb.and([eb('audtMassId', 'is', null), inList(eb, 'audtCompId', ctx.companyIds)]),
       eb.and([eb('audtMassId', 'is', null), eb('audtCompId', 'is', null), inList(eb, 'audtGrcpId', ctx.groupIds)]),
-      eb.and([eb('audtMassId', 'is', null), eb('audtCompId', 'is', null), eb('audtGrcpId', 'is', null)]),
+      eb.and([
+        eb('audtMassId', 'is', null),
+        eb('audtCompId', 'is', null),
+        eb('audtGrcpId', 'is', null),
+        eb('audtResource', 'in', SHARED_RESOURCES),
+      ]),
     ]);
 }
 

@@ -1,5 +1,5 @@
 import { type ResourceDef, resourceList, resources } from '@fleet/shared';
-import type { AuditDependent } from '@fleet/shared/answers/audit.ts';
+import type { AuditActionName, AuditDependent } from '@fleet/shared/answers/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
 import type { ScopeContext } from '../access/visibility.ts';
@@ -12,7 +12,7 @@ import { resourceTitle } from './write.ts';
  * transaction — who, when, the row before and after — and a delete keeps the rows that went with it, so it can be
  * restored (audit.routes.ts).
  */
-export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
+export type AuditAction = AuditActionName;
 
 /** A row that went with a deleted one (a foreign-key cascade or a hook), to restore after its parent. */
 export interface Dependent {
@@ -65,12 +65,18 @@ export async function scopeKeys(db: Db, def: ResourceDef, row: Row, depth = 0): 
     case 'tenant':
       return { ...NONE, grcpId: num(row[scope.field]) };
     case 'user': {
-      const u = await db
-        .selectFrom('user')
-        .select('userGrcpId')
-        .where('userId', '=', String(row[scope.field]))
+      // the user's tenant: its own group, else the group of its first company
+      const id = String(row[scope.field]);
+      const u = await db.selectFrom('user').select('userGrcpId').where('userId', '=', id).executeTakeFirst();
+      if (u?.userGrcpId != null) return { ...NONE, grcpId: Number(u.userGrcpId) };
+      const c = await db
+        .selectFrom('user_company')
+        .innerJoin('company', 'company.compId', 'user_company.uscoCompId')
+        .select('company.compGrcpId')
+        .where('user_company.uscoUserId', '=', id)
+        .orderBy('user_company.uscoCompId')
         .executeTakeFirst();
-      return { ...NONE, grcpId: num(u?.userGrcpId) };
+      return { ...NONE, grcpId: num(c?.compGrcpId) };
     }
     case 'parent': {
       const parent = resourceByName(scope.parent);
@@ -86,15 +92,19 @@ export async function scopeKeys(db: Db, def: ResourceDef, row: Row, depth = 0): 
 
 /** An entry is visible to a platform administrator, else by its vessel, company or tenant — as the row was. */
 export function entryVisible(
-  e: { audtCompId: unknown; audtMassId: unknown; audtGrcpId: unknown },
+  e: { audtResource: unknown; audtCompId: unknown; audtMassId: unknown; audtGrcpId: unknown },
   ctx: ScopeContext,
 ): boolean {
   if (ctx.platformAdmin) return true;
   if (e.audtMassId !== null) return ctx.assetIds.includes(Number(e.audtMassId));
   if (e.audtCompId !== null) return ctx.companyIds.includes(Number(e.audtCompId));
   if (e.audtGrcpId !== null) return ctx.groupIds.includes(Number(e.audtGrcpId));
-  return true; // a shared catalogue's entry: the catalogue is everyone's
+  // a shared catalogue's entry is everyone's; any other row without a tenant (a user of no company): the platform's
+  return SHARED_RESOURCES.includes(String(e.audtResource));
 }
+
+/** The resources every tenant shares (scope 'global'): their entries carry no tenant. */
+export const SHARED_RESOURCES = resourceList.filter((d) => d.scope.kind === 'global').map((d) => d.name);
 
 /** What a stored row may keep of itself in an update's entry: write-only values (password hashes) are not kept. */
 function kept(def: ResourceDef, row: Row | null, keepSecrets: boolean): Row | null {
@@ -116,10 +126,12 @@ export async function recordAudit(
     after: Row | null;
     dependents?: Dependent[];
     linkId?: number;
+    /** an action on a record that changes none of its values (a user's sessions ended): the row it concerns */
+    scopeRow?: Row;
   },
 ): Promise<number> {
   const { def, action } = entry;
-  const keys = await scopeKeys(db, def, (entry.after ?? entry.before)!);
+  const keys = await scopeKeys(db, def, (entry.after ?? entry.before ?? entry.scopeRow)!);
   const restorable = action === 'delete';
   const r = await db
     .insertInto('audit_log')

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, envelope, notFound, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { parseListQuery } from '../../http/list-query.ts';
+import { translateMessage } from '../../i18n/messages.ts';
 import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
@@ -257,7 +259,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
           refused = e.message;
         }
       }
-      return ok({ goes: dependentCounts(goes), refused });
+      // the refusal is data here, not an error answer: translated like one
+      return ok({ goes: dependentCounts(goes), refused: refused && translateMessage(refused, requestLanguage(req)) });
     },
   );
 
