@@ -87,7 +87,9 @@ export default function FmsDashboard() {
     const chart = rpmFuelSpeed(zoom.view);
     body = (
       <>
-        {s.maintenanceFlag && <Alert type="warning" showIcon message={summaryT('maintenance')} className="report-section" />}
+        {s.maintenanceFlag && (
+          <Alert type="warning" showIcon message={summaryT('maintenance')} className="report-section" />
+        )}
         <div className="report-grid">
           <Card size="small" title={asset?.massName ?? s.massName} data-testid="dash-vessel">
             {asset?.massImage ? (
