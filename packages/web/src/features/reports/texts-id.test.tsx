@@ -48,6 +48,7 @@ describe('the Report Summary in Bahasa Indonesia (issue 27)', () => {
       'Total BBM AE (Liter)',
       'Emisi CO₂ (t)',
       'Total Jarak Tempuh (NM)',
+      'Kecepatan Rata-rata (knot)',
     ])
       expect(screen.getByText(title)).toBeTruthy();
     view.unmount();
