@@ -11,6 +11,7 @@ import { toast } from '../../api/toast.ts';
 import { toPicker } from '../../api/zone.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
 import { FormModal } from '../../components/resource/FormModal.tsx';
+import { resourceIn } from '../../components/resource/language.ts';
 import { bunkerTexts } from './texts.ts';
 
 interface Option {
@@ -122,7 +123,8 @@ export function BunkerLogForm({
     try {
       if (log) await api.put(`/master/${bunkerLog.path}/${log.bklgId}`, body, { silent: true });
       else await api.post(`/master/${bunkerLog.path}`, body, { silent: true });
-      toast.success((log ? bunkerLog.texts.saved : bunkerLog.texts.created)!);
+      const { texts } = resourceIn(bunkerLog);
+      toast.success((log ? texts.saved : texts.created)!);
       onSaved();
     } catch (e) {
       const server = (e as { kind?: string })?.kind === 'server';
