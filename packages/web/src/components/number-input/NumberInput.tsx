@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import { Input, type InputProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { text, useLanguage, useTexts } from '../../api/i18n.ts';
@@ -20,19 +20,24 @@ export function typedValue(typed: string, locale: Locale, whole: boolean): numbe
   return r;
 }
 
+/**
+ * Why a value the input gave is refused, in the language in force: a typed text that is not a number (the input
+ * gives such text as a string); null for a number or an empty box. For a screen without a form (`numberRule` in one).
+ */
+export function numberProblem(v: unknown, whole = false): string | null {
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  return whole
+    ? text(numberInputTexts, 'notAWholeNumber')
+    : text(numberInputTexts, 'notANumber', { example: example(currentLocale()) });
+}
+
 /** The form rule that refuses a typed text that is not a number (the input gives such text as a string). */
 export function numberRule(whole = false): Rule {
   return {
-    validator: (_, v) =>
-      typeof v === 'string' && v.trim() !== ''
-        ? Promise.reject(
-            new Error(
-              whole
-                ? text(numberInputTexts, 'notAWholeNumber')
-                : text(numberInputTexts, 'notANumber', { example: example(currentLocale()) }),
-            ),
-          )
-        : Promise.resolve(),
+    validator: (_, v) => {
+      const problem = numberProblem(v, whole);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
   };
 }
 
@@ -47,6 +52,9 @@ export function NumberInput({
   whole = false,
   id,
   disabled,
+  readOnly,
+  variant,
+  size,
   placeholder,
   suffix,
   style,
@@ -58,6 +66,10 @@ export function NumberInput({
   whole?: boolean;
   id?: string;
   disabled?: boolean;
+  /** shown, not typed in (a value the server assigns) */
+  readOnly?: boolean;
+  variant?: InputProps['variant'];
+  size?: InputProps['size'];
   placeholder?: string;
   /** the unit, written next to the value */
   suffix?: ReactNode;
@@ -88,6 +100,9 @@ export function NumberInput({
       inputMode="decimal"
       value={typed}
       disabled={disabled}
+      readOnly={readOnly}
+      variant={variant}
+      size={size}
       placeholder={placeholder}
       suffix={suffix}
       style={style}
