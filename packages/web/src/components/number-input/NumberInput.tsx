@@ -41,6 +41,13 @@ export function numberRule(whole = false): Rule {
   };
 }
 
+/** The decimals a number is written with (0.1 → 1). */
+const decimalsOf = (n: number) => (editText(n, 'en').split('.')[1] ?? '').length;
+
+/** `value` plus `by`, without the binary fraction's noise (12.5 + 0.1 is 12.6). */
+export const stepped = (value: number, by: number) =>
+  Number((value + by).toFixed(Math.max(decimalsOf(value), decimalsOf(by))));
+
 /**
  * A number box that reads what a user of either language types ("1,5" and "1.5" are both 1.5; "1.234,5" is 1234.5)
  * and shows the value with the language's decimal mark. A text that is not a number is kept as typed, marked, and
@@ -55,6 +62,7 @@ export function NumberInput({
   readOnly,
   variant,
   size,
+  step = 1,
   placeholder,
   suffix,
   style,
@@ -70,6 +78,8 @@ export function NumberInput({
   readOnly?: boolean;
   variant?: InputProps['variant'];
   size?: InputProps['size'];
+  /** ArrowUp / ArrowDown add / take this to a number in the box (as antd's InputNumber did: rates step 0.1) */
+  step?: number;
   placeholder?: string;
   /** the unit, written next to the value */
   suffix?: ReactNode;
@@ -110,6 +120,16 @@ export function NumberInput({
       aria-invalid={bad || undefined}
       status={bad ? 'error' : undefined}
       title={bad ? (whole ? t('notAWholeNumber') : t('notANumber', { example: example(locale) })) : undefined}
+      onKeyDown={(e) => {
+        if ((e.key !== 'ArrowUp' && e.key !== 'ArrowDown') || readOnly || disabled || !step) return;
+        const now = typedValue(typed, locale, whole);
+        if (typeof now === 'string') return; // not a number: nothing to step from
+        e.preventDefault();
+        const next = stepped(now ?? 0, e.key === 'ArrowUp' ? step : -step);
+        setTyped(editText(next, locale));
+        emitted.current = next;
+        onChange?.(next);
+      }}
       onChange={(e) => {
         const next = e.target.value;
         setTyped(next);

@@ -46,9 +46,9 @@ export function FieldInput({
     // a number as either language writes it ('1,5' and '1.5' are 1.5; issue 28); a text that is not a number is
     // kept as typed and given to the form as text, which the field's schema (the client checks, the server) refuses
     case 'integer':
-      return <NumberInput {...num} whole style={{ width: '100%' }} />;
+      return <NumberInput {...num} whole step={field.step ?? 1} style={{ width: '100%' }} />;
     case 'number':
-      return <NumberInput {...num} style={{ width: '100%' }} />;
+      return <NumberInput {...num} step={field.step ?? 1} style={{ width: '100%' }} />;
     case 'select':
       return (
         <Select
