@@ -42,8 +42,9 @@ async function configRow(p: Page): Promise<{ token: string; id: number }> {
   return { token, id: config.body.data.mcrpId };
 }
 
-/** The cell of a row under the column with this header. */
+/** The cell of a row under the column with this header (the row shown: the table is drawn). */
 async function cell(p: Page, r: Locator, header: string): Promise<Locator> {
+  await expect(r).toBeVisible();
   const headers = (await p.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(header);
   expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
@@ -68,6 +69,7 @@ test("Config RPM: 'Rate by Power' 1,5 is saved as 1.5 (not 15); 'abc' is refused
 
   await p.reload();
   const r = row(p, uniqueId);
+  await expect(r).toBeVisible();
   await expect(await cell(p, r, 'Rate by Power')).toHaveText('1.5');
 
   // a text that is not a number: kept as typed, refused with a message, nothing saved
