@@ -55,7 +55,7 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
     await end.press('Enter');
     await pickOption(page, 'Vessel', METER_VESSEL);
     await pickOption(page, 'Location', 'Merak, Banten');
-    await form.getByRole('spinbutton', { name: 'Target Bunker (L)' }).fill('12345');
+    await form.getByRole('textbox', { name: 'Target Bunker (L)' }).fill('12345');
     await form.getByLabel('Note').fill('e2e bunkering');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Log created successfully')).toBeVisible();
@@ -81,9 +81,9 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
     await adj.getByRole('button', { name: 'Save' }).click();
     for (const m of ['Adjustment value is required.', 'Adjustment reason is required', 'Detail note is required.'])
       await expect(adj.getByText(m)).toBeVisible();
-    await adj.getByRole('spinbutton', { name: /Adjustment Value/ }).fill('0');
+    await adj.getByRole('textbox', { name: /Adjustment Value/ }).fill('0');
     await expect(adj.getByText('Adjustment value cannot be zero.')).toBeVisible();
-    await adj.getByRole('spinbutton', { name: /Adjustment Value/ }).fill('12000');
+    await adj.getByRole('textbox', { name: /Adjustment Value/ }).fill('12000');
     await pickOption(page, 'Reason', 'Others');
     await adj.getByLabel('Detail Note').fill('Line 1\nLine 2 of a long note that goes beyond thirty characters');
     await adj.getByRole('button', { name: 'Save' }).click();

@@ -29,7 +29,7 @@ test.describe('Remain On Board (spec 002 §2.16)', () => {
       `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()} 00:00`;
     await date('Start Date & Time', dd(today));
     await date('End Date & Time', dd(new Date(today.getTime() + 5 * 86400000)));
-    await form.getByRole('spinbutton', { name: /Initial Supply in Liters/ }).fill('1000');
+    await form.getByRole('textbox', { name: /Initial Supply in Liters/ }).fill('1000');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByText(/overlaps the asset's ROB profile/)).toBeVisible();
     // two years ahead: no overlap
@@ -74,7 +74,7 @@ test.describe('Remain On Board (spec 002 §2.16)', () => {
     await adj.getByLabel('Time').click();
     await adj.getByLabel('Time').fill(dd(today));
     await adj.getByLabel('Time').press('Enter');
-    await adj.getByRole('spinbutton', { name: /Value/ }).fill('5000');
+    await adj.getByRole('textbox', { name: /Value/ }).fill('5000');
     await adj.getByLabel('Note').fill('Stock-take by sounding');
     await adj.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('1 Adjusted')).toBeVisible();

@@ -39,7 +39,7 @@ async function newDevice(p: Page, type: 'rpm' | 'ae') {
   return uniqueId;
 }
 
-/** An antd number input steps by its `step`: ArrowUp from `from` gives `to`. */
+/** A number input steps by its `step`: ArrowUp from `from` gives `to`. */
 async function expectStep(input: ReturnType<typeof field>, from: string, to: string) {
   await input.fill(from);
   await input.press('ArrowUp');

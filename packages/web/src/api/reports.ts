@@ -1,6 +1,6 @@
 import { REPORT_KEYS, type ReportKey, type ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api, languageHeaders } from './client.ts';
 import { text } from './i18n.ts';
 import { storage } from './session-storage.ts';
 import { apiTexts } from './texts.ts';
@@ -62,8 +62,9 @@ export function downloadPdf(massId: number, start: number, end: number): Promise
  */
 export async function savePrint(start: number, end: number, query: URLSearchParams, fallback: string): Promise<string> {
   const token = storage.token();
+  // the language in force, like every call of api/client.ts: the PDF is drawn in it (issue 27)
   const res = await fetch(`/api/reports/report/print/period/${start}/${end}?${query}`, {
-    headers: token ? { Authentication: token } : {},
+    headers: { ...languageHeaders(), ...(token ? { Authentication: token } : {}) },
   });
   if (!res.ok) {
     let message = text(apiTexts, 'downloadFailed', { status: res.status });

@@ -149,12 +149,6 @@ export const latLng = (lat: number | null | undefined, lng: number | null | unde
 export const position = (p: { latitude: number; longitude: number } | null | undefined) =>
   p ? `${dms(p.latitude, 'lat')} ${dms(p.longitude, 'lon')}` : '-';
 
-/**
- * The label of the one average speed (docs/domain.md §7: distance ÷ moving time, `averageSpeedKnot`), in English;
- * a screen shows `componentsTexts` 'averageSpeed' (components/texts.ts), the same text in the language in force.
- */
-export const AVERAGE_SPEED_LABEL = 'Average Speed (knot)';
-
 /** km/h → knots (spec 002 §9: × 0.539957). */
 export const kmhToKnot = (v: number | null | undefined) => (v == null ? null : v * 0.539957);
 /** metres → NM (/1852). */

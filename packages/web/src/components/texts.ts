@@ -51,7 +51,7 @@ export const componentsTexts = defineTexts(
     authResetRequestFailed: 'Failed to request reset password. please try again later or check your email address.',
     authPasswordUpdated: 'Password updated successfully. You will be redirectet to login page.',
     authPasswordUpdateFailed: 'Failed to update password',
-    // format.ts AVERAGE_SPEED_LABEL (docs/domain.md §7)
+    // the one average speed (docs/domain.md §7: distance ÷ moving time, averageSpeedKnot)
     averageSpeed: 'Average Speed (knot)',
   },
   {

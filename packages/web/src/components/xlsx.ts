@@ -3,10 +3,18 @@ import { periodText } from '../api/period.ts';
 import { componentsTexts } from './texts.ts';
 
 export type Cell = string | number | null;
-export type SheetName = 'Data' | 'Asset Summary';
+/** A sheet's text (componentsTexts key), by the sheet's English name. */
+const SHEET_TEXT = { Data: 'sheetData', 'Asset Summary': 'sheetAssetSummary' } as const satisfies Record<
+  string,
+  keyof typeof componentsTexts.en
+>;
 
-/** A sheet's name in the language in force at the download. */
-const SHEET_TEXT = { Data: 'sheetData', 'Asset Summary': 'sheetAssetSummary' } as const;
+/**
+ * Which sheet a download writes, by its English name (the spec's): the file's sheet is named in the language in
+ * force at the download ('Asset Summary' → 'Ringkasan Aset'; 'Data' is the same in both). A new sheet: add its
+ * texts to components/texts.ts and its key here.
+ */
+export type SheetName = keyof typeof SHEET_TEXT;
 
 /**
  * Spec 002 §7.3: files named with the asset name and the start and end dates of the period `[start, end)` as users

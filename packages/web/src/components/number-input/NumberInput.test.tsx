@@ -52,4 +52,28 @@ describe('the number input (issue 28: "1,5" saved 15)', () => {
     render(<RateForm onFinish={() => {}} initial={5.5} />);
     expect((screen.getByLabelText('Rate by Power') as HTMLInputElement).value).toBe('5,5');
   });
+
+  it('steps a number with ArrowUp / ArrowDown by its step, and leaves a text that is not a number alone', async () => {
+    let saved: unknown;
+    render(
+      <Form onFinish={(v) => (saved = v.rate)}>
+        <Form.Item name="rate" label="Rate by Time" rules={[numberRule()]}>
+          <NumberInput step={0.1} />
+        </Form.Item>
+        <Button htmlType="submit">Save</Button>
+      </Form>,
+    );
+    const box = screen.getByLabelText('Rate by Time') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '12,5' } });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.value).toBe('12.6');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.value).toBe('12.4');
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(saved).toBe(12.4));
+    fireEvent.change(box, { target: { value: 'abc' } });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.value).toBe('abc');
+  });
 });

@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import { Input, type InputProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { text, useLanguage, useTexts } from '../../api/i18n.ts';
@@ -20,21 +20,33 @@ export function typedValue(typed: string, locale: Locale, whole: boolean): numbe
   return r;
 }
 
+/**
+ * Why a value the input gave is refused, in the language in force: a typed text that is not a number (the input
+ * gives such text as a string); null for a number or an empty box. For a screen without a form (`numberRule` in one).
+ */
+export function numberProblem(v: unknown, whole = false): string | null {
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  return whole
+    ? text(numberInputTexts, 'notAWholeNumber')
+    : text(numberInputTexts, 'notANumber', { example: example(currentLocale()) });
+}
+
 /** The form rule that refuses a typed text that is not a number (the input gives such text as a string). */
 export function numberRule(whole = false): Rule {
   return {
-    validator: (_, v) =>
-      typeof v === 'string' && v.trim() !== ''
-        ? Promise.reject(
-            new Error(
-              whole
-                ? text(numberInputTexts, 'notAWholeNumber')
-                : text(numberInputTexts, 'notANumber', { example: example(currentLocale()) }),
-            ),
-          )
-        : Promise.resolve(),
+    validator: (_, v) => {
+      const problem = numberProblem(v, whole);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
   };
 }
+
+/** The decimals a number is written with (0.1 → 1). */
+const decimalsOf = (n: number) => (editText(n, 'en').split('.')[1] ?? '').length;
+
+/** `value` plus `by`, without the binary fraction's noise (12.5 + 0.1 is 12.6). */
+export const stepped = (value: number, by: number) =>
+  Number((value + by).toFixed(Math.max(decimalsOf(value), decimalsOf(by))));
 
 /**
  * A number box that reads what a user of either language types ("1,5" and "1.5" are both 1.5; "1.234,5" is 1234.5)
@@ -47,6 +59,10 @@ export function NumberInput({
   whole = false,
   id,
   disabled,
+  readOnly,
+  variant,
+  size,
+  step = 1,
   placeholder,
   suffix,
   style,
@@ -58,6 +74,12 @@ export function NumberInput({
   whole?: boolean;
   id?: string;
   disabled?: boolean;
+  /** shown, not typed in (a value the server assigns) */
+  readOnly?: boolean;
+  variant?: InputProps['variant'];
+  size?: InputProps['size'];
+  /** ArrowUp / ArrowDown add / take this to a number in the box (as antd's InputNumber did: rates step 0.1) */
+  step?: number;
   placeholder?: string;
   /** the unit, written next to the value */
   suffix?: ReactNode;
@@ -88,6 +110,9 @@ export function NumberInput({
       inputMode="decimal"
       value={typed}
       disabled={disabled}
+      readOnly={readOnly}
+      variant={variant}
+      size={size}
       placeholder={placeholder}
       suffix={suffix}
       style={style}
@@ -95,6 +120,16 @@ export function NumberInput({
       aria-invalid={bad || undefined}
       status={bad ? 'error' : undefined}
       title={bad ? (whole ? t('notAWholeNumber') : t('notANumber', { example: example(locale) })) : undefined}
+      onKeyDown={(e) => {
+        if ((e.key !== 'ArrowUp' && e.key !== 'ArrowDown') || readOnly || disabled || !step) return;
+        const now = typedValue(typed, locale, whole);
+        if (typeof now === 'string') return; // not a number: nothing to step from
+        e.preventDefault();
+        const next = stepped(now ?? 0, e.key === 'ArrowUp' ? step : -step);
+        setTyped(editText(next, locale));
+        emitted.current = next;
+        onChange?.(next);
+      }}
       onChange={(e) => {
         const next = e.target.value;
         setTyped(next);

@@ -1,7 +1,8 @@
 import type { FieldDef } from '@fleet/shared/resources/define.ts';
-import { DatePicker, Input, InputNumber, type InputNumberProps, type InputProps, Select } from 'antd';
+import { DatePicker, Input, type InputProps, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTexts } from '../../api/i18n.ts';
+import { NumberInput } from '../number-input/NumberInput.tsx';
 import { RefSelect, type TakenBy } from './RefSelect.tsx';
 import { resourceTexts } from './texts.ts';
 
@@ -35,17 +36,19 @@ export function FieldInput({
   const common = { id, value, onChange, disabled, placeholder: field.placeholder };
   // the value's type follows field.kind, which TypeScript cannot tie to a separate prop: each input takes it as its own
   const text = { ...common, value: value as InputProps['value'] };
-  const num = { ...common, value: value as InputNumberProps['value'] };
+  const num = { ...common, value: value as number | string | null | undefined };
   const date = { ...common, value: value as Dayjs | null | undefined };
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea {...text} autoSize={{ minRows: 2, maxRows: 6 }} />;
     case 'json':
       return <Input.TextArea {...text} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: 'monospace' }} />;
+    // a number as either language writes it ('1,5' and '1.5' are 1.5; issue 28); a text that is not a number is
+    // kept as typed and given to the form as text, which the field's schema (the client checks, the server) refuses
     case 'integer':
-      return <InputNumber {...num} precision={0} step={field.step ?? 1} style={{ width: '100%' }} />;
+      return <NumberInput {...num} whole step={field.step ?? 1} style={{ width: '100%' }} />;
     case 'number':
-      return <InputNumber {...num} step={field.step ?? 1} style={{ width: '100%' }} />;
+      return <NumberInput {...num} step={field.step ?? 1} style={{ width: '100%' }} />;
     case 'select':
       return (
         <Select

@@ -4,8 +4,5 @@ import { lazy } from 'react';
 /** The vessel's track for the period; Leaflet and the map base load with the first map shown. */
 export const VesselTrackMap = lazy(() => import('./VesselTrackMap.tsx'));
 
-/** In English; a screen shows `summaryTexts` 'maintenance' (summary/texts.ts), the language in force. */
-export const MAINTENANCE_TEXT = 'This vessel is under maintenance.';
-
 /** Whether a summary holds any data at all ('No Data' otherwise). */
 export const hasData = (s: Summary | undefined): s is Summary => !!s && s.firstData != null;

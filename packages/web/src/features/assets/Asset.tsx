@@ -11,6 +11,7 @@ import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Page } from '../../components/Page.tsx';
+import { useResourceDef } from '../../components/resource/language.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { AssetCard } from './AssetCard.tsx';
 import { AssetFormModal } from './AssetFormModal.tsx';
@@ -30,6 +31,7 @@ const SEARCH_FIELDS = [
  */
 export default function Asset() {
   const t = useTexts(assetsTexts);
+  const view = useResourceDef(asset);
   const navigate = useNavigate();
   const canRead = useCan('master_asset', 'read');
   const [page, setPage] = useState(1);
@@ -71,7 +73,7 @@ export default function Asset() {
 
   return (
     <Page
-      title={asset.texts.title}
+      title={view.texts.title}
       extra={
         <ButtonGroup
           permission="master_asset"

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ASSET_TEXTS, assetImageUrl } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
-import { useTexts } from '../../api/i18n.ts';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { type Row, useResourceList, useResourceMutation, useResourceRow } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { zoneHours } from '../../api/zone.ts';
@@ -24,6 +24,7 @@ import { typeLabel } from '../../components/device/device-types.ts';
 import { TrackMap } from '../../components/map/TrackMap.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { Page } from '../../components/Page.tsx';
+import { optionIn } from '../../components/resource/language.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { type DataLogRow, dataLogRows } from './asset-log.ts';
 import { ShipPicture } from './ShipPicture.tsx';
@@ -47,6 +48,7 @@ function rangeOf(choice: RangeChoice, now: number, tz: number) {
 /** The in-place edit of name and status (spec 000 §2 "The asset name, data id and type can be updated"). */
 function InlineEdit({ row }: { row: AssetRow }) {
   const t = useTexts(assetsTexts);
+  const language = useLanguage();
   const canUpdate = useCan('master_asset', 'update');
   const [name, setName] = useState(row.massName);
   const [type, setType] = useState(row.massType);
@@ -55,6 +57,8 @@ function InlineEdit({ row }: { row: AssetRow }) {
     setType(row.massType);
   }, [row]);
   const mutation = useResourceMutation(asset, { updated: ASSET_TEXTS.saved });
+  // the status options in the language in force
+  const statuses = APPROVAL_NUMBER.map((o) => optionIn(o, language));
   const changed = name.trim() !== row.massName || type !== row.massType;
   return (
     <Descriptions size="small" bordered column={1} className="asset-detail-facts">
@@ -68,15 +72,9 @@ function InlineEdit({ row }: { row: AssetRow }) {
       <Descriptions.Item label={t('dataId')}>{row.massDataId}</Descriptions.Item>
       <Descriptions.Item label={t('status')}>
         {canUpdate ? (
-          <Select
-            aria-label={t('status')}
-            value={type}
-            onChange={setType}
-            options={APPROVAL_NUMBER}
-            style={{ width: 180 }}
-          />
+          <Select aria-label={t('status')} value={type} onChange={setType} options={statuses} style={{ width: 180 }} />
         ) : (
-          (APPROVAL_NUMBER.find((o) => o.value === row.massType)?.label ?? row.massType)
+          (statuses.find((o) => o.value === row.massType)?.label ?? row.massType)
         )}
       </Descriptions.Item>
       <Descriptions.Item label={t('assetType')}>{row.massMaty?.matyName ?? '—'}</Descriptions.Item>

@@ -1,7 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { FormField } from '@fleet/shared/answers/form-fields.ts';
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography, Upload } from 'antd';
+import { asset } from '@fleet/shared/resources/asset.ts';
+import type { FieldDef } from '@fleet/shared/resources/define.ts';
+import { Button, DatePicker, Form, Input, Modal, Select, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
@@ -16,6 +18,8 @@ import { isApiError } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
+import { NumberInput, numberRule } from '../../components/number-input/NumberInput.tsx';
+import { messageIn, useResourceDef } from '../../components/resource/language.ts';
 import { useSession } from '../../stores/session.ts';
 import { assetsTexts } from './texts.ts';
 
@@ -41,8 +45,8 @@ function SchemaInput({
   if (enumOptions) return <Select {...rest} options={enumOptions} />;
   if (spec.Type === 'date') return <DatePicker {...rest} showTime style={{ width: '100%' }} />;
   if (spec.Type === 'text') return <Input.TextArea {...rest} autoSize={{ minRows: 2, maxRows: 6 }} />;
-  if (spec.Type === 'int') return <InputNumber {...rest} precision={0} style={{ width: '100%' }} />;
-  if (spec.Type === 'decimal') return <InputNumber {...rest} style={{ width: '100%' }} />;
+  if (spec.Type === 'int') return <NumberInput {...rest} whole style={{ width: '100%' }} />;
+  if (spec.Type === 'decimal') return <NumberInput {...rest} style={{ width: '100%' }} />;
   return <Input {...rest} />;
 }
 
@@ -80,6 +84,19 @@ export function AssetFormModal({
   onSaved: () => void;
 }) {
   const t = useTexts(assetsTexts);
+  // the asset definition in the language in force: the fields schema's labels and options are its English
+  const view = useResourceDef(asset);
+  const shown = (f: FormField): FormField => {
+    const own = (view.fields as Record<string, FieldDef | undefined>)[f.Field];
+    if (!own) return f;
+    const label = (value: string | number, english: string) =>
+      own.options?.find((o) => o.value === value)?.label ?? english;
+    return {
+      ...f,
+      Label: own.label,
+      ...(f.Options ? { Options: f.Options.map((o) => ({ ...o, label: label(o.value, o.label) })) } : {}),
+    };
+  };
   const [form] = Form.useForm();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -121,7 +138,7 @@ export function AssetFormModal({
       if (isApiError(e) && e.fieldMessages) {
         const rest = applyFieldErrors(
           form,
-          e.fieldMessages,
+          Object.fromEntries(Object.entries(e.fieldMessages).map(([k, m]) => [k, m.map((x) => messageIn(x))])),
           fields.map((f) => f.Field),
         );
         if (rest.length) toast.error(rest.join(' '));
@@ -158,12 +175,16 @@ export function AssetFormModal({
       width={560}
     >
       <Form form={form} layout="vertical" onFinish={submit} disabled={saving}>
-        {fields.map((f) => (
+        {fields.map(shown).map((f) => (
           <Form.Item
             key={f.Field}
             name={f.Field}
             label={f.Label}
-            rules={f.Required ? [{ required: true, message: t('required', { label: f.Label }) }] : undefined}
+            rules={[
+              ...(f.Required ? [{ required: true, message: t('required', { label: f.Label }) }] : []),
+              // a typed text that is not a number (issue 28)
+              ...(f.Type === 'int' || f.Type === 'decimal' ? [numberRule(f.Type === 'int')] : []),
+            ]}
           >
             <SchemaInput spec={f} assetTypes={assetTypes.data ?? []} />
           </Form.Item>

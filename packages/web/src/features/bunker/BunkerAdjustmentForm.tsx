@@ -5,9 +5,8 @@ import { api } from '../../api/client.ts';
 import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { FormModal } from '../../components/resource/FormModal.tsx';
+import { resourceIn, useResourceDef } from '../../components/resource/language.ts';
 import { bunkerTexts } from './texts.ts';
-
-const { bklaType, bklaReason } = bunkerAdjustment.fields;
 
 /**
  * 'Create Bunker Adjustment' / 'Edit Bunker Adjustment' (spec 002 §2.15, §5): type, value, reason and note, each
@@ -27,6 +26,8 @@ export function BunkerAdjustmentForm({
   onSaved: () => void;
 }) {
   const t = useTexts(bunkerTexts);
+  // the definition's option labels and hints in the language in force
+  const { bklaType, bklaReason } = useResourceDef(bunkerAdjustment).fields;
   const save = async (body: Record<string, unknown>) => {
     try {
       if (adjustment) await api.put(`/master/${bunkerAdjustment.path}/${adjustment.bklaId}`, body, { silent: true });
@@ -35,7 +36,8 @@ export function BunkerAdjustmentForm({
       toast.error(text(bunkerTexts, 'adjustmentSubmitFailed'));
       return false;
     }
-    toast.success((adjustment ? bunkerAdjustment.texts.saved : bunkerAdjustment.texts.created)!);
+    const { texts } = resourceIn(bunkerAdjustment);
+    toast.success((adjustment ? texts.saved : texts.created)!);
     onSaved();
   };
 

@@ -12,10 +12,15 @@ import { truncate } from '../../components/bunker-format.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { discrepancy, formatDateTime, formatKl3, formatPercent, kl, percent } from '../../components/format.ts';
+import { optionIn, resourceIn } from '../../components/resource/language.ts';
 import { BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
 import { bunkerTexts } from './texts.ts';
 
-const reasonLabel = (v: string) => BUNKER_ADJUSTMENT_REASONS.find((r) => r.value === v)?.label ?? v;
+/** A reason's label in the language in force (called at render). */
+const reasonLabel = (v: string) => {
+  const reason = BUNKER_ADJUSTMENT_REASONS.find((r) => r.value === v);
+  return reason ? optionIn(reason).label : v;
+};
 
 function DiscrepancyValue({ d }: { d: Discrepancy }) {
   if (d.amount === null) return <span>N/A</span>;
@@ -85,7 +90,7 @@ export function BunkerLogDetail({
     setBusy(true);
     try {
       await api.delete(`/master/bunker/adjustment/${deleting.bklaId}`, { silent: true });
-      toast.success(bunkerAdjustment.texts.deleted);
+      toast.success(resourceIn(bunkerAdjustment).texts.deleted);
       setDeleting(null);
       await load();
       onChanged();

@@ -1,6 +1,6 @@
 import type { BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
 import { bunkerLog } from '@fleet/shared/resources/bunker-log.ts';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import type { AssetOption } from '../../api/bunker.ts';
@@ -10,7 +10,9 @@ import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { toPicker } from '../../api/zone.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
+import { NumberInput } from '../../components/number-input/NumberInput.tsx';
 import { FormModal } from '../../components/resource/FormModal.tsx';
+import { resourceIn } from '../../components/resource/language.ts';
 import { bunkerTexts } from './texts.ts';
 
 interface Option {
@@ -122,7 +124,8 @@ export function BunkerLogForm({
     try {
       if (log) await api.put(`/master/${bunkerLog.path}/${log.bklgId}`, body, { silent: true });
       else await api.post(`/master/${bunkerLog.path}`, body, { silent: true });
-      toast.success((log ? bunkerLog.texts.saved : bunkerLog.texts.created)!);
+      const { texts } = resourceIn(bunkerLog);
+      toast.success((log ? texts.saved : texts.created)!);
       onSaved();
     } catch (e) {
       const server = (e as { kind?: string })?.kind === 'server';
@@ -158,7 +161,8 @@ export function BunkerLogForm({
           <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('selectLocation')} options={locations} />
         ),
         bklgMftyId: () => <Select placeholder={t('selectFuelType')} options={fuelTypes} />,
-        bklgTargetBunker: () => <InputNumber style={{ width: '100%' }} min={0} />,
+        // a typed text that is not a number is refused by the field's live check (its schema); below 0 too
+        bklgTargetBunker: () => <NumberInput style={{ width: '100%' }} />,
         bklgNote: () => <Input.TextArea rows={3} maxLength={1000} />,
       }}
       liveChecks

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { act } from 'react';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../api/toast.ts';
 import { useSession } from '../../stores/session.ts';
 import { envelope, jsonResponse } from '../../test/setup.ts';
+import { BunkerAdjustmentForm } from './BunkerAdjustmentForm.tsx';
 import BunkeringLog from './BunkeringLog.tsx';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 
@@ -142,5 +143,26 @@ describe('the bunker screens in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getByText('DISESUAIKAN')).toBeTruthy();
     expect(screen.getByText('Tutup')).toBeTruthy();
     expect(screen.queryByText('Final Bunker Received')).toBeNull();
+  }, 60_000);
+
+  it('the adjustment history shows the reason in Indonesian', async () => {
+    await act(() => i18next.changeLanguage('id'));
+    render(withQueries(<BunkerLogDetail logId={7} onClose={() => {}} onChanged={() => {}} />));
+    fireEvent.click(await screen.findByText('Riwayat Penyesuaian', undefined, { timeout: 10_000 }));
+    const row = (await screen.findByText('clerk')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Lainnya')).toBeTruthy();
+    expect(within(row).queryByText('Others')).toBeNull();
+  }, 60_000);
+
+  it('the adjustment form in Indonesian: title, hint and reasons', async () => {
+    await act(() => i18next.changeLanguage('id'));
+    render(
+      withQueries(<BunkerAdjustmentForm open logId={7} adjustment={null} onClose={() => {}} onSaved={() => {}} />),
+    );
+    expect(await screen.findByText('Buat Penyesuaian Bunker')).toBeTruthy();
+    expect(screen.getByText('Atur Ulang Nilai mengganti nilai saat ini dengan nilai yang ditentukan.')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Alasan'));
+    expect(await screen.findByText('Penambahan Manual (kebocoran pipa, dll.)')).toBeTruthy();
+    expect(screen.getByText('Sengketa dengan Pemasok')).toBeTruthy();
   }, 60_000);
 });

@@ -1,10 +1,11 @@
-import { Alert, Checkbox, DatePicker, InputNumber, Modal, Select } from 'antd';
+import { Alert, Checkbox, DatePicker, Modal, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { pickedRange, shownEnd } from '../../api/period.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
+import { NumberInput, numberProblem } from '../../components/number-input/NumberInput.tsx';
 import { RANGE_FORMAT } from '../../components/PeriodPicker.tsx';
 import { type ChartDraft, type IntervalUnit, isValid, pointsFor, type SavedChart } from './model.ts';
 import { customChartTexts } from './texts.ts';
@@ -17,6 +18,9 @@ const UNIT_TEXT = {
   WEEK: 'unitWeek',
   MONTH: 'unitMonth',
 } as const satisfies Record<IntervalUnit, keyof typeof customChartTexts.en>;
+
+/** The form's whole-number boxes. */
+type NumberKey = 'intervalLength' | 'order';
 
 /** Spec 002 §9: default chart range the last 6 hours; automatic interval in minutes. */
 function emptyDraft(order: number): Partial<ChartDraft> {
@@ -49,15 +53,44 @@ export function ChartForm({
   const [draft, setDraft] = useState<Partial<ChartDraft>>(() => emptyDraft(nextOrder));
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  // the whole numbers' boxes: a typed text that is not a whole number, kept as typed and refused (issue 28)
+  const [typed, setTyped] = useState<Partial<Record<NumberKey, string>>>({});
 
   useEffect(() => {
     if (!open) return;
     setFailed(false);
+    setTyped({});
     setDraft(editing ? { ...editing } : emptyDraft(nextOrder));
   }, [open, editing, nextOrder]);
 
   const asset = assets.data?.find((a) => a.massId === draft.asset?.massId);
-  const valid = isValid(draft);
+  /** Why a number box's value is refused: not a whole number, or below 0 (the boxes took no negative number). */
+  const problemOf = (key: NumberKey) =>
+    numberProblem(typed[key], true) ?? ((draft[key] ?? 0) < 0 ? t('notNegative') : null);
+  const numbersValid = !problemOf('intervalLength') && !problemOf('order');
+  const valid = isValid(draft) && numbersValid;
+  const numberBox = (key: NumberKey) => {
+    const problem = problemOf(key);
+    return (
+      <div className="report-filter-field">
+        <span>{t(key)}</span>
+        <NumberInput
+          aria-label={t(key)}
+          whole
+          value={typed[key] ?? draft[key] ?? null}
+          onChange={(v) => {
+            setTyped((x) => ({ ...x, [key]: typeof v === 'string' ? v : undefined }));
+            if (typeof v !== 'string') setDraft((d) => ({ ...d, [key]: v ?? undefined }));
+          }}
+        />
+        {problem && (
+          <Typography.Text type="danger" role="alert">
+            {problem}
+          </Typography.Text>
+        )}
+      </div>
+    );
+  };
   const selected = (devcId: number) => draft.devicesData?.find((d) => d.devcId === devcId)?.selectedDataPoints ?? [];
 
   const setPoints = (dev: NonNullable<typeof asset>['massDevice'][number], points: string[]) =>
@@ -96,7 +129,8 @@ export function ChartForm({
         setSaving(true);
         setFailed(false);
         try {
-          await onSave(draft as ChartDraft);
+          // an emptied Order box: first
+          await onSave({ ...draft, order: draft.order ?? 0 } as ChartDraft);
         } catch (e) {
           console.error(e);
           setFailed(true);
@@ -105,7 +139,7 @@ export function ChartForm({
         }
       }}
     >
-      {!valid && <Alert type="warning" showIcon message={t('required')} style={{ marginBottom: 12 }} />}
+      {!isValid(draft) && <Alert type="warning" showIcon message={t('required')} style={{ marginBottom: 12 }} />}
       {failed && <Alert type="error" showIcon message={t('saveFailed')} style={{ marginBottom: 12 }} />}
       <div className="report-filter" style={{ padding: 0 }}>
         <div className="report-filter-field report-filter-asset">
@@ -155,24 +189,8 @@ export function ChartForm({
             onChange={(intervalUnit) => setDraft((d) => ({ ...d, intervalUnit }))}
           />
         </div>
-        <div className="report-filter-field">
-          <span>{t('intervalLength')}</span>
-          <InputNumber
-            aria-label={t('intervalLength')}
-            min={0}
-            value={draft.intervalLength}
-            onChange={(v) => setDraft((d) => ({ ...d, intervalLength: v ?? 0 }))}
-          />
-        </div>
-        <div className="report-filter-field">
-          <span>{t('order')}</span>
-          <InputNumber
-            aria-label={t('order')}
-            min={0}
-            value={draft.order}
-            onChange={(v) => setDraft((d) => ({ ...d, order: v ?? 0 }))}
-          />
-        </div>
+        {numberBox('intervalLength')}
+        {numberBox('order')}
       </div>
       <div className="chart-form-devices">
         {asset ? (

@@ -37,6 +37,8 @@ export const customChartTexts = defineTexts(
     intervalUnit: 'Interval Unit',
     intervalLength: 'Interval Length',
     order: 'Order',
+    // under a number box that took a number below 0 (issue 28: the box no longer clamps what is typed)
+    notNegative: 'Write 0 or more',
     selectAssetFirst: 'Select an asset to choose its devices.',
     unitMinute: 'MINUTE',
     unitHour: 'HOUR',
@@ -77,6 +79,7 @@ export const customChartTexts = defineTexts(
     intervalUnit: 'Satuan Interval',
     intervalLength: 'Panjang Interval',
     order: 'Urutan',
+    notNegative: 'Tulis 0 atau lebih',
     selectAssetFirst: 'Pilih aset untuk memilih perangkatnya.',
     unitMinute: 'MENIT',
     unitHour: 'JAM',

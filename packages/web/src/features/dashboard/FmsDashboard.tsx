@@ -9,12 +9,14 @@ import { Gauge } from '../../components/charts/Gauge.tsx';
 import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { Sparkline } from '../../components/charts/Sparkline.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
-import { AVERAGE_SPEED_LABEL, dateTime, num } from '../../components/format.ts';
+import { dateTime, num } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { Stat } from '../../components/summary/Stat.tsx';
 import { ResetZoom, rpmFuelSpeed, useMinuteZoom } from '../../components/summary/SummaryCharts.tsx';
-import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { hasData, VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { summaryTexts } from '../../components/summary/texts.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { chartAverages, meAverageFlow } from './averages.ts';
@@ -44,6 +46,8 @@ const SIDE_TEXTS = {
 /** FMS dashboard (spec 002 §2.9). */
 export default function FmsDashboard() {
   const t = useTexts(dashboardTexts);
+  const c = useTexts(componentsTexts);
+  const summaryT = useTexts(summaryTexts);
   const { range, interval, currentAsset } = useFilter();
   const assets = useAssets();
   const asset = assets.data?.find((a) => a.massId === currentAsset);
@@ -83,7 +87,9 @@ export default function FmsDashboard() {
     const chart = rpmFuelSpeed(zoom.view);
     body = (
       <>
-        {s.maintenanceFlag && <Alert type="warning" showIcon message={MAINTENANCE_TEXT} className="report-section" />}
+        {s.maintenanceFlag && (
+          <Alert type="warning" showIcon message={summaryT('maintenance')} className="report-section" />
+        )}
         <div className="report-grid">
           <Card size="small" title={asset?.massName ?? s.massName} data-testid="dash-vessel">
             {asset?.massImage ? (
@@ -102,7 +108,7 @@ export default function FmsDashboard() {
           <Card size="small" title={t('todaysCruise')} data-testid="dash-cruise">
             <Stat label={t('lastData')} value={dateTime(s.lastData)} />
             <Stat label={t('totalCruise')} value={num(s.gps?.summary.totalCruise)} testId="dash-total-cruise" />
-            <Stat label={AVERAGE_SPEED_LABEL} value={num(s.gps?.summary.averageSpeedKnot)} testId="dash-avg-speed" />
+            <Stat label={c('averageSpeed')} value={num(s.gps?.summary.averageSpeedKnot)} testId="dash-avg-speed" />
           </Card>
           {sides.map((side) => {
             const cur = currentData(pulse.data, side);

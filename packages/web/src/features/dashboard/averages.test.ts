@@ -1,6 +1,6 @@
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { describe, expect, it } from 'vitest';
-import { AVERAGE_SPEED_LABEL } from '../../components/format.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { chartAverages, meAverageFlow } from './averages.ts';
 
 /** The parts of a summary the averages read (a day: 83.13 NM in 13.5 moving hours, hourly speeds 0–11 kn). */
@@ -48,7 +48,7 @@ describe('dashboard chart averages', () => {
       { label: 'Average RPM Port', value: 812.5 },
       { label: 'Average RPM Starboard', value: 790 },
       { label: 'Avg Fuel Flow (L/h)', value: 218.5 },
-      { label: AVERAGE_SPEED_LABEL, value: 6.16 },
+      { label: componentsTexts.en.averageSpeed, value: 6.16 },
     ]);
   });
   it('a single engine has one RPM; no data gives no figure', () => {
@@ -56,7 +56,7 @@ describe('dashboard chart averages', () => {
     expect(chartAverages(s)).toEqual([
       { label: 'Average RPM Main Engine', value: 812.5 },
       { label: 'Avg Fuel Flow (L/h)', value: null },
-      { label: AVERAGE_SPEED_LABEL, value: null },
+      { label: componentsTexts.en.averageSpeed, value: null },
     ]);
   });
   it('the main engine flow adds the sides that have one', () => {

@@ -1,6 +1,6 @@
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { text } from '../../api/i18n.ts';
-import { AVERAGE_SPEED_LABEL } from '../../components/format.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { dashboardTexts } from './texts.ts';
 
 /**
@@ -31,6 +31,6 @@ export function chartAverages(s: Summary): { label: string; value: number | null
       value: rpm?.[side]?.average ?? null,
     })),
     { label: text(dashboardTexts, 'avgFuelFlow'), value: meAverageFlow(s) },
-    { label: AVERAGE_SPEED_LABEL, value: s.gps?.summary.averageSpeedKnot ?? null },
+    { label: text(componentsTexts, 'averageSpeed'), value: s.gps?.summary.averageSpeedKnot ?? null },
   ];
 }

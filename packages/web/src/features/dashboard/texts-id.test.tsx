@@ -50,6 +50,7 @@ const SUMMARY = {
   flowmeter: { data: {}, summary: { portEngineCons: 100, starboardEngineCons: 90, meEngineCons: 190 } },
   gps: { data: {}, summary: { totalCruise: 12, averageSpeedKnot: 6 } },
   ae: { data: {} },
+  maintenanceFlag: true,
 };
 
 function serve(assets: unknown[]) {
@@ -108,6 +109,8 @@ describe('the dashboard and the widgets in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getAllByText('Jam Jalan Mesin')).toHaveLength(2);
     expect(screen.getAllByText('Suhu Gas Buang (°C)')).toHaveLength(2);
     expect(screen.getAllByText('MATI')).toHaveLength(3);
+    expect(screen.getByTestId('dash-cruise').textContent).toContain('Kecepatan Rata-rata (knot)');
+    expect(screen.getByText('Kapal ini sedang dalam perawatan.')).toBeTruthy();
     expect(screen.queryByText("Today's Cruise")).toBeNull();
   });
 
@@ -124,5 +127,6 @@ describe('the dashboard and the widgets in Bahasa Indonesia (issue 27)', () => {
         .slice(0, 3),
     ).toEqual(['RPM Rata-rata Mesin Kiri', 'RPM Rata-rata Mesin Kanan', 'Laju Alir BBM Rata-rata (L/h)']);
     expect(chartAverages({ ...s, singleEngine: true })[0].label).toBe('RPM Rata-rata Mesin Utama');
+    expect(chartAverages(s)[3].label).toBe('Kecepatan Rata-rata (knot)');
   });
 });

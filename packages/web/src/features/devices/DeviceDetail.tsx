@@ -6,7 +6,7 @@ import { Alert, Card, Descriptions, Empty, Spin, Statistic, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
-import { useTexts } from '../../api/i18n.ts';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { periodText } from '../../api/period.ts';
 import { type Row, useResourceRow } from '../../api/resources.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
@@ -86,11 +86,12 @@ export default function DeviceDetail() {
   const row = useResourceRow<Row>(device, valid ? id : undefined);
   const dev = row.data;
   const tz = zoneHours();
-  // the selection is read from the link once per change of the query string
+  // the selection is read from the link once per change of the query string (and of the language: `problem`)
+  const language = useLanguage();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` is taken when the link changes, not on every render
   const { selection, problem } = useMemo(
     () => fromQuery(params, Math.floor(Date.now() / 1000), tz),
-    [params.toString(), tz],
+    [params.toString(), tz, language],
   );
   const length = bucketLength(selection.start, selection.end, selection.aggregatedUnit);
   const type = (dev?.devcType as string | undefined) ?? '';
@@ -110,13 +111,15 @@ export default function DeviceDetail() {
   const figures = useSummaryFigures(dev, selection, tz);
   const rows = series.data?.series ?? [];
   const fullResolution = selection.aggregatedUnit === 'MINUTE' && length === 1;
+  // the charts' titles and names are in the language in force when they are built: built again when it changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language: chartsFor and timeChart read it (text())
   const charts = useMemo(
     () =>
       chartsFor(type, fullResolution, dev?.devcLabel).map((c) => ({
         title: c.title,
         option: timeChart(rows, c.lines, { markAbove: c.markAbove }),
       })),
-    [type, fullResolution, rows, dev?.devcLabel],
+    [type, fullResolution, rows, dev?.devcLabel, language],
   );
   const track: TrackPoint[] = useMemo(
     () =>

@@ -10,8 +10,9 @@ import {
   sumOf,
   weightedMean,
 } from '../../components/device/device-series.ts';
-import { AVERAGE_SPEED_LABEL, num, qty } from '../../components/format.ts';
+import { num, qty } from '../../components/format.ts';
 import { KMH_TO_KNOTS } from '../../components/gauges/scales.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { devicesTexts } from './texts.ts';
 
 export interface Tile {
@@ -124,7 +125,7 @@ export function tilesFor(type: string, rows: AggregatedRow[], figures: SummaryFi
       const top = extremeOf(rows, 2, 'max');
       return [
         { label: say('distance'), value: fmt(distance === null ? null : distance / 1000, 2, 'km') },
-        { label: AVERAGE_SPEED_LABEL, value: fmt(speed, 2, say('unitKnots')) },
+        { label: text(componentsTexts, 'averageSpeed'), value: fmt(speed, 2, say('unitKnots')) },
         { label: say('highestSpeed'), value: fmt(top === null ? null : top * KMH_TO_KNOTS, 2, say('unitKnots')) },
         { label: say('distanceNm'), value: fmt(distance === null ? null : distance / 1852, 2, 'NM') },
       ];

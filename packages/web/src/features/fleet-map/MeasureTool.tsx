@@ -1,5 +1,5 @@
 import { ColumnWidthOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, DatePicker, InputNumber, Select, Space, Table, Tooltip } from 'antd';
+import { Button, DatePicker, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import L from 'leaflet';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
 import { useTexts } from '../../api/i18n.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import { qty } from '../../components/format.ts';
+import { NumberInput, numberProblem } from '../../components/number-input/NumberInput.tsx';
 import {
   formatDuration,
   formatLatLng,
@@ -136,7 +137,7 @@ export function MeasureTool() {
 /** The coordinates table's columns, each its row field and its text's key (the Excel export has the same). */
 const COLUMNS = ['from', 'to', 'heading', 'speed', 'eta', 'distance', 'duration'] as const;
 
-function CoordinatesPanel({
+export function CoordinatesPanel({
   lines,
   current,
   setCurrent,
@@ -148,7 +149,12 @@ function CoordinatesPanel({
   onClose: () => void;
 }) {
   const t = useTexts(fleetMapTexts);
-  const [speed, setSpeed] = useState<number>(1);
+  // what the speed box holds: a number, nothing, or a typed text that is not a number (issue 28)
+  const [typedSpeed, setTypedSpeed] = useState<number | string | null>(1);
+  /** the speed the table is computed with: none (no ETA) unless the box holds a number from 0 */
+  const speed = typeof typedSpeed === 'number' && typedSpeed >= 0 ? typedSpeed : 0;
+  const speedProblem =
+    numberProblem(typedSpeed) ?? (typeof typedSpeed === 'number' && typedSpeed < 0 ? t('speedMin') : null);
   const [unit, setUnit] = useState<MeasureUnit>('NM');
   // the picker's wall clock is the company's zone's (api/zone.ts)
   const [departure, setDeparture] = useState<Dayjs>(() => toPicker(Date.now()));
@@ -229,13 +235,18 @@ function CoordinatesPanel({
           />
         </Space>
         <span>{t('speed')}</span>
-        <InputNumber
+        <NumberInput
           size="small"
-          min={0}
-          value={speed}
-          onChange={(v) => setSpeed(Number(v ?? 0))}
+          value={typedSpeed}
+          onChange={setTypedSpeed}
           aria-label={t('speed')}
+          style={{ width: 90 }}
         />
+        {speedProblem && (
+          <Typography.Text type="danger" role="alert">
+            {speedProblem}
+          </Typography.Text>
+        )}
         <Select
           size="small"
           value={unit}

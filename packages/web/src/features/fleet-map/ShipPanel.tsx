@@ -15,7 +15,8 @@ import { useTexts } from '../../api/i18n.ts';
 import type { FleetStore } from '../../components/fleet-map/fleet-store.ts';
 import { useVessel, useWatch } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
-import { AVERAGE_SPEED_LABEL, num } from '../../components/format.ts';
+import { num } from '../../components/format.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { fleetMapTexts } from './texts.ts';
 
 export interface ShipPanelProps {
@@ -299,6 +300,7 @@ interface CardViewProps {
 
 const CardView = memo(function CardView(v: CardViewProps) {
   const t = useTexts(fleetMapTexts);
+  const c = useTexts(componentsTexts);
   const { sw, trail, shown, actions } = v;
   return (
     <Card
@@ -327,7 +329,7 @@ const CardView = memo(function CardView(v: CardViewProps) {
           <dd>{v.location}</dd>
           <dt>{t('totalCruise')}</dt>
           <dd>{v.cruise}</dd>
-          <dt>{AVERAGE_SPEED_LABEL}</dt>
+          <dt>{c('averageSpeed')}</dt>
           <dd>{v.speed}</dd>
           <dt>{t('lastUpdate')}</dt>
           <dd>{v.lastUpdate}</dd>

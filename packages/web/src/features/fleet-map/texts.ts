@@ -42,6 +42,8 @@ export const fleetMapTexts = defineTexts(
     nextLine: 'Next line',
     line: 'Line {{number}}',
     speed: 'Speed',
+    // under the speed box: a number below 0 (issue 28: the box no longer clamps what is typed)
+    speedMin: 'Write 0 or more',
     unit: 'Unit',
     exportExcel: 'Export Excel',
     close: 'Close',
@@ -90,6 +92,7 @@ export const fleetMapTexts = defineTexts(
     nextLine: 'Garis berikutnya',
     line: 'Garis {{number}}',
     speed: 'Kecepatan',
+    speedMin: 'Tulis 0 atau lebih',
     unit: 'Satuan',
     exportExcel: 'Ekspor Excel',
     close: 'Tutup',

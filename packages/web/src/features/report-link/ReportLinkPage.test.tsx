@@ -58,6 +58,7 @@ describe('report link page in Bahasa Indonesia (issue 27)', () => {
     ]);
     expect(rows).toContain('Total BBM (Liter)');
     expect(rows).toContain('Jarak (NM)');
+    expect(rows).toContain('Kecepatan Rata-rata (knot)');
   });
 
   it('a single engine: the auxiliary engines’ figures still find their rows', () => {

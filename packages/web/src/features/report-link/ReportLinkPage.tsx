@@ -9,7 +9,8 @@ import { summaryQuery } from '../../api/summary.ts';
 import { zoneHours } from '../../api/zone.ts';
 import { dateTime, periodDateTimes } from '../../components/format.ts';
 import { SummaryCharts } from '../../components/summary/SummaryCharts.tsx';
-import { MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { summaryTexts } from '../../components/summary/texts.ts';
 import { EngineSections } from './EngineSections.tsx';
 import type { LinkSummary } from './layout.ts';
 import { takeLinkParams } from './link-params.ts';
@@ -116,6 +117,7 @@ function Header({ view, s }: { view: LinkView | undefined; s: LinkSummary | unde
 
 function Body({ s, view }: { s: LinkSummary | undefined; view: LinkView }) {
   const t = useTexts(reportLinkTexts);
+  const summaryT = useTexts(summaryTexts);
   if (!s) return <Loading text={t('loadingData')} />;
   const hasData = s.firstData != null;
   return (
@@ -124,7 +126,7 @@ function Body({ s, view }: { s: LinkSummary | undefined; view: LinkView }) {
         <Alert
           type="warning"
           showIcon
-          message={MAINTENANCE_TEXT}
+          message={summaryT('maintenance')}
           className="rl-section"
           data-testid="rl-maintenance-note"
         />

@@ -1,7 +1,8 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { useTexts } from '../../api/i18n.ts';
-import { AVERAGE_SPEED_LABEL, duration, num } from '../../components/format.ts';
+import { duration, num } from '../../components/format.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { type LinkSummary, tableLayout } from './layout.ts';
 import { type ReportLinkTextKey, reportLinkTexts } from './texts.ts';
 
@@ -21,6 +22,7 @@ interface Row {
  */
 export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
   const t = useTexts(reportLinkTexts);
+  const c = useTexts(componentsTexts);
   if (!s || s.firstData == null) {
     return (
       <div className="rl-table-empty" data-testid="rl-table-empty">
@@ -131,7 +133,7 @@ export function SummaryTable({ s }: { s: LinkSummary | undefined }) {
             </td>
           </tr>
           <tr>
-            <th scope="row">{AVERAGE_SPEED_LABEL}</th>
+            <th scope="row">{c('averageSpeed')}</th>
             <td colSpan={single ? 2 : 3} data-testid="rl-speed">
               {num(s.gps?.summary.averageSpeedKnot)}
             </td>

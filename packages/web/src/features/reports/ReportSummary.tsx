@@ -4,11 +4,13 @@ import { Suspense } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { useSummary } from '../../api/summary.ts';
-import { AVERAGE_SPEED_LABEL, duration, num } from '../../components/format.ts';
+import { duration, num } from '../../components/format.ts';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { Stat } from '../../components/summary/Stat.tsx';
 import { SummaryCharts } from '../../components/summary/SummaryCharts.tsx';
-import { hasData, MAINTENANCE_TEXT, VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { hasData, VesselTrackMap } from '../../components/summary/summary-view.ts';
+import { summaryTexts } from '../../components/summary/texts.ts';
+import { componentsTexts } from '../../components/texts.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { SensorPercentage } from './SensorPercentage.tsx';
 import { ShareLinkButton } from './ShareLinkButton.tsx';
@@ -34,6 +36,7 @@ const sideTexts = (n: SideName) =>
 /** Main engine, auxiliary engine, fuel and GPS summary cards (spec 002 §2.10). */
 export function SummaryCards({ s }: { s: Summary }) {
   const t = useTexts(reportsTexts);
+  const c = useTexts(componentsTexts);
   const rpm = s.rpm?.summary;
   const fm = s.flowmeter?.summary;
   const exh = s.temperature?.EXHAUST_TEMPERATURE?.average;
@@ -102,7 +105,7 @@ export function SummaryCards({ s }: { s: Summary }) {
         <Stat label={t('co2Emitted')} value={num(fm?.co2Emitted, 3)} testId="fuel-co2" />
       </Card>
       <Card size="small" title={t('gpsSummary')} data-testid="card-gps">
-        <Stat label={AVERAGE_SPEED_LABEL} value={num(s.gps?.summary.averageSpeedKnot)} testId="gps-speed" />
+        <Stat label={c('averageSpeed')} value={num(s.gps?.summary.averageSpeedKnot)} testId="gps-speed" />
         <Stat label={t('totalCruise')} value={num(s.gps?.summary.totalCruise)} testId="gps-cruise" />
       </Card>
     </div>
@@ -112,6 +115,7 @@ export function SummaryCards({ s }: { s: Summary }) {
 /** Report Summary tab (spec 002 §2.10). */
 export default function ReportSummary() {
   const t = useTexts(reportsTexts);
+  const summaryT = useTexts(summaryTexts);
   const { range, interval, currentAsset } = useFilter();
   const assets = useAssets();
   const asset = assets.data?.find((a) => a.massId === currentAsset);
@@ -133,7 +137,7 @@ export default function ReportSummary() {
           <Spin />
         </div>
       ) : s?.maintenanceFlag ? (
-        <Alert type="warning" showIcon message={MAINTENANCE_TEXT} className="report-section" />
+        <Alert type="warning" showIcon message={summaryT('maintenance')} className="report-section" />
       ) : !hasData(s) ? (
         <div className="report-empty">
           <Empty description={t('noData')} />

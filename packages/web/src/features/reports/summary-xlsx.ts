@@ -37,6 +37,6 @@ export function summaryRows(s: Summary, assetName: string): Cell[][] {
 }
 
 export async function downloadSummaryXlsx(s: Summary, assetName: string) {
-  // the sheet's name stays English: components/xlsx.ts names the sheets (SheetName)
+  // the sheet is named in the language in force ('Ringkasan Aset'): components/xlsx.ts (SheetName)
   await saveXlsx(summaryRows(s, assetName), 'Asset Summary', xlsxFileName(assetName, s.start * 1000, s.end * 1000));
 }

@@ -8,7 +8,16 @@ import { api } from '../../api/client.ts';
 import { SummaryCards } from './ReportSummary.tsx';
 import { SensorPercentage } from './SensorPercentage.tsx';
 import { ShareLinkButton } from './ShareLinkButton.tsx';
-import { summaryRows } from './summary-xlsx.ts';
+import { downloadSummaryXlsx, summaryRows } from './summary-xlsx.ts';
+
+// the workbook written by a download: its sheet's name
+const written = vi.hoisted(() => ({ sheets: [] as string[] }));
+vi.mock('write-excel-file/browser', () => ({
+  default: (_data: unknown, options: { sheet: string }) => {
+    written.sheets.push(options.sheet);
+    return { toFile: async () => {} };
+  },
+}));
 
 // the machine running the tests may be busy: data and windows may take a few seconds
 configure({ asyncUtilTimeout: 10_000 });
@@ -48,6 +57,7 @@ describe('the Report Summary in Bahasa Indonesia (issue 27)', () => {
       'Total BBM AE (Liter)',
       'Emisi CO₂ (t)',
       'Total Jarak Tempuh (NM)',
+      'Kecepatan Rata-rata (knot)',
     ])
       expect(screen.getByText(title)).toBeTruthy();
     view.unmount();
@@ -77,6 +87,14 @@ describe('the Report Summary in Bahasa Indonesia (issue 27)', () => {
     await act(() => i18next.changeLanguage('en'));
     expect(summaryRows(SUMMARY, 'TB Alpha')[0]).toEqual(['Item', 'Value', 'Unit']);
     expect(summaryRows(SUMMARY, 'TB Alpha')[4][0]).toBe('Port Average RPM');
+  });
+
+  it("the XLSX sheet's name is in the language in force", async () => {
+    written.sheets = [];
+    await downloadSummaryXlsx(SUMMARY, 'TB Alpha');
+    await act(() => i18next.changeLanguage('id'));
+    await downloadSummaryXlsx(SUMMARY, 'TB Alpha');
+    expect(written.sheets).toEqual(['Asset Summary', 'Ringkasan Aset']);
   });
 
   it('the share link window', async () => {

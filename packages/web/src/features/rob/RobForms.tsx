@@ -10,6 +10,7 @@ import { ROB_TEXTS } from '../../api/rob.ts';
 import { toUtcText } from '../../components/bunker-format.ts';
 import { FormModal, type FormModalProps } from '../../components/resource/FormModal.tsx';
 import { fieldProblem } from '../../components/resource/form-checks.ts';
+import { messageIn, useResourceDef } from '../../components/resource/language.ts';
 import { robTexts } from './texts.ts';
 
 /** A ROB save: PUT (with an id) or POST; a failure is logged and its reason shown above the fields (spec-deviations.md). */
@@ -67,7 +68,7 @@ export function RobProfileForm({
       validate={(v): FieldMessages | null => {
         if (!v.mrobStartTime || !v.mrobEndTime || !v.mrobInitialValue) return { form: [ROB_TEXTS.allRequired] };
         const outOfRange = fieldProblem(rob, 'mrobInitialValue', v.mrobInitialValue);
-        return outOfRange ? { mrobInitialValue: [outOfRange] } : null;
+        return outOfRange ? { mrobInitialValue: [messageIn(outOfRange)] } : null;
       }}
       transformBody={(_body, _mode, v) => ({
         mrobMassId: massId,
@@ -96,7 +97,8 @@ export function RobAdjustmentForm({
   onSaved: () => void;
 }) {
   const frame = useRobForm();
-  const types = robAdjustment.fields.robaType.options;
+  // the types' hints in the language in force
+  const types = useResourceDef(robAdjustment).fields.robaType.options;
   return (
     <FormModal
       def={robAdjustment}

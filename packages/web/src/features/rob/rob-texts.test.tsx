@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { toast } from '../../api/toast.ts';
 import { useSession } from '../../stores/session.ts';
 import { envelope, jsonResponse } from '../../test/setup.ts';
 import RemainOnBoard from './RemainOnBoard.tsx';
+import { RobAdjustmentForm, RobProfileForm } from './RobForms.tsx';
 
 const T0 = Date.UTC(2026, 2, 1, 0, 0, 0) / 1000;
 const PROFILE = {
@@ -100,5 +101,31 @@ describe('Remain On Board in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getByText('Detail Log')).toBeTruthy();
     expect(screen.getByText('Fuel on board below zero')).toBeTruthy();
     expect(screen.queryByText('Saldo Awal')).toBeNull();
+  }, 60_000);
+
+  it("the forms show the definitions' words: a type's hint, a value's range message", async () => {
+    await act(() => i18next.changeLanguage('id'));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RobAdjustmentForm open profileId={4} adjustment={null} onClose={() => {}} onSaved={() => {}} />
+        <RobProfileForm
+          open
+          massId={1}
+          profile={{ ...PROFILE, mrobInitialValue: 2_000_000_000 }}
+          onClose={() => {}}
+          onSaved={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Tambah Penyesuaian Baru')).toBeTruthy();
+    // Reset Value is chosen first: its hint
+    expect(screen.getByText('Atur Ulang Nilai mengganti nilai saat ini dengan nilai yang ditentukan.')).toBeTruthy();
+    expect(screen.getByText('Ubah Profil ROB')).toBeTruthy();
+    const profileForm = screen.getByText('Ubah Profil ROB').closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(profileForm).getByText('Simpan'));
+    expect(
+      await within(profileForm).findByText('Pasokan Awal dalam Liter harus antara 0 dan 1.000.000.000 L'),
+    ).toBeTruthy();
   }, 60_000);
 });

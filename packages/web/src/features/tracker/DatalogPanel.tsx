@@ -1,7 +1,7 @@
 import type { TrackerStatus } from '@fleet/shared/answers/tracker.ts';
-import { Button, Form, InputNumber, Select, Table } from 'antd';
+import { Button, Form, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTexts } from '../../api/i18n.ts';
+import { text, useTexts } from '../../api/i18n.ts';
 import { type DateRange, periodSeconds } from '../../api/period.ts';
 import {
   AGGREGATE_UNITS,
@@ -12,6 +12,7 @@ import {
   type TrackerPoint,
 } from '../../api/tracker.ts';
 import { coordinate, num } from '../../components/format.ts';
+import { NumberInput, numberRule } from '../../components/number-input/NumberInput.tsx';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { trackerTexts } from './texts.ts';
 
@@ -42,6 +43,8 @@ export function DatalogPanel({
   const [range, setRange] = useState<DateRange>(last24h);
   const [unit, setUnit] = useState<AggregateUnit>(TRACKER.aggregateUnit);
   const [length, setLength] = useState<number>(TRACKER.aggregateLength);
+  // the Aggregate Length box: what is typed is checked when the filter is applied (issue 28)
+  const [form] = Form.useForm<{ aggregateLength: number | string | null }>();
   const [rows, setRows] = useState<TrackerPoint[]>([]);
   const [loading, setLoading] = useState(false);
 
@@ -70,6 +73,18 @@ export function DatalogPanel({
     void apply(r, unit, length);
   }, [tracker.devcId]);
 
+  /** Apply Filter: the typed length when it is a whole number from 1, else the box says why and nothing loads. */
+  async function applyFilter() {
+    let typed: number;
+    try {
+      typed = Number((await form.validateFields()).aggregateLength);
+    } catch {
+      return;
+    }
+    setLength(typed);
+    await apply(range, unit, typed);
+  }
+
   return (
     <aside className="tk-panel" aria-label={t('datalogTrail')}>
       <div className="tk-panel-head">
@@ -78,7 +93,13 @@ export function DatalogPanel({
           ✕
         </Button>
       </div>
-      <Form layout="vertical" size="small" className="tk-panel-form">
+      <Form
+        form={form}
+        layout="vertical"
+        size="small"
+        className="tk-panel-form"
+        initialValues={{ aggregateLength: TRACKER.aggregateLength }}
+      >
         <Form.Item label={t('range')}>
           <PeriodPicker value={range} onChange={setRange} style={{ width: '100%' }} />
         </Form.Item>
@@ -91,16 +112,23 @@ export function DatalogPanel({
               style={{ width: 120 }}
             />
           </Form.Item>
-          <Form.Item label={t('aggregateLength')}>
-            <InputNumber
-              min={1}
-              precision={0}
-              value={length}
-              onChange={(v) => setLength(Math.max(1, Number(v) || 1))}
-            />
+          <Form.Item
+            label={t('aggregateLength')}
+            name="aggregateLength"
+            rules={[
+              numberRule(true),
+              {
+                validator: (_, v) =>
+                  typeof v === 'string' || (typeof v === 'number' && v >= 1)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(text(trackerTexts, 'aggregateLengthMin'))),
+              },
+            ]}
+          >
+            <NumberInput whole style={{ width: 90 }} />
           </Form.Item>
           <Form.Item label=" ">
-            <Button type="primary" onClick={() => void apply()} loading={loading}>
+            <Button type="primary" onClick={() => void applyFilter()} loading={loading}>
               {t('applyFilter')}
             </Button>
           </Form.Item>

@@ -28,6 +28,8 @@ export const trackerTexts = defineTexts(
     range: 'Range',
     aggregateUnit: 'Aggregate Unit',
     aggregateLength: 'Aggregate Length',
+    // under the box: an empty box or a number below 1 (issue 28: the box no longer clamps what is typed)
+    aggregateLengthMin: 'Write a whole number from 1',
     applyFilter: 'Apply Filter',
     noData: 'No data available.',
     lat: 'Lat',
@@ -64,6 +66,7 @@ export const trackerTexts = defineTexts(
     range: 'Rentang',
     aggregateUnit: 'Satuan Agregasi',
     aggregateLength: 'Panjang Agregasi',
+    aggregateLengthMin: 'Tulis bilangan bulat mulai dari 1',
     applyFilter: 'Terapkan Filter',
     noData: 'Tidak ada data.',
     lat: 'Lintang',

@@ -8,9 +8,10 @@ import { summaryQuery } from '../../api/summary.ts';
 import { FleetMap, useOpenVessel } from '../../components/fleet-map/FleetMap.tsx';
 import { useFleet } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
-import { AVERAGE_SPEED_LABEL, num, position, qty } from '../../components/format.ts';
+import { num, position, qty } from '../../components/format.ts';
 import { FitToPoints, TrailLayer } from '../../components/map/index.ts';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
+import { componentsTexts } from '../../components/texts.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { voyageTexts } from './texts.ts';
@@ -139,6 +140,7 @@ export function VoyageSummary({
   vessel: ReturnType<typeof useFleet>['vessels'][number] | null;
 }) {
   const t = useTexts(voyageTexts);
+  const c = useTexts(componentsTexts);
   const rpm = s.rpm?.summary;
   const fm = s.flowmeter?.summary;
   const ae = s.ae;
@@ -155,7 +157,7 @@ export function VoyageSummary({
         <Descriptions.Item label={t('type')}>{vessel?.typeName || '-'}</Descriptions.Item>
         <Descriptions.Item label={t('deviceType')}>{vessel?.systemType || '-'}</Descriptions.Item>
         <Descriptions.Item label={t('totalCruise')}>{num(s.gps?.summary.totalCruise)}</Descriptions.Item>
-        <Descriptions.Item label={AVERAGE_SPEED_LABEL}>{num(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
+        <Descriptions.Item label={c('averageSpeed')}>{num(s.gps?.summary.averageSpeedKnot)}</Descriptions.Item>
         <Descriptions.Item label={t('totalEngineCons')}>{num(fm?.meEngineCons)}</Descriptions.Item>
       </Descriptions>
       <h4>{t('vesselSummary')}</h4>

@@ -1,10 +1,11 @@
 import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { configEvent } from '@fleet/shared/resources/config-event.ts';
-import { Input, InputNumber } from 'antd';
+import { Input } from 'antd';
 import { api } from '../../../api/client.ts';
 import { text, useTexts } from '../../../api/i18n.ts';
 import { type Row, resourcePath } from '../../../api/resources.ts';
 import { toast } from '../../../api/toast.ts';
+import { NumberInput } from '../../../components/number-input/NumberInput.tsx';
 import { FormModal } from '../../../components/resource/FormModal.tsx';
 import { resourceIn } from '../../../components/resource/language.ts';
 import { adminTexts } from '../texts.ts';
@@ -54,7 +55,7 @@ export function ConfigEventForm({
       initialValues={{ mcevAssetId: assetId, mcevVersion: nextVersion }}
       renderField={{
         mcevAssetId: () => <Input readOnly variant="filled" />,
-        mcevVersion: () => <InputNumber readOnly variant="filled" style={{ width: '100%' }} />,
+        mcevVersion: () => <NumberInput whole readOnly variant="filled" style={{ width: '100%' }} />,
       }}
       footerNote={record ? undefined : <span className="form-note">{t('startsInactive')}</span>}
       onSubmit={save}
