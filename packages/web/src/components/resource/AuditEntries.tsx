@@ -81,7 +81,7 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
   const [restoring, setRestoring] = useState<AuditEntry | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const nameOf = (e: AuditEntry) => recordName(resources[e.resource], e.before ?? e.after);
+  const nameOf = (e: AuditEntry) => recordName(resources[e.resource], e.after ?? e.before);
   const typeOf = (e: AuditEntry) => titleOf(e.resource, e.title, language);
 
   const confirmRestore = async () => {

@@ -66,8 +66,7 @@ function fakeServer(
       const id = Number(url.pathname.split('/').pop());
       // the server's stale check: a change stored after the version the form opened
       const seen = Date.parse(headers['If-Unmodified-Since'] ?? '');
-      if (opts.changedAt && seen < Date.parse(opts.changedAt))
-        return jsonResponse(failure(STALE, 409), 409);
+      if (opts.changedAt && seen < Date.parse(opts.changedAt)) return jsonResponse(failure(STALE, 409), 409);
       rows = rows.map((r) => (r.matyId === id ? { ...r, ...body } : r));
       return jsonResponse(envelope(rows.find((r) => r.matyId === id)));
     }
@@ -165,9 +164,7 @@ describe('ResourcePage', () => {
     // Delete waits for the server's answer to what goes with the row
     expect(await within(dialog).findByText('It can be restored from the Audit Trail.')).toBeTruthy();
     expect(within(dialog).queryByText(/This also deletes/)).toBeNull();
-    expect(server.calls.some((c) => c.method === 'GET' && c.url === '/api/master/asset_type/11/dependents')).toBe(
-      true,
-    );
+    expect(server.calls.some((c) => c.method === 'GET' && c.url === '/api/master/asset_type/11/dependents')).toBe(true);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     });
