@@ -2,7 +2,7 @@ import { ExclamationCircleFilled, UndoOutlined } from '@ant-design/icons';
 import type { AuditActionName, AuditEntry } from '@fleet/shared/answers/audit.ts';
 import { auditFields, columnLabel, type ResourceDef } from '@fleet/shared/resources/define.ts';
 import { resources } from '@fleet/shared/resources/index.ts';
-import { Button, Modal, Table, Tag } from 'antd';
+import { Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
@@ -99,7 +99,11 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
   };
 
   const columns: ColumnsType<AuditEntry> = [
-    { key: 'time', title: t('time'), render: (_, e) => dateTime(e.time), width: 170 },
+    {
+      key: 'time',
+      title: t('time'),
+      render: (_, e) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(e.time)}</span>,
+    },
     {
       key: 'user',
       title: t('user'),
@@ -115,10 +119,12 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
             render: (_, e) => {
               const name = nameOf(e);
               return (
-                <span className="audit-record">
-                  {name && <span className="audit-record-name">{name}</span>}
-                  <span className="audit-record-id">{t('recordId', { id: e.rowId })}</span>
-                </span>
+                <div className="audit-record">
+                  {name && <div className="audit-record-name">{name}</div>}
+                  <Typography.Text type="secondary" className="audit-record-id">
+                    {t('recordId', { id: e.rowId })}
+                  </Typography.Text>
+                </div>
               );
             },
           },
