@@ -102,6 +102,8 @@ export interface RequestOptions {
   errorToast?: string;
   /** text of the toast for a failure carrying per-field messages, instead of 'Error found' (asset save: 'Invalid data') */
   fieldErrorToast?: string;
+  /** more request headers (a save's `If-Unmodified-Since`: the version of the record the form opened) */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -201,7 +203,7 @@ export const languageHeaders = (): Record<string, string> => ({ 'Accept-Language
  * busy server is sent again after the wait it asks for, up to three times.
  */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeaders() };
+  const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json', ...languageHeaders() };
   const token = pageToken ?? storage.token();
   if (token) headers.Authentication = token;
   let body: BodyInit | undefined;

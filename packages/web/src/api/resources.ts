@@ -151,7 +151,9 @@ export function useResourceMutation<T = Row>(def: ResourceDef, texts: MutationTe
     },
   });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: string | number; body: Row }) => api.put<T>(resourcePath(def, id), body),
+    // headers: the version the form opened (If-Unmodified-Since), so that a stale save is refused (issue 28)
+    mutationFn: ({ id, body, headers }: { id: string | number; body: Row; headers?: Record<string, string> }) =>
+      api.put<T>(resourcePath(def, id), body, { headers }),
     onSuccess: async () => {
       say(texts.updated, def.texts.saved ?? RESOURCE_TEXTS.updated);
       await refresh();

@@ -3,10 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { useTexts } from '../api/i18n.ts';
 import { storage } from '../api/session-storage.ts';
-import { useCan } from '../auth/permissions.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { useSession } from '../stores/session.ts';
-import { useRouteHandle } from './route-handle.ts';
+import { mayRead, useRouteHandle } from './route-handle.ts';
 import { appTexts } from './texts.ts';
 
 /**
@@ -68,7 +67,7 @@ export function RequireCompany() {
 /** A route whose read permission the user lacks leads to /401. */
 export function PermissionGate({ children }: { children: React.ReactNode }) {
   const handle = useRouteHandle();
-  const allowed = useCan(handle?.permission ?? '', 'read');
-  if (handle?.permission && !allowed) return <Navigate to="/401" replace />;
+  const allowed = useSession((s) => mayRead(s.userAccess, handle?.permission));
+  if (!allowed) return <Navigate to="/401" replace />;
   return children;
 }

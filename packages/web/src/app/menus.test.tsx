@@ -73,11 +73,27 @@ describe('NavBar permission gates (spec 000 §2 Navigation bar)', () => {
     expect(items).toEqual([
       'Signed in asops@fleet.testCompany 1',
       'Users List',
+      'Audit Trail',
       'Master Event',
       'Config Event',
       'Profile',
       'Sign Out',
     ]);
+  });
+
+  it('Audit Trail (issue 28): with read on any master resource, without master data entries of its own', async () => {
+    const userMenu = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'User menu of ops@fleet.test' }));
+      await screen.findByText('Master Event');
+      return within(document.querySelector<HTMLElement>('.user-menu')!)
+        .getAllByRole('menuitem')
+        .map((e) => e.textContent);
+    };
+    const view = renderNav({ activeApp: 'fms', userAccess: { master_tank_detail: ['read'], weather: ['read'] } });
+    expect(await userMenu()).toContain('Audit Trail');
+    view.unmount();
+    renderNav({ activeApp: 'fms', userAccess: { weather: ['read'], master_asset: ['create'] } });
+    expect(await userMenu()).not.toContain('Audit Trail');
   });
 
   it('Select Company only with more than one company', async () => {
@@ -126,6 +142,7 @@ describe('NavBar in Bahasa Indonesia (issue 27)', () => {
       'Masuk sebagaiops@fleet.testCompany 1',
       'Daftar Pengguna',
       'Grup',
+      'Jejak Audit',
       'Master Kejadian',
       'Konfigurasi Kejadian',
       'Profil',

@@ -2,12 +2,20 @@ import { useMemo } from 'react';
 import { useTexts } from '../api/i18n.ts';
 import type { Menus, NavEntry } from '../features/navigation/NavBar.tsx';
 import { routeNames, SCREEN_PATHS, type ScreenName } from '../routing/route-names.ts';
-import type { MenuName } from '../routing/screen.ts';
+import type { MenuName, ScreenPermission } from '../routing/screen.ts';
+import { useSession } from '../stores/session.ts';
+import { mayRead } from './route-handle.ts';
 import { screens } from './screens.ts';
 import { type MenuLabelKey, menuLabelKey, screenTexts } from './titles/texts.ts';
 
-/** A menu entry with the key of its label (app/texts.ts), translated when the menus are shown. */
-type MenuItem = Omit<NavEntry, 'label'> & { labelKey: ScreenName | MenuLabelKey };
+/**
+ * A menu entry with the key of its label (app/texts.ts), translated when the menus are shown, and its screen's
+ * permission (a list — read on one of them — is checked here, the navigation bar checks a single one).
+ */
+type MenuItem = Omit<NavEntry, 'label' | 'permission'> & {
+  labelKey: ScreenName | MenuLabelKey;
+  permission?: ScreenPermission;
+};
 
 /** The part of a screen's pattern before its first parameter: '/master/asset/event/:id' → '/master/asset/event/'. */
 const prefixOf = (name: ScreenName) => SCREEN_PATHS[name].split(':')[0];
@@ -42,17 +50,27 @@ const MENU_ITEMS: Record<MenuName, MenuItem[]> = {
   user: menu('user'),
 };
 
-/** The menus with their labels in the language in force (built again when it changes). */
+/**
+ * The menus with their labels in the language in force (built again when it changes); an entry whose screen needs
+ * read on one of several permissions is left out here when the user holds none of them.
+ */
 export function useMenus(): Menus {
   const t = useTexts(screenTexts);
+  const access = useSession((s) => s.userAccess);
   return useMemo(() => {
     const label = (items: MenuItem[]): NavEntry[] =>
-      items.map(({ labelKey, ...entry }) => ({ ...entry, label: t(labelKey) }));
+      items
+        .filter((item) => typeof item.permission === 'string' || mayRead(access, item.permission))
+        .map(({ labelKey, permission, ...entry }) => ({
+          ...entry,
+          permission: typeof permission === 'string' ? permission : undefined,
+          label: t(labelKey),
+        }));
     return {
       fms: label(MENU_ITEMS.fms),
       bunkering: label(MENU_ITEMS.bunkering),
       userMaster: label(MENU_ITEMS.userMaster),
       user: label(MENU_ITEMS.user),
     };
-  }, [t]);
+  }, [t, access]);
 }

@@ -1,5 +1,6 @@
 import { adminScreens } from '../features/admin/screens.ts';
 import { assetScreens } from '../features/assets/screens.ts';
+import { auditScreens } from '../features/audit/screens.ts';
 import { authScreens } from '../features/auth/screens.ts';
 import { bunkerScreens } from '../features/bunker/screens.ts';
 import { customChartScreens } from '../features/custom-chart/screens.ts';
@@ -40,6 +41,7 @@ export const FEATURE_SCREENS = [
   assetScreens,
   deviceScreens,
   adminScreens,
+  auditScreens,
   profileScreens,
 ] as const;
 

@@ -59,6 +59,8 @@ export const SCREEN_PATHS = {
   MasterEvent: '/master/event',
   MasterConfigEvent: '/master/config/event/:id?',
   AssetEvent: '/master/asset/event/:id',
+  // issue 28: who changed master data and access; restore of deleted records
+  AuditTrail: '/master/audit',
 } as const;
 
 /** A screen: one entry of the router, declared in its feature's `screens.ts`. */

@@ -8,6 +8,9 @@ export type PageModule = { default: ComponentType };
 /** The menus a screen can appear in: the main navigation per application, and the user menu's two parts. */
 export type MenuName = 'fms' | 'bunkering' | 'userMaster' | 'user';
 
+/** Read on this permission is needed; a list: read on one of them (the audit trail: any master resource). */
+export type ScreenPermission = PermissionKey | readonly PermissionKey[];
+
 /** A screen's entry in the menus: gated by the screen's permission (spec 000 §2 "Navigation bar"). */
 export interface MenuEntry {
   /** the entry's position in each menu it appears in (lower first) */
@@ -22,8 +25,8 @@ export interface MenuEntry {
 export interface Screen {
   /** the document title (and the route's handle) */
   title: string;
-  /** read on it is needed, else /401 */
-  permission?: PermissionKey;
+  /** read on it (a list: on one of them) is needed, else /401 */
+  permission?: ScreenPermission;
   /** the page, loaded on the first visit */
   page: () => Promise<PageModule>;
   menu?: MenuEntry;

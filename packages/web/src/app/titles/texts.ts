@@ -78,6 +78,7 @@ const indonesianTitles: ScreenTitles = {
   MasterConfigAe: 'Konfigurasi AE',
   MasterConfigTank: 'Konfigurasi Tangki',
   MasterEvent: 'Master Kejadian',
+  AuditTrail: 'Jejak Audit',
   MasterConfigEvent: 'Konfigurasi Kejadian',
   AssetEvent: 'Kejadian Aset',
 };

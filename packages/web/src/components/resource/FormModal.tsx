@@ -8,6 +8,7 @@ import { useLanguage, useTexts } from '../../api/i18n.ts';
 import type { Row } from '../../api/resources.ts';
 import { fromPicker, toPicker } from '../../api/zone.ts';
 import { applyFieldErrors } from '../form-errors.ts';
+import { versionHeaders } from './audit.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { fieldMessage, ruleMessage } from './form-checks.ts';
 import { messageIn, resourceIn } from './language.ts';
@@ -99,9 +100,11 @@ export interface FormModalProps {
   transformBody?: (body: Row, mode: FormMode, values: Row) => Row;
   /**
    * the save call; the modal closes when it resolves (but not when it resolves false: the screen has said why),
-   * shows per-field messages when it fails with them
+   * shows per-field messages when it fails with them. `headers` (update): `If-Unmodified-Since`, the version of
+   * the record the form opened — sent with the save, the server refuses it (409) when someone changed the record
+   * since, and the form shows that message above the fields (issue 28).
    */
-  onSubmit: (body: Row, mode: FormMode) => Promise<unknown>;
+  onSubmit: (body: Row, mode: FormMode, headers?: Record<string, string>) => Promise<unknown>;
   onClose: () => void;
   /** the form instance, when the screen works with it (a value chosen once its options have loaded) */
   form?: FormInstance;
@@ -189,14 +192,17 @@ export function FormModal(props: FormModalProps) {
     if (above.length) setFormLevel(above);
     if (clientErrors && Object.keys(clientErrors).length) return;
     const body = bodyOf(values);
+    const version = mode === 'update' ? versionHeaders(def, row) : undefined;
     setSubmitting(true);
     setFormLevel([]);
     try {
-      if ((await props.onSubmit(body, mode)) !== false) props.onClose();
+      if ((await props.onSubmit(body, mode, version)) !== false) props.onClose();
     } catch (e) {
       const answered = isApiError(e) ? e.fieldMessages : null;
       const fieldMessages = answered && Object.fromEntries(Object.entries(answered).map(([k, m]) => [k, m.map(say)]));
-      if (props.messagesAbove)
+      // a stale save (someone changed the record since the form opened): the server's message stays in the form
+      const stale = !!version && !fieldMessages && isApiError(e) && e.httpStatus === 409;
+      if (props.messagesAbove || stale)
         setFormLevel(fieldMessages ? Object.values(fieldMessages).flat() : [say((e as Error).message)]);
       else if (fieldMessages) setFormLevel(applyFieldErrors(form, fieldMessages, names));
     } finally {

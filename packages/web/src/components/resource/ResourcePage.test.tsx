@@ -1,3 +1,4 @@
+import type { AuditEntry, DeletePreview } from '@fleet/shared/answers/audit.ts';
 import type { Operation } from '@fleet/shared/permissions.ts';
 import { assetType } from '@fleet/shared/resources/asset-type.ts';
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
@@ -10,22 +11,44 @@ import { useSession } from '../../stores/session.ts';
 import { envelope, failure, jsonResponse } from '../../test/setup.ts';
 import { ResourcePage } from './ResourcePage.tsx';
 
+const STALE =
+  'This record was changed by someone else after you opened it. Close the form, open the record again and repeat your change.';
+
 const def = assetType as unknown as ResourceDef;
 
-/** An in-memory /api/master/asset_type answering like the server (paging, create, delete, field errors). */
-function fakeServer(count: number) {
+/**
+ * An in-memory /api/master/asset_type answering like the server (paging, create, update, delete, field errors;
+ * issue 28: what a delete takes with it, a stale save refused, the audit trail of a record).
+ */
+function fakeServer(
+  count: number,
+  opts: { preview?: DeletePreview; changedAt?: string; audit?: AuditEntry[]; updatedTime?: string } = {},
+) {
   let rows = Array.from({ length: count }, (_, i) => ({
     matyId: i + 1,
     matyName: `Type ${String(i + 1).padStart(2, '0')}`,
     matyCreatedUserId: 'admin@fleet.demo',
     matyCreatedTime: '2026-01-05T03:00:00.000Z',
+    ...(opts.updatedTime && i === 0 ? { matyUpdatedTime: opts.updatedTime } : {}),
   }));
-  const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
+  const calls: {
+    method: string;
+    url: string;
+    body?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://t');
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url: url.pathname + url.search, body });
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ method, url: url.pathname + url.search, body, headers });
+    if (method === 'GET' && url.pathname.endsWith('/dependents'))
+      return jsonResponse(envelope(opts.preview ?? { goes: [], refused: null }));
+    if (method === 'GET' && url.pathname === '/api/audit') {
+      const list = opts.audit ?? [];
+      return jsonResponse(envelope(list, { pagination: { totalData: list.length } }));
+    }
     if (method === 'GET') {
       const page = Number(url.searchParams.get('page') ?? 1);
       const max = Number(url.searchParams.get('max') ?? 10);
@@ -38,6 +61,14 @@ function fakeServer(count: number) {
       const row = { ...rows[0], matyId: rows.length + 100, matyName: body.matyName };
       rows = [row, ...rows];
       return jsonResponse(envelope(row));
+    }
+    if (method === 'PUT') {
+      const id = Number(url.pathname.split('/').pop());
+      // the server's stale check: a change stored after the version the form opened
+      const seen = Date.parse(headers['If-Unmodified-Since'] ?? '');
+      if (opts.changedAt && seen < Date.parse(opts.changedAt)) return jsonResponse(failure(STALE, 409), 409);
+      rows = rows.map((r) => (r.matyId === id ? { ...r, ...body } : r));
+      return jsonResponse(envelope(rows.find((r) => r.matyId === id)));
     }
     if (method === 'DELETE') {
       const id = Number(url.pathname.split('/').pop());
@@ -130,6 +161,10 @@ describe('ResourcePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Type 11' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete this item ?')).toBeTruthy();
+    // Delete waits for the server's answer to what goes with the row
+    expect(await within(dialog).findByText('It can be restored from the Audit Trail.')).toBeTruthy();
+    expect(within(dialog).queryByText(/This also deletes/)).toBeNull();
+    expect(server.calls.some((c) => c.method === 'GET' && c.url === '/api/master/asset_type/11/dependents')).toBe(true);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     });
@@ -175,9 +210,140 @@ describe('ResourcePage in Bahasa Indonesia (issue 27)', () => {
     // the delete toast is the definition's, in Indonesian (the buttons are components/ButtonGroup's)
     fireEvent.click(screen.getByRole('button', { name: /^(Delete|Hapus) Kapal Tunda$/ }));
     const confirm = await screen.findByRole('dialog');
+    expect(await within(confirm).findByText('Data ini dapat dipulihkan dari Jejak Audit.')).toBeTruthy();
     await act(async () => {
       fireEvent.click(within(confirm).getByRole('button', { name: /^(Delete|Hapus)$/ }));
     });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Jenis Aset dihapus'));
+  });
+});
+
+/** An audit entry of asset type `rowId` (GET /api/audit). */
+const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  time: Date.parse('2026-02-01T10:20:30Z') / 1000,
+  userId: 'admin@fleet.demo',
+  userName: 'admin',
+  resource: 'asset_type',
+  title: 'Asset Type',
+  rowId: '1',
+  action: 'update',
+  before: null,
+  after: null,
+  changed: [],
+  dependents: [],
+  restorable: false,
+  linkId: null,
+  ...over,
+});
+
+describe('ResourcePage: history, what a delete takes with it, stale saves (issue 28)', () => {
+  afterEach(() => act(() => i18next.changeLanguage('en')));
+
+  it('says what goes with a delete ("This also deletes: Tank Detail (7)"), in the language in force', async () => {
+    const server = fakeServer(2, {
+      preview: {
+        goes: [
+          { resource: 'tank_detail', title: 'Tank Detail', count: 7 },
+          { resource: 'config_ae', title: 'Config AE', count: 1 },
+        ],
+        refused: null,
+      },
+    });
+    renderPage(['read', 'delete']);
+    await screen.findByText('Type 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Type 01' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('This also deletes: Tank Detail (7), Config AE (1)')).toBeTruthy();
+    expect(within(dialog).getByText('It can be restored from the Audit Trail.')).toBeTruthy();
+    await act(() => i18next.changeLanguage('id'));
+    expect(within(dialog).getByText('Ikut terhapus: Detail Tangki (7), Konfigurasi AE (1)')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
+    });
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/master/asset_type/1'))).toBe(true),
+    );
+  });
+
+  it('shows why a delete would be refused, with Delete disabled', async () => {
+    const refused = 'Cannot delete this Asset Type: it is still used by Asset (4)';
+    const server = fakeServer(2, { preview: { goes: [], refused } });
+    renderPage(['read', 'delete']);
+    await screen.findByText('Type 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Type 01' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(refused)).toBeTruthy();
+    expect(within(dialog).queryByText('It can be restored from the Audit Trail.')).toBeNull();
+    const button = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('saves with If-Unmodified-Since = the version the form opened (updated time, else created time)', async () => {
+    const server = fakeServer(2, { updatedTime: '2026-02-01T10:20:30.000Z' });
+    renderPage(['read', 'update']);
+    await screen.findByText('Type 01');
+    for (const [name, version] of [
+      ['Type 01', 'Sun, 01 Feb 2026 10:20:30 GMT'],
+      ['Type 02', 'Mon, 05 Jan 2026 03:00:00 GMT'],
+    ]) {
+      fireEvent.click(screen.getByRole('button', { name: `Edit ${name}` }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText('Asset Type Name'), { target: { value: `${name} B` } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(`${name} B`)).toBeTruthy();
+      const put = server.calls.filter((c) => c.method === 'PUT').at(-1)!;
+      expect(put.headers?.['If-Unmodified-Since']).toBe(version);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+  });
+
+  it("refuses a stale save with the server's message in the form, which stays open", async () => {
+    fakeServer(2, { changedAt: '2026-03-01T00:00:00Z' });
+    renderPage(['read', 'update']);
+    await screen.findByText('Type 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Type 01' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Asset Type Name'), { target: { value: 'Late change' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(STALE)).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(STALE);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByText('Late change')).toBeNull();
+  });
+
+  it("opens a record's History: its audit trail with the changed fields, before → after", async () => {
+    const server = fakeServer(2, {
+      audit: [
+        entry({
+          id: 2,
+          before: { matyId: 1, matyName: 'Tug' },
+          after: { matyId: 1, matyName: 'Type 01', matyUpdatedTime: '2026-02-01T10:20:30.000Z' },
+          changed: ['matyName', 'matyUpdatedTime'],
+        }),
+        entry({ id: 1, action: 'create', after: { matyId: 1, matyName: 'Tug' } }),
+      ],
+    });
+    renderPage(['read']);
+    await screen.findByText('Type 01');
+    fireEvent.click(screen.getByRole('button', { name: 'History of Type 01' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('History: Type 01')).toBeTruthy();
+    await within(dialog).findByText('Tug');
+    const changes = () => [...dialog.querySelectorAll('.audit-changes li')].map((li) => li.textContent);
+    // the bookkeeping column (updated time) is left out
+    expect(changes()).toEqual(['Asset Type Name: Tug → Type 01']);
+    expect(within(dialog).getByText('Updated')).toBeTruthy();
+    expect(within(dialog).getByText('Created')).toBeTruthy();
+    expect(within(dialog).getAllByText('admin')).toHaveLength(2);
+    const asked = server.calls.find((c) => c.url.startsWith('/api/audit'))!;
+    const query = new URLSearchParams(asked.url.split('?')[1]);
+    expect([query.get('resource'), query.get('rowId')]).toEqual(['asset_type', '1']);
+    await act(() => i18next.changeLanguage('id'));
+    expect(within(dialog).getByText('Riwayat: Type 01')).toBeTruthy();
+    expect(changes()).toEqual(['Nama Jenis Aset: Tug → Type 01']);
+    expect(within(dialog).getByText('Diubah')).toBeTruthy();
   });
 });

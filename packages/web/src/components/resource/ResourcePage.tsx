@@ -1,5 +1,6 @@
+import { HistoryOutlined } from '@ant-design/icons';
 import { auditFields, columnLabel, type ResourceDef } from '@fleet/shared/resources/define.ts';
-import { Table, type TableProps } from 'antd';
+import { Button, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { QueryValue } from '../../api/client.ts';
@@ -14,11 +15,12 @@ import {
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../ButtonGroup.tsx';
-import { ConfirmModal } from '../ConfirmModal.tsx';
 import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx';
 import { Page } from '../Page.tsx';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { FormModal, type FormModalProps, type FormMode } from './FormModal.tsx';
 import { formatValue } from './format.ts';
+import { HistoryModal } from './HistoryModal.tsx';
 import { useResourceDef } from './language.ts';
 import { resourceTexts } from './texts.ts';
 
@@ -45,6 +47,8 @@ export interface ResourcePageProps {
   onAnalytics?: (row: Row) => void;
   /** more controls per row, before the standard buttons */
   rowActions?: (row: Row) => ReactNode;
+  /** false: no History button per row (the record's audit trail, issue 28) */
+  history?: false;
   /** per-row veto of Edit / Delete (an active configuration cannot be deleted) */
   canEdit?: (row: Row) => boolean;
   canDelete?: (row: Row) => boolean;
@@ -77,7 +81,9 @@ function rowSubject(def: ResourceDef, columns: string[], row: Row): string {
 /**
  * The generic master list of spec 000 §2 / spec 001 §2 driven by a resource definition: paged table,
  * filters and search, add/edit form modal, delete confirmation, loading / refreshing / submitting states,
- * reload after save, page 1 after delete, buttons by permission, no rows without read.
+ * reload after save, page 1 after delete, buttons by permission, no rows without read. Issue 28: each row's History
+ * (its audit trail), a delete dialog that says what goes with the row (and that it can be restored), and saves
+ * that carry the version the form opened (a stale one is refused).
  */
 export function ResourcePage(props: ResourcePageProps) {
   const { def } = props;
@@ -108,6 +114,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const [orders, setOrders] = useState<Record<string, 'asc' | 'desc'> | undefined>();
   const [formState, setFormState] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [history, setHistory] = useState<Row | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
   const apply = (next = draft) => {
@@ -160,9 +167,9 @@ export function ResourcePage(props: ResourcePageProps) {
     }
   };
 
-  const submit = async (body: Row, mode: FormMode) => {
+  const submit = async (body: Row, mode: FormMode, headers?: Record<string, string>) => {
     if (mode === 'update' && formState?.row) {
-      await mutation.update.mutateAsync({ id: formState.row[def.id], body });
+      await mutation.update.mutateAsync({ id: formState.row[def.id], body, headers });
     } else await mutation.create.mutateAsync(body);
   };
 
@@ -183,7 +190,9 @@ export function ResourcePage(props: ResourcePageProps) {
       },
     };
   });
-  const hasRowButtons = canUpdate || canDelete || !!props.onDetail || !!props.onAnalytics || !!props.rowActions;
+  const showHistory = canRead && props.history !== false;
+  const hasRowButtons =
+    canUpdate || canDelete || showHistory || !!props.onDetail || !!props.onAnalytics || !!props.rowActions;
   if (hasRowButtons) {
     tableColumns.push({
       key: '__actions',
@@ -202,6 +211,15 @@ export function ResourcePage(props: ResourcePageProps) {
             onEdit={props.canEdit?.(row) === false ? undefined : () => setFormState({ mode: 'update', row })}
             onDelete={props.canDelete?.(row) === false ? undefined : () => setDeleting(row)}
           />
+          {showHistory && (
+            <Button
+              type="text"
+              icon={<HistoryOutlined />}
+              title={t('history')}
+              aria-label={t('historySubject', { subject: rowSubject(view, columns, row) })}
+              onClick={() => setHistory(row)}
+            />
+          )}
         </div>
       ),
     });
@@ -287,14 +305,20 @@ export function ResourcePage(props: ResourcePageProps) {
         onSubmit={submit}
         onClose={() => setFormState(null)}
       />
-      <ConfirmModal
-        open={deleting !== null}
+      <DeleteConfirm
+        def={def}
+        id={deleting ? deleting[def.id] : undefined}
+        subject={deleting ? rowSubject(view, columns, deleting) : undefined}
         confirming={mutation.remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
-      >
-        {deleting && <p style={{ margin: 0 }}>{rowSubject(view, columns, deleting)}</p>}
-      </ConfirmModal>
+      />
+      <HistoryModal
+        def={def}
+        id={history ? history[def.id] : undefined}
+        subject={history ? rowSubject(view, columns, history) : undefined}
+        onClose={() => setHistory(null)}
+      />
     </>
   );
 

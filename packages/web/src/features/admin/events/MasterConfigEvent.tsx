@@ -214,6 +214,7 @@ export default function MasterConfigEvent() {
                             del.ask({
                               subject: t('configSubject', { assetId: row.mcevAssetId, version: row.mcevVersion }),
                               remove: () => api.delete(resourcePath(configEvent, row.mcevId)),
+                              record: { def: configEvent, id: row.mcevId },
                               deleted: resourceIn(configEvent).texts.deleted,
                               onDeleted: () => {
                                 setPage(1);

@@ -153,6 +153,7 @@ export default function RoleDetail() {
                       del.ask({
                         subject: r.rperPrms?.prmsName,
                         remove: () => api.delete(resourcePath(rolePermission, r.rperId)),
+                        record: { def: rolePermission, id: r.rperId },
                         deleted: resourceIn(rolePermission).texts.deleted,
                         onDeleted: () => reload(rolePermission),
                       })

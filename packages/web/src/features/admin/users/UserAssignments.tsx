@@ -100,6 +100,7 @@ function Assignments<T extends object>({
                   del.ask({
                     subject: subject(row),
                     remove: () => api.delete(resourcePath(def, row[idField] as string | number)),
+                    record: { def, id: row[idField] as string | number },
                     deleted,
                     onDeleted: () => {
                       setPage(1);
