@@ -14,11 +14,15 @@ import { formatValue } from './format.ts';
 import { resourceIn } from './language.ts';
 import { resourceTexts } from './texts.ts';
 
-const ACTION_KEY = {
+/** The name of each action in the resource catalogue (the Audit Trail's filter names them the same). */
+export const ACTION_KEY = {
   create: 'actionCreate',
   update: 'actionUpdate',
   delete: 'actionDelete',
   restore: 'actionRestore',
+  'end-sessions': 'actionEndSessions',
+  'send-reset-link': 'actionSendResetLink',
+  unlock: 'actionUnlock',
 } as const satisfies Record<AuditActionName, string>;
 
 const ACTION_COLOR: Record<AuditActionName, string> = {
@@ -26,6 +30,9 @@ const ACTION_COLOR: Record<AuditActionName, string> = {
   update: 'blue',
   delete: 'red',
   restore: 'purple',
+  'end-sessions': 'orange',
+  'send-reset-link': 'cyan',
+  unlock: 'gold',
 };
 
 /** A value of a stored row as the lists show it (option labels, times, JSON shortened); '-' when empty. */

@@ -11,18 +11,11 @@ import { toast } from '../../api/toast.ts';
 import { fromPicker } from '../../api/zone.ts';
 import { FilterBar, FilterField, type FilterItem, type FilterValues } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
-import { AuditEntries } from '../../components/resource/AuditEntries.tsx';
+import { ACTION_KEY, AuditEntries } from '../../components/resource/AuditEntries.tsx';
 import { type AuditQuery, auditKeys, recordTitle } from '../../components/resource/audit.ts';
 import { resourceTexts } from '../../components/resource/texts.ts';
 import { useSession } from '../../stores/session.ts';
 import { auditTexts } from './texts.ts';
-
-const ACTION_KEY = {
-  create: 'actionCreate',
-  update: 'actionUpdate',
-  delete: 'actionDelete',
-  restore: 'actionRestore',
-} as const satisfies Record<AuditActionName, string>;
 
 /** The first second of a picked day, and of the day after the last one: `[from, to)` in epoch seconds. */
 const dayStart = (d: Dayjs, days = 0) => Math.floor(fromPicker(d.startOf('day').add(days, 'day')) / 1000);
