@@ -10,6 +10,7 @@ import {
   toEpochSeconds,
   userLogin,
 } from '../src/index.ts';
+import { int, num, optionalNum, requiredNum } from '../src/resources/define.ts';
 
 const byTable = new Map(resourceList.map((r) => [r.table, r]));
 
@@ -162,5 +163,29 @@ describe('bodySchema', () => {
     expect(cfg.parse({ mcevAssetId: 'gateway-tb01', mcevIsActive: 1, mcevVersion: 9 })).toEqual({
       mcevAssetId: 'tb01',
     });
+  });
+});
+
+describe('a number sent as text (issue 28: a typed text is read as meant, or refused)', () => {
+  const checks = [num('Rate'), requiredNum('Rate'), optionalNum('Rate'), int('Count')];
+  it('takes plain decimal text', () => {
+    for (const [text, value] of [
+      ['1.5', 1.5],
+      [' 2 ', 2],
+      ['-3', -3],
+      ['.5', 0.5],
+    ] as const)
+      expect(num('Rate').parse(text), text).toBe(value);
+    expect(int('Count').parse('42')).toBe(42);
+  });
+  it('refuses what JavaScript would also read as a number: exponents, hex, a decimal comma, Infinity', () => {
+    for (const schema of checks)
+      for (const text of ['1e3', '0x10', '1,5', 'Infinity', '1 000', 'abc'])
+        expect(schema.safeParse(text).success, `${text}`).toBe(false);
+  });
+  it('keeps the bounds a whole number is given', () => {
+    const number = int('Number', (n) => n.min(1, 'Number must be 1, 2 or 3').max(3, 'Number must be 1, 2 or 3'));
+    expect(number.parse('2')).toBe(2);
+    expect(number.safeParse('4').error?.issues[0].message).toBe('Number must be 1, 2 or 3');
   });
 });

@@ -26,7 +26,7 @@ export const configAe = defineResource({
       label: 'Number',
       kind: 'integer',
       hint: '1 port, 2 centre, 3 starboard',
-      schema: int('Number').min(1, 'Number must be 1, 2 or 3').max(3, 'Number must be 1, 2 or 3'),
+      schema: int('Number', (n) => n.min(1, 'Number must be 1, 2 or 3').max(3, 'Number must be 1, 2 or 3')),
     },
     mcaeConsumptRateByTime: {
       label: 'Rate by Time',

@@ -365,17 +365,30 @@ export const optionalText = (max = 1000, label: string = DEFINE_TEXTS.value.en) 
 function noNul(v: string) {
   return !v.includes('\u0000');
 }
-/** Numbers may arrive as strings from multipart forms. */
+/**
+ * Numbers may arrive as strings (multipart forms, a number box's text): only plain decimal text is a number —
+ * `1e3`, `0x10`, `1,5` or `Infinity` are not (issue 28: a typed text is read as the user meant it, or refused).
+ */
+const DECIMAL_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/;
+const numeric = (v: unknown) => (typeof v === 'string' && DECIMAL_TEXT.test(v) ? Number(v) : v);
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+
 export const num = (label: string) =>
-  z.coerce.number({ error: say('number', label) }).refine(Number.isFinite, say('number', label));
+  z.preprocess(numeric, z.number({ error: say('number', label) }).refine(Number.isFinite, say('number', label)));
 /** Largest value of an integer column (32-bit on PostgreSQL). */
 export const MAX_INT = 2147483647;
-export const int = (label: string) =>
-  z.coerce
-    .number({ error: say('number', label) })
-    .int(say('wholeNumber', label))
-    .min(-MAX_INT, say('tooSmall', label))
-    .max(MAX_INT, say('tooLarge', label));
+/** A whole number; `bounds` narrows it (`(n) => n.min(1, '…')`). */
+export const int = (label: string, bounds: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
+  z.preprocess(
+    numeric,
+    bounds(
+      z
+        .number({ error: say('number', label) })
+        .int(say('wholeNumber', label))
+        .min(-MAX_INT, say('tooSmall', label))
+        .max(MAX_INT, say('tooLarge', label)),
+    ),
+  );
 export const refId = (label: string, required = say('required', label)) =>
   z.coerce.number({ error: required }).int(required).positive(required).max(MAX_INT, say('notFound', label));
 /** An optional reference: blank or null means none. */
@@ -401,10 +414,6 @@ export const zeroOneText = (label: string) =>
   z
     .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: say('zeroOne', label) })
     .transform(String);
-
-const blankToNull = (v: unknown) => (v === '' ? null : v);
-const numeric = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
 
 /** A required number; `message` when missing. */
 export const requiredNum = (label: string, message = say('required', label)) =>

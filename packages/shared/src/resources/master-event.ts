@@ -69,7 +69,7 @@ export const masterEvent = defineResource({
       label: 'Trigger Duration (seconds)',
       kind: 'integer',
       default: 0,
-      schema: int('Trigger Duration').min(0, 'Trigger Duration must not be negative'),
+      schema: int('Trigger Duration', (n) => n.min(0, 'Trigger Duration must not be negative')),
     },
     mevtIsPriority: {
       label: 'Priority',

@@ -95,7 +95,10 @@ describe('resource forms read typed numbers (issue 28)', () => {
     save(dialog);
     expect(await within(dialog).findByText('Rate by Power must be a number')).toBeTruthy();
     // the text reached the body as it was typed: nothing else was made of it
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ mcrpConsumptRateByPower: '1,2,3' }), 'update');
+    expect(onSubmit.mock.calls[0].slice(0, 2)).toEqual([
+      expect.objectContaining({ mcrpConsumptRateByPower: '1,2,3' }),
+      'update',
+    ]);
     expect(saved).toEqual([]);
   });
 
