@@ -107,4 +107,12 @@ test.describe('Daily Report (spec 002 §2.3)', () => {
     await expect(mail).not.toBeChecked();
     expect(await subs()).not.toContain(asset.massId);
   });
+
+  test('is reached from the Report page (issue 28: it was in no navigation)', async ({ page }) => {
+    await enterApp(page, USERS.admin);
+    await page.goto('/report');
+    await page.getByRole('button', { name: 'Daily Report' }).click();
+    await expect(page).toHaveURL(/\/report\/fms/);
+    await expect(page.getByRole('heading', { name: 'Daily Report', level: 1 })).toBeVisible();
+  });
 });

@@ -1,10 +1,12 @@
-import { Tabs } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTexts } from '../api/i18n.ts';
 import { useCan } from '../auth/permissions.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
 import { Page } from '../components/Page.tsx';
+import { routeNames } from '../routing/route-names.ts';
 import { appTexts } from './texts.ts';
 
 const ReportSummary = lazy(() => import('../features/reports/ReportSummary.tsx'));
@@ -34,6 +36,7 @@ export default function ReportWrapper() {
   const canTeltonika = useCan('teltonika_map', 'read');
   const menu = menuOf(params.get('menu'), canTeltonika);
   const t = useTexts(appTexts);
+  const navigate = useNavigate();
   const items = [
     { key: 'ReportSummary', label: t('tabReportSummary'), children: <ReportSummary /> },
     { key: 'VoyageReport', label: t('tabVoyageReport'), children: <VoyageReport /> },
@@ -46,6 +49,12 @@ export default function ReportWrapper() {
       <Tabs
         activeKey={menu}
         destroyOnHidden
+        // the Daily Report (spec 002 §2.3) is its own screen, not one of the spec's five tabs: reached from here
+        tabBarExtraContent={
+          <Button icon={<FilePdfOutlined />} onClick={() => navigate(routeNames.FmsReport())}>
+            {t('dailyReport')}
+          </Button>
+        }
         onChange={(key) => {
           const next = new URLSearchParams(params);
           next.set('menu', key);

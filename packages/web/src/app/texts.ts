@@ -19,6 +19,7 @@ export const appTexts = defineTexts(
     tabDatalog: 'Datalog',
     tabCustomChart: 'Custom Chart',
     tabTeltonikaMap: 'Teltonika Map',
+    dailyReport: 'Daily Report',
   },
   {
     loading: 'Memuat',
@@ -36,5 +37,6 @@ export const appTexts = defineTexts(
     tabDatalog: 'Datalog',
     tabCustomChart: 'Grafik Kustom',
     tabTeltonikaMap: 'Peta Teltonika',
+    dailyReport: 'Laporan Harian',
   },
 );
