@@ -28,9 +28,11 @@ export function BunkerAdjustmentForm({
   const t = useTexts(bunkerTexts);
   // the definition's option labels and hints in the language in force
   const { bklaType, bklaReason } = useResourceDef(bunkerAdjustment).fields;
-  const save = async (body: Record<string, unknown>) => {
+  const save = async (body: Record<string, unknown>, _mode?: unknown, headers?: Record<string, string>) => {
     try {
-      if (adjustment) await api.put(`/master/${bunkerAdjustment.path}/${adjustment.bklaId}`, body, { silent: true });
+      // headers: the version the form opened, so an adjustment changed meanwhile is refused (409)
+      if (adjustment)
+        await api.put(`/master/${bunkerAdjustment.path}/${adjustment.bklaId}`, body, { silent: true, headers });
       else await api.post(`/master/${bunkerAdjustment.path}`, body, { silent: true });
     } catch {
       toast.error(text(bunkerTexts, 'adjustmentSubmitFailed'));

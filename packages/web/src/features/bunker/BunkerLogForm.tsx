@@ -120,9 +120,10 @@ export function BunkerLogForm({
 
   const start = toPicker(Date.now()).second(0);
 
-  const save = async (body: Record<string, unknown>) => {
+  const save = async (body: Record<string, unknown>, _mode?: unknown, headers?: Record<string, string>) => {
     try {
-      if (log) await api.put(`/master/${bunkerLog.path}/${log.bklgId}`, body, { silent: true });
+      // headers: the version the form opened, so a log changed meanwhile is refused (409)
+      if (log) await api.put(`/master/${bunkerLog.path}/${log.bklgId}`, body, { silent: true, headers });
       else await api.post(`/master/${bunkerLog.path}`, body, { silent: true });
       const { texts } = resourceIn(bunkerLog);
       toast.success((log ? texts.saved : texts.created)!);

@@ -14,16 +14,19 @@ import { messageIn, useResourceDef } from '../../components/resource/language.ts
 import { robTexts } from './texts.ts';
 
 /** A ROB save: PUT (with an id) or POST; a failure is logged and its reason shown above the fields (spec-deviations.md). */
-const robSave = (path: string, id: number | undefined, onSaved: () => void) => async (body: unknown) => {
-  try {
-    if (id !== undefined) await api.put(`/master/${path}/${id}`, body, { silent: true });
-    else await api.post(`/master/${path}`, body, { silent: true });
-  } catch (e) {
-    console.error(`/master/${path}: save failed`, e);
-    throw e;
-  }
-  onSaved();
-};
+const robSave =
+  (path: string, id: number | undefined, onSaved: () => void) =>
+  async (body: unknown, _mode?: unknown, headers?: Record<string, string>) => {
+    try {
+      // headers: the version the form opened (If-Unmodified-Since), so a record changed meanwhile is refused
+      if (id !== undefined) await api.put(`/master/${path}/${id}`, body, { silent: true, headers });
+      else await api.post(`/master/${path}`, body, { silent: true });
+    } catch (e) {
+      console.error(`/master/${path}: save failed`, e);
+      throw e;
+    }
+    onSaved();
+  };
 
 /** The ROB forms' frame (spec 002 §2.16): times picked to the minute, messages above the fields, 'Saving...'. */
 function useRobForm() {

@@ -34,9 +34,14 @@ export function ConfigEventForm({
   onSaved: () => void;
 }) {
   const t = useTexts(eventsTexts);
-  const save = async (body: Row) => {
+  const save = async (body: Row, _mode?: unknown, headers?: Record<string, string>) => {
     if (record) {
-      await api.put(resourcePath(configEvent, record.mcevId), { mcevDescription: body.mcevDescription ?? '' });
+      // headers: the version the form opened, so a configuration changed meanwhile is refused (409)
+      await api.put(
+        resourcePath(configEvent, record.mcevId),
+        { mcevDescription: body.mcevDescription ?? '' },
+        { headers },
+      );
       toast.success(text(adminTexts, 'updated'));
     } else {
       await api.post(resourcePath(configEvent), { mcevAssetId: assetId, mcevDescription: body.mcevDescription });
