@@ -1,4 +1,4 @@
-import type { FieldMessages } from '@fleet/shared';
+import { type FieldMessages, resourceList } from '@fleet/shared';
 import { indonesianOf, indonesianMessage as resourceMessage } from '@fleet/shared/resources/indonesian.ts';
 import type { Language } from './language.ts';
 
@@ -455,7 +455,18 @@ function compile([en, id]: readonly [string, string]): Compiled {
 const COMPILED = PATTERNS.map(compile).sort((a, b) => b.weight - a.weight);
 
 /** A label or title in Indonesian: the resource definitions' (indonesianOf), else TERMS; undefined when neither. */
-const term0 = (v: string): string | undefined => indonesianOf(v) ?? TERMS[v] ?? MESSAGES[v];
+/**
+ * A resource's name in messages ("Cannot delete this Tank Header: … used by Tank Detail (7)") is its list title
+ * without " List" (crud/write.ts resourceTitle); in Indonesian the list title without "Daftar ".
+ */
+const RECORD_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
+  resourceList.map((d) => [
+    d.texts.title.replace(/ List$/, ''),
+    (d.indonesian.texts.title ?? d.texts.title).replace(/^Daftar /, ''),
+  ]),
+);
+
+const term0 = (v: string): string | undefined => indonesianOf(v) ?? RECORD_TITLES[v] ?? TERMS[v] ?? MESSAGES[v];
 
 /** A label or title in Indonesian, else as it is. */
 const term = (v: string): string => term0(v) ?? v;

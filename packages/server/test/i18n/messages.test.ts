@@ -90,6 +90,10 @@ describe('the message catalogue', () => {
 
   it('values in patterns: labels and titles translated, numbers in the Indonesian way, lists and inner messages', () => {
     expect(indonesianMessage('Fuel Type Name is required')).toBe('Nama Jenis BBM wajib diisi');
+    // a record's name is its list title without "List" / "Daftar"
+    expect(
+      indonesianMessage('Cannot delete this Tank Header: it is still used by Config Tank (1), Tank Detail (19)'),
+    ).toBe('Header Tangki ini tidak dapat dihapus: masih digunakan oleh Konfigurasi Tangki (1), Detail Tangki (19)');
     // a name without Indonesian leaves the message English (never half-translated); the scan above finds such names
     expect(indonesianMessage('Unknown Label is required')).toBeUndefined();
     expect(indonesianMessage('page must be a whole number from 1 to 1000000')).toBe(
