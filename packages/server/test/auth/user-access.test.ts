@@ -78,6 +78,11 @@ describe.each(dialects())("a user's access, administered, on %s", (dialect) => {
     expect((await login('dina-Secret#1')).statusCode).toBe(200);
   });
 
+  it("says in the session whether the user writes the shared lists (a tenant's administrator does not)", async () => {
+    const status = await t.call({ method: 'GET', url: '/api/security/authentication/status', token: admin });
+    expect(status.json.data.platformAdmin).toBe(false);
+  });
+
   it('mails a reset link', async () => {
     const before = outbox().length;
     expect((await call('POST', '/reset-link')).statusCode).toBe(200);

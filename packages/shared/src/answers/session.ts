@@ -29,6 +29,8 @@ export const sessionStatusSchema = z.object({
   userTimezone: z.string().nullable(),
   /** the interface language the user chose (Profile); null: the browser's */
   userLanguage: z.enum(['en', 'id']).nullable(),
+  /** a platform administrator: writes the lists every tenant shares (fuel types, asset types …) and built-in roles */
+  platformAdmin: z.boolean(),
   groups: z.array(z.object({ grcpId: z.number().nullable(), grcpName: z.string(), companies: z.array(companyRef) })),
   companies: z.array(companyRef.extend({ grcpId: z.number().nullable(), grcpName: z.string().nullable() })),
   userAccess: z.record(z.string(), z.array(z.enum(OPERATIONS))),

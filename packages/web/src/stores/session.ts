@@ -28,6 +28,8 @@ interface SessionState {
   /** the zone and the interface language the user chose (Profile); null: the company's zone, the browser's language */
   userTimezone: string | null;
   userLanguage: SessionStatus['userLanguage'];
+  /** writes the lists every tenant shares and the built-in roles */
+  platformAdmin: boolean;
 
   /** POST login (name or e-mail); a 200 without token is a failure (spec 000 §7). */
   signIn: (username: string, password: string) => Promise<SignedIn>;
@@ -57,6 +59,7 @@ const empty = {
   activeApp: null,
   userTimezone: null,
   userLanguage: null,
+  platformAdmin: false,
 } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -97,6 +100,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       activeApp: status.activeApp,
       userTimezone: status.userTimezone ?? null,
       userLanguage: status.userLanguage ?? null,
+      platformAdmin: status.platformAdmin ?? false,
     });
   },
 

@@ -51,7 +51,7 @@ export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string)
   const companies = await userCompanies(db, s.userId);
   const user = await db
     .selectFrom('user')
-    .select(['userTimezone', 'userLanguage'])
+    .select(['userTimezone', 'userLanguage', 'userPlatformAdmin'])
     .where('userId', '=', s.userId)
     .executeTakeFirst();
   const groups = new Map<number | null, SessionStatus['groups'][number]>();
@@ -82,6 +82,8 @@ export async function sessionStatus(db: Db, s: Session, defaultTimeZone: string)
     userTimezone: isTimeZone(user?.userTimezone) ? user.userTimezone : null,
     // the interface language the user chose; null: the browser's
     userLanguage: user?.userLanguage === 'en' || user?.userLanguage === 'id' ? user.userLanguage : null,
+    // the shared lists' write buttons show only for who can use them (docs/decisions.md "Tenants")
+    platformAdmin: Number(user?.userPlatformAdmin ?? 0) === 1,
     groups: [...groups.values()],
     companies: companies.map(({ allAssets: _, timezone: __, ...c }) => c),
     userAccess,

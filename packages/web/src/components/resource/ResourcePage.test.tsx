@@ -81,8 +81,9 @@ function fakeServer(
   return { calls, gets: () => calls.filter((c) => c.method === 'GET') };
 }
 
-function renderPage(ops: Operation[]) {
-  useSession.setState({ userAccess: { master_asset_type: ops } });
+// asset types are a list every tenant shares: its writer is a platform administrator (platformAdmin false: a tenant's)
+function renderPage(ops: Operation[], platformAdmin = true) {
+  useSession.setState({ userAccess: { master_asset_type: ops }, platformAdmin });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -126,6 +127,15 @@ describe('ResourcePage', () => {
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Type 01' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Type 01' })).toBeTruthy();
+  });
+
+  it('shows a tenant administrator no write buttons on a list every tenant shares (issue 28: they could never work)', async () => {
+    fakeServer(2);
+    renderPage(['read', 'create', 'update', 'delete'], false);
+    await screen.findByText('Type 01');
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Type 01' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Type 01' })).toBeNull();
   });
 
   it('keeps the form open on Esc, shows server field errors under the field, then saves and reloads', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { useSession } from '../../stores/session.ts';
 import { ButtonGroup } from '../ButtonGroup.tsx';
 import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx';
 import { Page } from '../Page.tsx';
@@ -91,8 +92,16 @@ export function ResourcePage(props: ResourcePageProps) {
   /** the definition's texts in the language in force (labels, columns, options, titles, toasts) */
   const view = useResourceDef(def);
   const canRead = useCan(def.permission, 'read');
-  const canUpdate = useCan(def.permission, 'update');
-  const canDelete = useCan(def.permission, 'delete');
+  // a list every tenant shares, and a built-in row (no tenant), are written by a platform administrator only: the
+  // server refuses anyone else (issue 28: buttons that can never work are not shown)
+  const platformAdmin = useSession((s) => s.platformAdmin);
+  const shared = def.scope.kind === 'global' && !platformAdmin;
+  const builtIn = (row: Row) =>
+    def.scope.kind === 'tenant' &&
+    !platformAdmin &&
+    (row[def.scope.field] === null || row[def.scope.field] === undefined);
+  const canUpdate = useCan(def.permission, 'update') && !shared;
+  const canDelete = useCan(def.permission, 'delete') && !shared;
   const pageSize = props.pageSize ?? def.pageSize;
   const columns = props.columns ?? def.columns;
   const searchField = props.search === false ? undefined : (props.search?.field ?? def.search[0]);
@@ -208,8 +217,14 @@ export function ResourcePage(props: ResourcePageProps) {
             subject={rowSubject(view, columns, row)}
             onDetail={props.onDetail && (() => props.onDetail!(row))}
             onAnalytics={props.onAnalytics && (() => props.onAnalytics!(row))}
-            onEdit={props.canEdit?.(row) === false ? undefined : () => setFormState({ mode: 'update', row })}
-            onDelete={props.canDelete?.(row) === false ? undefined : () => setDeleting(row)}
+            onEdit={
+              !canUpdate || builtIn(row) || props.canEdit?.(row) === false
+                ? undefined
+                : () => setFormState({ mode: 'update', row })
+            }
+            onDelete={
+              !canDelete || builtIn(row) || props.canDelete?.(row) === false ? undefined : () => setDeleting(row)
+            }
           />
           {showHistory && (
             <Button
@@ -245,7 +260,9 @@ export function ResourcePage(props: ResourcePageProps) {
         onRefresh={refresh}
         refreshing={refreshing}
         onAdd={
-          props.allowAdd === false ? undefined : (props.onAdd ?? (() => setFormState({ mode: 'create', row: null })))
+          props.allowAdd === false || shared
+            ? undefined
+            : (props.onAdd ?? (() => setFormState({ mode: 'create', row: null })))
         }
       />
     </div>
