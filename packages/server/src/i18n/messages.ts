@@ -36,6 +36,12 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'This record was changed by someone else after you opened it. Close the form, open the record again and repeat your change.':
     'Data ini telah diubah orang lain setelah Anda membukanya. Tutup formulir, buka kembali datanya, lalu ulangi perubahan Anda.',
   'If-Unmodified-Since must be an HTTP date': 'If-Unmodified-Since harus berupa tanggal HTTP',
+  // crud/bulk.ts, crud/import-file.ts (issue 28)
+  'Select at least one row': 'Pilih paling sedikit satu baris',
+  'ids must be a list': 'ids harus berupa daftar',
+  'The file has no header row naming its columns': 'Berkas tidak memiliki baris judul yang menamai kolomnya',
+  'The file could not be read: send a CSV file or an Excel workbook (.xlsx)':
+    'Berkas tidak dapat dibaca: kirim berkas CSV atau buku kerja Excel (.xlsx)',
   // users/: an administrator's actions on a user's access
   'This user is inactive or has no login: activate the user first':
     'Pengguna ini tidak aktif atau tidak memiliki login: aktifkan penggunanya terlebih dahulu',
@@ -295,6 +301,27 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['Cannot delete this {{title:term}}: it is still in use', '{{title:term}} ini tidak dapat dihapus: masih digunakan'],
   ['This {{title:term}} already exists', '{{title:term}} ini sudah ada'],
   ['{{label:term}} must have {{k}} {{v}}', '{{label:term}} harus memiliki {{k}} {{v}}'],
+  // crud/bulk.ts: bulk actions and file imports (issue 28)
+  ['Nothing was deleted: {{name}}: {{m:message}}', 'Tidak ada yang dihapus: {{name}}: {{m:message}}'],
+  ['Nothing was changed: {{name}}: {{m:message}}', 'Tidak ada yang diubah: {{name}}: {{m:message}}'],
+  ['Nothing was imported: line {{n}}: {{m:message}}', 'Tidak ada yang diimpor: baris {{n}}: {{m:message}}'],
+  ['At most {{n}} rows at a time', 'Paling banyak {{n}} baris sekaligus'],
+  [
+    'The file is larger than {{kb:number}} KB: split it into smaller files',
+    'Berkas lebih besar dari {{kb:number}} KB: bagi menjadi beberapa berkas yang lebih kecil',
+  ],
+  [
+    'The file has more than {{n:number}} rows: split it into smaller files',
+    'Berkas berisi lebih dari {{n:number}} baris: bagi menjadi beberapa berkas yang lebih kecil',
+  ],
+  ['fixed[{{f}}] is not a field of this import', 'fixed[{{f}}] bukan isian dari impor ini'],
+  [
+    '{{label:term}} "{{v}}" names more than one record: write its id instead',
+    '{{label:term}} "{{v}}" menunjuk lebih dari satu data: tulis ID-nya',
+  ],
+  ['{{label:term}} "{{v}}" not found', '{{label:term}} "{{v}}" tidak ditemukan'],
+  ['The same as line {{n}} of the file: {{m:message}}', 'Sama dengan baris {{n}} berkas: {{m:message}}'],
+  ['The same as line {{n}} of the file', 'Sama dengan baris {{n}} berkas'],
   // daily report
   [
     'This report needs more memory than the report worker may use ({{mb:number}} MB). Choose a shorter period or fewer report pages; the administrator can raise REPORT_WORKER_HEAP_MB.',

@@ -148,7 +148,44 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   period?: { start: string; end: string };
   /** the definition's texts in Bahasa Indonesia, beside the English ones (issue 27; indonesian.ts reads them) */
   indonesian: ResourceIndonesian;
+  /**
+   * Issue 28: the one field a list's selected rows can be given together (devices → an asset), by
+   * POST /api/master/{path}/bulk-assign (docs/api.md "Bulk actions and imports").
+   */
+  bulkAssign?: string;
+  /** Issue 28: the fields a CSV / XLSX file may fill, by POST /api/master/{path}/import (preview, then commit). */
+  importFields?: string[];
 }
+
+/** Most rows one bulk delete or assign takes (docs/api.md "Bulk actions and imports"). */
+export const MAX_BULK = 100;
+/** Most data rows one imported file may hold, and its largest size in bytes. */
+export const MAX_IMPORT_ROWS = 1000;
+export const MAX_IMPORT_BYTES = 512 * 1024;
+
+/** POST /api/master/{path}/bulk-delete with preview: what deleting the rows would take with them, or why not. */
+export const bulkDeletePreviewSchema = z.object({
+  count: z.number().int(),
+  goes: z.array(z.object({ resource: z.string(), title: z.string(), count: z.number().int() })),
+  refused: z.string().nullable(),
+});
+export type BulkDeletePreview = z.infer<typeof bulkDeletePreviewSchema>;
+
+/** POST /api/master/{path}/import: the file's columns and rows as read, each row's errors, how many were stored. */
+export const importAnswerSchema = z.object({
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      cells: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+      errors: z.array(z.string()),
+    }),
+  ),
+  valid: z.number().int(),
+  rejected: z.number().int(),
+  imported: z.number().int(),
+});
+export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
 /** A resource's texts in Bahasa Indonesia (issue 27): keyed like the definition's English ones. */
 export interface ResourceIndonesian {

@@ -85,6 +85,8 @@ export const device = defineResource({
   columns: ['devcName', 'devcType', 'devcLabel', 'devcUniqueId', 'devcMass.massName'],
   labels: { 'devcMass.massName': 'Link to Asset' },
   pageSize: 25,
+  bulkAssign: 'devcMassId',
+  importFields: ['devcName', 'devcLabel', 'devcType', 'devcStatus', 'devcMassId', 'devcDescription', 'devcUniqueId'],
   texts: { title: 'Device List', addTitle: 'Add New Device', editTitle: 'Edit Device', deleted: 'Deleted complete' },
   indonesian: {
     fields: {

@@ -48,6 +48,7 @@ export const tankDetail = defineResource({
   unique: [{ fields: ['tadtTahdId', 'tadtHeight'], message: 'This height is already in the tank table' }],
   columns: ['tadtHeight', 'tadtVolume', 'tadtWeight'],
   pageSize: 10,
+  importFields: ['tadtHeight', 'tadtVolume', 'tadtWeight'],
   texts: {
     title: 'Tank Detail List',
     addTitle: 'Add New Tank Detail',

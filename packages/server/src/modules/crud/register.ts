@@ -10,6 +10,7 @@ import { translateMessage } from '../../i18n/messages.ts';
 import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
+import { registerBulk } from './bulk.ts';
 import { resolveColumn } from './columns.ts';
 import type { HookContext, ResourceHooks } from './hooks.ts';
 import { getRow, getStored, listRows, type Row } from './rows.ts';
@@ -37,7 +38,12 @@ export const epochParam = (name: string) =>
     .min(0, `${name} must be unix seconds`)
     .max(MAX_EPOCH, `${name} must be unix seconds`);
 
-async function hookContext(app: FastifyInstance, req: FastifyRequest, hooks: ResourceHooks): Promise<HookContext> {
+/** What a hook (and a bulk action) knows of the request: the database, the session, the user's scope. */
+export async function hookContext(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  hooks: ResourceHooks,
+): Promise<HookContext> {
   const db = app.deps.database.db;
   const session = sessionOf(req);
   const base = await scopeContext(db, session);
@@ -222,6 +228,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       return ok(await answerRow(def, hooks, ctx, id, false));
     },
   );
+
+  // bulk delete / assign and file import (issue 28), before /:id routes of the same method
+  registerBulk(app, def, hooks);
 
   // what a delete would take with it, or why it would be refused: the delete runs in a transaction rolled back
   const ROLLBACK = new Error('rollback');
