@@ -1,8 +1,8 @@
-import { HistoryOutlined } from '@ant-design/icons';
-import { auditFields, columnLabel, type ResourceDef } from '@fleet/shared/resources/define.ts';
+import { DeleteOutlined, HistoryOutlined, ImportOutlined, SwapOutlined } from '@ant-design/icons';
+import { auditFields, columnLabel, MAX_BULK, type ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Button, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueryValue } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
 import {
@@ -16,6 +16,9 @@ import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { useSession } from '../../stores/session.ts';
 import { ButtonGroup } from '../ButtonGroup.tsx';
+import { BulkAssignModal, BulkDeleteConfirm } from './BulkActions.tsx';
+import { ImportModal } from './ImportModal.tsx';
+import './resource.css';
 import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx';
 import { Page } from '../Page.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
@@ -69,9 +72,23 @@ export interface ResourcePageProps {
   children?: ReactNode;
   /** the page frame; false renders only the list (inside a tab) */
   frame?: boolean;
+  /**
+   * false: no row selection. Otherwise rows can be selected for Delete selected (needs delete) and Assign (the
+   * definition's bulkAssign field, needs update) — issue 28.
+   */
+  bulk?: false;
+  /** false: no Import button for a definition with importFields (needs create) — issue 28 */
+  importable?: false;
 }
 
+/** How long the search box waits for typing to stop before the list follows it (issue 28). */
+export const SEARCH_DELAY_MS = 350;
+
 type FormState = { mode: FormMode; row: Row | null } | null;
+
+/** The selected rows' ids as the server takes them (numbers for integer ids). */
+const selectedIds = (def: ResourceDef, keys: Key[]) =>
+  keys.map((k) => (def.idKind === 'integer' ? Number(k) : String(k)));
 
 /** The label shown for a row in confirmations and button names. */
 function rowSubject(def: ResourceDef, columns: string[], row: Row): string {
@@ -125,11 +142,32 @@ export function ResourcePage(props: ResourcePageProps) {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [history, setHistory] = useState<Row | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [bulkAction, setBulkAction] = useState<'delete' | 'assign' | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const apply = (next = draft) => {
     setApplied(next);
     setPage(1);
   };
+  // issue 28: the search follows the box as typed (once typing stops) and at once when cleared; Enter applies it
+  // now. Refresh and Enter read the box through a ref: what it shows, never a term typed before.
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const applySearch = (search: string) => {
+    setApplied((a) => (a.search === search ? a : { ...a, search }));
+    setPage(1);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the box only (its own reads are current)
+  useEffect(() => {
+    if (props.applyButton || draft.search.trim() === applied.search.trim()) return;
+    if (!draft.search.trim()) {
+      applySearch('');
+      return;
+    }
+    const timer = setTimeout(() => applySearch(draftRef.current.search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft.search]);
   const changeFilter = (field: string, value: string | number | undefined) => {
     const next = { ...draft, filters: { ...draft.filters, [field]: value } };
     setDraft(next);
@@ -155,6 +193,16 @@ export function ResourcePage(props: ResourcePageProps) {
   });
 
   const refresh = async () => {
+    // what the filter bar shows is what is reloaded (a typed term not yet applied, issue 28)
+    const shown = draftRef.current;
+    if (
+      shown.search.trim() !== applied.search.trim() ||
+      JSON.stringify(shown.filters) !== JSON.stringify(applied.filters)
+    ) {
+      apply({ ...shown });
+      toast.success(t('refreshed'));
+      return;
+    }
     setRefreshing(true);
     try {
       const r = await list.refetch();
@@ -208,6 +256,8 @@ export function ResourcePage(props: ResourcePageProps) {
       title: t('action'),
       align: 'right',
       width: 1,
+      // phone width: the buttons stay in view while the other columns scroll (issue 28)
+      fixed: 'right',
       render: (_: unknown, row: Row) => (
         <div className="resource-row-actions">
           {props.rowActions?.(row)}
@@ -251,9 +301,46 @@ export function ResourcePage(props: ResourcePageProps) {
     } else setPage(pagination.current ?? 1);
   };
 
+  // issue 28: rows selected for a bulk delete or assignment (kept across pages)
+  const canCreate = useCan(def.permission, 'create') && !shared;
+  const rowDeletable = (row: Row) => canDelete && !builtIn(row) && props.canDelete?.(row) !== false;
+  const assignField = def.bulkAssign && canUpdate ? def.bulkAssign : undefined;
+  const selectable = props.bulk !== false && canRead && (canDelete || !!assignField);
+  const tooMany = selected.length > MAX_BULK;
+  const importFixed = Object.fromEntries(
+    Object.entries(props.fixedFinds ?? {}).filter(
+      ([k, v]) => def.fields[k] && !def.importFields?.includes(k) && (typeof v === 'string' || typeof v === 'number'),
+    ),
+  ) as Record<string, string | number>;
+  const canImport = props.importable !== false && !!def.importFields && canCreate && props.allowAdd !== false;
+  const bulkBar = selectable && selected.length > 0 && (
+    <section className="resource-bulk-bar" aria-label={t('selected', { count: selected.length })}>
+      <span className="resource-bulk-count">{t('selected', { count: selected.length })}</span>
+      {canDelete && (
+        <Button danger icon={<DeleteOutlined />} disabled={tooMany} onClick={() => setBulkAction('delete')}>
+          {t('deleteSelected')}
+        </Button>
+      )}
+      {assignField && (
+        <Button icon={<SwapOutlined />} disabled={tooMany} onClick={() => setBulkAction('assign')}>
+          {t('assignTo', { label: view.fields[assignField].label })}
+        </Button>
+      )}
+      <Button type="link" onClick={() => setSelected([])}>
+        {t('clearSelection')}
+      </Button>
+      {tooMany && <span className="resource-bulk-warning">{t('bulkTooMany', { max: MAX_BULK })}</span>}
+    </section>
+  );
+
   const header = (
     <div className="resource-header">
       {props.headerExtra}
+      {canImport && (
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {t('import')}
+        </Button>
+      )}
       <ButtonGroup
         permission={def.permission}
         onBack={props.onBack}
@@ -284,16 +371,35 @@ export function ResourcePage(props: ResourcePageProps) {
                     (props.search ? props.search.placeholder : undefined) ??
                     t('searchIn', { label: columnLabel(view, searchField) }),
                   value: draft.search,
-                  onChange: (v) => setDraft((d) => ({ ...d, search: v })),
-                  onSearch: () => apply({ ...draft }),
+                  onChange: (v) => {
+                    // read at once by onSearch (the × clears and searches in one event)
+                    draftRef.current = { ...draftRef.current, search: v };
+                    setDraft((d) => ({ ...d, search: v }));
+                  },
+                  onSearch: () => apply({ ...draftRef.current }),
                 }
               : undefined
           }
         />
       )}
       {props.children}
+      {bulkBar}
       <Table<Row>
         rowKey={(r) => String(r[def.id])}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                fixed: 'left',
+                onChange: (keys) => setSelected(keys),
+                getCheckboxProps: (row) => ({
+                  disabled: !rowDeletable(row) && !assignField,
+                  'aria-label': rowSubject(view, columns, row),
+                }),
+              }
+            : undefined
+        }
         columns={tableColumns}
         dataSource={list.rows}
         loading={list.loading || (list.fetching && !refreshing)}
@@ -330,6 +436,26 @@ export function ResourcePage(props: ResourcePageProps) {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
+      <BulkDeleteConfirm
+        def={def}
+        ids={bulkAction === 'delete' ? selectedIds(def, selected) : undefined}
+        onDone={() => {
+          setBulkAction(null);
+          setSelected([]);
+          setPage(1);
+        }}
+        onCancel={() => setBulkAction(null)}
+      />
+      <BulkAssignModal
+        def={def}
+        ids={bulkAction === 'assign' ? selectedIds(def, selected) : undefined}
+        onDone={() => {
+          setBulkAction(null);
+          setSelected([]);
+        }}
+        onCancel={() => setBulkAction(null)}
+      />
+      {canImport && <ImportModal def={def} open={importing} fixed={importFixed} onClose={() => setImporting(false)} />}
       <HistoryModal
         def={def}
         id={history ? history[def.id] : undefined}

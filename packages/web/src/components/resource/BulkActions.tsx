@@ -1,0 +1,178 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import {
+  type BulkDeletePreview,
+  type ImportAnswer,
+  MAX_BULK,
+  type ResourceDef,
+} from '@fleet/shared/resources/define.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Modal, Spin } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+import { useLanguage, useTexts } from '../../api/i18n.ts';
+import { type Row, resourceKeys, resourcePath } from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
+import { componentsTexts } from '../texts.ts';
+import { dependentsText } from './audit.ts';
+import { useResourceDef } from './language.ts';
+import { RefSelect } from './RefSelect.tsx';
+import { resourceTexts } from './texts.ts';
+
+export type { ImportAnswer };
+
+/**
+ * Bulk actions on a list's selected rows (issue 28; docs/api.md "Bulk actions and imports"): one confirmation for
+ * deleting them all, naming the count and what goes with them (POST {path}/bulk-delete with preview), and the
+ * assignment of the definition's `bulkAssign` field (devices → an asset). Both are all or nothing on the server.
+ */
+
+/** Reloads every list of the resource (and of what went with its rows). */
+function useReload(def: ResourceDef) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+}
+
+export function BulkDeleteConfirm({
+  def,
+  ids,
+  onDone,
+  onCancel,
+}: {
+  def: ResourceDef;
+  /** the rows to delete; undefined: the dialog is closed */
+  ids: (string | number)[] | undefined;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTexts(resourceTexts);
+  const common = useTexts(componentsTexts);
+  const language = useLanguage();
+  const reload = useReload(def);
+  const [confirming, setConfirming] = useState(false);
+  const open = ids !== undefined;
+  const preview = useQuery({
+    queryKey: ['resource', def.name, 'bulk-delete-preview', ids, language],
+    queryFn: () =>
+      api.post<BulkDeletePreview>(`${resourcePath(def)}/bulk-delete`, { ids, preview: true }, { silent: true }),
+    enabled: open,
+    gcTime: 0,
+    retry: false,
+  });
+  const answer = open ? preview.data : undefined;
+  const checking = open && preview.isFetching && !answer;
+  const refused = answer?.refused ?? (preview.error ? (preview.error as Error).message : null);
+  const confirm = async () => {
+    setConfirming(true);
+    try {
+      await api.post(`${resourcePath(def)}/bulk-delete`, { ids });
+      toast.success(t('bulkDeleted', { count: ids?.length ?? 0 }));
+      onDone();
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setConfirming(false);
+      await reload();
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={
+        <span>
+          <ExclamationCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />
+          {common('deleteConfirm')}
+        </span>
+      }
+      okText={common('delete')}
+      okButtonProps={{ danger: true, loading: confirming, disabled: checking || refused !== null }}
+      cancelButtonProps={{ disabled: confirming }}
+      onOk={confirm}
+      onCancel={onCancel}
+      keyboard={false}
+      mask={{ closable: false }}
+      closable={!confirming}
+      width={440}
+      centered
+      destroyOnHidden
+    >
+      <div className="delete-confirm bulk-delete-confirm">
+        <p style={{ margin: 0 }}>{t('bulkDeleteText', { count: ids?.length ?? 0 })}</p>
+        {checking && (
+          <p style={{ margin: '8px 0 0' }}>
+            <Spin size="small" /> {t('deleteChecking')}
+          </p>
+        )}
+        {refused !== null && <Alert type="error" showIcon style={{ marginTop: 8 }} message={refused} />}
+        {answer && refused === null && answer.goes.length > 0 && (
+          <p className="delete-confirm-goes" style={{ margin: '8px 0 0' }}>
+            {t('deleteAlso', { list: dependentsText(answer.goes, language) })}
+          </p>
+        )}
+        {!checking && refused === null && (
+          <p style={{ margin: '8px 0 0' }}>
+            {t('bulkAllOrNothing')} {t('deleteRestorable')}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+export function BulkAssignModal({
+  def,
+  ids,
+  onDone,
+  onCancel,
+}: {
+  def: ResourceDef;
+  ids: (string | number)[] | undefined;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTexts(resourceTexts);
+  const view = useResourceDef(def);
+  const reload = useReload(def);
+  const [value, setValue] = useState<string | number | undefined>();
+  const [saving, setSaving] = useState(false);
+  const field = def.bulkAssign ? view.fields[def.bulkAssign] : undefined;
+  if (!field?.ref) return null;
+  const submit = async () => {
+    setSaving(true);
+    try {
+      const r = await api.post<{ count: number; changed: number }>(`${resourcePath(def)}/bulk-assign`, { ids, value });
+      toast.success(t('assigned', { count: r.changed }));
+      setValue(undefined);
+      onDone();
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setSaving(false);
+      await reload();
+    }
+  };
+  const id = `bulk-assign-${def.name}`;
+  return (
+    <Modal
+      open={ids !== undefined}
+      title={t('assignTitle', { count: ids?.length ?? 0 })}
+      okText={t('assign')}
+      okButtonProps={{ disabled: value === undefined, loading: saving }}
+      cancelButtonProps={{ disabled: saving }}
+      onOk={submit}
+      onCancel={onCancel}
+      width={440}
+      centered
+      destroyOnHidden
+    >
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
+        {field.label}
+      </label>
+      <RefSelect id={id} refDef={field.ref} value={value} onChange={setValue} style={{ width: '100%' }} />
+    </Modal>
+  );
+}
+
+/** The selection a list keeps across its pages, and whether it may be acted on at once. */
+export function bulkState(selected: Row[]) {
+  return { count: selected.length, tooMany: selected.length > MAX_BULK, max: MAX_BULK };
+}
