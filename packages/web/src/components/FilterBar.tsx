@@ -4,6 +4,7 @@ import { Button, Input, Select, type SelectProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTexts } from '../api/i18n.ts';
+import { shortListHeight } from './resource/FieldInput.tsx';
 import { RefSelect } from './resource/RefSelect.tsx';
 import { componentsTexts } from './texts.ts';
 
@@ -106,7 +107,11 @@ export function FilterBar({
             {item.ref ? (
               <RefFilter refDef={item.ref} all={all} {...common} />
             ) : (
-              <Select {...common} options={[all, ...(item.options ?? [])]} />
+              <Select
+                {...common}
+                options={[all, ...(item.options ?? [])]}
+                listHeight={shortListHeight((item.options?.length ?? 0) + 1)}
+              />
             )}
           </FilterField>
         );

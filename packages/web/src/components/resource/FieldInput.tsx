@@ -7,6 +7,12 @@ import { RefSelect, type TakenBy } from './RefSelect.tsx';
 import { resourceTexts } from './texts.ts';
 
 /**
+ * Height of an open dropdown of a short fixed list (up to 16 choices, 32 px each): all of them in view, none hidden
+ * below a scroll the user may not notice (issue 28: the device types). Longer lists keep antd's 256 px and scroll.
+ */
+export const shortListHeight = (choices: number) => (choices <= 16 ? Math.max(256, choices * 32 + 8) : 256);
+
+/**
  * The input for one field of a resource definition, by its kind. Its options and placeholder are shown as the field
  * has them: FormModal gives the field in the language in force (language.ts).
  */
@@ -57,6 +63,8 @@ export function FieldInput({
           allowClear={!!field.placeholder}
           // a long list (the time zones) is searched by typing
           showSearch={(field.options?.length ?? 0) > 20 ? { optionFilterProp: 'label' } : undefined}
+          // a short list shows every choice at once (issue 28: Battery, Compass, Tracker were below the fold)
+          listHeight={shortListHeight(field.options?.length ?? 0)}
         />
       );
     case 'ref':
