@@ -18,9 +18,9 @@ import { requestLanguage } from '../../http/language.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { requirePermission } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
+import { hookContext, visibleStored } from './context.ts';
 import type { HookContext, ResourceHooks } from './hooks.ts';
 import { type ImportCell, readTable } from './import-file.ts';
-import { hookContext, visibleStored } from './register.ts';
 import { getStored, type Row } from './rows.ts';
 import { resourceByName, visibleWhere } from './visible-where.ts';
 import {

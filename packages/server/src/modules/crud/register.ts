@@ -1,17 +1,21 @@
 import { MAX_EPOCH, MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
 import { deletePreviewSchema } from '@fleet/shared/answers/audit.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, envelope, notFound, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { parseListQuery } from '../../http/list-query.ts';
 import { translateMessage } from '../../i18n/messages.ts';
-import { scopeContext } from '../access/visibility.ts';
-import { requirePermission, sessionOf } from '../auth/session.ts';
+import { requirePermission } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
 import { registerBulk } from './bulk.ts';
 import { resolveColumn } from './columns.ts';
+import { hookContext, visibleStored } from './context.ts';
+
+// the features' own routes read a visible row as these do
+export { visibleStored };
+
 import type { HookContext, ResourceHooks } from './hooks.ts';
 import { getRow, getStored, listRows, type Row } from './rows.ts';
 import { resourceSchemas } from './schemas.ts';
@@ -38,31 +42,12 @@ export const epochParam = (name: string) =>
     .min(0, `${name} must be unix seconds`)
     .max(MAX_EPOCH, `${name} must be unix seconds`);
 
-/** What a hook (and a bulk action) knows of the request: the database, the session, the user's scope. */
-export async function hookContext(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  hooks: ResourceHooks,
-): Promise<HookContext> {
-  const db = app.deps.database.db;
-  const session = sessionOf(req);
-  const base = await scopeContext(db, session);
-  return { db, session, scope: hooks.scope ? await hooks.scope(db, session, base) : base, req };
-}
-
 /** A row by id as the answer, with the hooks' extras; 404 (the same for missing and not visible). */
 export async function answerRow(def: ResourceDef, hooks: ResourceHooks, ctx: HookContext, id: unknown, scoped = true) {
   const row = await getRow(ctx.db, def, scoped ? ctx.scope : null, id);
   if (!row) throw notFound(resourceTitle(def));
   await hooks.rowExtra?.decorate(ctx, [row]);
   return row;
-}
-
-/** The stored row when visible, else the 404 of a missing row. */
-export async function visibleStored(def: ResourceDef, ctx: HookContext, id: unknown): Promise<Row> {
-  const stored = await getStored(ctx.db, def, ctx.scope, id);
-  if (!stored) throw notFound(resourceTitle(def));
-  return stored;
 }
 
 /**
