@@ -73,7 +73,7 @@ export const usersTexts = defineTexts(
     loadAssetsFailed: 'Gagal memuat aset',
     access: 'Akses',
     sessions: 'Sesi',
-    signedIn: 'Masuk',
+    signedIn: 'Waktu masuk',
     lastSeen: 'Terakhir aktif',
     company: 'Perusahaan',
     application: 'Aplikasi',
