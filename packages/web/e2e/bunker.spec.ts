@@ -89,7 +89,7 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
     await adj.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Adjustment created successfully!')).toBeVisible();
     await expect(detail.getByText('ADJUSTED')).toBeVisible();
-    await expect(detail.getByText('RESETED')).toBeVisible(); // type 1 (Reset Value) is the default
+    await expect(detail.getByText('RESET', { exact: true })).toBeVisible(); // type 1 (Reset Value) is the default
     await detail.getByRole('tab', { name: /Bunker Summary/ }).click();
     await expect(detail.getByTestId('final-bunker')).toContainText('12.00 KL');
     await expect(detail.getByTestId('discrepancy-target')).toContainText('-0.345 KL (-2.79%)');

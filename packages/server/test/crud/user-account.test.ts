@@ -142,6 +142,32 @@ describe.each(dialects())('user account (user + login together) on %s', (dialect
     expect(after.json.status.message).toBe('Authentication Error');
   });
 
+  it('refuses an update sent with the version of a user changed since (If-Unmodified-Since, 409)', async () => {
+    const id = 'member4@a.test';
+    const opened = (await t.call({ method: 'GET', url: `/api/master/user/${id}`, token: w.adminA })).json.data;
+    const version = new Date(Date.parse(opened.userUpdatedTime ?? opened.userCreatedTime)).toUTCString();
+    const save = (payload: Record<string, unknown>, seen: string) =>
+      t.call({
+        method: 'PUT',
+        url: `/api/master/user_account/${encodeURIComponent(id)}`,
+        token: w.adminA,
+        headers: { 'if-unmodified-since': seen },
+        payload,
+      });
+    // someone else saves the user a second later than the version the form opened
+    await db()
+      .updateTable('user')
+      .set({ userUpdatedTime: Math.floor(Date.parse(version) / 1000) + 1 })
+      .where('userId', '=', id)
+      .execute();
+    const stale = await save({ userStatus: 0, usloUserName: 'member4-stale' }, version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json.status.message).toMatch(/changed by someone else/);
+    expect((await loginRow(id))?.usloUserName).toBe('member4');
+    const fresh = await save({ userStatus: 1, usloUserName: 'member4' }, new Date(Date.now() + 5000).toUTCString());
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it("answers another tenant's user as not found, and refuses without the permission", async () => {
     const r = await put('member@b.test', { userStatus: 0, usloUserName: 'memberb' });
     expect(r.statusCode).toBe(404);

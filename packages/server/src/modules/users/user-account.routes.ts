@@ -11,7 +11,7 @@ import type { HookContext } from '../crud/hooks.ts';
 import { answerRow, visibleStored } from '../crud/register.ts';
 import type { Row } from '../crud/rows.ts';
 import { resourceSchemas } from '../crud/schemas.ts';
-import { checkUnique, explainConstraint, storedValues, withAudit } from '../crud/write.ts';
+import { checkUnique, explainConstraint, refuseStale, storedValues, withAudit } from '../crud/write.ts';
 import { assertEmailFree, assertLoginNameFree } from './login-namespace.ts';
 
 async function context(db: Db, req: FastifyRequest): Promise<HookContext> {
@@ -23,7 +23,8 @@ async function context(db: Db, req: FastifyRequest): Promise<HookContext> {
  * A user and its login as one transaction (spec 001 §2, §5): POST /master/user_account creates both or
  * neither; PUT /master/user_account/{userId} saves status, login name and (when given) password together.
  * Every field's message is answered at once (400 per field); clashes are 409 (e-mail taken, login name
- * taken, login name / e-mail namespace of login-namespace.ts).
+ * taken, login name / e-mail namespace of login-namespace.ts). An update sent with `If-Unmodified-Since` older than
+ * the user's last change is refused (409, crud/write.ts refuseStale); every save of the form changes the user row.
  */
 export const userAccountRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -83,6 +84,8 @@ export const userAccountRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const ctx = await context(app.deps.database.db, req);
       const stored = await visibleStored(user, ctx, req.params.id);
+      // the form sends the version of the user it opened: a user changed since is refused (409, issue 28)
+      refuseStale(user, stored, req.headers['if-unmodified-since']);
       const userId = String(stored.userId);
       const body = req.body as Row;
       const login = await ctx.db

@@ -39,8 +39,11 @@ export default function ForgotPassword() {
       <section className="auth-card">
         <h1>{t('forgotPassword')}</h1>
         <p className="auth-card-lead">{t('forgotLead')}</p>
+        {/* noValidate: a malformed address gets the product's message (the server's, under the field), not the
+            browser's tooltip (issue 28); type="email" stays for the phone's keyboard */}
         <Form
           form={form}
+          noValidate
           layout="vertical"
           requiredMark={false}
           onFinish={onFinish}

@@ -81,6 +81,14 @@ describe('sign-in pages in Bahasa Indonesia (issue 27)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Minta Atur Ulang Kata Sandi' }));
     // antd validates and renders slowly in jsdom
     expect(await screen.findByText('Tidak boleh kosong', {}, { timeout: 5000 })).toBeTruthy();
+    // a malformed address goes to the server and its message shows under the field: the browser's own tooltip
+    // (type="email" checked on submit) must not stop the form first (issue 28)
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(failure({ email: ['Masukkan alamat e-mail yang valid'] }, 1), 400),
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Minta Atur Ulang Kata Sandi' }));
+    expect(await screen.findByText('Masukkan alamat e-mail yang valid', {}, { timeout: 5000 })).toBeTruthy();
     view.unmount();
 
     renderAt('/401');

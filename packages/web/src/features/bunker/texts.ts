@@ -78,7 +78,7 @@ export const bunkerTexts = defineTexts(
     colEndSounding: 'End Sounding ({{unit}})',
     colFinalBunker: 'Final Bunker ({{unit}})',
     vsTarget: '{{percent}} vs target',
-    reseted: 'RESETED',
+    reseted: 'RESET',
     action: 'Action',
     view: 'View',
     edit: 'Edit',

@@ -12,6 +12,7 @@ import { toast } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { versionHeaders } from '../../../components/resource/audit.ts';
 import { formatDate } from '../../../components/resource/format.ts';
 import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
@@ -19,6 +20,7 @@ import { submitWithFieldErrors } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { adminTexts } from '../texts.ts';
 import { usersTexts } from './texts.ts';
+import { UserAccessTab } from './UserAccess.tsx';
 import { UserAssetTab, UserCompanyTab, UserRoleTab } from './UserAssignments.tsx';
 import { saveUser, UserFields, type UserValues } from './UserFields.tsx';
 import '../admin.css';
@@ -27,7 +29,7 @@ const KEY = user.permission;
 
 /**
  * User Detail (spec 001 §2): the user's edit form (status, login name, optional password; the e-mail is
- * locked) and the tabs User Company, User Role, User Asset.
+ * locked) and the tabs User Company, User Role, User Asset, and Access (sessions, reset link, unlock; issue 28).
  */
 export default function UserDetail() {
   const userId = useParams().id ?? '';
@@ -58,7 +60,10 @@ export default function UserDetail() {
 
   const save = async (v: UserValues) => {
     setSaving(true);
-    const ok = await submitWithFieldErrors(form, () => saveUser({ ...v, userId }, true));
+    // the version the form opened (If-Unmodified-Since): a user changed meanwhile is refused, not overwritten
+    const ok = await submitWithFieldErrors(form, () =>
+      saveUser({ ...v, userId }, true, versionHeaders(user, row.data)),
+    );
     setSaving(false);
     if (ok) {
       toast.success(text(adminTexts, 'updated'));
@@ -111,6 +116,10 @@ export default function UserDetail() {
                 { key: 'company', label: tabs.company, children: <UserCompanyTab userId={userId} /> },
                 { key: 'role', label: tabs.role, children: <UserRoleTab userId={userId} /> },
                 { key: 'asset', label: tabs.asset, children: <UserAssetTab userId={userId} /> },
+                // sessions, reset link, unlock: the server allows them with update on users (issue 28)
+                ...(canUpdate
+                  ? [{ key: 'access', label: t('access'), children: <UserAccessTab userId={userId} /> }]
+                  : []),
               ]}
             />
           </Card>

@@ -52,11 +52,13 @@ export const NEW_USER: Partial<UserValues> = { userStatus: Number(user.fields.us
 /**
  * Saves a user and its login in one call, all or nothing (POST/PUT /master/user_account): on create the user
  * and its login, on edit the status, login name and (when typed) password. Per-field messages come back together.
+ * `headers` (edit): `If-Unmodified-Since`, the version of the user the form opened, so that a user changed meanwhile
+ * is refused (409) instead of overwritten (issue 28).
  */
-export async function saveUser(v: UserValues, existing: boolean): Promise<void> {
+export async function saveUser(v: UserValues, existing: boolean, headers?: Record<string, string>): Promise<void> {
   const login = { usloUserName: v.usloUserName ?? '', usloPassword: v.usloPassword || undefined };
   if (existing) {
-    await api.put(resourcePath(ACCOUNT, v.userId), { userStatus: v.userStatus, ...login });
+    await api.put(resourcePath(ACCOUNT, v.userId), { userStatus: v.userStatus, ...login }, { headers });
   } else {
     await api.post(resourcePath(ACCOUNT), { userId: v.userId ?? '', userStatus: v.userStatus, ...login });
   }
