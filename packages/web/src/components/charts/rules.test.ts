@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { autoIntervalMinutes, axesByUnit, axisLook, formatValue, headroomMax, rpmAxisMax, splitGaps } from './rules.ts';
+import {
+  autoIntervalMinutes,
+  axesByUnit,
+  axisLook,
+  axisTick,
+  formatValue,
+  headroomMax,
+  rpmAxisMax,
+  splitGaps,
+} from './rules.ts';
 
 describe('chart rules (spec 002 §9)', () => {
   it('adds 10 % headroom', () => {
@@ -19,10 +28,12 @@ describe('chart rules (spec 002 §9)', () => {
     expect(formatValue(12.3456)).toBe('12.35');
     expect(formatValue(null)).toBe('-');
   });
-  it('labels an axis of 0–1 with distinct numbers, litres too (not 1,1,1,0,0,0: issue 28)', () => {
-    const ticks = [1, 0.8, 0.6, 0.4, 0.2, 0];
-    expect(ticks.map((v) => formatValue(v, 'litres'))).toEqual(['1', '0.8', '0.6', '0.4', '0.2', '0']);
-    expect(ticks.map((v) => formatValue(v))).toEqual(['1', '0.80', '0.60', '0.40', '0.20', '0']);
+  it('labels axis ticks with their own decimals, never two alike (not 1,1,1,0,0,0 nor 0.93 ×7: issue 28)', () => {
+    expect([1, 0.8, 0.6, 0.4, 0.2, 0].map(axisTick)).toEqual(['1', '0.8', '0.6', '0.4', '0.2', '0']);
+    expect([0.928, 0.929, 0.93, 0.931].map(axisTick)).toEqual(['0.928', '0.929', '0.93', '0.931']);
+    expect([0.1 + 0.2, 2500, 12.5].map(axisTick)).toEqual(['0.3', '2,500', '12.5']);
+    // a tooltip's litres below 10 keep their decimals too
+    expect(formatValue(0.8, 'litres')).toBe('0.8');
     expect(formatValue(2.5, 'litres')).toBe('2.5');
     expect(formatValue(1200, 'litres')).toBe('1,200');
   });

@@ -46,6 +46,17 @@ export function formatValue(v: number | null | undefined, kind: ValueKind = 'num
   return num(v, a > 0 && a < 1 ? 2 : [0, 2]);
 }
 
+/**
+ * A y-axis tick (the locale's marks): with the decimals the tick itself has (ticks are round numbers: 0.2, 0.929,
+ * 2,500), so neighbouring ticks never read the same — an axis of 0–1 read '1, 1, 1, 0, 0, 0' and a density axis
+ * '0.93' seven times (issue 28). At most 6 decimals.
+ */
+export function axisTick(v: number): string {
+  let d = 0;
+  while (d < 6 && Math.abs(Math.round(v * 10 ** d) / 10 ** d - v) > 1e-9 * Math.max(1, Math.abs(v))) d++;
+  return num(v, d);
+}
+
 /** What a chart's y-axis shows: its name (the unit) and how its numbers read. */
 export interface UnitAxis {
   name: string;

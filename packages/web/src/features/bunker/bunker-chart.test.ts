@@ -22,6 +22,6 @@ describe('Bunker Dashboard combined chart (spec 002 §2.14, issue 28)', () => {
       ['right', 64],
     ]);
     expect(o.grid).toMatchObject({ left: 128, right: 128 });
-    expect(o.yAxis[0]?.axisLabel.formatter(0.8)).toBe('0.80');
+    expect([0.929, 0.93].map((v) => o.yAxis[2]?.axisLabel.formatter(v))).toEqual(['0.929', '0.93']);
   });
 });

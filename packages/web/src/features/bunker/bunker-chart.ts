@@ -1,4 +1,4 @@
-import { axesByUnit, formatValue } from '../../components/charts/rules.ts';
+import { axesByUnit, axisTick, formatValue } from '../../components/charts/rules.ts';
 
 /** One line of the Bunker Dashboard's combined chart: its name, unit and [epoch ms, value] points. */
 export interface BunkerLine {
@@ -39,7 +39,7 @@ export function combinedChartOption(lines: BunkerLine[], narrow: boolean) {
       position: i % 2 === 0 ? 'left' : 'right',
       offset: Math.floor(i / 2) * AXIS_WIDTH,
       axisLine: { show: true },
-      axisLabel: { formatter: (v: number) => formatValue(v) },
+      axisLabel: { formatter: (v: number) => axisTick(v) },
       splitLine: { show: i === 0 },
     })),
     series: lines.map((l, i) => ({
