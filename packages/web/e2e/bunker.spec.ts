@@ -105,12 +105,10 @@ test.describe('bunkering (spec 002 §2.14–§2.15)', () => {
     await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Its adjustment history is deleted with it.')).toBeVisible();
-    await page
-      .getByRole('dialog')
-      .filter({ hasText: 'Delete this bunkering log' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    // the generic delete confirmation (issue 28): names the log, says it can be restored
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Delete this item ?' });
+    await expect(confirm.getByText('It can be restored from the Audit Trail.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Laporan berhasil dihapus')).toBeVisible();
     await expect(row).toHaveCount(0);
   });

@@ -360,6 +360,18 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
     'Time must lie within the ROB profile ({{a}} to {{b}})',
     'Waktu harus berada di dalam profil ROB ({{a}} sampai {{b}})',
   ],
+  [
+    "The period must include the profile's adjustments: move or delete the adjustment of {{a}} first",
+    'Periode harus mencakup penyesuaian profil: pindahkan atau hapus penyesuaian pada {{a}} terlebih dahulu',
+  ],
+  [
+    "The period must include the profile's adjustments: move or delete the adjustments of {{a}} first",
+    'Periode harus mencakup penyesuaian profil: pindahkan atau hapus penyesuaian pada {{a}} terlebih dahulu',
+  ],
+  [
+    "The period must include the profile's adjustments: move or delete the adjustments of {{a}} and {{n}} more first",
+    'Periode harus mencakup penyesuaian profil: pindahkan atau hapus penyesuaian pada {{a}} dan {{n}} lainnya terlebih dahulu',
+  ],
   ['interval must be one of {{list}}', 'interval harus salah satu dari {{list}}'],
   // setup
   ['Company group "{{g}}" not found', 'Grup perusahaan "{{g}}" tidak ditemukan'],

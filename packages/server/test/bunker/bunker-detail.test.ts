@@ -74,6 +74,10 @@ describe.each(dialects())('bunkering log detail on %s', (dialect) => {
     expect(d.flagReset).toBe(1);
     expect(d.discrepancyToTarget).toEqual({ amount: -250, percentage: -2.5 });
     expect(d.discrepancyToSounding).toEqual({ amount: -150, percentage: -1.52 });
+    // §24.3 at 15 °C the same adjustments in litres at 15 °C: every reading 835.81 kg/m³ at 35 °C, VCF 0.98330 →
+    // 10 500 × 0.98330 = 10 324.7; after the reset 9 800 × 0.98330 − 50 × 0.98330 = 9 750 × 0.98330 = 9 587.2
+    expect(d.standard.totalBunkerFlowmeter15).toBeCloseTo(10324.7, 0);
+    expect(d.standard.finalBunker15).toBeCloseTo(9587.2, 0);
     expect(Object.keys(d.adjustments)).toHaveLength(3);
     const list = await t.call({
       method: 'GET',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyAdjustments,
+  correctionFactor,
   discrepancy,
+  finalAt15,
   meterTotals,
   rho15FromObserved,
   toleranceBand,
@@ -69,6 +71,29 @@ describe('bunker numbers (docs/domain.md §24)', () => {
         { id: 2, type: 2, amount: -100, time: 2 },
       ]),
     ).toEqual({ final: 4900, totalAdjustment: 4900, flagReset: 1 });
+  });
+
+  it('§24.3 adjustments at 15 °C: 10 000 L observed = 9 833 L at 15 °C (k 0.9833); +200, reset 9 800, −50 → 9 750 × 0.9833 = 9 587.175', () => {
+    const k = correctionFactor({ volume: 10000, volume15: 9833, averageDensity: 835.81, averageTemperature: 35 });
+    expect(k).toBeCloseTo(0.9833, 10);
+    const adj = [
+      { id: 1, type: 2, amount: 200, time: 10 },
+      { id: 2, type: 1, amount: 9800, time: 20 },
+      { id: 3, type: 2, amount: -50, time: 30 },
+    ];
+    // the reset sets 9 800 × 0.9833 = 9 636.34, then −50 × 0.9833 = −49.165 → 9 587.175 (not the observed 9 750)
+    expect(finalAt15(9833, adj, k)).toBeCloseTo(9587.175, 6);
+    // adjust only: 9 833 + 200 × 0.9833 = 10 029.66
+    expect(finalAt15(9833, adj.slice(0, 1), k)).toBeCloseTo(10029.66, 6);
+    expect(finalAt15(9833, [], null)).toBe(9833);
+    expect(finalAt15(9833, adj, null)).toBeNull();
+    expect(finalAt15(null, adj, k)).toBeNull();
+    // no fuel measured: the VCF of the readings' means (ρobs 835.81 at 35 °C → ρ15 850, VCF 0.98330)
+    expect(correctionFactor({ volume: 0, volume15: 0, averageDensity: 835.81, averageTemperature: 35 })).toBeCloseTo(
+      0.9833,
+      4,
+    );
+    expect(correctionFactor({ volume: 0, volume15: 0, averageDensity: null, averageTemperature: 35 })).toBeNull();
   });
 
   it('§24.4 zero target gives no percentage (N/A), never Infinity; missing reference gives nothing', () => {

@@ -13,6 +13,12 @@ describe.each(dialects())('ROB profile writes on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     w = await twoTenants(t.database.db, BUNKER_PERMISSIONS);
+    // the company's own zone (+9), not the installation's default (+7): messages show its clock
+    await t.database.db
+      .updateTable('company')
+      .set({ compTimezone: 'Asia/Jayapura' })
+      .where('compId', '=', w.compA1)
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -61,7 +67,8 @@ describe.each(dialects())('ROB profile writes on %s', (dialect) => {
           })
         ).statusCode,
       ).toBe(200);
-    const iso = (day: number) => new Date((T0 + day * DAY) * 1000).toISOString().replace('.000Z', 'Z');
+    // T0 + n days as the ROB screens show it at +9 (T0 is 01-03-2025 00:00 at +7, 02:00 at +9)
+    const iso = (day: number) => ({ 102: '11-06-2025 02:00', 108: '17-06-2025 02:00', 109: '18-06-2025 02:00' })[day];
 
     const shorter = await call('PUT', `rob/rob/${id}`, { mrobEndTime: T0 + 105 * DAY });
     expect(shorter.statusCode).toBe(400);
@@ -87,5 +94,46 @@ describe.each(dialects())('ROB profile writes on %s', (dialect) => {
       .where('robaMrobId', '=', id)
       .execute();
     expect(count).toHaveLength(3);
+  });
+
+  it('names the overlapped profile’s times as the screen shows them: the company’s clock, DD-MM-YYYY HH:mm', async () => {
+    const created = await call('POST', 'rob/rob', {
+      mrobMassId: w.assetA1,
+      mrobStartTime: T0 + 200 * DAY,
+      mrobEndTime: T0 + 210 * DAY,
+      mrobInitialValue: 5000,
+    });
+    expect(created.statusCode).toBe(200);
+    const payload = {
+      mrobMassId: w.assetA1,
+      mrobStartTime: T0 + 205 * DAY,
+      mrobEndTime: T0 + 215 * DAY,
+      mrobInitialValue: 1,
+    };
+    const en = await call('POST', 'rob/rob', payload);
+    expect(en.statusCode).toBe(400);
+    expect(en.json.status.message.mrobStartTime).toEqual([
+      "This period overlaps the asset's ROB profile from 17-09-2025 02:00 to 27-09-2025 02:00",
+    ]);
+    const id = await t.call({
+      method: 'POST',
+      url: '/api/master/rob/rob',
+      token: w.adminA,
+      payload,
+      headers: { 'accept-language': 'id' },
+    });
+    expect(id.json.status.message.mrobStartTime).toEqual([
+      'Periode ini tumpang tindih dengan profil ROB aset dari 17-09-2025 02:00 sampai 27-09-2025 02:00',
+    ]);
+    const outside = await t.call({
+      method: 'POST',
+      url: '/api/master/rob/adjustment',
+      token: w.adminA,
+      payload: { robaMrobId: created.json.data.mrobId, robaType: 2, robaTime: T0 + 220 * DAY, robaValue: 5 },
+      headers: { 'accept-language': 'id' },
+    });
+    expect(outside.json.status.message.robaTime).toEqual([
+      'Waktu harus berada di dalam profil ROB (17-09-2025 02:00 sampai 27-09-2025 02:00)',
+    ]);
   });
 });

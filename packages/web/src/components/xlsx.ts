@@ -26,6 +26,16 @@ export function xlsxFileName(assetName: string, startMs: number, endMs: number):
 }
 
 /**
+ * A figure for a sheet: a number cell (never the screen's text, which a spreadsheet cannot sum: issue 28) rounded to
+ * the decimals the screen shows; missing or not finite → an empty cell.
+ */
+export function xlsxNumber(v: number | null | undefined, digits = 2): number | null {
+  if (v == null || !Number.isFinite(v)) return null;
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+/**
  * What saveXlsx hands write-excel-file: the first row is the bold header, frozen; every column 18 characters
  * wide; an empty value is an empty cell. Kept apart so that a unit test writes the same workbook in Node.
  */

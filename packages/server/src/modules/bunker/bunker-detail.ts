@@ -4,7 +4,9 @@ import type { Db } from '../../db/database.ts';
 import {
   type Adjustment,
   applyAdjustments,
+  correctionFactor,
   discrepancy,
+  finalAt15,
   type MeterReading,
   type MeterTotals,
   meterTotals,
@@ -118,7 +120,8 @@ export function computeDetail(
   // §32.2: stored values beyond their range may overflow the sums below; what is not finite is answered null
   const applied = applyAdjustments(base, adj);
   const flowmeter15 = isIn ? meter.volume15 : null;
-  const applied15 = flowmeter15 === null ? null : applyAdjustments(flowmeter15, adj).final;
+  // §24.3 the adjustments' observed litres corrected with the log's own factor (a reset too)
+  const applied15 = isIn ? finalAt15(flowmeter15, adj, correctionFactor(meter)) : null;
   const toTarget = discrepancy(applied.final, log.bklgTargetBunker);
   const toTarget15 = discrepancy(applied15, log.bklgTargetBunker);
   const basis = applied15 !== null ? '15C' : 'observed';

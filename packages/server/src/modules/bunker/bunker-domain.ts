@@ -126,6 +126,35 @@ export function applyAdjustments(base: number | null, adjustments: Adjustment[])
   return { final: value, totalAdjustment: value === null ? 0 : value - (base ?? 0), flagReset };
 }
 
+/**
+ * §24.3 the log's correction to 15 °C: its measured volume at 15 °C ÷ its observed volume (the delivery's
+ * volume-weighted VCF); with no fuel measured (volume 0), the VCF of the readings' mean density and temperature;
+ * null when neither is known.
+ */
+export function correctionFactor(
+  m: Pick<MeterTotals, 'volume' | 'volume15' | 'averageDensity' | 'averageTemperature'>,
+): number | null {
+  if (m.volume !== null && m.volume15 !== null && m.volume > 0) return m.volume15 / m.volume;
+  if (m.averageDensity !== null && m.averageDensity > 0 && m.averageTemperature !== null)
+    return vcf(rho15FromObserved(m.averageDensity, m.averageTemperature), m.averageTemperature);
+  return null;
+}
+
+/**
+ * §24.3 `finalBunker15`: the adjustments of §24.2 applied to the volume at 15 °C, each amount (observed litres, as
+ * the form takes them) corrected to 15 °C with the log's factor `k` — a Reset Value of 9 800 L sets 9 800 × k. Null
+ * when the volume at 15 °C is, or when there are adjustments and no factor.
+ */
+export function finalAt15(volume15: number | null, adjustments: Adjustment[], k: number | null): number | null {
+  if (volume15 === null) return null;
+  if (!adjustments.length) return volume15;
+  if (k === null) return null;
+  return applyAdjustments(
+    volume15,
+    adjustments.map((a) => ({ ...a, amount: a.amount * k })),
+  ).final;
+}
+
 export interface Discrepancy {
   amount: number | null;
   percentage: number | null;

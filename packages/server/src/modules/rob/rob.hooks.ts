@@ -1,9 +1,23 @@
+import { zoneOffsetHours } from '@fleet/shared/time-zone.ts';
 import { badRequest } from '../../http/envelope.ts';
+import { assetTimeZone } from '../access/time-zones.ts';
 import type { HookContext, ResourceHooks } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
 import { lockVesselRob as lockRob } from './rob-lock.ts';
 
-const iso = (ts: number) => new Date(ts * 1000).toISOString().replace('.000Z', 'Z');
+/**
+ * A time in a message as the ROB screens show it: `DD-MM-YYYY HH:mm` on the clock of the zone of the company that
+ * owns the vessel (docs/domain.md §1) — the same in English and Indonesian.
+ */
+const shown = (ts: number, zone: string) => {
+  const d = new Date((ts + zoneOffsetHours(zone, ts) * 3600) * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+};
+
+/** The zone the vessel's times are shown in: its company's, else the installation's default. */
+const vesselZone = (ctx: HookContext, massId: unknown) =>
+  assetTimeZone(ctx.db, Number(massId), ctx.req.server.deps.config.defaultTimeZone);
 
 /** The vessel's ROB lock in the write's transaction (rob-lock.ts). */
 const lockVesselRob = (ctx: HookContext, massId: unknown) =>
@@ -19,12 +33,14 @@ async function refuseOverlap(ctx: HookContext, row: Row, ownId?: unknown) {
     .where('mrobEndTime', '>=', row.mrobStartTime);
   if (ownId !== undefined) q = q.where('mrobId', '!=', ownId);
   const other = await q.orderBy('mrobStartTime').executeTakeFirst();
-  if (other)
+  if (other) {
+    const zone = await vesselZone(ctx, row.mrobMassId);
     throw badRequest({
       mrobStartTime: [
-        `This period overlaps the asset's ROB profile from ${iso(Number(other.mrobStartTime))} to ${iso(Number(other.mrobEndTime))}`,
+        `This period overlaps the asset's ROB profile from ${shown(Number(other.mrobStartTime), zone)} to ${shown(Number(other.mrobEndTime), zone)}`,
       ],
     });
+  }
 }
 
 /**
@@ -43,8 +59,13 @@ async function refuseLosingAdjustments(ctx: HookContext, row: Row) {
     .execute();
   if (!outside.length) return;
   const times = outside.map((a) => Number(a.robaTime));
-  const shown = times.slice(0, 5).map(iso).join(', ') + (times.length > 5 ? ` and ${times.length - 5} more` : '');
-  const message = `The period must include the profile's adjustments: move or delete the adjustment${times.length > 1 ? 's' : ''} of ${shown} first`;
+  const zone = await vesselZone(ctx, row.mrobMassId);
+  const list = times
+    .slice(0, 5)
+    .map((t) => shown(t, zone))
+    .join(', ');
+  const more = times.length > 5 ? ` and ${times.length - 5} more` : '';
+  const message = `The period must include the profile's adjustments: move or delete the adjustment${times.length > 1 ? 's' : ''} of ${list}${more} first`;
   const field = times.some((t) => t > end) ? 'mrobEndTime' : 'mrobStartTime';
   throw badRequest({ [field]: [message] });
 }
@@ -87,12 +108,14 @@ async function refuseOutside(ctx: HookContext, row: Row) {
     .executeTakeFirst();
   if (!profile) return;
   const t = Number(row.robaTime);
-  if (t < Number(profile.mrobStartTime) || t > Number(profile.mrobEndTime))
+  if (t < Number(profile.mrobStartTime) || t > Number(profile.mrobEndTime)) {
+    const zone = await vesselZone(ctx, vessel.mrobMassId);
     throw badRequest({
       robaTime: [
-        `Time must lie within the ROB profile (${iso(Number(profile.mrobStartTime))} to ${iso(Number(profile.mrobEndTime))})`,
+        `Time must lie within the ROB profile (${shown(Number(profile.mrobStartTime), zone)} to ${shown(Number(profile.mrobEndTime), zone)})`,
       ],
     });
+  }
 }
 
 export const robAdjustmentHooks: ResourceHooks = {

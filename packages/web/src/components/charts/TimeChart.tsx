@@ -1,7 +1,16 @@
 import { useMemo } from 'react';
 import { at } from '../../api/zone.ts';
 import { EChart } from './EChart.tsx';
-import { axisLook, formatValue, headroomMax, type Point, rpmAxisMax, splitGaps, type ValueKind } from './rules.ts';
+import {
+  axisLook,
+  axisTick,
+  formatValue,
+  headroomMax,
+  type Point,
+  rpmAxisMax,
+  splitGaps,
+  type ValueKind,
+} from './rules.ts';
 import { useWindowWidth } from './useWidth.ts';
 
 export interface TimeSeries {
@@ -44,7 +53,6 @@ export function TimeChart({ series, axes, stepMs, height, onZoom, bare, ...rest 
     const yAxis = axes.map((a, i) => {
       const vals = series.filter((s) => (s.axis ?? 0) === i).flatMap((s) => s.points.map((p) => p[1]));
       const max = a.max ?? (a.kind === 'rpm' ? rpmAxisMax(vals) : headroomMax(vals));
-      const kind: ValueKind = a.kind === 'litres' ? 'litres' : 'number';
       return {
         type: 'value',
         name: bare || !look.show ? undefined : a.name,
@@ -54,7 +62,7 @@ export function TimeChart({ series, axes, stepMs, height, onZoom, bare, ...rest 
         splitNumber: look.splitNumber,
         position: i === 0 ? 'left' : 'right',
         offset: i > 1 ? 60 * (i - 1) : 0,
-        axisLabel: { formatter: (v: number) => formatValue(v, kind) },
+        axisLabel: { formatter: (v: number) => axisTick(v) },
         splitLine: { show: i === 0 && !bare },
       };
     });

@@ -35,11 +35,53 @@ export function rpmAxisMax(values: readonly (number | null | undefined)[]): numb
 
 export type ValueKind = 'litres' | 'number';
 
-/** Axis and tooltip numbers (the locale's marks, components/format.ts): litres as integers; values between 0 and 1 with 2 decimals; others 2 decimals at most. */
+/**
+ * Axis and tooltip numbers (the locale's marks, components/format.ts): litres as integers from 10 up, below 10 with
+ * up to 2 decimals (an axis of 0–1 L reads 0, 0.2 … 1, not 0, 0, 0, 1, 1, 1: issue 28); other values between 0
+ * and 1 with 2 decimals, others 2 decimals at most.
+ */
 export function formatValue(v: number | null | undefined, kind: ValueKind = 'number'): string {
-  if (kind === 'litres') return num(v, 0);
   const a = Math.abs(v ?? 0);
+  if (kind === 'litres') return num(v, a >= 10 ? 0 : [0, 2]);
   return num(v, a > 0 && a < 1 ? 2 : [0, 2]);
+}
+
+/**
+ * A y-axis tick (the locale's marks): with the decimals the tick itself has (ticks are round numbers: 0.2, 0.929,
+ * 2,500), so neighbouring ticks never read the same — an axis of 0–1 read '1, 1, 1, 0, 0, 0' and a density axis
+ * '0.93' seven times (issue 28). At most 6 decimals.
+ */
+export function axisTick(v: number): string {
+  let d = 0;
+  while (d < 6 && Math.abs(Math.round(v * 10 ** d) / 10 ** d - v) > 1e-9 * Math.max(1, Math.abs(v))) d++;
+  return num(v, d);
+}
+
+/** What a chart's y-axis shows: its name (the unit) and how its numbers read. */
+export interface UnitAxis {
+  name: string;
+  kind?: ValueKind | 'rpm';
+}
+
+/**
+ * One y-axis per unit (issue 28): the axes in the order their units first appear, each named by its unit, and the
+ * axis index of every series — a flow rate (L/h) never shares the totaliser's axis (L), nor density the
+ * temperature's. `kindOf` says how a unit's numbers read (RPM axes get the RPM maximum).
+ */
+export function axesByUnit(
+  units: readonly string[],
+  kindOf: (unit: string) => UnitAxis['kind'] = () => undefined,
+): { axes: UnitAxis[]; axisOf: number[] } {
+  const axes: UnitAxis[] = [];
+  const axisOf = units.map((unit) => {
+    let i = axes.findIndex((a) => a.name === unit);
+    if (i < 0) {
+      const kind = kindOf(unit);
+      i = axes.push(kind ? { name: unit, kind } : { name: unit }) - 1;
+    }
+    return i;
+  });
+  return { axes, axisOf };
 }
 
 export type Point = [x: number, y: number | null];

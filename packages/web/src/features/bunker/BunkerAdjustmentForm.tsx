@@ -52,8 +52,8 @@ export function BunkerAdjustmentForm({
       fields={['bklaType', 'bklaAmount', 'bklaReason', 'bklaDesc']}
       fixedValues={{ bklaBklgId: logId }}
       labels={{ bklaAmount: t('adjustmentValueLitres'), bklaDesc: t('detailNote') }}
-      // what Reset Value does, whichever type is chosen
-      hints={{ bklaType: bklaType.options?.[0].hint }}
+      // what the chosen type does (Reset Value has a hint, Adjust Value none: its value box says it)
+      hints={{ bklaType: (type) => bklaType.options?.find((o) => o.value === type)?.hint }}
       renderField={{
         bklaReason: () => (
           <Select

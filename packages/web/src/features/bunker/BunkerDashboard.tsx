@@ -9,12 +9,15 @@ import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { periodSeconds, periodText } from '../../api/period.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
+import { PHONE_MAX_WIDTH } from '../../components/charts/rules.ts';
+import { useWindowWidth } from '../../components/charts/useWidth.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDateTime, num, qty } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
 import { saveXlsx } from '../../components/xlsx.ts';
 import { useFilter } from '../../stores/filter.ts';
+import { combinedChartOption } from './bunker-chart.ts';
 import { bunkerRows } from './bunker-xlsx.ts';
 import { BUNKER_LAYOUT_ID, loadLayout, saveLayout } from './column-layout.ts';
 import { bunkerTexts } from './texts.ts';
@@ -86,48 +89,20 @@ export default function BunkerDashboard() {
   const temperature = rows.map((r) => r.temperature);
   const total = basis === 'mass' ? d?.summary.totalMass : d?.summary.totalVolume;
 
-  const combined = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 50, right: 50, top: 40, bottom: 60 },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 10 }],
-      xAxis: { type: 'time' },
-      yAxis: [
-        { type: 'value', name: UNIT_TEXT[unit], scale: true },
-        { type: 'value', name: '°C / g/cm³', scale: true },
+  const narrow = useWindowWidth() <= PHONE_MAX_WIDTH;
+  const combined = useMemo(() => {
+    const at = (values: (number | null)[]) =>
+      rows.map((r, i): [number, number | null] => [r.timestamp * 1000, values[i]]);
+    return combinedChartOption(
+      [
+        { name: t('seriesFlowrate', { unit: UNIT_TEXT[unit] }), unit: `${UNIT_TEXT[unit]}/h`, points: at(flow) },
+        { name: t('seriesTotal', { unit: UNIT_TEXT[unit] }), unit: UNIT_TEXT[unit], points: at(totals) },
+        { name: t('seriesDensity'), unit: 'g/cm³', points: at(density) },
+        { name: t('seriesTemperature'), unit: '°C', points: at(temperature) },
       ],
-      series: [
-        {
-          name: t('seriesFlowrate', { unit: UNIT_TEXT[unit] }),
-          type: 'line',
-          showSymbol: false,
-          data: rows.map((r, i) => [r.timestamp * 1000, flow[i]]),
-        },
-        {
-          name: t('seriesTotal', { unit: UNIT_TEXT[unit] }),
-          type: 'line',
-          showSymbol: false,
-          data: rows.map((r, i) => [r.timestamp * 1000, totals[i]]),
-        },
-        {
-          name: t('seriesDensity'),
-          type: 'line',
-          yAxisIndex: 1,
-          showSymbol: false,
-          data: rows.map((r, i) => [r.timestamp * 1000, density[i]]),
-        },
-        {
-          name: t('seriesTemperature'),
-          type: 'line',
-          yAxisIndex: 1,
-          showSymbol: false,
-          data: rows.map((r, i) => [r.timestamp * 1000, temperature[i]]),
-        },
-      ],
-    }),
-    [rows, flow, totals, density, temperature, unit, t],
-  );
+      narrow,
+    );
+  }, [rows, flow, totals, density, temperature, unit, t, narrow]);
 
   const labels: Record<string, string> = {
     datetime: t('colDatetime'),

@@ -1,5 +1,6 @@
 import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
+import { bunkerLog } from '@fleet/shared/resources/bunker-log.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,16 +11,17 @@ import { TOLERANCE_TEXT } from '../../api/bunker.ts';
 import { api } from '../../api/client.ts';
 import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
-import { fromPicker, now, toPicker } from '../../api/zone.ts';
+import { fromPicker } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { useRangeInputNames } from '../../components/range-names.ts';
-import { RANGE_TYPES, type RangeType, rangeOf } from '../../stores/filter.ts';
+import { DeleteConfirm } from '../../components/resource/DeleteConfirm.tsx';
+import { RANGE_TYPES, type RangeType } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
+import { defaultLogRange, presetDays, rangeTypeOf } from './log-filters.ts';
 import { bunkerTexts } from './texts.ts';
 import './bunker.css';
 
@@ -31,17 +33,16 @@ interface Filters {
   unit: BunkerUnit;
 }
 
-/** Default period: from the start of the month one year ago to the end of today (spec 002 §2.15). */
+/** Default period: from the start of the month one year ago to the end of today (spec 002 §2.15), its range type. */
 const defaults = (): Filters => ({
   // picker dates: the company's zone's calendar (api/zone.ts)
-  range: [toPicker(now().subtract(1, 'year').startOf('month').valueOf()), toPicker(now().valueOf())],
-  rangeType: 'thisMonth',
+  ...defaultLogRange(),
   massId: null,
   order: 'DESC',
   unit: 'kl',
 });
 
-/** The range types' texts (spec 002 §2.11: the type's own name in English). */
+/** The range types' texts: a readable name, not the spec's code (issue 28; docs/spec-deviations.md). */
 const RANGE_LABEL = {
   today: 'rangeToday',
   yesterday: 'rangeYesterday',
@@ -51,6 +52,10 @@ const RANGE_LABEL = {
   lastMonth: 'rangeLastMonth',
   custom: 'rangeCustom',
 } as const satisfies Record<RangeType | 'custom', keyof typeof bunkerTexts.en>;
+
+/** A log as its detail's title names it: vessel - location - end date (spec 002 §2.15). */
+const logSubject = (r: BunkerLogRow) =>
+  `${r.bklgMass?.massName ?? 'N/A'} - ${r.bklgMblo?.mbloName ?? 'N/A'} - ${formatDateTime(r.bklgEndDatetime, 'DD/MM/YYYY')}`;
 
 /** Bunkering Log (spec 002 §2.15): filters, the list of the period, add/edit, detail and delete. */
 export default function BunkeringLog() {
@@ -234,7 +239,9 @@ export default function BunkeringLog() {
             format="DD-MM-YYYY"
             value={draft.range}
             allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]], rangeType: 'custom' })}
+            onChange={(v) =>
+              v?.[0] && v[1] && setDraft({ ...draft, range: [v[0], v[1]], rangeType: rangeTypeOf([v[0], v[1]]) })
+            }
           />
         </FilterField>
         <FilterSelect
@@ -245,9 +252,7 @@ export default function BunkeringLog() {
           options={[...RANGE_TYPES, 'custom' as const].map((r) => ({ value: r, label: t(RANGE_LABEL[r]) }))}
           onChange={(type) => {
             if (type === 'custom') return setDraft({ ...draft, rangeType: 'custom' });
-            const r = rangeOf(type as RangeType);
-            // the preset's last day is the one before its end (a period ends at the next 00:00)
-            setDraft({ ...draft, rangeType: type as RangeType, range: [toPicker(r.start), toPicker(r.end - 1)] });
+            setDraft({ ...draft, rangeType: type as RangeType, range: presetDays(type as RangeType) });
           }}
         />
         <FilterSelect
@@ -311,7 +316,11 @@ export default function BunkeringLog() {
         loading={logs.isFetching || assets.isLoading}
         dataSource={rows}
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        // the columns share the page's width, long names wrapping, and scroll sideways only when their narrowest
+        // does not fit (phones): a fixed layout or a max-content width ran Final Bunker under the pinned Action
+        // column at 1440 px (issue 28)
+        tableLayout="auto"
+        scroll={{ x: true }}
         pagination={{ current: page, pageSize: 10, onChange: setPage, showSizeChanger: false, total: rows.length }}
       />
       <BunkerLogForm
@@ -322,9 +331,11 @@ export default function BunkeringLog() {
         onSaved={() => void reload()}
       />
       <BunkerLogDetail logId={viewing} onClose={() => setViewing(null)} onChanged={() => void reload()} />
-      <ConfirmModal
-        open={deleting !== null}
-        title={t('logDeleteConfirm')}
+      {/* as the generic lists: names the log, says what goes with it (its adjustments) and that it is restorable */}
+      <DeleteConfirm
+        def={bunkerLog}
+        id={deleting?.bklgId}
+        subject={deleting ? logSubject(deleting) : undefined}
         confirming={busy}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}

@@ -123,7 +123,7 @@ describe('the bunker screens in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getByText('Bunker Akhir (KL)', { selector: 'th' })).toBeTruthy();
     expect(screen.getByLabelText('Lihat log bunker 7')).toBeTruthy();
     expect(screen.getByText('DIRESET')).toBeTruthy();
-    expect(screen.getByText('bulan ini')).toBeTruthy(); // the range type
+    expect(screen.getByText('Kustom')).toBeTruthy(); // the range type of the default one-year range
     expect(screen.queryByText('Show Sounding')).toBeNull();
   }, 60_000);
 

@@ -34,5 +34,12 @@ describe('range rules of the bunkering and ROB forms', () => {
     await waitFor(() => expect(screen.getAllByText('Adjustment value cannot be zero.')).toHaveLength(1));
     expect(screen.queryByText(/must be between/)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+    // the type's hint follows the chosen type: Reset Value's, then none for Adjust Value
+    const resetHint = 'Reset Value resets the current value to the specified value.';
+    expect(screen.getByText(resetHint)).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Type'));
+    const adjust = screen.getAllByTitle('Adjust Value');
+    fireEvent.click(adjust[adjust.length - 1]);
+    await waitFor(() => expect(screen.queryByText(resetHint)).toBeNull());
   });
 });

@@ -8,7 +8,7 @@ import { CHART_HEIGHT } from '../../components/charts/rules.ts';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import '../../components/report-filter/report.css';
 import { ChartForm } from './ChartForm.tsx';
-import { type ChartDraft, chartStore, fetchChartSeries, type SavedChart, UNIT_SECONDS } from './model.ts';
+import { type ChartDraft, chartAxes, chartStore, fetchChartSeries, type SavedChart, UNIT_SECONDS } from './model.ts';
 import { customChartTexts } from './texts.ts';
 
 /** Custom Chart (spec 002 §2.13): saved charts in a draggable grid, kept in the browser's IndexedDB. */
@@ -189,8 +189,7 @@ export default function CustomChartView() {
                       aria-label={t('chartOf', { name: c.asset.massName })}
                       height={CHART_HEIGHT.report}
                       stepMs={UNIT_SECONDS[c.intervalUnit] * c.intervalLength * 1000}
-                      axes={[{ name: '' }]}
-                      series={series}
+                      {...chartAxes(c, (u) => (u === 'count' ? t('unitCount') : u))}
                     />
                   )}
                 </Card>

@@ -2,40 +2,55 @@ import Dexie, { type Table } from 'dexie';
 import { periodSeconds } from '../../api/period.ts';
 import { fetchAggregated } from '../../api/telemetry.ts';
 import { zoneHours } from '../../api/zone.ts';
-import type { Point } from '../../components/charts/rules.ts';
+import { axesByUnit, type Point } from '../../components/charts/rules.ts';
 
 /** Data points per device type (spec 002 §3.4); `field` is the API's data key, `side` limits it to one device. */
 export interface DataPoint {
   key: string;
   label: string;
   field: string;
+  /** its unit (docs/domain.md §3); 'count' is written in the language in force (customChartTexts unitCount) */
+  unit: string;
   /** the device's side or label this point belongs to (rpm, ae, temperature devices are one side each) */
   side?: string;
 }
-const plain = (keys: string[]): DataPoint[] => keys.map((k) => ({ key: k, label: k, field: k }));
+const plain = (units: Record<string, string>): DataPoint[] =>
+  Object.entries(units).map(([k, unit]) => ({ key: k, label: k, field: k, unit }));
+/** The unit of an RPM axis (its axis gets the RPM maximum). */
+export const RPM_UNIT = 'RPM';
 export const DATA_POINTS: Record<string, DataPoint[]> = {
-  flowmeter: plain([
-    'massFlowrate',
-    'density',
-    'temperature',
-    'volumeFlowrate',
-    'massTotal',
-    'volumeTotal',
-    'massInventory',
-    'volumeInventory',
-  ]),
-  gateway: plain(['cpuUsage', 'memoryFree', 'spaceFree']),
-  gps: plain(['track', 'satellites', 'altitude', 'geoidal', 'latitude', 'longitude', 'speed', 'distance']),
+  flowmeter: plain({
+    massFlowrate: 'kg/h',
+    density: 'kg/m³',
+    temperature: '°C',
+    volumeFlowrate: 'L/h',
+    massTotal: 'kg',
+    volumeTotal: 'L',
+    massInventory: 'kg',
+    volumeInventory: 'L',
+  }),
+  gateway: plain({ cpuUsage: '%', memoryFree: '%', spaceFree: '%' }),
+  gps: plain({
+    track: '°',
+    satellites: 'count',
+    altitude: 'm',
+    geoidal: 'm',
+    latitude: '°',
+    longitude: '°',
+    speed: 'km/h',
+    distance: 'm',
+  }),
   rpm: [
-    { key: 'port', label: 'port', field: 'rpm', side: 'PORT' },
-    { key: 'starboard', label: 'starboard', field: 'rpm', side: 'STARBOARD' },
+    { key: 'port', label: 'port', field: 'rpm', unit: RPM_UNIT, side: 'PORT' },
+    { key: 'starboard', label: 'starboard', field: 'rpm', unit: RPM_UNIT, side: 'STARBOARD' },
   ],
-  ae: [1, 2, 3].map((n) => ({ key: `ae ${n}`, label: `ae ${n}`, field: 'rpm', side: `AE${n}` })),
+  ae: [1, 2, 3].map((n) => ({ key: `ae ${n}`, label: `ae ${n}`, field: 'rpm', unit: RPM_UNIT, side: `AE${n}` })),
   temperature: [
-    { key: 'port', label: 'port', field: 'temperature', side: 'PORT' },
-    { key: 'starboard', label: 'starboard', field: 'temperature', side: 'STARBOARD' },
+    { key: 'port', label: 'port', field: 'temperature', unit: '°C', side: 'PORT' },
+    { key: 'starboard', label: 'starboard', field: 'temperature', unit: '°C', side: 'STARBOARD' },
   ],
-  power: plain(['onAc', 'batteryFail', 'batteryVoltage']),
+  // on AC and battery fail are 0/1; a bucket holds their mean, the share of the time
+  power: plain({ onAc: '0–1', batteryFail: '0–1', batteryVoltage: 'V' }),
 };
 
 export interface ChartDevice {
@@ -65,6 +80,8 @@ export type IntervalUnit = 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH';
 export interface ChartSeries {
   name: string;
   points: Point[];
+  /** the data point's unit (charts saved before issue 28 have none: `seriesUnits` finds it) */
+  unit?: string;
 }
 
 /** A saved chart (spec 002 §3.4). */
@@ -105,6 +122,35 @@ export const UNIT_SECONDS: Record<IntervalUnit, number> = {
   MONTH: 2592000,
 };
 
+const seriesName = (d: Pick<ChartDevice, 'devcName'>, p: DataPoint) => `${d.devcName} · ${p.label}`;
+
+/**
+ * The unit of each of a saved chart's lines: its own, else the one of the data point its name names (a chart saved
+ * before units were kept); '' when none is known.
+ */
+export function seriesUnits(c: Pick<SavedChart, 'devicesData' | 'combinedChart'>): string[] {
+  return (c.combinedChart?.series ?? []).map((s) => {
+    if (s.unit !== undefined) return s.unit;
+    for (const d of c.devicesData)
+      for (const p of pointsFor(d))
+        if (seriesName(d, p) === s.name && d.selectedDataPoints.includes(p.key)) return p.unit;
+    return '';
+  });
+}
+
+/**
+ * A saved chart's axes and lines: one y-axis per unit, named by it (issue 28: RPM, km/h and L/h no longer share one
+ * unnamed axis); `label` writes a unit in the language in force.
+ */
+export function chartAxes(c: SavedChart, label: (unit: string) => string) {
+  const series = c.combinedChart?.series ?? [];
+  const { axes, axisOf } = axesByUnit(seriesUnits(c), (u) => (u === RPM_UNIT ? 'rpm' : undefined));
+  return {
+    axes: axes.map((a) => ({ ...a, name: label(a.name) })),
+    series: series.map((s, i) => ({ ...s, axis: axisOf[i] })),
+  };
+}
+
 /** Fetches every device's aggregated series (GET /api/series/aggregated/{type}/period/…) and names its lines. */
 export async function fetchChartSeries(
   c: Pick<SavedChart, 'devicesData' | 'dateRange' | 'intervalUnit' | 'intervalLength'>,
@@ -124,7 +170,8 @@ export async function fetchChartSeries(
       const p = pts.find((x) => x.key === key);
       if (!p) continue;
       out.push({
-        name: `${d.devcName} · ${p.label}`,
+        name: seriesName(d, p),
+        unit: p.unit,
         points: ans.series.map((r) => [Number(r.timestamp) * 1000, r[p.field] == null ? null : Number(r[p.field])]),
       });
     }

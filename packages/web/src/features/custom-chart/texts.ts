@@ -24,6 +24,8 @@ export const customChartTexts = defineTexts(
     refreshFailed: 'Failed to refresh data for chart: {{name}}',
     empty: 'No chart data available for this configuration',
     loading: 'Loading data...',
+    // the y-axis of a count (GPS satellites)
+    unitCount: 'count',
     // the chart form
     editChart: 'Edit Chart',
     createNewChart: 'Create New Chart',
@@ -67,6 +69,7 @@ export const customChartTexts = defineTexts(
     refreshFailed: 'Gagal memperbarui data grafik: {{name}}',
     empty: 'Tidak ada data grafik untuk konfigurasi ini',
     loading: 'Memuat data...',
+    unitCount: 'jumlah',
     editChart: 'Ubah Grafik',
     createNewChart: 'Buat Grafik Baru',
     save: 'Simpan',

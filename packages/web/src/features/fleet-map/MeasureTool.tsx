@@ -8,6 +8,7 @@ import { useTexts } from '../../api/i18n.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import { qty } from '../../components/format.ts';
 import { NumberInput, numberProblem } from '../../components/number-input/NumberInput.tsx';
+import { type Cell, saveXlsx, xlsxNumber } from '../../components/xlsx.ts';
 import {
   formatDuration,
   formatLatLng,
@@ -137,6 +138,44 @@ export function MeasureTool() {
 /** The coordinates table's columns, each its row field and its text's key (the Excel export has the same). */
 const COLUMNS = ['from', 'to', 'heading', 'speed', 'eta', 'distance', 'duration'] as const;
 
+/**
+ * The coordinates table as a sheet: heading, speed and distance as number cells (issue 28: they were texts such as
+ * '12 knot'), their units in the header; positions, ETA and duration as the table writes them.
+ */
+export function coordinateSheet(
+  table: ReturnType<typeof legs>,
+  say: (key: (typeof COLUMNS)[number] | 'total') => string,
+  distanceUnit: string,
+  speedUnit: string,
+): Cell[][] {
+  const unitOf: Partial<Record<(typeof COLUMNS)[number], string>> = {
+    heading: '°',
+    speed: speedUnit,
+    distance: distanceUnit,
+  };
+  return [
+    COLUMNS.map((c) => (unitOf[c] ? `${say(c)} (${unitOf[c]})` : say(c))),
+    ...table.legs.map((l): Cell[] => [
+      formatLatLng(l.from),
+      formatLatLng(l.to),
+      xlsxNumber(l.heading, 1),
+      xlsxNumber(l.speed, 2),
+      fmtEta(l.eta),
+      xlsxNumber(l.distance, 2),
+      formatDuration(l.duration),
+    ]),
+    [
+      say('total'),
+      null,
+      null,
+      null,
+      fmtEta(table.total.eta),
+      xlsxNumber(table.total.distance, 2),
+      formatDuration(table.total.duration),
+    ],
+  ];
+}
+
 export function CoordinatesPanel({
   lines,
   current,
@@ -184,35 +223,12 @@ export function CoordinatesPanel({
     },
   ];
 
-  const exportExcel = async () => {
-    const { default: writeXlsxFile } = await import('write-excel-file/browser');
-    const header = COLUMNS.map((c) => ({
-      value: t(c),
-      fontWeight: 'bold' as const,
-    }));
-    const data = [
-      header,
-      ...table.legs.map((l) => [
-        formatLatLng(l.from),
-        formatLatLng(l.to),
-        Math.round(l.heading * 10) / 10,
-        qty(l.speed, sUnit, [0, 2]),
-        fmtEta(l.eta),
-        qty(l.distance, dUnit),
-        formatDuration(l.duration),
-      ]),
-      [
-        t('total'),
-        '',
-        '',
-        '',
-        fmtEta(table.total.eta),
-        qty(table.total.distance, dUnit),
-        formatDuration(table.total.duration),
-      ],
-    ];
-    await writeXlsxFile(data).toFile(t('coordinatesFile', { time: now().format('YYYYMMDDHHmmss') }));
-  };
+  const exportExcel = () =>
+    saveXlsx(
+      coordinateSheet(table, (k) => t(k), dUnit, sUnit),
+      'Data',
+      t('coordinatesFile', { time: now().format('YYYYMMDDHHmmss') }),
+    );
 
   return (
     <div className="fm-coords" data-testid="coordinates-panel" ref={isolate}>

@@ -2,12 +2,12 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { CombinedBucket, Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Modal, Segmented, Select, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTexts } from '../../api/i18n.ts';
 import { combinedBuckets, fetchCombined } from '../../api/summary.ts';
+import { at } from '../../api/zone.ts';
 import { latLng, num } from '../../components/format.ts';
-import { xlsxFileName } from '../../components/xlsx.ts';
+import { type Cell, saveXlsx, xlsxFileName, xlsxNumber } from '../../components/xlsx.ts';
 import { voyageTexts } from './texts.ts';
 import { VoyageCharts } from './VoyageCharts.tsx';
 
@@ -21,12 +21,20 @@ export interface VoyageRecord {
 
 type VoyageText = keyof typeof voyageTexts.en;
 
-/** A datalog column (spec 002 §3.3): key (its label's text key too), group, value of a record. */
+/**
+ * A datalog column (spec 002 §3.3): key (its label's text key too), group, and a record's figure — a number shown
+ * with `digits` decimals (and written to the sheet as a number), or a text (`text`: the coordinates).
+ */
 interface Col {
   key: VoyageText;
   group: 'gps' | 'port' | 'starboard' | 'ae1' | 'ae2' | 'ae3';
-  value: (r: CombinedBucket, u: Units) => string;
+  value: (r: CombinedBucket, u: Units) => number | null | undefined;
+  digits?: number;
+  text?: (r: CombinedBucket) => string;
 }
+
+/** A column's cell as the table shows it. */
+const shownValue = (c: Col, r: CombinedBucket, u: Units) => (c.text ? c.text(r) : num(c.value(r, u), c.digits ?? 2));
 export interface Units {
   speed: 'knot' | 'kmh';
   distance: 'nm' | 'km';
@@ -37,30 +45,35 @@ const hours = (seconds: number | null | undefined) => (seconds == null ? null : 
 function engineCols(group: 'port' | 'starboard', side: 'PORT' | 'STARBOARD'): Col[] {
   const meter = (r: CombinedBucket) => r.flowmeter?.[`${side}_IN`];
   return [
-    { key: `${group}Rpm`, group, value: (r) => num(r.rpm?.[side]?.rpm, 0) },
-    { key: `${group}RunningHours`, group, value: (r) => num(hours(r.rpm?.[side]?.runningTime)) },
-    { key: `${group}VolumeFlowrate`, group, value: (r) => num(meter(r)?.volumeFlowrate) },
-    { key: `${group}Density`, group, value: (r) => num(meter(r)?.density) },
-    { key: `${group}Temperature`, group, value: (r) => num(meter(r)?.temperature) },
+    { key: `${group}Rpm`, group, value: (r) => r.rpm?.[side]?.rpm, digits: 0 },
+    { key: `${group}RunningHours`, group, value: (r) => hours(r.rpm?.[side]?.runningTime) },
+    { key: `${group}VolumeFlowrate`, group, value: (r) => meter(r)?.volumeFlowrate },
+    { key: `${group}Density`, group, value: (r) => meter(r)?.density },
+    { key: `${group}Temperature`, group, value: (r) => meter(r)?.temperature },
   ];
 }
 
 /** The columns of spec 002 §2.7 in its order; each bucket's first and last fix (docs/domain.md §1). */
 export const COLUMNS: Col[] = [
-  { key: 'firstCoordinate', group: 'gps', value: (r) => latLng(r.gps?.firstLatitude, r.gps?.firstLongitude) },
-  { key: 'lastCoordinate', group: 'gps', value: (r) => latLng(r.gps?.latitude, r.gps?.longitude) },
-  { key: 'heading', group: 'gps', value: (r) => num(r.gps?.track, 1) },
+  {
+    key: 'firstCoordinate',
+    group: 'gps',
+    value: () => null,
+    text: (r) => latLng(r.gps?.firstLatitude, r.gps?.firstLongitude),
+  },
+  { key: 'lastCoordinate', group: 'gps', value: () => null, text: (r) => latLng(r.gps?.latitude, r.gps?.longitude) },
+  { key: 'heading', group: 'gps', value: (r) => r.gps?.track, digits: 1 },
   {
     key: 'speed',
     group: 'gps',
-    value: (r, u) => num(r.gps?.speed == null ? null : u.speed === 'knot' ? r.gps.speed * KNOTS_PER_KMH : r.gps.speed),
+    value: (r, u) => (r.gps?.speed == null ? null : u.speed === 'knot' ? r.gps.speed * KNOTS_PER_KMH : r.gps.speed),
   },
   {
     key: 'cruise',
     group: 'gps',
     value: (r, u) => {
       const m = r.gps?.polyLength;
-      return num(m == null ? null : u.distance === 'nm' ? m / 1852 : m / 1000);
+      return m == null ? null : u.distance === 'nm' ? m / 1852 : m / 1000;
     },
   },
   ...engineCols('port', 'PORT'),
@@ -68,11 +81,27 @@ export const COLUMNS: Col[] = [
   ...([1, 2, 3] as const).flatMap((n): Col[] => {
     const group = `ae${n}` as const;
     return [
-      { key: `ae${n}RunningHours`, group, value: (r) => num(hours(r.ae?.[`AE${n}`]?.runningTime)) },
-      { key: `ae${n}FuelConsumption`, group, value: (r) => num(r.ae?.[`AE${n}`]?.fuelConsumption) },
+      { key: `ae${n}RunningHours`, group, value: (r) => hours(r.ae?.[`AE${n}`]?.runningTime) },
+      { key: `ae${n}FuelConsumption`, group, value: (r) => r.ae?.[`AE${n}`]?.fuelConsumption },
     ];
   }),
 ];
+/**
+ * The datalog as the sheet 'Data' (spec 002 §7.3): the header, then per record its number, the date-time on the
+ * company's clock and the shown columns — figures as number cells rounded as the table shows them (issue 28: they
+ * were the table's texts), the coordinates as text.
+ */
+export function voyageSheet(records: VoyageRecord[], visible: Col[], units: Units, header: string[]): Cell[][] {
+  return [
+    header,
+    ...records.map((r, i): Cell[] => [
+      i + 1,
+      at(r.timestamp * 1000).format('DD-MM-YYYY HH:mm'),
+      ...visible.map((c) => (c.text ? c.text(r.b) : xlsxNumber(c.value(r.b, units), c.digits ?? 2))),
+    ]),
+  ];
+}
+
 /** The groups of combined data the columns read. */
 const TYPES = ['gps', 'rpm', 'flowmeter', 'ae'] as const;
 const GROUPS: Col['group'][] = ['gps', 'port', 'starboard', 'ae1', 'ae2', 'ae3'];
@@ -122,20 +151,12 @@ export function VoyageDatalog({
         ? t('cruiseIn', { unit: units.distance.toUpperCase() })
         : t(c.key);
 
-  const download = async () => {
-    const { default: writeXlsxFile } = await import('write-excel-file/browser');
-    const header = [t('no'), t('dateTime'), ...visible.map(unitLabel)].map((value) => ({
-      value,
-      fontWeight: 'bold' as const,
-    }));
-    const rows = records.map((r, i) => [
-      i + 1,
-      dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
-      ...visible.map((c) => c.value(r.b, units)),
-    ]);
-    const name = xlsxFileName(vesselName, summary.start * 1000, summary.end * 1000);
-    await writeXlsxFile([header, ...rows], { sheet: 'Data' }).toFile(name);
-  };
+  const download = () =>
+    saveXlsx(
+      voyageSheet(records, visible, units, [t('no'), t('dateTime'), ...visible.map(unitLabel)]),
+      'Data',
+      xlsxFileName(vesselName, summary.start * 1000, summary.end * 1000),
+    );
 
   return (
     <div className="voyage-datalog" data-testid="voyage-datalog">
@@ -217,12 +238,12 @@ export function VoyageDatalog({
                 title: t('dateTime'),
                 key: 'dt',
                 className: 'voyage-nowrap',
-                render: (_v, r: VoyageRecord) => dayjs.unix(r.timestamp).format('DD-MM-YYYY HH:mm'),
+                render: (_v, r: VoyageRecord) => at(r.timestamp * 1000).format('DD-MM-YYYY HH:mm'),
               },
               ...visible.map((c) => ({
                 title: unitLabel(c),
                 key: c.key,
-                render: (_v: unknown, r: VoyageRecord) => c.value(r.b, units),
+                render: (_v: unknown, r: VoyageRecord) => shownValue(c, r.b, units),
               })),
             ]}
           />
