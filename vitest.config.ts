@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time (cores − 1), which leaves the CPU idle while server files wait
+    // on PostgreSQL, child processes and timers; every file has its own databases and ports, so two run at once.
+    maxWorkers: 2,
     projects: [
       {
         test: {

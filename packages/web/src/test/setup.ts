@@ -1,9 +1,11 @@
 // jsdom lacks a few browser APIs antd uses
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // antd renders slowly in jsdom
 vi.setConfig({ testTimeout: 30_000 });
+// findBy*/waitFor wait up to 5 s, not 1 s: two test files run at once on a 2-core CI machine (vitest.config.ts)
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
