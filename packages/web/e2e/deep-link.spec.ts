@@ -42,8 +42,8 @@ test.afterAll(() => context?.close());
 test('a link opened in a new tab of a signed-in browser opens its page, not Home', async () => {
   const tab = await context.newPage(); // a new tab: no session storage of its own yet
   await tab.goto(`/master/device/detail/${deviceId}`);
-  await expect(tab).toHaveURL(new RegExp(`/master/device/detail/${deviceId}$`));
   await expect(tab.getByRole('heading', { name: 'Device Log Detail' })).toBeVisible();
+  await expect(tab).toHaveURL(new RegExp(`/master/device/detail/${deviceId}$`));
   await tab.close();
 });
 
@@ -67,11 +67,23 @@ test("toasts open below the navigation bar; a Refresh meeting an ended session s
   await shot(page, 'toast-below-navbar');
   await expect(toast(page, 'Refreshed')).toHaveCount(0);
 
+  // every toast shown from now on, in order
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenToasts: seen });
+    new MutationObserver(() => {
+      for (const n of document.querySelectorAll('.ant-message-notice'))
+        if (!seen.includes(n.textContent ?? '')) seen.push(n.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await endSession(page);
   await refresh.click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await expect(toast(page, 'Please re-login')).toHaveCount(1);
-  await expect(toast(page, 'Refreshed')).toHaveCount(0);
+  await expect(toast(page, 'Please re-login')).toBeVisible();
+  await expect(toast(page, 'Please re-login')).toHaveCount(0); // the toasts of that moment have gone
+  expect(await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts)).toEqual([
+    'Please re-login',
+  ]);
   // signed in again: back on the page that was open
   await signInAndChoose(page);
   await expect(page).toHaveURL(/\/master\/device$/);
