@@ -1,8 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, jsonResponse } from '../test/setup.ts';
-import { type ApiError, api, busyDelayMs, configureClient, ERROR_TEXTS, toQueryString } from './client.ts';
+import {
+  type ApiError,
+  api,
+  busyDelayMs,
+  configureClient,
+  ERROR_TEXTS,
+  sessionStarted,
+  toQueryString,
+} from './client.ts';
 import { setLocale } from './locale.ts';
+import { storage } from './session-storage.ts';
 import { toast } from './toast.ts';
+
+// antd's toasts stand in: what reaches the screen
+vi.mock('./toast-antd.ts', () => ({ message: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const signOut = vi.fn();
 const navigate = vi.fn();
@@ -12,6 +24,7 @@ beforeEach(() => {
   navigate.mockReset();
   configureClient({ signOut, navigate });
   vi.spyOn(toast, 'error').mockImplementation(() => {});
+  sessionStarted(); // each test begins signed in
 });
 
 function answer(body: unknown, status = 200) {
@@ -70,15 +83,17 @@ describe('API client (spec 000 §7)', () => {
 });
 
 describe('error handling (spec 000 §8)', () => {
-  it('errorCode 411: treated as logged out, the browser goes to the site origin', async () => {
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, origin: 'http://x.test' });
+  it('errorCode 411: treated as logged out, told so, and sent to Login keeping the page (issue 28)', async () => {
+    window.history.replaceState(null, '', '/master/device/detail/9?tab=log');
     answer(failure('Session expired', 411), 401);
     const err = await failureOf(api.get('/master/asset'));
     expect(err.isSessionExpired).toBe(true);
     expect(signOut).toHaveBeenCalled();
-    expect(assign).toHaveBeenCalledWith('http://x.test');
-    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledWith('Your session has expired. Please sign in again.');
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+    expect(storage.returnTo()).toBe('/master/device/detail/9?tab=log');
+    storage.setReturnTo(null);
+    window.history.replaceState(null, '', '/');
   });
 
   it("'Authentication Error': toast 'Please re-login', sign out, go to Login", async () => {
@@ -125,6 +140,35 @@ describe('error handling (spec 000 §8)', () => {
     expect(err.message).toBe('Request Cencelled.');
     expect(err.kind).toBe('cancelled');
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a background call (the live ticket) shows no failure, but a session that ended is noticed (issue 28)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await failureOf(api.post('/socket/ticket', undefined, { background: true }));
+    answer(failure('Not found', 404), 404);
+    await failureOf(api.post('/socket/ticket', undefined, { background: true }));
+    expect(toast.error).not.toHaveBeenCalled();
+    answer(failure('Authentication Error', 401), 401);
+    await failureOf(api.post('/socket/ticket', undefined, { background: true }));
+    expect(toast.error).toHaveBeenCalledWith('Please re-login');
+    expect(signOut).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('a session that ended is told once, and no success toast follows it until the next sign-in (issue 28)', async () => {
+    const show = vi.mocked((await import('./toast-antd.ts')).message.success);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(failure('Authentication Error', 401), 401),
+    );
+    await Promise.all([failureOf(api.get('/master/asset')), failureOf(api.get('/master/device'))]);
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    // a Refresh that met the ended session: its 'Refreshed' is not shown beside 'Please re-login'
+    toast.success('Refreshed');
+    sessionStarted();
+    toast.success('Saved');
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    expect(show).toHaveBeenCalledWith('Saved');
   });
 
   it('a silent call leaves every reaction to the caller', async () => {

@@ -1,13 +1,15 @@
 import { AUTH_ERROR_MESSAGE, type Envelope, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
+import { targetOf } from '../routing/return-to.ts';
 import { text } from './i18n.ts';
 import { currentLocale } from './locale.ts';
 import { storage } from './session-storage.ts';
 import { apiTexts, liveTexts } from './texts.ts';
-import { toast } from './toast.ts';
+import { holdSuccessToasts, toast } from './toast.ts';
 
 /** Texts of spec 000 §8, in the language in force when read. */
 export const ERROR_TEXTS = liveTexts({
   reLogin: 'reLogin',
+  sessionExpired: 'sessionExpired',
   network: 'network',
   fieldErrors: 'fieldErrors',
   cancelled: 'cancelled',
@@ -98,6 +100,11 @@ export interface RequestOptions {
    * (the login page asking whether a stored token is still good).
    */
   silent?: boolean;
+  /**
+   * A call the user did not ask for (the live connection's ticket): its failures are not shown, except a session that
+   * ended, which is handled as for any call (issue 28: it went unnoticed while the ticket calls failed).
+   */
+  background?: boolean;
   /** text of the toast for a failure carrying a plain message, instead of the server's message */
   errorToast?: string;
   /** text of the toast for a failure carrying per-field messages, instead of 'Error found' (asset save: 'Invalid data') */
@@ -141,23 +148,41 @@ function normaliseFieldMessages(m: Record<string, unknown>): FieldMessages {
   return out;
 }
 
+// ---- a session that ended (spec 000 §8: errorCode 411, 'Authentication Error')
+
+/** the user was told and sent to sign in; the calls still under way that meet the same end say nothing more */
+let sessionLost = false;
+
+/**
+ * The user is signed out, told once ('Please re-login', or that the session expired) and sent to Login, keeping the
+ * page they were on for after sign-in (routing/return-to.ts). A success toast of a call still under way (a Refresh
+ * that met the ended session) would contradict that: none is shown until the next sign-in (issue 28).
+ */
+function endSession(message: string) {
+  if (sessionLost) return;
+  sessionLost = true;
+  storage.setReturnTo(targetOf(window.location));
+  holdSuccessToasts(true);
+  toast.error(message);
+  handlers.signOut();
+  handlers.navigate('/auth/login');
+}
+
+/** A new session began (sign-in): its ending is reported again, its successes shown. */
+export function sessionStarted() {
+  sessionLost = false;
+  holdSuccessToasts(false);
+}
+
 /** Spec 000 §8: what the user sees for a failed call. */
 function handleFailure(err: ApiError, opts: RequestOptions) {
   if (opts.silent || pageToken) return; // the link page shows its own failures
+  // errorCode 411 (idle expiry), the spec's "treated as logged out, to the site origin": Login, told why
+  if (err.isSessionExpired) return endSession(ERROR_TEXTS.sessionExpired);
+  if (err.isAuthError) return endSession(ERROR_TEXTS.reLogin);
+  if (opts.background) return;
   if (err.kind === 'cancelled') {
     console.info(ERROR_TEXTS.cancelled); // a cancel is the user's (or React's) own doing: no toast
-    return;
-  }
-  if (err.isSessionExpired) {
-    // treated as logged out; the browser goes to the site origin, which leads to Login
-    handlers.signOut();
-    window.location.assign(window.location.origin);
-    return;
-  }
-  if (err.isAuthError) {
-    toast.error(ERROR_TEXTS.reLogin);
-    handlers.signOut();
-    handlers.navigate('/auth/login');
     return;
   }
   if (err.kind === 'network') {

@@ -54,7 +54,7 @@ export function useLiveSocket(
       if (stopped || connecting) return;
       connecting = true;
       try {
-        const { ticket } = await api.post<SocketTicket>('/socket/ticket', undefined, { silent: true });
+        const { ticket } = await api.post<SocketTicket>('/socket/ticket', undefined, { background: true });
         connecting = false;
         if (stopped) return;
         const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

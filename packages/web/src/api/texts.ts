@@ -8,6 +8,7 @@ export const apiTexts = defineTexts(
   'api',
   {
     reLogin: 'Please re-login',
+    sessionExpired: 'Your session has expired. Please sign in again.',
     network: 'Network error',
     fieldErrors: 'Error found',
     cancelled: 'Request Cencelled.',
@@ -44,6 +45,7 @@ export const apiTexts = defineTexts(
   },
   {
     reLogin: 'Silakan masuk kembali',
+    sessionExpired: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
     network: 'Kesalahan jaringan',
     fieldErrors: 'Terdapat kesalahan',
     cancelled: 'Permintaan dibatalkan.',

@@ -7,9 +7,17 @@ const show = (kind: Kind, text: string) => {
   void import('./toast-antd.ts').then(({ message }) => message[kind](text));
 };
 
+/** success toasts are held back (the session ended: the user is on the way to sign in, api/client.ts) */
+let successHeld = false;
+export function holdSuccessToasts(held: boolean) {
+  successHeld = held;
+}
+
 export const toast = {
   error: (text: string) => show('error', text),
-  success: (text: string) => show('success', text),
+  success: (text: string) => {
+    if (!successHeld) show('success', text);
+  },
   info: (text: string) => show('info', text),
   warning: (text: string) => show('warning', text),
 };

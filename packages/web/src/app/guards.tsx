@@ -4,13 +4,15 @@ import { isApiError } from '../api/client.ts';
 import { useTexts } from '../api/i18n.ts';
 import { storage } from '../api/session-storage.ts';
 import { FullPageSpin } from '../components/FullPageSpin.tsx';
+import { targetOf } from '../routing/return-to.ts';
 import { useSession } from '../stores/session.ts';
 import { mayRead, useRouteHandle } from './route-handle.ts';
 import { appTexts } from './texts.ts';
 
 /**
  * Every area but /auth needs a session (spec 000 §4): without the tab's authenticated flag → Login;
- * with it, the user is loaded once (status) before the screen renders.
+ * with it, the user is loaded once (status) before the screen renders. The page asked for is kept for after sign-in
+ * and selection (issue 28: a link opened in a new tab).
  */
 export function RequireSession() {
   const authenticated = useSession((s) => s.authenticated);
@@ -29,7 +31,10 @@ export function RequireSession() {
     if (authenticated && !loaded) load();
   }, [authenticated, loaded, load]);
 
-  if (!authenticated || failure === 'auth') return <Navigate to="/auth/login" replace state={{ from: location }} />;
+  if (!authenticated || failure === 'auth') {
+    storage.setReturnTo(targetOf(location)); // idempotent: the same page every render
+    return <Navigate to="/auth/login" replace />;
+  }
   if (failure === 'network')
     return (
       <div className="full-page-message" role="alert">
@@ -46,11 +51,13 @@ export function RequireSession() {
 
 /**
  * The root and master areas also need an active company (spec 002 §4 Auth: without one the user is
- * marked unauthenticated and sent to Login) and an active application (chosen on the way in).
+ * marked unauthenticated and sent to Login) and an active application (chosen on the way in); the page asked for is
+ * kept for after the choice.
  */
 export function RequireCompany() {
   const activeCompany = useSession((s) => s.activeCompany);
   const activeApp = useSession((s) => s.activeApp);
+  const location = useLocation();
   const missingCompany = !activeCompany;
 
   useEffect(() => {
@@ -59,6 +66,7 @@ export function RequireCompany() {
     useSession.setState({ authenticated: false });
   }, [missingCompany]);
 
+  if (missingCompany || !activeApp) storage.setReturnTo(targetOf(location));
   if (missingCompany) return <Navigate to="/auth/login" replace />;
   if (!activeApp) return <Navigate to="/preference/active-app" replace />;
   return <Outlet />;

@@ -4,10 +4,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NavBar } from '../features/navigation/NavBar.tsx';
+import { activeKey, NavBar } from '../features/navigation/NavBar.tsx';
 import { useSession } from '../stores/session.ts';
 import '../test/setup.ts';
-import { useMenus } from './menus.ts';
+import { MENU_ITEMS, useMenus } from './menus.ts';
 
 /** The navigation bar as the shell shows it: the menus in the language in force. */
 function Nav() {
@@ -39,20 +39,35 @@ function renderNav(state: { activeApp: string; userAccess: UserAccess; companies
   );
 }
 
+const FMS_WITH_WEATHER_AND_LOG = [
+  'Home',
+  'Dashboard',
+  'Report',
+  'Weather',
+  'Event Log',
+  'Asset',
+  'Device',
+  'Widgets',
+  'Custom Chart',
+];
+
 const mainEntries = (name = 'Main') =>
   within(screen.getByRole('navigation', { name }))
     .getAllByRole('menuitem')
     .map((e) => e.textContent);
 
 describe('NavBar permission gates (spec 000 §2 Navigation bar)', () => {
-  it('FMS: Weather and Event Log only with read on weather and log_event_event', () => {
+  it('FMS: Weather, Event Log and Teltonika Map only with read on weather, log_event_event, teltonika_map', () => {
     renderNav({ activeApp: 'fms', userAccess: {} });
-    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Asset', 'Device']);
+    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Asset', 'Device', 'Widgets', 'Custom Chart']);
   });
 
-  it('FMS with weather and log_event_event read', () => {
-    renderNav({ activeApp: 'fms', userAccess: { weather: ['read'], log_event_event: ['read'] } });
-    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Weather', 'Event Log', 'Asset', 'Device']);
+  it('FMS with weather, log_event_event and teltonika_map read; the screens reached by address only before (issue 28)', () => {
+    renderNav({
+      activeApp: 'fms',
+      userAccess: { weather: ['read'], log_event_event: ['read'], teltonika_map: ['read'] },
+    });
+    expect(mainEntries()).toEqual([...FMS_WITH_WEATHER_AND_LOG, 'Teltonika Map']);
   });
 
   it('bunkering: Home and Bunker Log need master_bunker_log, Remain On Board needs master_rob_rob', () => {
@@ -108,6 +123,19 @@ describe('NavBar permission gates (spec 000 §2 Navigation bar)', () => {
   });
 });
 
+describe('the entry shown as active (issue 28)', () => {
+  it('an asset’s devices (/master/device/:id) are Asset’s, a device’s log detail and the list are Device’s', () => {
+    expect(activeKey(MENU_ITEMS.fms, '/master/device/5')).toBe('Asset');
+    expect(activeKey(MENU_ITEMS.bunkering, '/master/device/5')).toBe('Asset');
+    expect(activeKey(MENU_ITEMS.fms, '/master/device/detail/9')).toBe('Device');
+    expect(activeKey(MENU_ITEMS.fms, '/master/device')).toBe('Device');
+    expect(activeKey(MENU_ITEMS.fms, '/master/asset/detail/5')).toBe('Asset');
+    expect(activeKey(MENU_ITEMS.fms, '/master/asset/event/5')).toBeUndefined();
+    expect(activeKey(MENU_ITEMS.fms, '/report/custom-chart')).toBe('CustomChart');
+    expect(activeKey(MENU_ITEMS.fms, '/report')).toBe('ReportWrapper');
+  });
+});
+
 describe('NavBar in Bahasa Indonesia (issue 27)', () => {
   afterEach(() => act(() => i18next.changeLanguage('en')));
 
@@ -122,7 +150,7 @@ describe('NavBar in Bahasa Indonesia (issue 27)', () => {
       },
       companies: 2,
     });
-    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Weather', 'Event Log', 'Asset', 'Device']);
+    expect(mainEntries()).toEqual(FMS_WITH_WEATHER_AND_LOG);
     await act(() => i18next.changeLanguage('id'));
     expect(mainEntries('Utama')).toEqual([
       'Beranda',
@@ -132,6 +160,8 @@ describe('NavBar in Bahasa Indonesia (issue 27)', () => {
       'Log Kejadian',
       'Aset',
       'Perangkat',
+      'Widget',
+      'Grafik Kustom',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Menu pengguna ops@fleet.test' }));
     await screen.findByText('Daftar Pengguna');
@@ -153,7 +183,7 @@ describe('NavBar in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getByText('Pilih Perusahaan')).toBeTruthy();
 
     await act(() => i18next.changeLanguage('en'));
-    expect(mainEntries()).toEqual(['Home', 'Dashboard', 'Report', 'Weather', 'Event Log', 'Asset', 'Device']);
+    expect(mainEntries()).toEqual(FMS_WITH_WEATHER_AND_LOG);
   });
 
   it('the bunkering menu: its own labels (Home, Bunker Log) translated, not the screens’ titles', async () => {

@@ -35,6 +35,7 @@ function menu(name: MenuName): MenuItem[] {
       path: (routeNames[key] as () => string)(),
       permission: screen.permission,
       notUnder: menu.notUnder?.map(prefixOf),
+      covers: menu.covers?.map((name) => SCREEN_PATHS[name]),
     }));
 }
 
@@ -43,7 +44,7 @@ function menu(name: MenuName): MenuItem[] {
  * menu's master-data entries (each gated by read on its resource) and the entries always shown (spec 000 §6: no
  * permission check) before Sign Out. Labels are keys here, translated by `useMenus`.
  */
-const MENU_ITEMS: Record<MenuName, MenuItem[]> = {
+export const MENU_ITEMS: Record<MenuName, MenuItem[]> = {
   fms: menu('fms'),
   bunkering: menu('bunkering'),
   userMaster: menu('userMaster'),

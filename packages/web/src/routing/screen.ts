@@ -19,6 +19,8 @@ export interface MenuEntry {
   label?: string;
   /** screens under this one's path that are not part of it (Asset Event lives at /master/asset/event/:id) */
   notUnder?: ScreenName[];
+  /** screens that belong to this entry though their address lies under another's (Asset Device, /master/device/:id) */
+  covers?: ScreenName[];
 }
 
 /** What is shown at a screen's address (`SCREEN_PATHS`): declared once, in its feature's `screens.ts`. */

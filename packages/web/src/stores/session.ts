@@ -1,7 +1,7 @@
 import type { SessionStatus, SignedIn } from '@fleet/shared/answers/session.ts';
 import type { UserAccess } from '@fleet/shared/permissions.ts';
 import { create } from 'zustand';
-import { api, configureClient, formData } from '../api/client.ts';
+import { api, configureClient, formData, sessionStarted } from '../api/client.ts';
 import { storage } from '../api/session-storage.ts';
 
 /** The applications of spec 000 §1; only enabled ones may become active. */
@@ -72,6 +72,7 @@ export const useSession = create<SessionState>()((set, get) => ({
       if (!data?.token) throw new Error('Invalid Username or Password');
       storage.setToken(data.token);
       storage.setAuthenticated(true);
+      sessionStarted();
       set({ ...empty, authenticated: true, userId: data.userId, username: data.username });
       return data;
     } catch (e) {
@@ -125,6 +126,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   markAuthenticated() {
     storage.setAuthenticated(true);
+    sessionStarted();
     set({ authenticated: true });
   },
 }));

@@ -25,10 +25,10 @@ export function useSelectionActions() {
       useFilter.getState().reset();
       useView.getState().remountViews();
     },
-    /** set the app, go to its home: fms → Home, bunkering → BunkerDashboard */
-    async app(app: AppKey) {
+    /** set the app, go to `target` (the page asked for before sign-in), else the app's home: fms → Home, bunkering → BunkerDashboard */
+    async app(app: AppKey, target?: string | null) {
       await setApp(app);
-      navigate(applicationOf(app)?.home ?? '/home');
+      navigate(target ?? applicationOf(app)?.home ?? '/home');
     },
   };
 }

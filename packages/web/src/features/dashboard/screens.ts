@@ -2,5 +2,6 @@ import { defineScreens } from '../../routing/screen.ts';
 
 export const dashboardScreens = defineScreens({
   FmsDashboard: { title: 'Dashboard', page: () => import('./FmsDashboard.tsx'), menu: { at: { fms: 20 } } },
-  Widgets: { title: 'Widgets', page: () => import('./Widgets.tsx') },
+  // after the spec's entries (issue 28: it was reached by address only)
+  Widgets: { title: 'Widgets', page: () => import('./Widgets.tsx'), menu: { at: { fms: 80 } } },
 });

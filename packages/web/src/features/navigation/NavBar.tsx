@@ -2,7 +2,7 @@ import { AppstoreOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutli
 import { can, type PermissionKey } from '@fleet/shared/permissions.ts';
 import { Avatar, Badge, Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useTexts } from '../../api/i18n.ts';
 import { Brand } from '../../components/Brand.tsx';
 import { applicationOf } from '../../components/selection/applications.ts';
@@ -21,6 +21,8 @@ export interface NavEntry {
   permission?: PermissionKey;
   /** paths under `path` that belong to another screen (Asset Event lives at /master/asset/event/:id) */
   notUnder?: string[];
+  /** route patterns of screens that belong to this entry though their address lies under another's */
+  covers?: string[];
 }
 
 /**
@@ -29,9 +31,14 @@ export interface NavEntry {
  */
 export type Menus = Record<MenuName, NavEntry[]>;
 
-/** The entry whose path is the longest prefix of the current location. */
-function activeKey(entries: NavEntry[], pathname: string): string | undefined {
-  let best: NavEntry | undefined;
+/** The entry covering the current screen, else the one whose path is the longest prefix of the current location. */
+export function activeKey(
+  entries: Pick<NavEntry, 'key' | 'path' | 'notUnder' | 'covers'>[],
+  pathname: string,
+): string | undefined {
+  const owner = entries.find((e) => e.covers?.some((pattern) => matchPath(pattern, pathname)));
+  if (owner) return owner.key;
+  let best: (typeof entries)[number] | undefined;
   for (const e of entries) {
     if (e.notUnder?.some((prefix) => pathname.startsWith(prefix))) continue;
     if ((pathname === e.path || pathname.startsWith(`${e.path}/`)) && (!best || e.path.length > best.path.length))
