@@ -133,6 +133,10 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   // event engine
   'Asset ID not found: choose the gateway of a visible asset':
     'Asset ID tidak ditemukan: pilih gateway dari aset yang dapat Anda lihat',
+  'Choose a company first: a new master event belongs to it':
+    'Pilih perusahaan terlebih dahulu: master kejadian baru menjadi milik perusahaan itu',
+  "This event belongs to another company: choose a shared event or one of the configuration's company":
+    'Kejadian ini milik perusahaan lain: pilih kejadian bersama atau kejadian milik perusahaan konfigurasi ini',
   'An active configuration cannot be deleted. Activate another version first.':
     'Konfigurasi yang aktif tidak dapat dihapus. Aktifkan versi lain terlebih dahulu.',
   'The "end" timestamp must be greater than "start" timestamp.':

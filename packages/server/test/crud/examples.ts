@@ -73,6 +73,8 @@ export const examples: Record<string, Example> = {
     }),
     update: () => ({ mevtDescription: 'Port engine above 1500 rpm for a minute' }),
     invalid: () => [{ mevtThresholds: '{"rpm-a1":{"conditions_operator":"xor","data":{}}}' }, 'mevtThresholds'],
+    // a tenant administrator's event is their company's own (issue 28)
+    foreign: () => ({ mevtType: 'Overheat B', mevtThresholds: thresholds }),
   },
   config_event: {
     create: (w, i) => ({ mcevAssetId: w.a.gatewayKey, mcevDescription: `Harbour rules ${i}` }),

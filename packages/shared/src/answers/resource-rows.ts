@@ -41,7 +41,10 @@ type Join<As extends string, T> = { [K in As]: T | null };
 
 export type MasterEventRow = RowOf<
   typeof masterEvent,
-  { mevtId: number; mevtIsPriority: number; mevtCreatedTime: string | null; mevtCreatedUserId: string | null }
+  { mevtId: number; mevtIsPriority: number; mevtCreatedTime: string | null; mevtCreatedUserId: string | null } & Join<
+    'mevtComp',
+    { compName: string }
+  >
 >;
 export type ConfigEventRow = RowOf<
   typeof configEvent,

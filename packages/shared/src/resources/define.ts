@@ -84,6 +84,8 @@ export interface JoinDef {
  * - tenant: `field` holds a group (tenant) id; visible to users of that group; null = a built-in row shared by
  *   all tenants, read-only except for a platform administrator (roles)
  * - global: also means only a platform administrator may create, change or delete rows (docs/decisions.md)
+ * - owned: a catalogue a company extends with its own rows: `field` holds the owning company id, visible like
+ *   `company`; null = a shared row every tenant reads and only a platform administrator writes (master events)
  */
 export type ScopeDef =
   | { kind: 'global' }
@@ -93,7 +95,8 @@ export type ScopeDef =
   | { kind: 'device'; field: string }
   | { kind: 'parent'; field: string; parent: string }
   | { kind: 'user'; field: string }
-  | { kind: 'tenant'; field: string };
+  | { kind: 'tenant'; field: string }
+  | { kind: 'owned'; field: string };
 
 export interface ResourceTexts {
   /** list title */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, defineResource, int, jsonText, optionalText, requiredText } from './define.ts';
+import { choice, defineResource, int, jsonText, optionalText, refId, requiredText } from './define.ts';
 
 export const EVENT_PRIORITY = [
   { value: 1, label: 'High', indonesian: { label: 'Tinggi' } },
@@ -54,7 +54,12 @@ export const SYSTEM_EVENTS = {
   robBelowZero: { key: 'rob_below_zero', type: 'ROB Below Zero' },
 } as const;
 
-/** An alert rule (master event, spec 001 §3). */
+/**
+ * An alert rule (master event, spec 001 §3). Issue 28: a company may own events (`mevtCompId`, set by the server to
+ * the active company of a tenant administrator who adds one): seen, written and evaluated only for that company;
+ * without a company an event is shared by every tenant and written only by a platform administrator, whose new
+ * events are the shared ones (docs/decisions.md "Tenants").
+ */
 export const masterEvent = defineResource({
   name: 'events',
   path: 'events',
@@ -62,7 +67,7 @@ export const masterEvent = defineResource({
   id: 'mevtId',
   permission: 'master_events',
   auditPrefix: 'mevt',
-  scope: { kind: 'global' },
+  scope: { kind: 'owned', field: 'mevtCompId' },
   fields: {
     mevtType: { label: 'Event Type', kind: 'text', schema: requiredText('Event Type', 100) },
     mevtTriggerDuration: {
@@ -85,8 +90,16 @@ export const masterEvent = defineResource({
       default: '{}',
       schema: jsonText('Thresholds', thresholdsSchema),
     },
+    mevtCompId: {
+      label: 'Owner',
+      kind: 'ref',
+      readOnly: true,
+      ref: { resource: 'company', labelField: 'compName' },
+      schema: refId('Owner').nullable(),
+    },
   },
-  filters: ['mevtId', 'mevtIsPriority', 'mevtType'],
+  joins: [{ as: 'mevtComp', localField: 'mevtCompId', table: 'company', foreignField: 'compId', fields: ['compName'] }],
+  filters: ['mevtId', 'mevtIsPriority', 'mevtType', 'mevtCompId'],
   orders: ['mevtId', 'mevtType', 'mevtIsPriority', 'mevtTriggerDuration', 'mevtCreatedTime'],
   search: ['mevtType', 'mevtDescription'],
   defaultOrder: ['mevtType', 'asc'],
@@ -101,6 +114,7 @@ export const masterEvent = defineResource({
       mevtIsPriority: { label: 'Prioritas' },
       mevtDescription: { label: 'Deskripsi' },
       mevtThresholds: { label: 'Ambang Batas' },
+      mevtCompId: { label: 'Pemilik' },
     },
     texts: {
       title: 'Master Kejadian',

@@ -49,6 +49,8 @@ export async function scopeKeys(db: Db, def: ResourceDef, row: Row, depth = 0): 
     case 'global':
       return NONE;
     case 'company':
+    case 'owned':
+      // an owned row: its company's; a shared one: none (every tenant's, SHARED_RESOURCES)
       return companyKeys(db, row[scope.field]);
     case 'asset':
       return assetKeys(db, row[scope.field]);
@@ -103,8 +105,10 @@ export function entryVisible(
   return SHARED_RESOURCES.includes(String(e.audtResource));
 }
 
-/** The resources every tenant shares (scope 'global'): their entries carry no tenant. */
-export const SHARED_RESOURCES = resourceList.filter((d) => d.scope.kind === 'global').map((d) => d.name);
+/** The resources every tenant shares (scope 'global', and the shared rows of 'owned'): their entries carry no tenant. */
+export const SHARED_RESOURCES = resourceList
+  .filter((d) => d.scope.kind === 'global' || d.scope.kind === 'owned')
+  .map((d) => d.name);
 
 /** What a stored row may keep of itself in an update's entry: write-only values (password hashes) are not kept. */
 function kept(def: ResourceDef, row: Row | null, keepSecrets: boolean): Row | null {

@@ -34,6 +34,9 @@ import {
 
 type Raw = Record<string, string | string[] | undefined>;
 
+/** A catalogue (shared, or extended by companies: master events): a row still in use is not deleted. */
+const sharedList = (def: ResourceDef) => def.scope.kind === 'global' || def.scope.kind === 'owned';
+
 /** A path parameter in unix seconds (period routes). */
 export const epochParam = (name: string) =>
   z.coerce
@@ -238,7 +241,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       let refused: string | null = null;
       try {
         await checkWritable(ctx.db, def, ctx.scope, stored);
-        if (def.scope.kind === 'global') await refuseWhileInUse(ctx.db, def, stored);
+        if (sharedList(def)) await refuseWhileInUse(ctx.db, def, stored);
         await ctx.db.transaction().execute(async (trx) => {
           const pointing = await pointingRows(trx, def, id);
           await hooks.beforeDelete?.({ ...ctx, db: trx }, stored);
@@ -271,7 +274,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       const stored = await visibleStored(def, ctx, id);
       await checkWritable(ctx.db, def, ctx.scope, stored);
       // shared catalogues: in use by any tenant's rows (by id or by name) → refused, naming the users
-      if (def.scope.kind === 'global') await refuseWhileInUse(ctx.db, def, stored);
+      if (sharedList(def)) await refuseWhileInUse(ctx.db, def, stored);
       try {
         await ctx.db.transaction().execute(async (trx) => {
           // what points at the row, to keep what goes with it (a cascade, a hook's delete) in the audit trail

@@ -57,6 +57,11 @@ export function visibleWhere(def: ResourceDef, ctx: ScopeContext, alias: string,
           ),
         ]);
     }
+    case 'owned': {
+      const col = `${alias}.${scope.field}`;
+      // the shared rows (no company) and those of the user's companies
+      return (eb) => eb.or([eb(col, 'is', null), inList(eb, col, ctx.companyIds)]);
+    }
     case 'tenant': {
       const col = `${alias}.${scope.field}`;
       // the tenant's own rows and the built-in ones (no group)

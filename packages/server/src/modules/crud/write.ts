@@ -63,8 +63,14 @@ export async function checkReferences(db: Db, def: ResourceDef, ctx: ScopeContex
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** The definition's unique combinations, text compared case-insensitively: 409 with the definition's message. */
+/**
+ * The definition's unique combinations, text compared case-insensitively: 409 with the definition's message. In a
+ * list companies extend (scope `owned`) a row clashes only with the rows seen beside it: a company's with the shared
+ * ones and its own, a shared one with the shared ones — never with another tenant's (nothing of theirs is revealed).
+ */
 export async function checkUnique(db: Db, def: ResourceDef, row: Row, exceptId?: unknown) {
+  const scope = def.scope;
+  const owner = scope.kind === 'owned' ? (row[scope.field] ?? null) : undefined;
   for (const u of def.unique) {
     // an empty optional value (no nick name) names nothing: it never clashes
     if (u.fields.some((f) => row[f] === undefined || row[f] === null || row[f] === '')) continue;
@@ -74,6 +80,13 @@ export async function checkUnique(db: Db, def: ResourceDef, row: Row, exceptId?:
       q = typeof v === 'string' ? q.where((eb) => eb(eb.fn('lower', [f]), '=', v.toLowerCase())) : q.where(f, '=', v);
     }
     if (exceptId !== undefined) q = q.where(def.id, '!=', exceptId);
+    if (scope.kind === 'owned' && !u.fields.includes(scope.field)) {
+      q = q.where((eb) =>
+        owner === null
+          ? eb(scope.field, 'is', null)
+          : eb.or([eb(scope.field, 'is', null), eb(scope.field, '=', owner)]),
+      );
+    }
     if (await q.executeTakeFirst()) throw conflict(u.message);
   }
 }
@@ -162,12 +175,15 @@ export async function checkWritable(db: Db, def: ResourceDef, ctx: ScopeContext,
   if (ctx.platformAdmin) return;
   const scope = def.scope;
   if (scope.kind === 'global') throw forbidden(SHARED_LIST_MESSAGE);
+  if (scope.kind === 'owned' && (row[scope.field] === null || row[scope.field] === undefined)) {
+    throw forbidden(SHARED_LIST_MESSAGE);
+  }
   if (scope.kind === 'tenant' && (row[scope.field] === null || row[scope.field] === undefined)) {
     throw forbidden(BUILT_IN_ROLE_MESSAGE);
   }
   if (scope.kind === 'parent') {
     const parent = resourceByName(scope.parent);
-    if (parent.scope.kind !== 'tenant' && parent.scope.kind !== 'global') return;
+    if (parent.scope.kind !== 'tenant' && parent.scope.kind !== 'global' && parent.scope.kind !== 'owned') return;
     const parentRow = await db
       .selectFrom(parent.table)
       .selectAll()

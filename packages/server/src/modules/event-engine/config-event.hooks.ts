@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/envelope.ts';
-import type { ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
+import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
+import type { Row } from '../crud/rows.ts';
 import { eventConfigChanged } from './definitions.ts';
 
 export const GATEWAY_NOT_FOUND_MESSAGE = 'Asset ID not found: choose the gateway of a visible asset';
@@ -59,9 +60,51 @@ export const systemEventMessage = (type: string) =>
 export const systemEventConfigMessage = (type: string) =>
   `${type} is a system event (written by the server itself): it cannot be part of an event configuration`;
 
+export const NO_ACTIVE_COMPANY_EVENT_MESSAGE = 'Choose a company first: a new master event belongs to it';
+export const OTHER_COMPANY_EVENT_MESSAGE =
+  "This event belongs to another company: choose a shared event or one of the configuration's company";
+
+/**
+ * Issue 28: a tenant administrator's new master event belongs to their active company (docs/decisions.md
+ * "Tenants"); a platform administrator's is a shared one, as the catalogue was before.
+ */
+async function ownerOfNewEvent(ctx: HookContext, values: Row) {
+  if (ctx.scope.platformAdmin) {
+    values.mevtCompId = null;
+    return;
+  }
+  if (ctx.session.activeCompId === null) throw badRequest(NO_ACTIVE_COMPANY_EVENT_MESSAGE);
+  values.mevtCompId = ctx.session.activeCompId;
+}
+
+/**
+ * An asset event links a configuration to a shared master event or to one of the company whose vessel the
+ * configuration's gateway is on — never to an event of another company, though the user may see it (another tenant's
+ * is refused before, like a missing one: crud checkReferences).
+ */
+async function refuseOtherCompanyEvent(db: Db, mcevId: unknown, mevtId: unknown) {
+  const event = await db
+    .selectFrom('master_event')
+    .select('mevtCompId')
+    .where('mevtId', '=', mevtId)
+    .executeTakeFirst();
+  if (!event || event.mevtCompId === null) return;
+  const config = await db
+    .selectFrom('config_event')
+    .innerJoin('device', 'device.devcId', 'config_event.mcevDevcId')
+    .innerJoin('asset', 'asset.massId', 'device.devcMassId')
+    .select('asset.massCompId')
+    .where('config_event.mcevId', '=', mcevId)
+    .executeTakeFirst();
+  if (Number(config?.massCompId) !== Number(event.mevtCompId)) {
+    throw badRequest({ asevMevtId: [OTHER_COMPANY_EVENT_MESSAGE] });
+  }
+}
+
 /** docs/domain.md §30.7: system master events are kept as the server writes them, and no configuration holds one. */
 const systemEventHooks: ResourceHookTable = {
   events: {
+    prepareCreate: ownerOfNewEvent,
     async beforeUpdate(ctx, stored) {
       const type = await systemEventType(ctx.db, stored.mevtId);
       if (type) throw badRequest(systemEventMessage(type));
@@ -75,10 +118,12 @@ const systemEventHooks: ResourceHookTable = {
     async beforeCreate(ctx, values) {
       const type = await systemEventType(ctx.db, values.asevMevtId);
       if (type) throw badRequest({ asevMevtId: [systemEventConfigMessage(type)] });
+      await refuseOtherCompanyEvent(ctx.db, values.asevMcevId, values.asevMevtId);
     },
     async beforeUpdate(ctx, stored, values) {
       const type = await systemEventType(ctx.db, values.asevMevtId ?? stored.asevMevtId);
       if (type) throw badRequest({ asevMevtId: [systemEventConfigMessage(type)] });
+      await refuseOtherCompanyEvent(ctx.db, stored.asevMcevId, values.asevMevtId ?? stored.asevMevtId);
     },
   },
 };

@@ -68,13 +68,19 @@ export interface AssetConfig {
 
 const n = (v: unknown) => Number(v);
 
+/**
+ * A company's own master event (issue 28) is evaluated only on that company's vessels; shared ones (no company) on
+ * every vessel whose configuration holds them. Writes refuse another company's event in a configuration; the join
+ * also keeps it out when a vessel moves to another company (migration 029 bumps the version then).
+ */
 const DEFINITION_COLUMNS = `select g.devc_id, g.devc_unique_id, g.devc_mass_id, c.mcev_id, m.mevt_id,
   m.mevt_type, m.mevt_trigger_duration, m.mevt_is_priority, m.mevt_thresholds
   from device g
   join config_event c on c.mcev_devc_id = g.devc_id and c.mcev_is_active = 1
   join asset_event a on a.asev_mcev_id = c.mcev_id
   join master_event m on m.mevt_id = a.asev_mevt_id
-  where g.devc_type = 'gateway'`;
+  join asset v on v.mass_id = g.devc_mass_id
+  where g.devc_type = 'gateway' and (m.mevt_comp_id is null or m.mevt_comp_id = v.mass_comp_id)`;
 
 /** The definitions of the gateways of `count` assets (the sweep reads one asset's afresh). */
 export const DEFINITIONS_SQL = (count: number) =>

@@ -113,8 +113,9 @@ export function ResourcePage(props: ResourcePageProps) {
   // server refuses anyone else (issue 28: buttons that can never work are not shown)
   const platformAdmin = useSession((s) => s.platformAdmin);
   const shared = def.scope.kind === 'global' && !platformAdmin;
+  // the shared rows of a list companies extend with their own (master events) are built-in rows too
   const builtIn = (row: Row) =>
-    def.scope.kind === 'tenant' &&
+    (def.scope.kind === 'tenant' || def.scope.kind === 'owned') &&
     !platformAdmin &&
     (row[def.scope.field] === null || row[def.scope.field] === undefined);
   const canUpdate = useCan(def.permission, 'update') && !shared;

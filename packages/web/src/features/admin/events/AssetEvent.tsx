@@ -16,6 +16,7 @@ import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
+import { useSession } from '../../../stores/session.ts';
 import { optionLabel } from '../admin-ui.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
 import { adminTexts } from '../texts.ts';
@@ -23,6 +24,7 @@ import { DuplicateFromModal } from './DuplicateFromModal.tsx';
 import { PriorityTag } from './PriorityTag.tsx';
 import { eventsTexts } from './texts.ts';
 import '../admin.css';
+import './events.css';
 
 const KEY = assetEvent.permission;
 
@@ -72,15 +74,20 @@ export default function AssetEvent() {
 
   const linkByEvent = useMemo(() => new Map(links.rows.map((l) => [l.asevMevtId, l])), [links.rows]);
   const selected = useMemo(() => links.rows.map((l) => String(l.asevMevtId)), [links.rows]);
+  // a configuration takes shared events and those of its company — the active one (issue 28); the server refuses
+  // another company's, and the user's other companies' own events are listed on the Master Event screen only
+  const companyId = useSession((s) => s.activeCompany?.compId ?? null);
   const source = useMemo(
     () =>
-      events.rows.map((e) => ({
-        key: String(e.mevtId),
-        title: e.mevtType,
-        description: e.mevtDescription ?? '',
-        priority: e.mevtIsPriority,
-      })),
-    [events.rows],
+      events.rows
+        .filter((e) => e.mevtCompId === null || e.mevtCompId === companyId || selected.includes(String(e.mevtId)))
+        .map((e) => ({
+          key: String(e.mevtId),
+          title: e.mevtType,
+          description: e.mevtDescription ?? '',
+          priority: e.mevtIsPriority,
+        })),
+    [events.rows, companyId, selected],
   );
 
   const move = async (direction: 'left' | 'right', keys: TransferKey[]) => {
@@ -173,7 +180,6 @@ export default function AssetEvent() {
             actions={[t('add'), t('remove')]}
             showSearch
             disabled={busy || !canCreate || !canDelete}
-            styles={{ section: { flex: 1, height: 420 } }}
             selectAllLabels={[eventCount, eventCount]}
             locale={{
               itemUnit: t('eventUnit'),

@@ -125,7 +125,8 @@ export default function MasterConfigEvent() {
             options={gateways.options}
             value={assetId || undefined}
             onChange={selectDevice}
-            width={380}
+            // never wider than the phone's screen (issue 28: it overflowed at 390 px)
+            style={{ width: 380, maxWidth: '100%' }}
           />
         </FilterBar>
 

@@ -1,12 +1,12 @@
 import type { MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
-import { Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTexts } from '../../../api/i18n.ts';
 import type { Row } from '../../../api/resources.ts';
 import { useResourceDef } from '../../../components/resource/language.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage.tsx';
-import { MasterEventDetail } from './MasterEventDetail.tsx';
+import { EventOwner, MasterEventDetail } from './MasterEventDetail.tsx';
 import { PriorityTag } from './PriorityTag.tsx';
 import { ThresholdsEditor } from './ThresholdsEditor.tsx';
 import { eventsTexts } from './texts.ts';
@@ -15,7 +15,8 @@ import '../admin.css';
 
 /**
  * Master Event list (spec 001 §2): search on event type, priority filter (All, High, Normal) and Apply;
- * the add/edit modal with the thresholds editor; a detail view of the event; delete.
+ * the add/edit modal with the thresholds editor; a detail view of the event; delete. Issue 28: a tag under the type
+ * tells the shared events (read-only to a tenant administrator: no Edit or Delete) from the company's own.
  */
 export default function MasterEvent() {
   const t = useTexts(eventsTexts);
@@ -38,7 +39,13 @@ export default function MasterEvent() {
         ]}
         columnTitles={{ mevtThresholds: t('devicesColumn'), mevtTriggerDuration: t('triggerDurationColumn') }}
         render={{
-          mevtType: (v) => <Typography.Text strong>{v}</Typography.Text>,
+          // the owner under the type, not a column of its own: the list still fits 1440 px with its actions
+          mevtType: (v, row) => (
+            <Space orientation="vertical" size={2}>
+              <Typography.Text strong>{v}</Typography.Text>
+              <EventOwner record={row as MasterEventRow} />
+            </Space>
+          ),
           mevtIsPriority: (v) => <PriorityTag value={v} />,
           mevtDescription: (v) => (
             <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>

@@ -16,6 +16,21 @@ import { eventsTexts } from './texts.ts';
 import { parseThresholds } from './thresholds.ts';
 
 /**
+ * Who owns a master event (issue 28): 'Shared' (every tenant's, a platform administrator's to change) or 'Own' (the
+ * company's, named in the tooltip); `long`: the company's name itself.
+ */
+export function EventOwner({ record, long = false }: { record: MasterEventRow; long?: boolean }) {
+  const t = useTexts(eventsTexts);
+  if (record.mevtCompId === null) return <Tag title={t('sharedEventHint')}>{t('sharedEvent')}</Tag>;
+  const company = record.mevtComp?.compName ?? String(record.mevtCompId);
+  return (
+    <Tag color="green" title={t('ownEventHint', { company })}>
+      {long ? company : t('ownEvent')}
+    </Tag>
+  );
+}
+
+/**
  * Detail of a master event: its fields, its thresholds laid out per device, and the event configurations
  * that use it. (Spec 001 §2 sends Detail to the user detail route, a leftover: docs/spec-deviations.md.)
  */
@@ -37,6 +52,9 @@ export function MasterEventDetail({ record, onClose }: { record: MasterEventRow 
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={F.mevtType.label}>{record.mevtType}</Descriptions.Item>
+            <Descriptions.Item label={F.mevtCompId.label}>
+              <EventOwner record={record} long />
+            </Descriptions.Item>
             <Descriptions.Item label={F.mevtIsPriority.label}>
               <PriorityTag value={record.mevtIsPriority} />
             </Descriptions.Item>
