@@ -68,7 +68,7 @@ export default function FmsDashboard() {
         <Spin />
       </div>
     );
-  } else if (!hasData(s) && s?.maintenanceFlag) {
+  } else if (s?.maintenanceFlag && !hasData(s)) {
     // a vessel flagged under maintenance (docs/domain.md §18) shows the notice, as the Report Summary does (issue 28)
     body = <Alert type="warning" showIcon message={summaryT('maintenance')} className="report-section" />;
   } else if (!hasData(s)) {
