@@ -134,7 +134,8 @@ function ChangeMapButton({ label, disabled, onClick }: { label: string; disabled
         icon={<GlobalOutlined />}
         onClick={onClick}
         disabled={disabled}
-        style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000 }}
+        // opaque also when disabled (antd's disabled background is translucent: the map's labels showed through)
+        style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, background: '#fff' }}
       >
         {t('changeMap')}
       </Button>

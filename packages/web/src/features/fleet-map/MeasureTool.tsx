@@ -90,7 +90,7 @@ export function MeasureTool() {
             />
           </Tooltip>
           {active && (
-            <Space className="fm-measure-box" size={4}>
+            <Space className="fm-measure-box" size={4} wrap>
               <span data-testid="measure-length">
                 {qty(lineLengthM(drawing) / unit.metres, lengthUnit.toUpperCase())}
               </span>
