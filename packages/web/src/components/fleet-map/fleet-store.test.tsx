@@ -1,9 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
 import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { api } from '../../api/client.ts';
+import { setLanguage } from '../../api/i18n.ts';
+import { currentLocale } from '../../api/locale.ts';
 import { buildVessel, type FleetVessel, summaryWindow } from './fleet-data.ts';
 import { asset, fleet, gps, manualClock, NOW, reading } from './fleet-store.fixture.ts';
 import { APPLY_MIN_MS, FleetStore } from './fleet-store.ts';
+import { useFleetStore } from './useFleet.ts';
 
 describe('fleet map numbers (docs/domain.md §19, §29)', () => {
   it('sums from the hour of the last fix minus a day to the last fix, included', () => {
@@ -197,5 +204,51 @@ describe('FleetStore', () => {
     b();
     expect(store.watchedIds()).toEqual([]);
     expect(heard).toHaveBeenCalledTimes(3);
+  });
+});
+
+/** The machine running the tests may be busy: the pulse, the store's turn and the 300 ms look may take a while. */
+const WAIT = { timeout: 10_000 };
+
+// issue 28: after a language change the place names stayed in the old language until the next live update
+describe('useFleetStore', () => {
+  afterEach(() => {
+    act(() => void setLanguage('en'));
+    vi.restoreAllMocks();
+  });
+
+  it('asks the place names again in the language the user switches to, at once', async () => {
+    const fix = gps(1, Math.floor(Date.now() / 1000) - 60, -6.1, 106.8);
+    vi.spyOn(api, 'list').mockResolvedValue({ rows: [asset(1)], total: 1 } as never);
+    vi.spyOn(api, 'get').mockImplementation(
+      async (path: string) => (path === '/series/device/gps/pulse' ? { series: [fix] } : { series: [] }) as never,
+    );
+    const asked: string[] = [];
+    vi.spyOn(api, 'post').mockImplementation((path: string) => {
+      // the live socket's ticket never comes: no socket here
+      if (path !== '/geo/locations') return new Promise(() => {});
+      asked.push(currentLocale());
+      return Promise.resolve([currentLocale() === 'id' ? 'dekat Tanjung Priok' : 'near Tanjung Priok']) as never;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { result, unmount } = renderHook(() => useFleetStore({ watchAll: true }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    const store = result.current.store;
+    // each change of the store is looked at (store.getVessels) a moment later: count the looks
+    const looks = vi.spyOn(store, 'getVessels');
+    let looksAtLastChange = 0;
+    store.subscribe(() => {
+      looksAtLastChange = looks.mock.calls.length;
+    });
+    await waitFor(() => expect(store.getVessel(1)?.location).toBe('near Tanjung Priok'), WAIT);
+    // the look after the last change (the place name itself) has run: nothing else would ask again
+    await waitFor(() => expect(looks.mock.calls.length).toBeGreaterThan(looksAtLastChange), WAIT);
+    act(() => void setLanguage('id'));
+    await waitFor(() => expect(store.getVessel(1)?.location).toBe('dekat Tanjung Priok'), WAIT);
+    expect(asked).toEqual(['en', 'id']);
+    unmount();
   });
 });

@@ -2,8 +2,9 @@ import type { Locations } from '@fleet/shared/answers/geo.ts';
 import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
+import { useLanguage } from '../../api/i18n.ts';
 import { type LiveStatus, useLiveSocket } from '../../api/live-socket.ts';
 import { currentLocale } from '../../api/locale.ts';
 import { FLEET_REFRESH_MS, type FleetAsset, type FleetVessel, PULSE_DELAY_MS, summaryWindow } from './fleet-data.ts';
@@ -90,9 +91,15 @@ export function useFleetStore(opts: { watchAll?: boolean } = {}): {
 /**
  * 24 h summaries and place names of the watched vessels: a summary when the vessel's last GPS moved on, at most
  * once a refresh period each; a place name when its position moved by 0.001°. Looked at DEMAND_DELAY_MS after a
- * change (new readings, a card scrolled into view), never per push.
+ * change (new readings, a card scrolled into view, another language), never per push.
  */
 function useDemand(store: FleetStore, watchAll: boolean) {
+  const kick = useRef<() => void>(() => {});
+  // place names are written in the language in force: asked again as soon as the user switches (issue 28)
+  const language = useLanguage();
+  useEffect(() => {
+    if (language) kick.current();
+  }, [language]);
   useEffect(() => {
     const summaryAsked = new Map<number, number>();
     const located = new Map<number, string>();
@@ -133,7 +140,9 @@ function useDemand(store: FleetStore, watchAll: boolean) {
         .post<Locations>('/geo/locations', { points: todo.map((v) => ({ lat: v.lat, lng: v.lng })) }, { silent: true })
         .then((texts) => {
           if (stopped) return;
-          for (let i = 0; i < todo.length; i++) store.setLocation(todo[i].massId, texts[i]);
+          // an answer overtaken by a newer question (another language, a new position) is dropped
+          for (let i = 0; i < todo.length; i++)
+            if (located.get(todo[i].massId) === keys[i]) store.setLocation(todo[i].massId, texts[i]);
         })
         .catch(() => {
           // asked again at the next change
@@ -145,9 +154,11 @@ function useDemand(store: FleetStore, watchAll: boolean) {
     };
     const offAny = store.subscribe(soon);
     const offWatch = store.subscribeWatch(soon);
+    kick.current = soon;
     soon();
     return () => {
       stopped = true;
+      kick.current = () => {};
       clearTimeout(timer);
       offAny();
       offWatch();

@@ -3,7 +3,8 @@ import 'leaflet/dist/leaflet.css';
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type L from 'leaflet';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { MapContainer, TileLayer, useMap, WMSTileLayer, ZoomControl } from 'react-leaflet';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
@@ -29,10 +30,15 @@ export interface BaseMapProps {
   children?: ReactNode;
 }
 
+/** The box around the Leaflet container, where MapOverlay puts panels (null until it is mounted). */
+const OverlayHost = createContext<HTMLDivElement | null>(null);
+
 /**
  * The product's base map: Leaflet (react-leaflet MapContainer), zoom 5–19, the offline Natural Earth base
  * always underneath, the configured tile layer of the Change Map cycle on top, port labels. Put layers in
- * `children`. Size it with `style`/`className` (it fills its box; give the box a height).
+ * `children`, and panels over the map in a MapOverlay. Size it with `style`/`className` (it fills its box; give
+ * the box a height). The box is a stacking context of its own (`isolation: isolate`): Leaflet's controls (z-index
+ * 1000) and our panels stay under the sticky navigation bar when the page scrolls (issue 28).
  */
 export function BaseMap({
   center = MAP_DEFAULT_CENTER,
@@ -52,8 +58,13 @@ export function BaseMap({
   const t = useTexts(mapTexts);
   // Leaflet's zoom buttons take their titles when created: made again (key) when the language changes
   const language = useLanguage();
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   return (
-    <div className={className} style={{ position: 'relative', height: '100%', width: '100%', ...style }}>
+    <div
+      ref={setHost}
+      className={className}
+      style={{ position: 'relative', isolation: 'isolate', height: '100%', width: '100%', ...style }}
+    >
       <MapContainer
         center={center}
         zoom={zoom}
@@ -73,7 +84,7 @@ export function BaseMap({
         <NaturalEarthBase />
         {active && <ConfiguredLayer layer={active} />}
         {portLabels && <PortLabels />}
-        {children}
+        <OverlayHost.Provider value={host}>{children}</OverlayHost.Provider>
       </MapContainer>
       {changeMap && (
         <ChangeMapButton
@@ -84,6 +95,18 @@ export function BaseMap({
       )}
     </div>
   );
+}
+
+/**
+ * Panels over a BaseMap (measure tool, coordinates table): drawn beside the Leaflet container, not inside it, so
+ * that the map never sees their mouse and wheel events (no measure point, no drag, no zoom) while React and antd
+ * see all of them. Leaflet's own remedy, `DomEvent.disableClickPropagation`, stops `mousedown` before it reaches
+ * React's root: an antd Select inside then opens with the keyboard only (issue 28). Position the panels
+ * absolutely: the box is the map's.
+ */
+export function MapOverlay({ children }: { children: ReactNode }) {
+  const host = useContext(OverlayHost);
+  return host ? createPortal(children, host) : null;
 }
 
 function ConfiguredLayer({ layer }: { layer: BaseLayer }) {
@@ -111,7 +134,8 @@ function ChangeMapButton({ label, disabled, onClick }: { label: string; disabled
         icon={<GlobalOutlined />}
         onClick={onClick}
         disabled={disabled}
-        style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000 }}
+        // opaque also when disabled (antd's disabled background is translucent: the map's labels showed through)
+        style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, background: '#fff' }}
       >
         {t('changeMap')}
       </Button>

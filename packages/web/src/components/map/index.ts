@@ -12,8 +12,8 @@
  * Works offline: the Natural Earth base (world-atlas) is always drawn; configured tile servers go on top.
  */
 
-/** Map container: zoom 5–19, offline base, Change Map cycle, port labels; layers as children. */
-export { BaseMap, type BaseMapProps, FitToPoints } from './BaseMap.tsx';
+/** Map container: zoom 5–19, offline base, Change Map cycle, port labels; layers as children, panels in MapOverlay. */
+export { BaseMap, type BaseMapProps, FitToPoints, MapOverlay } from './BaseMap.tsx';
 /** Configured base layers (server config) and the remembered Change Map choice. */
 export { OFFLINE_BASE_ID, useBaseLayerCycle, useBaseLayers } from './base-layers.ts';
 /** Constants of spec 002 §2.5/§9: zooms, default centre, fit padding, trail colours, icon sizes. */

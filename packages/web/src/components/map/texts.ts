@@ -6,7 +6,9 @@ export const mapTexts = defineTexts(
   {
     changeMap: 'Change Map',
     changeMapNow: 'Change Map (now: {{layer}})',
-    noTileServer: '{{layer}} — no tile server configured (MAP_TILE_* variables, see README)',
+    /** the server's settings of the Change Map layers (packages/server/src/config.ts, README "Configuration") */
+    noTileServer:
+      '{{layer}} — no tile server configured: an administrator sets MAP_SATELLITE_URL, MAP_ROAD_URL or MAP_BATHYMETRY_URL on the server (README, "Configuration")',
     offlineBase: 'Natural Earth (offline)',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
@@ -20,7 +22,8 @@ export const mapTexts = defineTexts(
   {
     changeMap: 'Ganti Peta',
     changeMapNow: 'Ganti Peta (saat ini: {{layer}})',
-    noTileServer: '{{layer}} — belum ada server tile yang dikonfigurasi (variabel MAP_TILE_*, lihat README)',
+    noTileServer:
+      '{{layer}} — belum ada server tile yang dikonfigurasi: administrator mengatur MAP_SATELLITE_URL, MAP_ROAD_URL atau MAP_BATHYMETRY_URL di server (README, bagian "Configuration")',
     offlineBase: 'Natural Earth (luring)',
     zoomIn: 'Perbesar',
     zoomOut: 'Perkecil',

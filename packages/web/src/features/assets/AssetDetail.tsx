@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Input, Segmented, Select, Space, Spin, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ASSET_TEXTS, assetImageUrl } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
@@ -33,7 +33,10 @@ import './assets.css';
 import { num } from '../../components/format.ts';
 
 type RangeChoice = 'Week' | 'Month';
-type TabKey = 'data-log' | 'gps' | 'analysis';
+const TAB_KEYS = ['data-log', 'gps', 'analysis'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
+/** The tab a link asks for (`?tab=analysis`: route name AssetAnalytics, docs/spec-deviations.md), else Data Log. */
+export const tabOf = (wanted: string | null): TabKey => TAB_KEYS.find((k) => k === wanted) ?? 'data-log';
 const PAGE_SIZE = 10;
 /** A Data Log field of a row handed to the chart builder. */
 const pick = (k: keyof DataLogRow) => (r: AggregatedRow) => (r as unknown as DataLogRow)[k] as number | null;
@@ -107,7 +110,18 @@ export default function AssetDetail() {
   const valid = Number.isInteger(id) && id > 0;
   const row = useResourceRow<AssetRow>(asset, valid ? id : undefined);
   const [page, setPage] = useState(1);
-  const [tab, setTab] = useState<TabKey>('data-log');
+  // the tab is in the link (issue 28: ?tab=analysis opened Data Log); choosing one writes it there, for a reload
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const setTab = (k: TabKey) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('tab', k);
+        return next;
+      },
+      { replace: true },
+    );
   const [choice, setChoice] = useState<RangeChoice>('Week');
   const tz = zoneHours();
   const range = useMemo(() => rangeOf(choice, Math.floor(Date.now() / 1000), tz), [choice, tz]);

@@ -68,6 +68,9 @@ export default function FmsDashboard() {
         <Spin />
       </div>
     );
+  } else if (s?.maintenanceFlag && !hasData(s)) {
+    // a vessel flagged under maintenance (docs/domain.md §18) shows the notice, as the Report Summary does (issue 28)
+    body = <Alert type="warning" showIcon message={summaryT('maintenance')} className="report-section" />;
   } else if (!hasData(s)) {
     body = (
       <div className="report-empty">

@@ -53,10 +53,10 @@ const SUMMARY = {
   maintenanceFlag: true,
 };
 
-function serve(assets: unknown[]) {
+function serve(assets: unknown[], summary: unknown = SUMMARY) {
   vi.spyOn(api, 'list').mockResolvedValue({ rows: assets, total: assets.length } as never);
   vi.spyOn(api, 'get').mockImplementation(
-    async (path: string) => (path.startsWith('/summary/') ? SUMMARY : { series: [] }) as never,
+    async (path: string) => (path.startsWith('/summary/') ? summary : { series: [] }) as never,
   );
   // the live socket's ticket never comes: no socket in these tests
   vi.spyOn(api, 'post').mockImplementation(() => new Promise(() => {}));
@@ -112,6 +112,17 @@ describe('the dashboard and the widgets in Bahasa Indonesia (issue 27)', () => {
     expect(screen.getByTestId('dash-cruise').textContent).toContain('Kecepatan Rata-rata (knot)');
     expect(screen.getByText('Kapal ini sedang dalam perawatan.')).toBeTruthy();
     expect(screen.queryByText("Today's Cruise")).toBeNull();
+  });
+
+  // issue 28: a vessel under maintenance without data in the range showed only 'No Data'
+  it('the dashboard of a vessel under maintenance without data shows the notice', async () => {
+    serve([{ massId: 7, massName: 'TB Alpha', massDevice: [] }], { ...SUMMARY, firstData: null });
+    await act(() => i18next.changeLanguage('id'));
+    wrap(<FmsDashboard />);
+    expect(await screen.findByText('Kapal ini sedang dalam perawatan.')).toBeTruthy();
+    expect(screen.queryByText('Tidak ada data')).toBeNull();
+    await act(() => i18next.changeLanguage('en'));
+    expect(screen.getByText('This vessel is under maintenance.')).toBeTruthy();
   });
 
   it("the chart's averages are labelled in the language in force", async () => {

@@ -1,12 +1,12 @@
 import { ColumnWidthOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import L from 'leaflet';
 import { useState } from 'react';
 import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
 import { useTexts } from '../../api/i18n.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
 import { qty } from '../../components/format.ts';
+import { MapOverlay } from '../../components/map/index.ts';
 import { NumberInput, numberProblem } from '../../components/number-input/NumberInput.tsx';
 import { type Cell, saveXlsx, xlsxNumber } from '../../components/xlsx.ts';
 import {
@@ -21,11 +21,6 @@ import {
   type MeasureUnit,
 } from './measure.ts';
 import { fleetMapTexts } from './texts.ts';
-
-/** Clicks, double-clicks and wheel on a panel over the map must not reach the map (no measure points). */
-const isolate = (el: HTMLDivElement | null) => {
-  if (el) L.DomEvent.disableClickPropagation(el).disableScrollPropagation(el);
-};
 
 const fmtEta = (ms: number) => (Number.isFinite(ms) ? at(ms).format('DD-MM-YYYY HH:mm') : '-');
 
@@ -83,54 +78,59 @@ export function MeasureTool() {
           interactive={false}
         />
       ))}
-      <div className="fm-measure leaflet-bar" ref={isolate}>
-        <Tooltip title={active ? t('finishMeasuring') : t('measureDistance')} placement="right">
-          <Button
-            aria-label={t('measure')}
-            type={active ? 'primary' : 'default'}
-            icon={<ColumnWidthOutlined />}
-            onClick={toggle}
-          />
-        </Tooltip>
-        {active && (
-          <Space className="fm-measure-box" size={4}>
-            <span data-testid="measure-length">
-              {qty(lineLengthM(drawing) / unit.metres, lengthUnit.toUpperCase())}
-            </span>
-            <Select
-              size="small"
-              value={lengthUnit}
-              onChange={setLengthUnit}
-              options={LENGTH_UNITS.map((u) => ({ value: u.value, label: t(u.label) }))}
-              style={{ width: 130 }}
-            />
-            <Button size="small" onClick={finish} disabled={drawing.length < 2}>
-              {t('finish')}
-            </Button>
+      {/* beside the map, not in it: clicks on the panels add no point, and the selects open with the mouse */}
+      <MapOverlay>
+        <div className="fm-measure leaflet-bar">
+          {/* below the button: on its right it would cover the unit select */}
+          <Tooltip title={active ? t('finishMeasuring') : t('measureDistance')} placement="bottom">
             <Button
-              size="small"
-              onClick={() => {
-                setLines([]);
-                setDrawing([]);
-                setCurrent(0);
-              }}
-            >
-              {t('clear')}
-            </Button>
-          </Space>
+              aria-label={t('measure')}
+              type={active ? 'primary' : 'default'}
+              icon={<ColumnWidthOutlined />}
+              onClick={toggle}
+            />
+          </Tooltip>
+          {active && (
+            <Space className="fm-measure-box" size={4} wrap>
+              <span data-testid="measure-length">
+                {qty(lineLengthM(drawing) / unit.metres, lengthUnit.toUpperCase())}
+              </span>
+              <Select
+                size="small"
+                value={lengthUnit}
+                onChange={setLengthUnit}
+                aria-label={t('unit')}
+                options={LENGTH_UNITS.map((u) => ({ value: u.value, label: t(u.label) }))}
+                style={{ width: 150 }}
+              />
+              <Button size="small" onClick={finish} disabled={drawing.length < 2}>
+                {t('finish')}
+              </Button>
+              <Button
+                size="small"
+                onClick={() => {
+                  setLines([]);
+                  setDrawing([]);
+                  setCurrent(0);
+                }}
+              >
+                {t('clear')}
+              </Button>
+            </Space>
+          )}
+        </div>
+        {lines.length > 0 && (
+          <CoordinatesPanel
+            lines={lines}
+            current={current}
+            setCurrent={setCurrent}
+            onClose={() => {
+              setLines([]);
+              setCurrent(0);
+            }}
+          />
         )}
-      </div>
-      {lines.length > 0 && (
-        <CoordinatesPanel
-          lines={lines}
-          current={current}
-          setCurrent={setCurrent}
-          onClose={() => {
-            setLines([]);
-            setCurrent(0);
-          }}
-        />
-      )}
+      </MapOverlay>
     </>
   );
 }
@@ -231,7 +231,7 @@ export function CoordinatesPanel({
     );
 
   return (
-    <div className="fm-coords" data-testid="coordinates-panel" ref={isolate}>
+    <div className="fm-coords" data-testid="coordinates-panel">
       <Space wrap className="fm-coords-tools">
         <Space size={2}>
           <Button

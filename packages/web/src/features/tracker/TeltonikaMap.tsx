@@ -14,7 +14,7 @@ import {
   useTrackers,
 } from '../../api/tracker.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { BaseMap, TrailLayer, VesselLayer } from '../../components/map/index.ts';
+import { BaseMap, FitToPoints, TrailLayer, VesselLayer } from '../../components/map/index.ts';
 import type { VesselMarkerData } from '../../components/map/vessel-canvas.ts';
 import { Page } from '../../components/Page.tsx';
 import { CommandModal } from './CommandModal.tsx';
@@ -79,6 +79,12 @@ export function TeltonikaMapView() {
     }
     return out;
   }, [pulse.data, trackers.data]);
+
+  // the map opens on the spec's centre, then fits every tracker once their first points are in (issue 28)
+  const [fit, setFit] = useState<[number, number][] | null>(null);
+  useEffect(() => {
+    if (fit === null && markers.length) setFit(markers.map((m): [number, number] => [m.lat, m.lng]));
+  }, [fit, markers]);
 
   // the open tracker stays in view as it moves, with room above it for its popup
   const open = markers.find((m) => m.id === openId);
@@ -198,6 +204,7 @@ export function TeltonikaMapView() {
             popupMinWidth={250}
           />
           {trailPoints.length > 1 && <TrailLayer points={trailPoints} online />}
+          {fit && <FitToPoints points={fit} fitKey="trackers" maxZoom={TRACKER.initialZoom} />}
         </BaseMap>
         <nav className="tk-list" aria-label={t('trackers')}>
           {markers.map((m) => (

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../test/setup.ts';
 import { api } from '../../api/client.ts';
+import { weatherTexts } from './texts.ts';
 import Weather from './Weather.tsx';
 
 // the machine running the tests may be busy: data and windows may take a few seconds
@@ -58,4 +62,16 @@ describe('the weather map in Bahasa Indonesia (issue 27)', () => {
     fireEvent.click(screen.getByText('Sembunyikan'));
     expect(screen.getByText('Tampilkan')).toBeTruthy();
   });
+});
+
+// issue 28: the page pointed at a README section that did not exist
+it('points at a README section that exists, and that section names the variable', () => {
+  const readme = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../../../README.md'), 'utf8');
+  for (const language of ['en', 'id'] as const) {
+    const help = i18next.getFixedT(language, weatherTexts.namespace)('notConfiguredHelp');
+    const section = /README, (?:bagian )?"([^"]+)"/.exec(help)?.[1];
+    expect(section).toBe('Weather map');
+  }
+  const body = readme.split('\n## Weather map\n')[1]?.split('\n## ')[0] ?? '';
+  expect(body).toContain('WEATHER_API_KEY');
 });
