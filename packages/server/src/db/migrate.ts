@@ -26,6 +26,7 @@ import * as m025RawPartitions from './migrations/025_raw_partitions.ts';
 import * as m026TemperatureSpanDropped from './migrations/026_temperature_span_dropped.ts';
 import * as m027TimeZones from './migrations/027_time_zones.ts';
 import * as m028AuditLog from './migrations/028_audit_log.ts';
+import * as m029FuelTypeRef from './migrations/029_fuel_type_ref.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -55,6 +56,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '026_temperature_span_dropped': m026TemperatureSpanDropped,
   '027_time_zones': m027TimeZones,
   '028_audit_log': m028AuditLog,
+  '029_fuel_type_ref': m029FuelTypeRef,
 };
 
 /** The migrations this version knows, in order. */
