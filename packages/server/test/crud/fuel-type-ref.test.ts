@@ -105,7 +105,7 @@ describe.each(dialects())('migration 029_fuel_type_ref on %s', (dialect) => {
       };
       await migrate(database);
       const rows = await db.selectFrom('tank_header').select(['tahdId', 'tahdMftyId', 'tahdFuelType']).execute();
-      const of = (id: number) => rows.find((r: { tahdId: unknown }) => Number(r.tahdId) === id);
+      const of = (id: number) => rows.find((r: { tahdId: unknown }) => Number(r.tahdId) === id)!;
       expect(Number(of(ids.exact).tahdMftyId)).toBe(hsd);
       expect(Number(of(ids.cased).tahdMftyId)).toBe(hsd);
       expect(Number(of(ids.mfo).tahdMftyId)).toBe(mfo);
