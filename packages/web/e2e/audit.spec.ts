@@ -24,11 +24,12 @@ test('deleting a tank header names its sounding rows; the Audit Trail restores i
   const companies = await apiCall(p.request, token, 'GET', '/master/company?max=1');
   const compId = companies.body.data[0].compId;
   const name = unique('Audit Tank');
+  const fuel = await apiCall(p.request, token, 'GET', '/master/fuel_type?findField=mftyName&findValue=HSD');
   const header = await apiCall(p.request, token, 'POST', '/master/tank_header', {
     tahdCompId: compId,
     tahdName: name,
     tahdUnit: 'cm',
-    tahdFuelType: 'HSD',
+    tahdMftyId: fuel.body.data[0].mftyId,
   });
   expect(header.status, JSON.stringify(header.body)).toBe(200);
   const tahdId = header.body.data.tahdId;

@@ -195,6 +195,8 @@ export const MESSAGES: Readonly<Record<string, string>> = {
     'interval harus berupa detik atau salah satu dari minute, hour, day, week, month',
   'You do not have read access to master_device or master_asset':
     'Anda tidak memiliki akses read ke master_device atau master_asset',
+  'You do not have create or update access to master_asset':
+    'Anda tidak memiliki akses create atau update ke master_asset',
   'The tracker is not connected': 'Pelacak tidak terhubung',
   'The tracker disconnected before answering': 'Pelacak terputus sebelum menjawab',
   'Command must be printable ASCII': 'Perintah harus berupa karakter ASCII yang dapat dicetak',

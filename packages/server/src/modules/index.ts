@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes.ts';
 import { assetHooks } from './assets/asset.hooks.ts';
 import { assetImageRoutes } from './assets/asset-image.routes.ts';
 import { deviceHooks } from './assets/device.hooks.ts';
+import { tankHeaderHooks } from './assets/tank-header.hooks.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { bunkerRoutes } from './bunker/bunker.routes.ts';
 import { bunkerLogHooks } from './bunker/bunker-log.hooks.ts';
@@ -50,6 +51,7 @@ export const resourceHooks = combineHooks(
     rob: robHooks,
     rob_adjustment: robAdjustmentHooks,
     roles: roleHooks,
+    tank_header: tankHeaderHooks,
     user: userHooks,
     user_login: userLoginHooks,
     user_asset: userAssetHooks,

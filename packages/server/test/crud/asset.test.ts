@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, type TestApp } from '../helpers/app.ts';
@@ -128,6 +128,26 @@ describe.each(dialects())('asset behaviours on %s', (dialect) => {
     expect(r.json.status.message).toEqual({ image: ['The image must be at most 5 MB'] });
     const wrongField = await upload(w.assetA1, w.adminA, 'photo', 'deck.png', PNG);
     expect(wrongField.statusCode).toBe(400);
+  });
+
+  it('checks an image before the asset is saved, storing nothing (issue 28: all or nothing)', async () => {
+    const check = (token: string, name: string, bytes: Buffer) =>
+      t.call({ method: 'POST', url: '/api/master/asset/image/check', token, ...multipart('image', name, bytes) });
+    const dir = join(t.config.dataDir, 'uploads', 'asset');
+    const files = () => (existsSync(dir) ? readdirSync(dir).length : 0);
+    const before = files();
+    const good = await check(w.adminA, 'deck.png', PNG);
+    expect(good.statusCode, JSON.stringify(good.json)).toBe(200);
+    const cut = await check(w.adminA, 'cut.png', PNG.subarray(0, PNG.length - 12));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json.status.message).toEqual({
+      image: ['The file is not a readable image: choose a complete .jpeg, .jpg or .png'],
+    });
+    const fake = await check(w.adminA, 'fake.jpg', Buffer.from('not really an image'));
+    expect(fake.json.status.message).toEqual({ image: ['Only .jpeg, .jpg and .png images are accepted'] });
+    expect(files()).toBe(before);
+    // a reader may not save an asset, so has nothing to check
+    expect((await check(w.readerA, 'deck.png', PNG)).statusCode).toBe(403);
   });
 
   it("refuses an upload for another tenant's asset (404) and without update permission (403)", async () => {

@@ -22,7 +22,7 @@ describe.each(dialects())('audit trail on %s', (dialect) => {
       tahdCompId: w.compA1,
       tahdName: 'Audit header',
       tahdUnit: 'cm',
-      tahdFuelType: 'HSD',
+      tahdMftyId: w.fuelType,
     });
     expect(created.statusCode).toBe(200);
     const id = String(created.json.data.tahdId);
@@ -48,7 +48,7 @@ describe.each(dialects())('audit trail on %s', (dialect) => {
         tahdCompId: w.compA1,
         tahdName: 'Sounding 7',
         tahdUnit: 'cm',
-        tahdFuelType: 'HSD',
+        tahdMftyId: w.fuelType,
       })
     ).json.data.tahdId;
     const rows: number[] = [];
@@ -98,7 +98,7 @@ describe.each(dialects())('audit trail on %s', (dialect) => {
         tahdCompId: w.compA1,
         tahdName: 'Stale edits',
         tahdUnit: 'cm',
-        tahdFuelType: 'HSD',
+        tahdMftyId: w.fuelType,
       })
     ).json.data;
     // both opened it now; one saves a second later

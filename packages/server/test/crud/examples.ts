@@ -173,10 +173,10 @@ export const examples: Record<string, Example> = {
     invalid: () => [{ mscaMstyId: 999999 }, 'mscaMstyId'],
   },
   tank_header: {
-    create: (w, i) => ({ tahdName: `FO Tank ${i}`, tahdUnit: 'cm', tahdFuelType: 'HSD', tahdCompId: w.compA1 }),
+    create: (w, i) => ({ tahdName: `FO Tank ${i}`, tahdUnit: 'cm', tahdMftyId: w.fuelType, tahdCompId: w.compA1 }),
     update: () => ({ tahdUnit: 'mm' }),
     invalid: () => [{ tahdUnit: '' }, 'tahdUnit'],
-    foreign: (w) => ({ tahdName: 'FO Tank B', tahdUnit: 'cm', tahdFuelType: 'MFO', tahdCompId: w.compB1 }),
+    foreign: (w) => ({ tahdName: 'FO Tank B', tahdUnit: 'cm', tahdMftyId: w.fuelType, tahdCompId: w.compB1 }),
   },
   tank_detail: {
     create: (w, i) => ({ tadtTahdId: w.a.tankHeader, tadtHeight: i * 10, tadtVolume: i * 100.5, tadtWeight: i * 85.4 }),

@@ -21,7 +21,7 @@ describe.each(dialects())('CRUD rules on %s', (dialect) => {
       tahdCompId: w.compA2,
       tahdName: 'A2 sounding',
       tahdUnit: 'mm',
-      tahdFuelType: 'HSD',
+      tahdMftyId: w.fuelType,
     });
     expect(header.statusCode).toBe(200);
     const other = header.json.data.tahdId;

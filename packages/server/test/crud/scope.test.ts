@@ -32,7 +32,7 @@ describe.each(dialects())('tenant scope on %s', (dialect) => {
   }
 
   it('company: tank headers only of the user’s companies', async () => {
-    const base = { tahdName: 'T', tahdUnit: 'cm', tahdFuelType: 'HSD' };
+    const base = { tahdName: 'T', tahdUnit: 'cm', tahdMftyId: w.fuelType };
     await refusedLikeMissing('tank_header', 'tahdCompId', base, w.compB1, 999999);
     expect((await post('tank_header', w.adminA, { ...base, tahdCompId: w.compA2 })).statusCode).toBe(200);
     const comps = (await list('tank_header', w.adminA)).map((r) => r.tahdCompId);

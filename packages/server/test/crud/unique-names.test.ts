@@ -64,7 +64,7 @@ describe.each(dialects())('unique names of the master lists on %s', (dialect) =>
   });
 
   it('tank header, company and asset names are unique within their company or group only', async () => {
-    const header = { tahdUnit: 'mm', tahdFuelType: 'HSD' };
+    const header = { tahdUnit: 'mm', tahdMftyId: w.fuelType };
     expect((await post('tank_header', { ...header, tahdCompId: w.compA1, tahdName: 'Day Tank' })).statusCode).toBe(200);
     const dup = await post('tank_header', { ...header, tahdCompId: w.compA1, tahdName: 'DAY TANK' });
     expect(dup.statusCode).toBe(409);

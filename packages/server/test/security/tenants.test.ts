@@ -262,15 +262,14 @@ describe.each(dialects())('tenants on %s', (dialect) => {
       expect(del.statusCode).toBe(409);
       expect(del.json.status.message).toMatch(/^Cannot delete this Asset Type: it is still used by Asset \(\d+\)$/);
       const fuels = await list('fuel_type', admin);
-      const used = (await db().selectFrom('tank_header').select('tahdFuelType').execute()).map(
-        (r: Row) => r.tahdFuelType,
-      );
-      const fuel = fuels.find((f) => used.includes(f.mftyName))!;
+      const used = (await db().selectFrom('tank_header').select('tahdMftyId').execute()).map((r: Row) => r.tahdMftyId);
+      const fuel = fuels.find((f) => used.includes(f.mftyId))!;
       const delFuel = await api('DELETE', `fuel_type/${fuel.mftyId}`, admin);
       expect(delFuel.statusCode).toBe(409);
       expect(delFuel.json.status.message).toMatch(
-        // the demo's bunkering logs name their fuel too (every vessel's bunkerings are logged, issue 25)
-        /^Cannot delete this Fuel Type: it is still used by Asset \(\d+\), (Bunkering Log \(\d+\), )?Tank Header \(\d+\)$/,
+        // the demo's bunkering logs name their fuel too (every vessel's bunkerings are logged, issue 25); tank
+        // headers hold their fuel type's id since issue 28
+        /^Cannot delete this Fuel Type: it is still used by Asset \(\d+\), Tank Header \(\d+\)(, Bunkering Log \(\d+\))?$/,
       );
       expect((await api('GET', `asset_type/${tug}`, admin)).statusCode).toBe(200);
     });

@@ -114,4 +114,7 @@ export type UserCompanyRow = RowOf<
 >;
 export type UserRoleRow = RowOf<typeof userRole, { usroId: number } & Join<'usroRole', { roleName: string }>>;
 export type UserAssetRow = RowOf<typeof userAsset, { uassId: number } & Join<'uassMass', { massName: string }>>;
-export type TankHeaderRow = RowOf<typeof tankHeader, { tahdId: number } & Join<'tahdComp', { compName: string }>>;
+export type TankHeaderRow = RowOf<
+  typeof tankHeader,
+  { tahdId: number } & Join<'tahdComp', { compName: string }> & Join<'tahdMfty', { mftyName: string }>
+>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isTimeZone, offsetLabel, TIME_ZONES, zoneOffsetHours } from '../time-zone.ts';
-import { choice, defineResource, type FieldOption, optionalText, refId, requiredText } from './define.ts';
+import {
+  choice,
+  defineResource,
+  type FieldOption,
+  optionalPhone,
+  optionalText,
+  refId,
+  requiredText,
+} from './define.ts';
 import { APPROVAL_TEXT } from './options.ts';
 
 export const COMPANY_STATUS = APPROVAL_TEXT;
@@ -40,14 +48,14 @@ export const company = defineResource({
       label: 'Company Phone',
       kind: 'text',
       placeholder: '0852xxxxxxxx',
-      schema: optionalText(30, 'Company Phone'),
+      schema: optionalPhone('Company Phone'),
     },
     compPIC: { label: 'PIC', kind: 'text', schema: optionalText(100, 'PIC') },
     compPICPhone: {
       label: 'PIC Phone',
       kind: 'text',
       placeholder: '0852xxxxxxxx',
-      schema: optionalText(30, 'PIC Phone'),
+      schema: optionalPhone('PIC Phone'),
     },
     // docs/domain.md §1: the company's days are cut at its own midnight; none: the installation's default zone
     compTimezone: {

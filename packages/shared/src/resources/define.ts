@@ -143,8 +143,9 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** checks across fields, run on the row as it will be stored (create: the body; update: stored row + body) */
   rules: RuleDef[];
   /**
-   * Rows of other resources that name a row of this one by a value instead of an id (tank headers name their
-   * fuel type): `field` of `resource` holds this row's `via`. A delete is refused while any exist, like refs.
+   * Rows of other resources that name a row of this one by a value instead of an id: `field` of `resource` holds
+   * this row's `via`. A delete is refused while any exist, like refs. (Tank headers named their fuel type so until
+   * issue 28; they now hold its id.)
    */
   usedBy?: { resource: string; field: string; via: string }[];
   /** adds GET {path}/period/{start}/{end}: rows whose [start, end] overlaps the period (unix seconds) */
@@ -331,6 +332,10 @@ export const SCHEMA_MESSAGES = {
   },
   oneOf: { en: '{{label}} must be one of: {{options}}', id: '{{label}} harus salah satu dari: {{options}}' },
   email: { en: '{{label}} must be a valid e-mail address', id: '{{label}} harus berupa alamat e-mail yang valid' },
+  phone: {
+    en: '{{label}} must be a phone number: 6 to 15 digits, with spaces and + - ( ) if you like',
+    id: '{{label}} harus berupa nomor telepon: 6 sampai 15 angka, boleh dengan spasi dan + - ( )',
+  },
   dateTime: {
     en: '{{label}} must be a date and time (ISO 8601, epoch seconds or YYYY-MM-DD HH:mm:ss UTC)',
     id: '{{label}} harus berupa tanggal dan waktu (ISO 8601, detik epoch, atau YYYY-MM-DD HH:mm:ss UTC)',
@@ -420,10 +425,11 @@ export const MAX_INT = 2147483647;
 /** A whole number; `bounds` narrows it (`(n) => n.min(1, '…')`). */
 export const int = (label: string, bounds: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
   z.preprocess(
-    numeric,
+    (v) => numeric(blankToNull(v)),
     bounds(
       z
-        .number({ error: say('number', label) })
+        // a value left empty is missing, not a wrong number (issue 28: an empty AE Number)
+        .number({ error: (i) => say(i.input === undefined || i.input === null ? 'required' : 'number', label) })
         .int(say('wholeNumber', label))
         .min(-MAX_INT, say('tooSmall', label))
         .max(MAX_INT, say('tooLarge', label)),
@@ -505,6 +511,16 @@ export const choice = (label: string, options: FieldOption[], message?: string) 
     z.enum(values.map(String) as [string, ...string[]], { error }),
   );
 };
+
+/** Digits of a phone number, with the separators people write ('+62 21-4301 2250', '(0542) 733 415'). */
+const PHONE = /^\+?[\d\s().-]+$/;
+const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
+/** An optional phone number: blank or null means none (issue 28: 'abc' was stored as a phone). */
+export const optionalPhone = (label: string, max = 30) =>
+  optionalText(max, label).refine(
+    (v) => v === null || v === undefined || v === '' || (PHONE.test(v) && phoneDigits(v) >= 6 && phoneDigits(v) <= 15),
+    say('phone', label),
+  );
 
 /** An e-mail address, stored lower-case. */
 export const email = (label: string) =>

@@ -9,7 +9,6 @@ export const fuelType = defineResource({
   permission: 'master_fuel_type',
   auditPrefix: 'mfty',
   scope: { kind: 'global' },
-  usedBy: [{ resource: 'tank_header', field: 'tahdFuelType', via: 'mftyName' }],
   fields: {
     mftyName: { label: 'Fuel Type Name', kind: 'text', schema: requiredText('Fuel Type Name') },
     // CO₂ emitted (docs/domain.md §23): IMO MEPC.364(79) factor and the standard density of this fuel

@@ -165,7 +165,7 @@ test('Tank Header and Tank Detail: required messages, company filter, detail tab
   await choose(p, field(add, 'Company'), 'PT Samudra Tirta Marine', { search: true });
   await field(add, 'Tank Header Name').fill(name);
   await field(add, 'Unit').fill('cm');
-  await field(add, 'Fuel Type').fill('HSD (High Speed Diesel)');
+  await choose(p, field(add, 'Fuel Type'), 'HSD (High Speed Diesel)', { search: true });
   await add.getByRole('button', { name: 'Save' }).click();
   await expectToast(p, 'Saved');
   await expect(add).toBeHidden();

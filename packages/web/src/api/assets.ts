@@ -112,6 +112,16 @@ export function saveAsset(id: number | null, body: Record<string, QueryValue>) {
     : api.put<AssetRow>(resourcePath(asset, id), body, opts);
 }
 
+/**
+ * POST /api/master/asset/image/check: the server's checks of an upload (type, size, a whole image) before the asset
+ * is saved, so that a file it would refuse leaves nothing saved (issue 28); the form shows why under the image.
+ */
+export function checkAssetImage(file: Blob) {
+  const fd = new FormData();
+  fd.append('image', file);
+  return api.post<null>(`${resourcePath(asset)}/image/check`, fd, { fieldErrorToast: ASSET_TEXTS.invalid });
+}
+
 /** POST /api/master/asset/upload/{id}: the image as multipart field `image`. */
 export function uploadAssetImage(id: number, file: Blob) {
   const fd = new FormData();

@@ -292,6 +292,7 @@ export async function seedDemo(
               tahdName: `${v.name} – FO Tank 1${sideName}`,
               tahdUnit: 'cm',
               tahdFuelType: v.fuelType,
+              tahdMftyId: fuelTypeIds.get(v.fuelType) ?? null,
               tahdCompId: compId,
               ...audit('tahd', by),
             },

@@ -2,7 +2,7 @@ import { asset } from '@fleet/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound, ok } from '../../http/envelope.ts';
+import { badRequest, envelope, forbidden, notFound, ok } from '../../http/envelope.ts';
 import { fileTooLarge, multipartError } from '../../http/multipart.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { scopeContext } from '../access/visibility.ts';
@@ -44,7 +44,27 @@ async function readImagePart(req: FastifyRequest): Promise<{ filename: string; d
   }
 }
 
+/** The image of the request, checked as an upload would be: its type, its size, and that it decodes whole. */
+async function readValidImage(req: FastifyRequest): Promise<{ kind: 'png' | 'jpg'; data: Buffer }> {
+  if (!req.isMultipart()) throw badRequest({ image: ['Send the image as multipart/form-data in the field image'] });
+  const bytes = await readImagePart(req);
+  const kind = imageKind(bytes.filename, bytes.data);
+  if (!kind) throw badRequest({ image: [ASSET_IMAGE_TYPES_MESSAGE] });
+  if (!decodesAs(kind, bytes.data)) throw badRequest({ image: [ASSET_IMAGE_UNREADABLE_MESSAGE] });
+  return { kind, data: bytes.data };
+}
+
+/** Who may save an asset with an image: create or update on master_asset. */
+async function mayWriteAsset(req: FastifyRequest) {
+  const ops = sessionOf(req).access[asset.permission] ?? [];
+  if (!ops.includes('create') && !ops.includes('update')) {
+    throw forbidden('You do not have create or update access to master_asset');
+  }
+}
+
 /**
+ * POST /master/asset/image/check (issue 28: all or nothing): the asset form sends its image here before it saves
+ * the asset, so that a file the upload would refuse leaves nothing saved. Stores nothing.
  * POST /master/asset/upload/{id} (multipart field `image`) and GET /uploads/… (the image at /api/{massImage}).
  * Images are served without a token — an <img> tag cannot send one — but only files this module stored.
  */
@@ -52,6 +72,23 @@ export const assetImageRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const s = resourceSchemas(asset, assetHooks);
   const dataDir = app.deps.config.dataDir;
+
+  r.post(
+    '/master/asset/image/check',
+    {
+      schema: {
+        tags: [asset.name],
+        summary: 'Check an asset image before saving the asset (multipart field image); stores nothing',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.null()) },
+      },
+      preValidation: mayWriteAsset,
+    },
+    async (req) => {
+      await readValidImage(req);
+      return ok(null);
+    },
+  );
 
   r.post(
     '/master/asset/upload/:id',
@@ -71,12 +108,8 @@ export const assetImageRoutes: FastifyPluginAsync = async (app) => {
       const ctx = { db, session, scope: await scopeContext(db, session), req };
       const id = req.params.id;
       const stored = await visibleStored(asset, ctx, id);
-      if (!req.isMultipart()) throw badRequest({ image: ['Send the image as multipart/form-data in the field image'] });
-      const bytes = await readImagePart(req);
-      const kind = imageKind(bytes.filename, bytes.data);
-      if (!kind) throw badRequest({ image: [ASSET_IMAGE_TYPES_MESSAGE] });
-      if (!decodesAs(kind, bytes.data)) throw badRequest({ image: [ASSET_IMAGE_UNREADABLE_MESSAGE] });
-      const massImage = await saveAssetImage(dataDir, Number(id), kind, bytes.data);
+      const { kind, data } = await readValidImage(req);
+      const massImage = await saveAssetImage(dataDir, Number(id), kind, data);
       await db
         .updateTable('asset')
         .set({ massImage, massUpdatedUserId: session.userId, massUpdatedTime: nowSeconds() })

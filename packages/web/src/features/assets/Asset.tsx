@@ -9,8 +9,8 @@ import { RESOURCE_TEXTS, useResourceMutation } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { Page } from '../../components/Page.tsx';
+import { DeleteConfirm } from '../../components/resource/DeleteConfirm.tsx';
 import { useResourceDef } from '../../components/resource/language.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { AssetCard } from './AssetCard.tsx';
@@ -27,7 +27,8 @@ const SEARCH_FIELDS = [
 
 /**
  * Asset List (spec 000 §2): cards three per row, ten per page; search by name or type; Add / Refresh; the
- * schema-driven add/edit form with the optional image; delete asks 'Delete this item ?' and goes to page 1.
+ * schema-driven add/edit form with the optional image; delete asks 'Delete this item ?' (naming what goes with the
+ * asset and that the Audit Trail restores it, as the generic lists do) and goes to page 1.
  */
 export default function Asset() {
   const t = useTexts(assetsTexts);
@@ -140,14 +141,14 @@ export default function Asset() {
         onClose={() => setEditing(null)}
         onSaved={() => void mutation.refresh()}
       />
-      <ConfirmModal
-        open={deleting !== null}
+      <DeleteConfirm
+        def={asset}
+        id={deleting?.massId}
+        subject={deleting?.massName}
         confirming={mutation.remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
-      >
-        {deleting && <p style={{ margin: 0 }}>{deleting.massName}</p>}
-      </ConfirmModal>
+      />
     </Page>
   );
 }

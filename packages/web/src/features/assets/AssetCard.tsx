@@ -2,6 +2,7 @@ import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { Card, Descriptions } from 'antd';
 import { assetImageUrl } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
+import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
 import { ShipPicture } from './ShipPicture.tsx';
 import { assetsTexts } from './texts.ts';
@@ -22,6 +23,9 @@ export function AssetCard({
 }) {
   const t = useTexts(assetsTexts);
   const image = assetImageUrl(asset);
+  // a card the user may only read has no Edit / Delete slot (issue 28: it showed empty)
+  const canUpdate = useCan('master_asset', 'update');
+  const canDelete = useCan('master_asset', 'delete');
   return (
     <Card
       data-testid="asset-card"
@@ -40,14 +44,18 @@ export function AssetCard({
         <button type="button" key="devices" className="asset-card-link" onClick={onDevices}>
           {t('seeDevice')}
         </button>,
-        <ButtonGroup
-          key="manage"
-          permission="master_asset"
-          compact
-          subject={asset.massName}
-          onDelete={onDelete}
-          onEdit={onEdit}
-        />,
+        ...(canUpdate || canDelete
+          ? [
+              <ButtonGroup
+                key="manage"
+                permission="master_asset"
+                compact
+                subject={asset.massName}
+                onDelete={onDelete}
+                onEdit={onEdit}
+              />,
+            ]
+          : []),
       ]}
     >
       <Card.Meta

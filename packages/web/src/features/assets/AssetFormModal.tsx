@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   ASSET_TEXTS,
+  checkAssetImage,
   IMAGE_TYPES,
   imageProblem,
   saveAsset,
@@ -20,6 +21,7 @@ import { toast } from '../../api/toast.ts';
 import { applyFieldErrors } from '../../components/form-errors.ts';
 import { NumberInput, numberRule } from '../../components/number-input/NumberInput.tsx';
 import { messageIn, useResourceDef } from '../../components/resource/language.ts';
+import { RefSelect } from '../../components/resource/RefSelect.tsx';
 import { useSession } from '../../stores/session.ts';
 import { assetsTexts } from './texts.ts';
 
@@ -30,7 +32,10 @@ export function enumValues(type: string): string[] | null {
   return [...m[1].matchAll(/'((?:[^']|'')*)'/g)].map((x) => x[1].replace(/''/g, "'"));
 }
 
-/** The input for one entry of the fields schema (spec 000 §5: enum → select, date → date input, asset type → select). */
+/**
+ * The input for one entry of the fields schema (spec 000 §5: enum → select, date → date input, asset type → select;
+ * any other reference → a picker of its list, e.g. the Fuel Type list, issue 28).
+ */
 function SchemaInput({
   spec,
   assetTypes,
@@ -42,6 +47,8 @@ function SchemaInput({
   const enumOptions = spec.Options ?? enumValues(spec.Type)?.map((v) => ({ value: v, label: v }));
   if (spec.Ref === 'asset_type')
     return <Select {...rest} allowClear showSearch optionFilterProp="label" options={assetTypes} />;
+  const ref = (asset.fields as Record<string, FieldDef | undefined>)[spec.Field]?.ref;
+  if (spec.Ref && ref?.resource === spec.Ref) return <RefSelect {...rest} refDef={ref} allowClear />;
   if (enumOptions) return <Select {...rest} options={enumOptions} />;
   if (spec.Type === 'date') return <DatePicker {...rest} showTime style={{ width: '100%' }} />;
   if (spec.Type === 'text') return <Input.TextArea {...rest} autoSize={{ minRows: 2, maxRows: 6 }} />;
@@ -65,10 +72,17 @@ export function assetBody(fields: FormField[], values: Record<string, unknown>, 
   return body;
 }
 
+/** The server's message under the image field of a refused image, else null. */
+function imageMessage(e: unknown): string | null {
+  const m = isApiError(e) ? e.fieldMessages?.image : undefined;
+  return m?.length ? m.join(' ') : isApiError(e) ? e.message : null;
+}
+
 /**
  * 'Add New Asset' / 'Edit Asset' plus the company name (spec 000 §2): inputs from the list's fields schema,
- * an optional image; Esc and the mask do not close it. After a successful save the image is uploaded, then
- * `onSaved` reloads the list.
+ * an optional image; Esc and the mask do not close it. All or nothing (issue 28): a chosen image is first checked
+ * by the server, and a refused one is shown under the image with nothing saved; then the asset is saved, the image
+ * uploaded, and `onSaved` reloads the list.
  */
 export function AssetFormModal({
   open,
@@ -101,6 +115,8 @@ export function AssetFormModal({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // an added asset saved whose image then failed to store: a second Save updates it instead of adding another
+  const [savedId, setSavedId] = useState<number | null>(null);
   const companyName = useSession((s) => s.activeCompany?.compName);
   const assetTypes = useAssetTypeOptions(open);
   const editing = row !== null;
@@ -117,19 +133,33 @@ export function AssetFormModal({
     form.setFieldsValue(initial);
     setFile(null);
     setFileError(null);
+    setSavedId(null);
   }, [open, row, fields, form]);
 
   const submit = async (values: Record<string, unknown>) => {
     if (fileError) return;
     setSaving(true);
     try {
-      const saved = await saveAsset(row ? row.massId : null, assetBody(fields, values, editing));
+      if (file) {
+        try {
+          await checkAssetImage(file);
+        } catch (e) {
+          setFileError(imageMessage(e) ?? ASSET_TEXTS.failed);
+          return;
+        }
+      }
+      const id = row ? row.massId : savedId;
+      const saved = await saveAsset(id, assetBody(fields, values, id !== null));
       toast.success(ASSET_TEXTS.saved);
       if (file) {
         try {
           await uploadAssetImage(saved.massId, file);
-        } catch {
-          // the client has shown why; the asset is saved with its previous image
+        } catch (e) {
+          // checked above, so only a failure of the store itself: the form stays open and says so
+          setSavedId(saved.massId);
+          onSaved();
+          setFileError(t('imageNotStored', { reason: imageMessage(e) ?? ASSET_TEXTS.failed }));
+          return;
         }
       }
       onSaved();

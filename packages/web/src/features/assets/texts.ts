@@ -32,6 +32,8 @@ export const assetsTexts = defineTexts(
     image: 'Image',
     imageHelp: '{{types}}; at most 5 MB',
     chooseImage: 'Choose image',
+    imageNotStored:
+      'The asset is saved, but its image could not be stored: {{reason}} Choose the image again and save.',
     // Asset Detail
     detailTitle: 'Asset Detail',
     refreshed: 'Refreshed',
@@ -115,6 +117,7 @@ export const assetsTexts = defineTexts(
     image: 'Gambar',
     imageHelp: '{{types}}; maksimal 5 MB',
     chooseImage: 'Pilih gambar',
+    imageNotStored: 'Aset tersimpan, tetapi gambarnya tidak dapat disimpan: {{reason}} Pilih gambar lagi lalu simpan.',
     detailTitle: 'Detail Aset',
     refreshed: 'Data dimuat ulang',
     assetName: 'Nama Aset',
