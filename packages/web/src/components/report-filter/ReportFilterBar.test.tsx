@@ -58,7 +58,7 @@ describe('shared filter bar (spec 002 §2.11)', () => {
   it('a preset sets the range only on Apply, which writes the store and the URL', async () => {
     renderBar('/report');
     await waitFor(() => expect(useFilter.getState().currentAsset).toBe(7));
-    pick('Range Type', 'lastWeek');
+    pick('Range Type', 'Last Week');
     pick('Asset', 'TB Bravo');
     expect(useFilter.getState().rangeType).toBe('today'); // a draft until Apply
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));

@@ -19,13 +19,14 @@ export const reportFilterTexts = defineTexts(
     apply: 'Apply',
     downloadXlsx: 'Download XLSX',
     // range types
-    today: 'today',
-    yesterday: 'yesterday',
-    thisWeek: 'thisWeek',
-    lastWeek: 'lastWeek',
-    thisMonth: 'thisMonth',
-    lastMonth: 'lastMonth',
-    custom: 'custom',
+    // names, not the spec's codes (docs/spec-deviations.md, issue 28), as the Bunkering Log's
+    today: 'Today',
+    yesterday: 'Yesterday',
+    thisWeek: 'This Week',
+    lastWeek: 'Last Week',
+    thisMonth: 'This Month',
+    lastMonth: 'Last Month',
+    custom: 'Custom',
     // report download
     reportDownload: 'Report download',
     downloadAll: 'Download All',
