@@ -21,3 +21,13 @@ export const toast = {
   info: (text: string) => show('info', text),
   warning: (text: string) => show('warning', text),
 };
+
+/**
+ * A Refresh's `.then`: says `text` only when every refetch came back without an error — a failed one has already
+ * said why (api/client.ts), and 'Refreshed' beside it would contradict it (issue 28).
+ */
+export const toastRefreshed =
+  (text: string) =>
+  (results: { error?: unknown } | { error?: unknown }[]): void => {
+    if (!(Array.isArray(results) ? results : [results]).some((r) => r.error)) toast.success(text);
+  };

@@ -7,7 +7,7 @@ import { Button, DatePicker, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
-import { toast } from '../../api/toast.ts';
+import { toast, toastRefreshed } from '../../api/toast.ts';
 import { fromPicker } from '../../api/zone.ts';
 import { FilterBar, FilterField, type FilterItem, type FilterValues } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -85,7 +85,8 @@ export default function AuditTrail() {
     setRefreshing(true);
     try {
       await client.refetchQueries({ queryKey: auditKeys.all, type: 'active' });
-      toast.success(t('refreshed'));
+      const active = client.getQueryCache().findAll({ queryKey: auditKeys.all, type: 'active' });
+      toastRefreshed(t('refreshed'))(active.map((q) => q.state));
     } finally {
       setRefreshing(false);
     }

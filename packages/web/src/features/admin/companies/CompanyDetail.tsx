@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTexts } from '../../../api/i18n.ts';
 import { companyAssets, useResourceList, useResourceRow } from '../../../api/resources.ts';
-import { toast } from '../../../api/toast.ts';
+import { toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -59,7 +59,7 @@ export default function CompanyDetail() {
         <ButtonGroup
           permission={company.permission}
           onBack={() => navigate(routeNames.Company())}
-          onRefresh={() => Promise.all([row.refetch(), assets.refetch()]).then(() => toast.success(admin('refreshed')))}
+          onRefresh={() => Promise.all([row.refetch(), assets.refetch()]).then(toastRefreshed(admin('refreshed')))}
           refreshing={row.isFetching || assets.refreshing}
         />
       }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTexts } from '../../../api/i18n.ts';
 import { useResourceList, useResourceRow } from '../../../api/resources.ts';
-import { toast } from '../../../api/toast.ts';
+import { toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -62,9 +62,7 @@ export default function GroupDetail() {
         <ButtonGroup
           permission={groupCompany.permission}
           onBack={() => navigate(routeNames.Group())}
-          onRefresh={() =>
-            Promise.all([group.refetch(), companies.refetch()]).then(() => toast.success(admin('refreshed')))
-          }
+          onRefresh={() => Promise.all([group.refetch(), companies.refetch()]).then(toastRefreshed(admin('refreshed')))}
           refreshing={group.isFetching || companies.refreshing}
         />
       }

@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
 import { text, useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useReloadResources, useResourceList, useResourceRow } from '../../../api/resources.ts';
-import { toast } from '../../../api/toast.ts';
+import { toast, toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -133,8 +133,8 @@ export default function AssetEvent() {
             permission={KEY}
             onBack={() => navigate(routeNames.MasterConfigEvent(row?.mcevAssetId ?? ''))}
             onRefresh={() =>
-              Promise.all([links.refetch(), events.refetch(), config.refetch()]).then(() =>
-                toast.success(admin('refreshed')),
+              Promise.all([links.refetch(), events.refetch(), config.refetch()]).then(
+                toastRefreshed(admin('refreshed')),
               )
             }
             refreshing={links.refreshing || events.refreshing}

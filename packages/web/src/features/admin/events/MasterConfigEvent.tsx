@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
 import { text, useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useReloadResources, useResourceList } from '../../../api/resources.ts';
-import { toast } from '../../../api/toast.ts';
+import { toast, toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { FilterBar, FilterSelect } from '../../../components/FilterBar.tsx';
@@ -107,7 +107,7 @@ export default function MasterConfigEvent() {
       extra={
         <ButtonGroup
           permission={KEY}
-          onRefresh={assetId ? () => list.refetch().then(() => toast.success(admin('refreshed'))) : undefined}
+          onRefresh={assetId ? () => list.refetch().then(toastRefreshed(admin('refreshed'))) : undefined}
           refreshing={list.refreshing}
           onAdd={add}
         />

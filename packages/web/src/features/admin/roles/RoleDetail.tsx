@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
 import { text, useTexts } from '../../../api/i18n.ts';
 import { resourcePath, useReloadResources, useResourceList, useResourceRow } from '../../../api/resources.ts';
-import { toast } from '../../../api/toast.ts';
+import { toast, toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
 import { Page } from '../../../components/Page.tsx';
@@ -84,7 +84,7 @@ export default function RoleDetail() {
         <ButtonGroup
           permission={KEY}
           onBack={() => navigate(routeNames.Role())}
-          onRefresh={() => granted.refetch().then(() => toast.success(admin('refreshed')))}
+          onRefresh={() => granted.refetch().then(toastRefreshed(admin('refreshed')))}
           refreshing={granted.refreshing}
         />
       }
