@@ -206,6 +206,10 @@ describe.each(dialects())('ROB below zero on %s', (dialect) => {
     expect(rows[0]).toMatchObject({ mevtType: 'ROB Below Zero', mevtThresholds: '{}' });
     expect(Number(rows[0].mevtIsPriority)).toBe(0);
     const id = Number(rows[0].mevtId);
+    // the list says which row it is: the Asset Event screen does not offer it, the Master Event list shows no Edit
+    const list = await t.call({ method: 'GET', url: '/api/master/events', token: w.adminA });
+    const listed = list.json.data.filter((e: { mevtSystem: string | null }) => e.mevtSystem);
+    expect(listed).toMatchObject([{ mevtId: id, mevtSystem: SYSTEM_EVENTS.robBelowZero.key }]);
     // the shared catalogues are edited by a platform administrator
     await t.database.db
       .updateTable('user')

@@ -90,6 +90,8 @@ export const masterEvent = defineResource({
       default: '{}',
       schema: jsonText('Thresholds', thresholdsSchema),
     },
+    // the key of a system event (SYSTEM_EVENTS), written by migrations only: screens leave such a row alone
+    mevtSystem: { label: 'System Event', kind: 'text', readOnly: true, schema: optionalText(100, 'System Event') },
     mevtCompId: {
       label: 'Owner',
       kind: 'ref',
@@ -114,6 +116,7 @@ export const masterEvent = defineResource({
       mevtIsPriority: { label: 'Prioritas' },
       mevtDescription: { label: 'Deskripsi' },
       mevtThresholds: { label: 'Ambang Batas' },
+      mevtSystem: { label: 'Kejadian Sistem' },
       mevtCompId: { label: 'Pemilik' },
     },
     texts: {

@@ -80,6 +80,7 @@ export default function AssetEvent() {
   const source = useMemo(
     () =>
       events.rows
+        .filter((e) => !e.mevtSystem) // written by the server itself, never part of a configuration
         .filter((e) => e.mevtCompId === null || e.mevtCompId === companyId || selected.includes(String(e.mevtId)))
         .map((e) => ({
           key: String(e.mevtId),

@@ -58,6 +58,9 @@ export default function MasterEvent() {
               .join(', ') || '-',
         }}
         onDetail={(row) => setDetail(row as MasterEventRow)}
+        // a system event (ROB Below Zero) is written by the server itself: the server refuses every change
+        canEdit={(row) => !row.mevtSystem}
+        canDelete={(row) => !row.mevtSystem}
         form={{
           width: 760,
           renderField: { mevtThresholds: () => <ThresholdsEditor /> },
