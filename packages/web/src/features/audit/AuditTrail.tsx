@@ -7,7 +7,7 @@ import { Button, DatePicker, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
-import { toast, toastRefreshed } from '../../api/toast.ts';
+import { toastRefreshed } from '../../api/toast.ts';
 import { fromPicker } from '../../api/zone.ts';
 import { FilterBar, FilterField, type FilterItem, type FilterValues } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
