@@ -131,7 +131,7 @@ export async function createUser(db: Db, u: UserSpec): Promise<string> {
 
 /** A live session token for the user with the given active company and application. */
 export async function signIn(db: Db, userId: string, activeCompId: number | null, activeApp = 'fms'): Promise<string> {
-  const token = await createSession(db, userId, activeCompId);
+  const token = await createSession(db, userId, activeCompId, { address: null, userAgent: null });
   await db
     .updateTable('session_token')
     .set({ sessActiveApp: activeApp })

@@ -12,6 +12,10 @@ export const userSessionSchema = z.object({
   shareLink: z.boolean(),
   /** the administrator's own session */
   current: z.boolean(),
+  /** the client address that opened it (null: opened before the server kept it) */
+  address: z.string().nullable(),
+  /** its browser, short ("Chrome 126 on Linux"), from its User-Agent; an unknown one cut short; null: none kept */
+  browser: z.string().nullable(),
 });
 export type UserSession = z.infer<typeof userSessionSchema>;
 

@@ -9,7 +9,7 @@ import { APPLICATIONS } from './applications.ts';
 import { checkPassword, findAccount } from './credentials.ts';
 import { multipartFieldsAsBody } from './form-body.ts';
 import { AddressThrottle, retryText } from './login-throttle.ts';
-import { createSession, findSession, requireAuth, sessionOf } from './session.ts';
+import { createSession, findSession, requireAuth, sessionClient, sessionOf } from './session.ts';
 import { sessionStatus, userCompanies } from './session-status.ts';
 
 /** Spec 000 §8: the one message for every failed sign-in, whichever part was wrong. */
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
       addresses.succeeded(req.ip, accountKey, now);
       // the first company (lowest id) is active; the app is chosen afterwards (spec 000 §1)
       const [first] = await userCompanies(db, user.userId);
-      const token = await createSession(db, user.userId, first?.compId ?? null);
+      const token = await createSession(db, user.userId, first?.compId ?? null, sessionClient(req));
       req.log.info({ userId: user.userId }, 'signed in');
       return ok({ token, userId: user.userId, username: user.username });
     },

@@ -149,8 +149,35 @@ export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSess
   };
 }
 
-/** A new session for the user; only the token's hash is stored. Returns the token. */
-export async function createSession(db: Db, userId: string, activeCompId: number | null): Promise<string> {
+/** Where a session is opened: the client's address and its browser's User-Agent, as the server received them. */
+export interface SessionClient {
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The stored lengths of a session's address and User-Agent (migration 031_session_client). */
+export const SESSION_ADDRESS_MAX = 64;
+export const SESSION_USER_AGENT_MAX = 300;
+
+/**
+ * The client of a request: its address as the sign-in throttle counts it (`req.ip`: the connection's peer, or
+ * X-Forwarded-For's client when TRUST_PROXY is on) and its User-Agent, each cut to its stored length.
+ */
+export function sessionClient(req: FastifyRequest): SessionClient {
+  const agent = req.headers['user-agent']?.trim();
+  return {
+    address: req.ip ? req.ip.slice(0, SESSION_ADDRESS_MAX) : null,
+    userAgent: agent ? agent.slice(0, SESSION_USER_AGENT_MAX) : null,
+  };
+}
+
+/** A new session for the user, opened by `client`; only the token's hash is stored. Returns the token. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  activeCompId: number | null,
+  client: SessionClient,
+): Promise<string> {
   const token = newToken();
   const now = nowSeconds();
   await db
@@ -162,6 +189,8 @@ export async function createSession(db: Db, userId: string, activeCompId: number
       sessActiveApp: null,
       sessCreatedTime: now,
       sessLastSeenTime: now,
+      sessAddress: client.address,
+      sessUserAgent: client.userAgent,
     })
     .execute();
   return token;

@@ -16,7 +16,7 @@ import { nowSeconds } from '../../http/time.ts';
 import { assetTimeZone } from '../access/time-zones.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { INVALID_LOGIN_MESSAGE } from '../auth/auth.routes.ts';
-import { createSession, requireAuth, requirePermission, sessionOf } from '../auth/session.ts';
+import { createSession, requireAuth, requirePermission, sessionClient, sessionOf } from '../auth/session.ts';
 import { userCompanies } from '../auth/session-status.ts';
 import { tokenHash } from '../auth/tokens.ts';
 import { LINK_MESSAGES, linkError, loadLinkScope } from './link-scope.ts';
@@ -248,7 +248,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
             })
           : [];
       if (!visible.includes(scope.massId)) throw linkError('invalid');
-      const token = await createSession(db, scope.userId, scope.compId);
+      const token = await createSession(db, scope.userId, scope.compId, sessionClient(req));
       await db
         .updateTable('session_token')
         .set({ sessShareLinkId: scope.linkId, sessActiveApp: 'fms' })
@@ -370,7 +370,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
       if (!user || Number(user.userStatus) !== 1)
         throw new AppError(401, INVALID_LOGIN_MESSAGE, ErrorCode.unauthenticated);
       const [first] = await userCompanies(db, user.userId);
-      const token = await createSession(db, user.userId, first?.compId ?? null);
+      const token = await createSession(db, user.userId, first?.compId ?? null, sessionClient(req));
       req.log.info({ userId: user.userId }, 'signed in through OpenID Connect');
       return ok({ token, userId: user.userId, username: user.usloUserName });
     },

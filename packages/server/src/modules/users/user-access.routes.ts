@@ -12,6 +12,7 @@ import { requirePermission, sessionOf } from '../auth/session.ts';
 import { recordAudit } from '../crud/audit.ts';
 import { visibleStored } from '../crud/register.ts';
 import { mailerOf } from '../mail/mailer.ts';
+import { browserName } from './browser-name.ts';
 
 export const USER_INACTIVE_MESSAGE = 'This user is inactive or has no login: activate the user first';
 
@@ -60,6 +61,7 @@ export const userAccessRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const { userId } = req.params;
       const { session } = await target(req, userId);
+      const language = requestLanguage(req);
       const now = nowSeconds();
       const idle = app.deps.config.sessionIdleHours * 3600;
       const rows = await db
@@ -71,6 +73,8 @@ export const userAccessRoutes: FastifyPluginAsync = async (app) => {
           'sessActiveCompId',
           'sessActiveApp',
           'sessShareLinkId',
+          'sessAddress',
+          'sessUserAgent',
         ])
         .where('sessUserId', '=', userId)
         .where('sessRevokedTime', 'is', null)
@@ -86,6 +90,8 @@ export const userAccessRoutes: FastifyPluginAsync = async (app) => {
           app: (s.sessActiveApp as string | null) ?? null,
           shareLink: s.sessShareLinkId != null,
           current: s.sessTokenHash === session.tokenHash,
+          address: (s.sessAddress as string | null) ?? null,
+          browser: browserName(s.sessUserAgent as string | null, language),
         })),
         lockedSeconds: app.signInThrottle.retryAfter(accountKey(userId), now),
       });
