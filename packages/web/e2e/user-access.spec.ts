@@ -95,6 +95,8 @@ test("the session of the user's browser is seen and ended; that browser is signe
   const access = await openAccess(p);
   const sessions = access.locator('.ant-table-row');
   await expect(sessions).toHaveCount(1);
+  // where it is: the browser the user signed in with (this run's Chromium, headless or not, on Linux)
+  await expect(sessions.getByRole('cell', { name: /^(Headless )?Chrome \d+ on Linux$/ })).toBeVisible();
   await sessions.getByRole('button', { name: /^End the session signed in / }).click();
   await confirm(p, 'End this session?', 'End');
   await expectToast(p, 'Sessions ended: 1');

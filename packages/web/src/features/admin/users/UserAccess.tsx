@@ -28,8 +28,8 @@ interface Ask {
 }
 
 /**
- * User Detail's Access tab (issue 28): the user's open sessions (signed in, last seen, company, application; the
- * server keeps no device or address), End one / End all, Send reset link, and Unlock while failed sign-ins lock the
+ * User Detail's Access tab (issue 28): the user's open sessions (signed in, last seen, browser and address that
+ * opened it — null for a session older than the server's keeping them —, company, application), End one / End all, Send reset link, and Unlock while failed sign-ins lock the
  * account. Every action asks first and toasts its outcome; the server checks update on users for each.
  */
 export function UserAccessTab({ userId }: { userId: string }) {
@@ -161,6 +161,8 @@ export function UserAccessTab({ userId }: { userId: string }) {
         columns={[
           { title: t('signedIn'), key: 'signedIn', render: (_, s) => when(s.createdTime) },
           { title: t('lastSeen'), key: 'lastSeen', render: (_, s) => when(s.lastSeenTime) },
+          { title: t('browser'), key: 'browser', render: (_, s) => s.browser ?? '' },
+          { title: t('address'), key: 'address', render: (_, s) => s.address ?? '' },
           { title: t('company'), key: 'company', render: (_, s) => companyName(s.activeCompId) },
           {
             title: t('application'),
