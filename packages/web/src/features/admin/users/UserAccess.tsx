@@ -28,9 +28,10 @@ interface Ask {
 }
 
 /**
- * User Detail's Access tab (issue 28): the user's open sessions (signed in, last seen, browser and address that
- * opened it — null for a session older than the server's keeping them —, company, application), End one / End all, Send reset link, and Unlock while failed sign-ins lock the
- * account. Every action asks first and toasts its outcome; the server checks update on users for each.
+ * User Detail's Access tab (issue 28): the user's open sessions (the browser and address that opened each — none for
+ * a session older than the server's keeping them —, signed in, last seen, company, application), End one / End all,
+ * Send reset link, and Unlock while failed sign-ins lock the account. Every action asks first and toasts its outcome;
+ * the server checks update on users for each.
  */
 export function UserAccessTab({ userId }: { userId: string }) {
   const t = useTexts(usersTexts);
@@ -159,23 +160,26 @@ export function UserAccessTab({ userId }: { userId: string }) {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('noSessions') }}
         columns={[
-          { title: t('signedIn'), key: 'signedIn', render: (_, s) => when(s.createdTime) },
-          { title: t('lastSeen'), key: 'lastSeen', render: (_, s) => when(s.lastSeenTime) },
-          { title: t('browser'), key: 'browser', render: (_, s) => s.browser ?? '' },
-          { title: t('address'), key: 'address', render: (_, s) => s.address ?? '' },
-          { title: t('company'), key: 'company', render: (_, s) => companyName(s.activeCompId) },
+          // first what tells one session from another (where, and this one), then when, then what it works in
           {
-            title: t('application'),
-            key: 'app',
+            title: t('browser'),
+            key: 'browser',
             render: (_, s) => (
               <>
-                {applicationOf(s.app)?.name ?? s.app ?? ''} {kind(s)}
+                {s.browser ?? ''} {kind(s)}
               </>
             ),
           },
+          { title: t('address'), key: 'address', render: (_, s) => s.address ?? '' },
+          { title: t('signedIn'), key: 'signedIn', render: (_, s) => when(s.createdTime) },
+          { title: t('lastSeen'), key: 'lastSeen', render: (_, s) => when(s.lastSeenTime) },
+          { title: t('company'), key: 'company', render: (_, s) => companyName(s.activeCompId) },
+          { title: t('application'), key: 'app', render: (_, s) => applicationOf(s.app)?.name ?? s.app ?? '' },
           {
             title: t('action'),
             key: 'action',
+            // the End button stays in sight however far the row scrolls
+            fixed: 'right',
             render: (_, s) =>
               s.current ? null : (
                 <Button
