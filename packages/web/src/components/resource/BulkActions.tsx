@@ -1,4 +1,3 @@
-import { ExclamationCircleFilled } from '@ant-design/icons';
 import {
   type BulkDeletePreview,
   type ImportAnswer,
@@ -6,14 +5,13 @@ import {
   type ResourceDef,
 } from '@fleet/shared/resources/define.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Modal, Spin } from 'antd';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { type Row, resourceKeys, resourcePath } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
-import { componentsTexts } from '../texts.ts';
-import { dependentsText } from './audit.ts';
+import { DeleteDialog } from './DeleteConfirm.tsx';
 import { useResourceDef } from './language.ts';
 import { RefSelect } from './RefSelect.tsx';
 import { resourceTexts } from './texts.ts';
@@ -45,7 +43,6 @@ export function BulkDeleteConfirm({
   onCancel: () => void;
 }) {
   const t = useTexts(resourceTexts);
-  const common = useTexts(componentsTexts);
   const language = useLanguage();
   const reload = useReload(def);
   const [confirming, setConfirming] = useState(false);
@@ -75,46 +72,19 @@ export function BulkDeleteConfirm({
     }
   };
   return (
-    <Modal
+    <DeleteDialog
       open={open}
-      title={
-        <span>
-          <ExclamationCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />
-          {common('deleteConfirm')}
-        </span>
-      }
-      okText={common('delete')}
-      okButtonProps={{ danger: true, loading: confirming, disabled: checking || refused !== null }}
-      cancelButtonProps={{ disabled: confirming }}
+      lead={t('bulkDeleteText', { count: ids?.length ?? 0 })}
+      checking={checking}
+      refused={refused}
+      goes={answer?.goes}
+      after={`${t('bulkAllOrNothing')} ${t('deleteRestorable')}`}
+      confirming={confirming}
       onOk={confirm}
       onCancel={onCancel}
-      keyboard={false}
-      mask={{ closable: false }}
-      closable={!confirming}
+      className="bulk-delete-confirm"
       width={440}
-      centered
-      destroyOnHidden
-    >
-      <div className="delete-confirm bulk-delete-confirm">
-        <p style={{ margin: 0 }}>{t('bulkDeleteText', { count: ids?.length ?? 0 })}</p>
-        {checking && (
-          <p style={{ margin: '8px 0 0' }}>
-            <Spin size="small" /> {t('deleteChecking')}
-          </p>
-        )}
-        {refused !== null && <Alert type="error" showIcon style={{ marginTop: 8 }} message={refused} />}
-        {answer && refused === null && answer.goes.length > 0 && (
-          <p className="delete-confirm-goes" style={{ margin: '8px 0 0' }}>
-            {t('deleteAlso', { list: dependentsText(answer.goes, language) })}
-          </p>
-        )}
-        {!checking && refused === null && (
-          <p style={{ margin: '8px 0 0' }}>
-            {t('bulkAllOrNothing')} {t('deleteRestorable')}
-          </p>
-        )}
-      </div>
-    </Modal>
+    />
   );
 }
 

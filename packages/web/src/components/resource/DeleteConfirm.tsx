@@ -1,4 +1,5 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
+import type { AuditDependent } from '@fleet/shared/answers/audit.ts';
 import type { ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Alert, Modal, Spin } from 'antd';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
@@ -31,13 +32,59 @@ export function DeleteConfirm({
   onCancel: () => void;
 }) {
   const t = useTexts(resourceTexts);
-  const common = useTexts(componentsTexts);
   const language = useLanguage();
   const open = id !== undefined;
   const preview = useDeletePreview(def, id);
   const answer = open && preview.data && Array.isArray(preview.data.goes) ? preview.data : undefined;
   const checking = open && preview.isFetching && !answer;
   const refused = answer?.refused ?? null;
+  return (
+    <DeleteDialog
+      open={open}
+      lead={subject}
+      checking={checking}
+      refused={refused === null ? null : messageIn(refused, language)}
+      goes={answer?.goes}
+      after={t('deleteRestorable')}
+      confirming={confirming}
+      onOk={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * The dialog of both delete confirmations (one row, the selected rows): its lead text, the question to the server
+ * while it runs, then why the delete is refused (Delete disabled) or what goes with it and `after` (restorable …).
+ */
+export function DeleteDialog({
+  open,
+  lead,
+  checking,
+  refused,
+  goes,
+  after,
+  confirming,
+  onOk,
+  onCancel,
+  className,
+  width = 420,
+}: {
+  open: boolean;
+  lead?: string;
+  checking: boolean;
+  refused: string | null;
+  goes: readonly AuditDependent[] | undefined;
+  after: string;
+  confirming?: boolean;
+  onOk: () => void;
+  onCancel: () => void;
+  className?: string;
+  width?: number;
+}) {
+  const t = useTexts(resourceTexts);
+  const common = useTexts(componentsTexts);
+  const language = useLanguage();
   return (
     <Modal
       open={open}
@@ -50,33 +97,31 @@ export function DeleteConfirm({
       okText={common('delete')}
       okButtonProps={{ danger: true, loading: confirming, disabled: checking || refused !== null }}
       cancelButtonProps={{ disabled: confirming }}
-      onOk={onConfirm}
+      onOk={onOk}
       onCancel={onCancel}
       keyboard={false}
       mask={{ closable: false }}
       closable={!confirming}
-      width={420}
+      width={width}
       centered
       destroyOnHidden
     >
-      <div className="delete-confirm">
-        {subject && <p style={{ margin: 0 }}>{subject}</p>}
+      <div className={className ? `delete-confirm ${className}` : 'delete-confirm'}>
+        {lead && <p style={{ margin: 0 }}>{lead}</p>}
         {checking && (
           <p className="delete-confirm-checking" style={{ margin: '8px 0 0' }}>
             <Spin size="small" /> {t('deleteChecking')}
           </p>
         )}
-        {refused !== null && (
-          <Alert type="error" showIcon style={{ marginTop: 8 }} message={messageIn(refused, language)} />
-        )}
-        {answer && refused === null && answer.goes.length > 0 && (
+        {refused !== null && <Alert type="error" showIcon style={{ marginTop: 8 }} message={refused} />}
+        {goes && refused === null && goes.length > 0 && (
           <p className="delete-confirm-goes" style={{ margin: '8px 0 0' }}>
-            {t('deleteAlso', { list: dependentsText(answer.goes, language) })}
+            {t('deleteAlso', { list: dependentsText(goes, language) })}
           </p>
         )}
         {!checking && refused === null && (
           <p className="delete-confirm-restorable" style={{ margin: '8px 0 0' }}>
-            {t('deleteRestorable')}
+            {after}
           </p>
         )}
       </div>
