@@ -18,7 +18,7 @@ import { requestLanguage } from '../../http/language.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { requirePermission } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
-import { hookContext, visibleStored } from './context.ts';
+import { hookContext, updateStored, visibleStored } from './context.ts';
 import type { HookContext, ResourceHooks } from './hooks.ts';
 import { type ImportCell, readTable } from './import-file.ts';
 import { getStored, type Row } from './rows.ts';
@@ -202,22 +202,7 @@ export function registerBulk(app: FastifyInstance, def: ResourceDef, hooks: Reso
           for (const row of changing) {
             const id = row[def.id];
             try {
-              await hooks.beforeUpdate?.(tctx, row, values);
-              await trx
-                .updateTable(def.table)
-                .set(withAudit(def, values, ctx.session.userId, 'update'))
-                .where(def.id, '=', id as never)
-                .execute();
-              await hooks.afterUpdate?.(tctx, row, values);
-              const after = (await getStored(trx, def, null, id))!;
-              await recordAudit(trx, {
-                userId: ctx.session.userId,
-                def,
-                rowId: id,
-                action: 'update',
-                before: row,
-                after,
-              });
+              await updateStored(tctx, def, hooks, row, id, values);
             } catch (err) {
               throw refusal(await explainConstraint(trx, def, err, 'write'), 'assign', rowName(def, row));
             }

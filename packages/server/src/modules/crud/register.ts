@@ -11,7 +11,7 @@ import { requirePermission } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
 import { registerBulk } from './bulk.ts';
 import { resolveColumn } from './columns.ts';
-import { hookContext, visibleStored } from './context.ts';
+import { hookContext, updateStored, visibleStored } from './context.ts';
 
 // the features' own routes read a visible row as these do
 export { visibleStored };
@@ -191,23 +191,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       }
       try {
         await ctx.db.transaction().execute(async (trx) => {
-          const tctx = { ...ctx, db: trx };
-          await hooks.beforeUpdate?.(tctx, stored, values);
-          await trx
-            .updateTable(def.table)
-            .set(withAudit(def, values, ctx.session.userId, 'update'))
-            .where(def.id, '=', id)
-            .execute();
-          await hooks.afterUpdate?.(tctx, stored, values);
-          const after = (await getStored(trx, def, null, id))!;
-          await recordAudit(trx, {
-            userId: ctx.session.userId,
-            def,
-            rowId: id,
-            action: 'update',
-            before: stored,
-            after,
-          });
+          await updateStored({ ...ctx, db: trx }, def, hooks, stored, id, values);
         });
       } catch (err) {
         throw await explainConstraint(ctx.db, def, err, 'write');
