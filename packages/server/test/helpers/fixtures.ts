@@ -1,8 +1,7 @@
 import type { Operation } from '@fleet/shared';
 import type { Db } from '../../src/db/database.ts';
 import { nowSeconds } from '../../src/http/time.ts';
-import { createSession } from '../../src/modules/auth/session.ts';
-import { hashPassword, tokenHash } from '../../src/modules/auth/tokens.ts';
+import { hashPassword, newToken, tokenHash } from '../../src/modules/auth/tokens.ts';
 
 /**
  * Builds tenants and users directly in the database, so each suite states exactly the world it tests.
@@ -129,13 +128,24 @@ export async function createUser(db: Db, u: UserSpec): Promise<string> {
   return u.userId;
 }
 
-/** A live session token for the user with the given active company and application. */
+/**
+ * A live session token for the user with the given active company and application. The row is written with the
+ * columns the session table had before migration 031 (not createSession's client columns), so tests of older
+ * migrations sign in too.
+ */
 export async function signIn(db: Db, userId: string, activeCompId: number | null, activeApp = 'fms'): Promise<string> {
-  const token = await createSession(db, userId, activeCompId, { address: null, userAgent: null });
+  const token = newToken();
+  const now = nowSeconds();
   await db
-    .updateTable('session_token')
-    .set({ sessActiveApp: activeApp })
-    .where('sessTokenHash', '=', tokenHash(token))
+    .insertInto('session_token')
+    .values({
+      sessTokenHash: tokenHash(token),
+      sessUserId: userId,
+      sessActiveCompId: activeCompId,
+      sessActiveApp: activeApp,
+      sessCreatedTime: now,
+      sessLastSeenTime: now,
+    })
     .execute();
   return token;
 }
