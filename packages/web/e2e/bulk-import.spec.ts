@@ -103,11 +103,12 @@ test('a sounding table is imported from a CSV: preview with a reason per bad row
 }) => {
   const { call } = await adminApi(request);
   const company = (await call('GET', '/master/company?max=1'))[0];
+  const fuel = (await call('GET', '/master/fuel_type?max=1'))[0];
   const header = await call('POST', '/master/tank_header', {
     tahdCompId: company.compId,
     tahdName: `${tag} tank`,
     tahdUnit: 'cm',
-    tahdFuelType: 'HSD',
+    tahdMftyId: fuel.mftyId,
   });
   headerId = header.tahdId;
   const p = page();

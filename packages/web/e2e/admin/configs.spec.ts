@@ -140,7 +140,11 @@ test('Config Tank: the four required messages stop the save; add, filter by devi
   await noModal(p);
   await choose(p, p.locator('.filter-bar').getByLabel('Device', { exact: true }), 'tank-tb01-1', { search: true });
   await expect(row(p, tankNo)).toBeVisible();
-  for (const text of await p.locator('.ant-table-row td:first-child').allInnerTexts()) expect(text).toBe('tank-tb01-1');
+  // the first data cell of each row (the row-selection checkbox comes before it)
+  const devices = await p
+    .locator('.ant-table-row')
+    .evaluateAll((rows) => rows.map((r) => r.querySelector('td:not(.ant-table-selection-column)')?.textContent));
+  for (const text of devices) expect(text).toBe('tank-tb01-1');
 
   await rowButton(row(p, tankNo), 'Edit').click();
   const edit = dialog(p, 'Edit Config Tank');

@@ -120,10 +120,16 @@ test('Sensor Category: add with its sensor type, filter by sensor type, edit, de
   await p.goto('/master/sensor_category');
   const first = p.locator('.ant-table-row').first();
   await expect(first).toBeVisible();
-  const typeOfFirst = ((await first.locator('td').nth(1).textContent()) ?? '').trim();
+  // data cells only: the row-selection checkbox comes first
+  const typeOfFirst = ((await first.locator('td:not(.ant-table-selection-column)').nth(1).textContent()) ?? '').trim();
   await choose(p, p.locator('.filter-bar').getByLabel('Sensor Type', { exact: true }), typeOfFirst, { search: true });
-  const cells = p.locator('.ant-table-row td:nth-child(2)');
-  await expect(cells.first()).toHaveText(typeOfFirst);
-  for (const text of await cells.allInnerTexts()) expect(text.trim()).toBe(typeOfFirst);
+  const typesShown = () =>
+    p
+      .locator('.ant-table-row')
+      .evaluateAll((rows) =>
+        rows.map((r) => r.querySelectorAll('td:not(.ant-table-selection-column)')[1]?.textContent?.trim()),
+      );
+  await expect.poll(async () => (await typesShown())[0]).toBe(typeOfFirst);
+  for (const text of await typesShown()) expect(text).toBe(typeOfFirst);
   await expect(row(p, type)).toHaveCount(0);
 });
