@@ -1,15 +1,10 @@
-import {
-  type BulkDeletePreview,
-  type ImportAnswer,
-  MAX_BULK,
-  type ResourceDef,
-} from '@fleet/shared/resources/define.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkDeletePreview, ImportAnswer, ResourceDef } from '@fleet/shared/resources/define.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
-import { type Row, resourceKeys, resourcePath } from '../../api/resources.ts';
+import { resourcePath, useReloadResources } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { DeleteDialog } from './DeleteConfirm.tsx';
 import { useResourceDef } from './language.ts';
@@ -24,27 +19,19 @@ export type { ImportAnswer };
  * assignment of the definition's `bulkAssign` field (devices → an asset). Both are all or nothing on the server.
  */
 
-/** Reloads every list of the resource (and of what went with its rows). */
-function useReload(def: ResourceDef) {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
-}
-
-export function BulkDeleteConfirm({
-  def,
-  ids,
-  onDone,
-  onCancel,
-}: {
+/** What both dialogs take: the list's definition and its selected rows (undefined: the dialog is closed). */
+interface BulkDialogProps {
   def: ResourceDef;
-  /** the rows to delete; undefined: the dialog is closed */
   ids: (string | number)[] | undefined;
   onDone: () => void;
   onCancel: () => void;
-}) {
+}
+
+export function BulkDeleteConfirm({ def, ids, onDone, onCancel }: BulkDialogProps) {
   const t = useTexts(resourceTexts);
   const language = useLanguage();
-  const reload = useReload(def);
+  const reloadResources = useReloadResources();
+  const reload = () => reloadResources(def);
   const [confirming, setConfirming] = useState(false);
   const open = ids !== undefined;
   const preview = useQuery({
@@ -88,20 +75,11 @@ export function BulkDeleteConfirm({
   );
 }
 
-export function BulkAssignModal({
-  def,
-  ids,
-  onDone,
-  onCancel,
-}: {
-  def: ResourceDef;
-  ids: (string | number)[] | undefined;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function BulkAssignModal({ def, ids, onDone, onCancel }: BulkDialogProps) {
   const t = useTexts(resourceTexts);
   const view = useResourceDef(def);
-  const reload = useReload(def);
+  const reloadResources = useReloadResources();
+  const reload = () => reloadResources(def);
   const [value, setValue] = useState<string | number | undefined>();
   const [saving, setSaving] = useState(false);
   const field = def.bulkAssign ? view.fields[def.bulkAssign] : undefined;
@@ -140,9 +118,4 @@ export function BulkAssignModal({
       <RefSelect id={id} refDef={field.ref} value={value} onChange={setValue} style={{ width: '100%' }} />
     </Modal>
   );
-}
-
-/** The selection a list keeps across its pages, and whether it may be acted on at once. */
-export function bulkState(selected: Row[]) {
-  return { count: selected.length, tooMany: selected.length > MAX_BULK, max: MAX_BULK };
 }
