@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { offsetLabel } from '@fleet/shared/time-zone.ts';
 import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useAssets } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
 import type { Interval } from '../../api/intervals.ts';
@@ -34,6 +34,7 @@ export interface ReportFilterBarProps {
 /** Keeps the shared filter in the URL: read once when a screen opens, written back on every change. */
 function useFilterInUrl() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const read = useRef(false);
   const { range, rangeType, interval, currentAsset } = useFilter();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is read once, when the screen opens
@@ -49,6 +50,9 @@ function useFilterInUrl() {
   }, []);
   useEffect(() => {
     if (!read.current) return;
+    // the user has left this screen (a late asset default landing after a click elsewhere): writing the query now
+    // would navigate back here
+    if (window.location.pathname !== pathname) return;
     const next = filterToSearch(
       { start: range.start, end: range.end, rangeType, interval, massId: currentAsset },
       new URLSearchParams(window.location.search),
@@ -56,7 +60,7 @@ function useFilterInUrl() {
     if (next.toString() !== new URLSearchParams(window.location.search).toString()) {
       setParams(next, { replace: true });
     }
-  }, [range, rangeType, interval, currentAsset, setParams]);
+  }, [range, rangeType, interval, currentAsset, setParams, pathname]);
 }
 
 /** The catalogue key of each range type's name: the type itself. */
