@@ -115,4 +115,40 @@ test.describe('Daily Report (spec 002 §2.3)', () => {
     await expect(page).toHaveURL(/\/report\/fms/);
     await expect(page.getByRole('heading', { name: 'Daily Report', level: 1 })).toBeVisible();
   });
+
+  /** A promise released from outside (Node 20 has no Promise.withResolvers). */
+  function gate() {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  }
+
+  test('stays on the Daily Report when the asset list lands after the click (CI saw it go back to /report)', async ({
+    page,
+  }) => {
+    await enterApp(page, USERS.admin);
+    // hold the Report page's asset list and the Daily Report's code, so the click happens before the asset default
+    // and the old page is still on screen when it lands
+    const held = { assets: gate(), screen: gate() };
+    await page.route(/\/api\/master\/asset\?/, async (route) => {
+      await held.assets.promise;
+      await route.continue();
+    });
+    await page.route(/\/assets\/FmsReport-[^/]*\.js$/, async (route) => {
+      await held.screen.promise;
+      await route.continue();
+    });
+    await page.goto('/report');
+    await page.getByRole('button', { name: 'Daily Report' }).click();
+    const answered = page.waitForResponse(/\/api\/master\/asset\?/);
+    held.assets.resolve();
+    await answered;
+    // the old page's filter bar has taken the first asset (its effects ran) before the new screen arrives
+    await expect(page.getByText('MT Samudra Jaya')).toBeVisible();
+    held.screen.resolve();
+    await expect(page.getByRole('heading', { name: 'Daily Report', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/report\/fms\?.*massId=/);
+  });
 });

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureClient } from '../api/client.ts';
+import { setPendingNavigation } from '../routing/pending-navigation.ts';
 import { routes } from './routes.tsx';
 
 const router = createBrowserRouter(routes);
 configureClient({ navigate: (path) => void router.navigate(path) });
+router.subscribe((s) => setPendingNavigation(s.navigation.state === 'idle' ? null : s.navigation.location.pathname));
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -6,6 +6,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useAssets } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
 import type { Interval } from '../../api/intervals.ts';
+import { leavingFor } from '../../routing/pending-navigation.ts';
 import {
   filterFromSearch,
   filterToSearch,
@@ -50,9 +51,9 @@ function useFilterInUrl() {
   }, []);
   useEffect(() => {
     if (!read.current) return;
-    // the user has left this screen (a late asset default landing after a click elsewhere): writing the query now
-    // would navigate back here
-    if (window.location.pathname !== pathname) return;
+    // the user is on the way to another screen (its code still loading): writing the query now would cancel that
+    // navigation and keep them here
+    if (leavingFor(pathname)) return;
     const next = filterToSearch(
       { start: range.start, end: range.end, rangeType, interval, massId: currentAsset },
       new URLSearchParams(window.location.search),
