@@ -41,6 +41,8 @@ export interface ListQuery {
   findField?: string;
   findValue?: string;
   orders: [field: string, dir: 'asc' | 'desc'][];
+  /** `select[]`: the row fields to answer (all when absent) — a lean list for a screen that shows a few */
+  select?: string[];
 }
 
 export const DEFAULT_PAGE_SIZE = 10;

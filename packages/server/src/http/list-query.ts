@@ -15,7 +15,7 @@ const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array
  */
 export function parseListQuery(
   raw: Raw,
-  allowed: { filters: string[]; orders: string[]; search: string[]; defaultPageSize?: number },
+  allowed: { filters: string[]; orders: string[]; search: string[]; select?: string[]; defaultPageSize?: number },
 ): ListQuery {
   const q: ListQuery = { page: 1, max: allowed.defaultPageSize ?? DEFAULT_PAGE_SIZE, finds: {}, orders: [] };
   const page = first(raw.page);
@@ -45,6 +45,13 @@ export function parseListQuery(
       if (dir !== 'asc' && dir !== 'desc') throw badRequest(`orders[${field}] must be asc or desc`);
       q.orders.push([field, dir]);
     }
+  }
+  const select = [...list(raw.select), ...list(raw['select[]'])];
+  if (select.length) {
+    for (const f of select) {
+      if (!allowed.select?.includes(f)) throw badRequest(`Selecting ${f} is not supported`);
+    }
+    q.select = [...new Set(select)];
   }
   const findField = first(raw.findField);
   const findValue = first(raw.findValue);

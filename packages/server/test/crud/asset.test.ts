@@ -54,6 +54,39 @@ describe.each(dialects())('asset behaviours on %s', (dialect) => {
     expect(r.json.pagination.totalData).toBe(2);
   });
 
+  it("answers only the fields of select[] (the fleet map's lean list), each row with its own devices", async () => {
+    const full = await t.call({ method: 'GET', url: '/api/master/asset?orders[massId]=asc', token: w.adminA });
+    const lean = await t.call({
+      method: 'GET',
+      url: '/api/master/asset?orders[massId]=asc&select[]=massId&select[]=massName&select[]=massMaty',
+      token: w.adminA,
+    });
+    expect(lean.statusCode).toBe(200);
+    const rows = full.json.data as Record<string, unknown>[];
+    expect(lean.json.data).toEqual(rows.map((r) => ({ massId: r.massId, massName: r.massName, massMaty: r.massMaty })));
+    expect(lean.json.pagination.totalData).toBe(full.json.pagination.totalData);
+    // the devices come with a row only when asked, and each row carries its own
+    const withDevices = await t.call({
+      method: 'GET',
+      url: '/api/master/asset?orders[massId]=asc&select=massId&select=massDevice',
+      token: w.adminA,
+    });
+    expect(withDevices.json.data).toEqual(rows.map((r) => ({ massId: r.massId, massDevice: r.massDevice })));
+    expect(rows.some((r) => (r.massDevice as unknown[]).length > 0)).toBe(true);
+    for (const r of rows) {
+      for (const d of r.massDevice as { devcId: number }[]) {
+        const device = await t.call({ method: 'GET', url: `/api/master/device/${d.devcId}`, token: w.adminA });
+        expect(device.json.data.devcMassId).toBe(r.massId);
+      }
+    }
+  });
+
+  it('refuses a select[] field the rows do not have, by name', async () => {
+    const r = await t.call({ method: 'GET', url: '/api/master/asset?select[]=massPassword', token: w.adminA });
+    expect(r.statusCode).toBe(400);
+    expect(r.json.status.message).toContain('Selecting massPassword is not supported');
+  });
+
   it('creates in the active company, whatever massCompId and massDataId the client sends', async () => {
     const a2 = await signIn(t.database.db, 'admin@a.test', w.compA2);
     const r = await t.call({

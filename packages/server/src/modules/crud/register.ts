@@ -1,4 +1,4 @@
-import { MAX_EPOCH, MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
+import { type ListQuery, MAX_EPOCH, MAX_PAGE_SIZE, type ResourceDef } from '@fleet/shared';
 import { deletePreviewSchema } from '@fleet/shared/answers/audit.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,7 +64,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   const s = resourceSchemas(def, hooks);
   const tags = [def.name];
   const title = resourceTitle(def);
-  const whitelist = { filters: def.filters, orders: def.orders, search: def.search };
+  const whitelist = { filters: def.filters, orders: def.orders, search: def.search, select: Object.keys(s.row.shape) };
+  const extraKeys = Object.keys(hooks.rowExtra?.schema ?? {});
+  /** The hooks' extras (a query per page) only when the list answers one of them. */
+  const decorate = async (ctx: HookContext, rows: Row[], { select }: ListQuery) => {
+    if (!select || select.some((f) => extraKeys.includes(f))) await hooks.rowExtra?.decorate(ctx, rows);
+    return select ? rows.map((r) => Object.fromEntries(select.map((f) => [f, r[f]]))) : rows;
+  };
 
   r.get(
     base,
@@ -76,9 +82,9 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
       const lq = parseListQuery(req.query as Raw, { ...whitelist, defaultPageSize: def.pageSize });
       const ctx = await hookContext(app, req, hooks);
       const { rows, total } = await listRows(ctx.db, def, ctx.scope, lq);
-      await hooks.rowExtra?.decorate(ctx, rows);
+      const answered = await decorate(ctx, rows, lq);
       const extra = hooks.listExtra ? await hooks.listExtra.build(ctx) : {};
-      return { ...ok(rows, total), ...extra };
+      return { ...ok(answered, total), ...extra };
     },
   );
 
@@ -106,8 +112,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
         const { rows, total } = await listRows(ctx.db, def, ctx.scope, lq, {
           where: (q) => q.where(from, '<=', end).where(to, '>=', start),
         });
-        await hooks.rowExtra?.decorate(ctx, rows);
-        return ok(rows, total);
+        return ok(await decorate(ctx, rows, lq), total);
       },
     );
   }

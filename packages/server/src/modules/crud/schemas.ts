@@ -59,7 +59,8 @@ export function idParams(def: ResourceDef) {
 
 export function resourceSchemas(def: ResourceDef, hooks: ResourceHooks) {
   const row = rowSchema(def, hooks);
-  const listBase = envelope(z.array(row), true);
+  // a list may answer only the fields of `select[]` (docs/api.md "List query")
+  const listBase = envelope(z.array(row.partial()), true);
   return {
     row,
     one: envelope(row),

@@ -7,8 +7,9 @@ import type { VesselMarkerData } from '../map/index.ts';
 export const FLEET_REFRESH_MS = 60_000;
 export const PULSE_DELAY_MS = 2000;
 
-/** What the fleet map reads of an asset row. */
-export type FleetAsset = Pick<AssetRow, 'massId' | 'massName' | 'massImage' | 'massSystemType' | 'massMaty'>;
+/** What the fleet map reads of an asset row: the list asks only these (`select`), 1,000 vessels in a lean answer. */
+export const FLEET_ASSET_FIELDS = ['massId', 'massName', 'massImage', 'massSystemType', 'massMaty'] as const;
+export type FleetAsset = Pick<AssetRow, (typeof FLEET_ASSET_FIELDS)[number]>;
 
 export interface VesselSummary24h {
   /** NM (docs/domain.md §8) */

@@ -7,7 +7,14 @@ import { api } from '../../api/client.ts';
 import { useLanguage } from '../../api/i18n.ts';
 import { type LiveStatus, useLiveSocket } from '../../api/live-socket.ts';
 import { currentLocale } from '../../api/locale.ts';
-import { FLEET_REFRESH_MS, type FleetAsset, type FleetVessel, PULSE_DELAY_MS, summaryWindow } from './fleet-data.ts';
+import {
+  FLEET_ASSET_FIELDS,
+  FLEET_REFRESH_MS,
+  type FleetAsset,
+  type FleetVessel,
+  PULSE_DELAY_MS,
+  summaryWindow,
+} from './fleet-data.ts';
 import { FleetStore } from './fleet-store.ts';
 
 /** 24 h summaries asked at the same time at most. */
@@ -43,7 +50,8 @@ export function useFleetStore(opts: { watchAll?: boolean } = {}): {
   const [store] = useState(() => new FleetStore());
   const assetsQ = useQuery({
     queryKey: ['fleet-map', 'assets'],
-    queryFn: ({ signal }) => api.list<FleetAsset>('/master/asset', { signal, query: { max: 10000 } }),
+    queryFn: ({ signal }) =>
+      api.list<FleetAsset>('/master/asset', { signal, query: { max: 10000, select: [...FLEET_ASSET_FIELDS] } }),
     refetchInterval: FLEET_REFRESH_MS,
   });
   const [pulseLoaded, setPulseLoaded] = useState(false);
