@@ -71,7 +71,15 @@ describe.each(dialects())('series answers hold what was asked, on %s', (dialect)
   it('without extra functions, or with primaryFunctionName, every data point as before', async () => {
     const keys = ['latitude', 'longitude', 'speed', 'track', 'altitude', 'satellites', 'geoidal', 'distance'];
     const plain = (await hour('')).json.data.series[0];
-    expect(Object.keys(plain)).toEqual(['deviceId', 'devcId', 'devcLabel', 'timestamp', 'datetime', ...keys, 'additional']);
+    expect(Object.keys(plain)).toEqual([
+      'deviceId',
+      'devcId',
+      'devcLabel',
+      'timestamp',
+      'datetime',
+      ...keys,
+      'additional',
+    ]);
     expect(plain).toMatchObject({ speed: 20, track: 100, satellites: 9, altitude: null, additional: {} });
     const asked = (await hour('primaryFunctionName=AVG&functionNames[]=MAX(dlgpSpeed)')).json.data.series[0];
     expect(Object.keys(asked)).toEqual(Object.keys(plain));
