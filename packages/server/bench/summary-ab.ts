@@ -16,7 +16,10 @@ import { cpuSecondsOf, percentile } from './measure.ts';
  * figure, stops it, then the same for B — B first in every other round, so a drift of the machine falls on both.
  * Per figure: the server's CPU per request (what the server process itself spent: /proc) and the p50 wall time,
  * each the median over the rounds. AB_ROUNDS (4), AB_RUNS (20), AB_WARMUP (5), AB_DAYS (the data set's days, 30),
- * AB_END (epoch s; default today 00:00 UTC, where run.ts ends its data).
+ * AB_END (epoch s; default today 00:00 UTC, where run.ts ends its data). Issue 29 adds the series figures of its brief
+ * (a year at DAY, one call per device type of the vessel; the pulse of every visible device, as many as the data set
+ * has — `BENCH_VESSELS=50` makes ~1 000) and each figure's answer bytes (uncompressed: the server does not compress for
+ * a peer on the same machine).
  */
 const [dir, rootA, rootB, dirB = dir] = process.argv.slice(2).map((p) => p && resolve(p));
 if (!dir || !rootA || !rootB || !existsSync(join(dir, 'world.json')))
@@ -48,26 +51,34 @@ const gpsFns = ['AVG', 'AVG', 'AVG', 'SUM', 'LAST', 'LAST']
       `functionNames[]=${f}&functionParams[]=dlgp${['Speed', 'Track', 'Altitude', 'Distance', 'Latitude', 'Longitude'][i]}`,
   )
   .join('&');
-const series = (type: string, query: string) =>
-  `/api/series/aggregated/${type}/period/${END - DAYS * DAY}/${END}?${uids(type)}&${query}`;
+const series = (type: string, query: string, days = DAYS) =>
+  `/api/series/aggregated/${type}/period/${END - days * DAY}/${END}?${uids(type)}&${query}`;
+const types = [...new Set(devices.map((d) => d.type))];
+const deviceCount = world.vessels.flatMap((v) => v.devices).length;
 
 /**
  * The figures: the bench's read calls (run.ts: the hourly series, a DAY series, the pulse; reports.ts) and the
  * summary's units and zones issue 25 changed.
  */
-const FIGURES: [string, string][] = [
+const FIGURES: [string, string | string[]][] = [
   [
     `${DAYS}-day hourly series, one GPS device (6 functions)`,
     series('gps', `aggregatedUnit=MINUTE&aggregatedLength=60&timezone=7&${gpsFns}`),
   ],
   [`${DAYS} days at DAY, the flow meters of one vessel`, series('flowmeter', 'aggregatedUnit=DAY&timezone=7')],
   [
-    `pulse of ${world.vessels.flatMap((v) => v.devices).length} devices`,
+    `pulse of ${Math.min(100, deviceCount)} devices`,
     `/api/series/device/all/pulse?${world.vessels
       .flatMap((v) => v.devices.map((d) => `device[]=${d.uid}`))
       .slice(0, 100)
       .join('&')}`,
   ],
+  // issue 29: one year at DAY, every device type of the vessel (a call each); the pulse of every visible device
+  [
+    `one year at DAY, ${types.length} calls (one per device type)`,
+    types.map((t) => series(t, 'aggregatedUnit=DAY&timezone=7', 365)),
+  ],
+  [`pulse of every visible device (${deviceCount})`, '/api/series/device/all/pulse'],
   ['30-day summary, one vessel (HOUR)', period(30, 'aggregatedUnit=HOUR')],
   ['Report Summary, 30 days (HOUR, details)', period(30, 'aggregatedUnit=HOUR&timezone=7&showDetails=true')],
   [`combined data, ${DAYS} days at DAY`, period(DAYS, 'aggregatedUnit=DAY', 'combined')],
@@ -99,20 +110,27 @@ async function measure(root: string, db: string) {
   const { child, port } = await startServer(root, `sqlite:${db}`, dataDir);
   try {
     await settled(child.pid!);
-    const out: { cpu: number; p50: number }[] = [];
-    for (const [, path] of figures) {
-      for (let i = 0; i < WARMUP; i++) await get(port, path);
+    const out: { cpu: number; p50: number; bytes: number }[] = [];
+    for (const [, paths] of figures) {
+      // a figure of several calls is timed as their sum, one after the other
+      const all = async () => {
+        let bytes = 0;
+        for (const path of Array.isArray(paths) ? paths : [paths]) bytes += Buffer.byteLength(await get(port, path));
+        return bytes;
+      };
+      for (let i = 0; i < WARMUP; i++) await all();
       await profile(child, 'start'); // AB_CPU_PROF: of the timed requests (one figure: AB_ONLY)
       const cpu0 = cpuSecondsOf(child.pid!);
       const times: number[] = [];
+      let bytes = 0;
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
-        await get(port, path);
+        bytes = await all();
         times.push(performance.now() - t0);
       }
       const cpu = ((cpuSecondsOf(child.pid!) - cpu0) * 1000) / RUNS;
       await profile(child, 'stop');
-      out.push({ cpu, p50: percentile(times, 50) });
+      out.push({ cpu, p50: percentile(times, 50), bytes });
     }
     return out;
   } finally {
@@ -121,7 +139,7 @@ async function measure(root: string, db: string) {
   }
 }
 
-const rounds: Record<'A' | 'B', { cpu: number; p50: number }[][]> = { A: [], B: [] };
+const rounds: Record<'A' | 'B', { cpu: number; p50: number; bytes: number }[][]> = { A: [], B: [] };
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
 for (let r = 0; r < ROUNDS; r++) {
   const order: ('A' | 'B')[] = r % 2 ? ['B', 'A'] : ['A', 'B'];
@@ -130,7 +148,7 @@ for (let r = 0; r < ROUNDS; r++) {
     console.log(`round ${r + 1} ${side} done (load ${loadavg()[0].toFixed(1)})`);
   }
 }
-const med = (side: 'A' | 'B', i: number, k: 'cpu' | 'p50') =>
+const med = (side: 'A' | 'B', i: number, k: 'cpu' | 'p50' | 'bytes') =>
   percentile(
     rounds[side].map((x) => x[i][k]),
     50,
@@ -139,9 +157,10 @@ const f = (x: number) => `${x.toFixed(1)} ms`;
 console.log(
   `\n${ROUNDS} rounds (A/B alternating first), ${RUNS} runs after ${WARMUP} warm-up per figure and round, ${startedAt}–${new Date().toISOString().slice(11, 16)} UTC, load ${loadavg()[0].toFixed(1)}`,
 );
-console.log('| figure | A server CPU / request | B server CPU / request | A p50 | B p50 |');
-console.log('|---|---|---|---|---|');
+const kb = (x: number) => `${(x / 1024).toFixed(0)} KB`;
+console.log('| figure | A server CPU / request | B server CPU / request | A p50 | B p50 | A bytes | B bytes |');
+console.log('|---|---|---|---|---|---|---|');
 for (const [i, [label]] of figures.entries())
   console.log(
-    `| ${label} | ${f(med('A', i, 'cpu'))} | ${f(med('B', i, 'cpu'))} | ${f(med('A', i, 'p50'))} | ${f(med('B', i, 'p50'))} |`,
+    `| ${label} | ${f(med('A', i, 'cpu'))} | ${f(med('B', i, 'cpu'))} | ${f(med('A', i, 'p50'))} | ${f(med('B', i, 'p50'))} | ${kb(med('A', i, 'bytes'))} | ${kb(med('B', i, 'bytes'))} |`,
   );

@@ -21,7 +21,9 @@ export function bucketLength(start: number, end: number, unit: Interval): number
 
 /**
  * The extra functions per device type (`functionNames[]`); function i is read back as
- * `additional['<FUNC>_<column>_<i>']`. The primary function is AVG.
+ * `additional['<FUNC>_<column>_<i>']`. The primary function is AVG, asked for by name (`primaryFunctionName`): the
+ * screen shows means of data points no extra function names, and a call with extra functions alone gets the means of
+ * the named ones only (docs/api.md "Aggregated series").
  */
 export const WIDGET_FUNCTIONS: Record<string, string[]> = {
   gps: ['SUM(dlgpDistance)', 'COUNT(dlgpSpeed)', 'MAX(dlgpSpeed)', 'LAST(dlgpLatitude)', 'LAST(dlgpLongitude)'],
@@ -54,6 +56,7 @@ export function deviceDetailQuery(
     aggregatedUnit: unit,
     aggregatedLength: bucketLength(start, end, unit),
     timezone: tz,
+    primaryFunctionName: 'AVG',
     'functionNames[]': WIDGET_FUNCTIONS[type] ?? [],
   };
 }

@@ -150,7 +150,11 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       devices = devices.filter((d) => (sides.get(d.devcId) ?? (d.devcLabel ?? '').toLowerCase()) === label);
     }
 
-    const functions: AggregateFunction[] = [...def.metrics.map((x) => ({ name: primary, column: x.key })), ...extra];
+    // the row's own values: the primary function of every data point when it is asked for (primaryFunctionName) or
+    // no extra function is; with extra functions only, of the data points they name — an answer holds what was asked
+    const asked = new Set(extra.map((fn) => findMetric(def, fn.column)));
+    const own = q.primary || !extra.length ? def.metrics : def.metrics.filter((x) => asked.has(x));
+    const functions: AggregateFunction[] = [...own.map((x) => ({ name: primary, column: x.key })), ...extra];
     // no timezone asked: the zone of the company of the first device's vessel, else the session's company
     // (docs/domain.md §1), at the period's start
     const fallback = base.deps.config.defaultTimeZone;
@@ -192,7 +196,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       aggregatedJson(
         rows.slice(0, limit),
         devices,
-        def.metrics.map((x) => x.key),
+        own.map((x) => x.key),
         extraKeys,
         dupOf,
       ),

@@ -6,7 +6,6 @@ import type { Period } from '../../http/params.ts';
 import { isoTime, nowSeconds } from '../../http/time.ts';
 import type { AggregateRow, RawRow } from './series.ts';
 import type { ScopedDevice } from './series-request.ts';
-import type { LastState } from './telemetry-store.ts';
 
 /** The answers of the series routes: their schemas, and the rows read shaped into them. */
 
@@ -87,24 +86,38 @@ export function baseData(range: Period, devices: ScopedDevice[], rows: RawRow[])
   };
 }
 
-/** The rows of a pulse answer: each device's latest reading, by devc_id. */
-export function pulseRows(devices: ScopedDevice[], states: LastState[], now = nowSeconds()) {
+/** A telemetry_last row as read (telemetry-store.ts `LAST_STATES_SQL`): `data` is the values' JSON object text. */
+export interface LastRow {
+  device_id: unknown;
+  ts: unknown;
+  data: string;
+}
+
+/**
+ * The `data` of a pulse answer, `{ series }`: each device's latest reading, by devc_id, written as JSON text — the
+ * device's identity, the time and `online`, then the values as telemetry_last keeps them, its JSON object text
+ * spliced in as it is (the same document as parsing it, spreading it into the row and JSON.stringify, without either).
+ */
+export function pulseJson(devices: ScopedDevice[], rows: LastRow[], now = nowSeconds()): string {
   const byId = new Map(devices.map((d) => [d.devcId, d]));
-  return states
-    .map((s) => {
-      const d = byId.get(s.deviceId)!;
-      return {
-        deviceId: d.devcUniqueId,
-        devcId: d.devcId,
-        devcUniqueId: d.devcUniqueId,
-        devcType: d.type!,
-        devcLabel: d.devcLabel,
-        devcMassId: d.devcMassId,
-        timestamp: s.ts,
-        datetime: isoTime(s.ts),
-        online: isOnline(s.ts, now),
-        ...s.data,
-      };
-    })
-    .sort((a, b) => a.devcId - b.devcId);
+  const found: { d: ScopedDevice; ts: number; data: string }[] = [];
+  for (const r of rows) {
+    const d = byId.get(Number(r.device_id));
+    if (d) found.push({ d, ts: Number(r.ts), data: r.data });
+  }
+  found.sort((a, b) => a.d.devcId - b.d.devcId);
+  let out = '{"series":[';
+  for (let i = 0; i < found.length; i++) {
+    const { d, ts, data } = found[i];
+    const uid = JSON.stringify(d.devcUniqueId);
+    out += `${i ? ',' : ''}{"deviceId":${uid},"devcId":${d.devcId},"devcUniqueId":${uid},"devcType":${JSON.stringify(d.type)},"devcLabel":${JSON.stringify(d.devcLabel)},"devcMassId":${d.devcMassId},"timestamp":${ts},"datetime":"${isoTime(ts)}","online":${isOnline(ts, now)}`;
+    out += valuesTail(data);
+  }
+  return `${out}]}`;
+}
+
+/** `,"latitude":-6.1,…}` of a values object's JSON text; text that is not one is written again from its parse. */
+function valuesTail(data: string): string {
+  const text = data.charCodeAt(0) === 123 /* { */ ? data : JSON.stringify(JSON.parse(data) ?? {});
+  return /^\{\s*\}$/.test(text) ? '}' : `,${text.slice(1)}`;
 }

@@ -1,10 +1,11 @@
+import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
 import { telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, ok, plainJsonSerializer } from '../../http/envelope.ts';
+import { notFound, okJson, plainJsonSerializer } from '../../http/envelope.ts';
 import type { RawQuery } from '../../http/params.ts';
-import { pulseAnswer, pulseRows } from './series-answers.ts';
+import { type LastRow, pulseAnswer, pulseJson } from './series-answers.ts';
 import {
   deviceField,
   namedDevices,
@@ -13,7 +14,8 @@ import {
   type ScopedDevice,
   scopedDevices,
 } from './series-request.ts';
-import { telemetryStore } from './sql.ts';
+import { query } from './sql.ts';
+import { LAST_STATES_SQL } from './telemetry-store.ts';
 
 /** Pulse (spec 000 §7): the latest reading of each of the caller's devices, from telemetry_last. */
 
@@ -26,8 +28,15 @@ export const seriesPulseRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   async function pulse(devices: ScopedDevice[]) {
-    const states = await telemetryStore(base.deps.database).lastStates(devices.map((d) => d.devcId));
-    return ok({ series: pulseRows(devices, states) });
+    // telemetry_last's rows as read: their values' JSON text goes into the answer as it is (series-answers.ts)
+    const rows = devices.length
+      ? await query<LastRow>(
+          base.deps.database,
+          LAST_STATES_SQL(devices.length),
+          devices.map((d) => d.devcId),
+        )
+      : [];
+    return okJson<PulseAnswer>(pulseJson(devices, rows));
   }
 
   const pulseSchema = { tags: ['telemetry'], querystring: pulseQuery, response: { 200: pulseAnswer } };
