@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Block, ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
 import type { Language } from '../../i18n/language.ts';
 import { textsIn } from '../../i18n/texts.ts';
+import { drawChart } from './chart-pdf.ts';
+import type { DraftBlock, ReportDraft } from './draft.ts';
+import { mapShapes } from './map.ts';
+import { drawMap } from './map-pdf.ts';
 import { reportTexts } from './report-texts.ts';
 
 /**
  * The daily report PDF (spec 002 §2.3): A4 landscape, one model page per PDF page, a header on each page (vessel,
  * analysed data range, timezone label) and a footer (generation time, page x/y). Text is real text in an embedded
- * DejaVu Sans subset (selectable, every glyph the names may need); charts and maps are vector graphics.
+ * DejaVu Sans subset (selectable, every glyph the names may need); charts and maps are vector graphics, drawn with
+ * pdfkit's own path calls (chart-pdf.ts, map-pdf.ts; issue 29).
  */
 const PAGE_W = 841.89;
 const PAGE_H = 595.28;
@@ -33,7 +36,7 @@ function loadFonts() {
 type Doc = PDFKit.PDFDocument;
 type T = ReturnType<typeof textsIn<keyof (typeof reportTexts)['en']>>;
 
-function header(doc: Doc, model: ReportModel, title: string, t: T) {
+function header(doc: Doc, model: ReportDraft, title: string, t: T) {
   doc
     .font('Bold')
     .fontSize(15)
@@ -65,7 +68,7 @@ function header(doc: Doc, model: ReportModel, title: string, t: T) {
     .text(title, M, M + 48, { width: CONTENT_W, lineBreak: false });
 }
 
-function footer(doc: Doc, model: ReportModel, page: number, pages: number, t: T) {
+function footer(doc: Doc, model: ReportDraft, page: number, pages: number, t: T) {
   const y = PAGE_H - 24;
   doc.page.margins.bottom = 0; // writing below the bottom margin would add a page (research §4)
   doc
@@ -86,7 +89,7 @@ function footer(doc: Doc, model: ReportModel, page: number, pages: number, t: T)
 }
 
 /** Draws a table at (x, y) in `width`; returns its height. */
-function table(doc: Doc, b: Extract<Block, { kind: 'table' }>, x: number, y: number, width: number): number {
+function table(doc: Doc, b: Extract<DraftBlock, { kind: 'table' }>, x: number, y: number, width: number): number {
   let cy = y;
   if (b.title) {
     doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(b.title, x, cy, { width, lineBreak: false });
@@ -128,25 +131,15 @@ function table(doc: Doc, b: Extract<Block, { kind: 'table' }>, x: number, y: num
   return cy - y;
 }
 
-function svg(doc: Doc, markup: string, x: number, y: number, width: number, height: number) {
-  SVGtoPDF(doc, markup, x, y, {
-    width,
-    height,
-    assumePt: true,
-    preserveAspectRatio: 'xMidYMid meet',
-    fontCallback: (_family, bold) => (bold ? 'Bold' : 'Regular'),
-  });
-}
-
 /** Draws a block at y in the content width; returns its height. */
-function block(doc: Doc, b: Block, x: number, y: number, width: number): number {
+function block(doc: Doc, b: DraftBlock, x: number, y: number, width: number): number {
   switch (b.kind) {
     case 'table':
       return table(doc, b, x, y, width);
     case 'chart': {
       const w = Math.min(width, b.width);
       const h = (b.height * w) / b.width;
-      svg(doc, b.svg, x + (width - w) / 2, y, w, h);
+      drawChart(doc, b.chart, x + (width - w) / 2, y, w, h);
       return h;
     }
     case 'maps': {
@@ -157,7 +150,7 @@ function block(doc: Doc, b: Block, x: number, y: number, width: number): number 
         const mx = x + i * (w + gap);
         const mh = (m.height * w) / m.width;
         doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(m.title, mx, y, { width: w, lineBreak: false });
-        svg(doc, m.svg, mx, y + 13, w, mh);
+        drawMap(doc, mapShapes(m.map), mx, y + 13, w);
         doc
           .rect(mx, y + 13, w, mh)
           .lineWidth(0.5)
@@ -186,8 +179,8 @@ function block(doc: Doc, b: Block, x: number, y: number, width: number): number 
   }
 }
 
-/** The PDF of a report model, in memory; its header, footer and properties in `language` (the model's own). */
-export function renderPdf(model: ReportModel, language: Language = 'en'): Promise<Buffer> {
+/** The PDF of a report (its draft: charts and maps drawn here), in memory; its header, footer and properties in `language` (the model's own). */
+export function renderPdf(model: ReportDraft, language: Language = 'en'): Promise<Buffer> {
   const f = loadFonts();
   const t = textsIn(reportTexts, language);
   const doc = new PDFDocument({

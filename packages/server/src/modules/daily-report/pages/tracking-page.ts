@@ -1,12 +1,12 @@
-import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
+import type { DraftPage } from '../draft.ts';
 import { dateTime, position } from '../format.ts';
-import { MAP_HEIGHT, MAP_WIDTH, mapSvg, type TrackPoint } from '../map.ts';
+import { MAP_HEIGHT, MAP_WIDTH, type TrackPoint } from '../map.ts';
 import type { PageContext } from './context.ts';
 
 /** The Vessel Tracking page: the last position and the track on two maps, and the voyage's figures. */
-export function trackingPages(c: PageContext): ReportPage[] {
+export function trackingPages(c: PageContext): DraftPage[] {
   const { t, num, language } = c;
-  const page: ReportPage = { key: 'vessel_tracking', title: t('vesselTracking'), blocks: [] };
+  const page: DraftPage = { key: 'vessel_tracking', title: t('vesselTracking'), blocks: [] };
   const gps = c.s.gps;
   const src = c.input.track?.gps ?? gps;
   const points = Object.values(src?.data ?? {})
@@ -29,13 +29,13 @@ export function trackingPages(c: PageContext): ReportPage[] {
       maps: [
         {
           title: t('lastPositionMap', { zoom: 11 }),
-          svg: mapSvg({ zoom: 11, center: last, track: points, texts: mapTexts(11) }),
+          map: { zoom: 11, center: last, track: points, texts: mapTexts(11) },
           width: MAP_WIDTH,
           height: MAP_HEIGHT,
         },
         {
           title: t('trackMap', { zoom: 6 }),
-          svg: mapSvg({ zoom: 6, center: mid, track: points, texts: mapTexts(6) }),
+          map: { zoom: 6, center: mid, track: points, texts: mapTexts(6) },
           width: MAP_WIDTH,
           height: MAP_HEIGHT,
         },
