@@ -55,6 +55,7 @@ export function projectedPolygon(index: LandIndex, zoom: number, p: number, simp
     const from = index.ringStart[r];
     // the ring's last point repeats its first: left out (a path closes itself)
     const to = index.ringStart[r + 1] - 1;
+    const lon = unwrapped(index.xy, from, to);
     const out = new Float64Array(2 * (to - from));
     let n = 0;
     let x0 = Number.POSITIVE_INFINITY;
@@ -62,7 +63,7 @@ export function projectedPolygon(index: LandIndex, zoom: number, p: number, simp
     let x1 = Number.NEGATIVE_INFINITY;
     let y1 = Number.NEGATIVE_INFINITY;
     for (let i = from; i < to; i++) {
-      const x = worldX(k, index.xy[2 * i]);
+      const x = worldX(k, lon ? lon[i - from] : index.xy[2 * i]);
       const y = worldY(k, index.xy[2 * i + 1]);
       // radial thinning: a point closer than `simplify` to the last one kept is left out
       if (n > 0 && i < to - 1) {
@@ -82,6 +83,33 @@ export function projectedPolygon(index: LandIndex, zoom: number, p: number, simp
   }
   polygons[p] = rings;
   return rings;
+}
+
+/**
+ * The longitudes of points from … to − 1 made continuous where the ring crosses the antimeridian and comes back
+ * (Chukotka, Fiji: a jump from 180° to −180°), the ring then lying east of −180°; null when there is no such
+ * crossing. A ring around a pole (Antarctica: one crossing) is left as it is: in the plane it is closed along the
+ * map's edge. (d3-geo cut such rings at the antimeridian; in the plane the part past 180° is drawn past it.)
+ */
+function unwrapped(xy: Float64Array, from: number, to: number): Float64Array | null {
+  let jumps = 0;
+  // up to `to`, the first point again: the closing edge may cross too
+  for (let i = from + 1; i <= to; i++) if (Math.abs(xy[2 * i] - xy[2 * i - 2]) > 180) jumps++;
+  if (jumps === 0 || jumps % 2 === 1) return null;
+  const lon = new Float64Array(to - from);
+  let offset = 0;
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = from; i < to; i++) {
+    if (i > from) {
+      const d = xy[2 * i] - xy[2 * i - 2];
+      if (d > 180) offset -= 360;
+      else if (d < -180) offset += 360;
+    }
+    lon[i - from] = xy[2 * i] + offset;
+    if (lon[i - from] < min) min = lon[i - from];
+  }
+  if (min < -180) for (let i = 0; i < lon.length; i++) lon[i] += 360;
+  return lon;
 }
 
 /**
