@@ -22,7 +22,14 @@ const CONTENT_W = PAGE_W - 2 * M;
 const TOP = 98;
 const BOTTOM = PAGE_H - 34;
 
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
+/**
+ * The fonts: the TTF files read once, and the fonts parsed from them (fontkit, inside pdfkit) kept after the first
+ * report and handed to the next ones — pdfkit takes a parsed font as well as a file, and parsing DejaVu Sans's tables
+ * again for every PDF cost ~10 % of a report (issue 29). Each PDF still embeds its own subset.
+ */
+type FontSource = Buffer | object;
+let fonts: { regular: FontSource; bold: FontSource } | null = null;
+let parsed = false;
 function loadFonts() {
   if (fonts) return fonts;
   const require = createRequire(import.meta.url);
@@ -31,6 +38,17 @@ function loadFonts() {
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
   };
   return fonts;
+}
+
+/** Keeps the fonts pdfkit parsed for this document, for the next ones. */
+function keepParsedFonts(doc: Doc) {
+  if (parsed || !fonts) return;
+  const parsedFont = (name: string) => {
+    doc.font(name);
+    return (doc as unknown as { _font: { font: object } })._font.font;
+  };
+  fonts = { regular: parsedFont('Regular'), bold: parsedFont('Bold') };
+  parsed = true;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -196,8 +214,9 @@ export function renderPdf(model: ReportDraft, language: Language = 'en'): Promis
       CreationDate: new Date(model.generatedAt * 1000),
     },
   });
-  doc.registerFont('Regular', f.regular);
-  doc.registerFont('Bold', f.bold);
+  doc.registerFont('Regular', f.regular as Buffer);
+  doc.registerFont('Bold', f.bold as Buffer);
+  keepParsedFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
