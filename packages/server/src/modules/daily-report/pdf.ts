@@ -54,36 +54,43 @@ function keepParsedFonts(doc: Doc) {
 type Doc = PDFKit.PDFDocument;
 type T = ReturnType<typeof textsIn<keyof (typeof reportTexts)['en']>>;
 
+/**
+ * One line of text in a box `width` wide, as doc.text(…, { width, lineBreak: false, … }) draws it; a line that fits
+ * is placed here (a right-aligned one at the box's right, as pdfkit does) instead of by pdfkit's line wrapper, which
+ * measures it word by word — most of a report's text time (issue 29). A line that does not fit (with a margin for
+ * the wrapper's word-by-word sum) goes to the wrapper: its ellipsis.
+ */
+function textLine(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  o: { align?: 'left' | 'right'; ellipsis?: boolean } = {},
+) {
+  const w = text.includes('\n') ? Number.POSITIVE_INFINITY : doc.widthOfString(text.replace(/\s+$/, ''));
+  if (w <= width - 0.5) doc.text(text, o.align === 'right' ? x + width - w : x, y, { lineBreak: false });
+  else doc.text(text, x, y, { width, lineBreak: false, ...o });
+}
+
 function header(doc: Doc, model: ReportDraft, title: string, t: T) {
-  doc
-    .font('Bold')
-    .fontSize(15)
-    .fillColor('#1b2a41')
-    .text(model.massName, M, M, { width: CONTENT_W * 0.6, lineBreak: false });
-  doc
-    .font('Regular')
-    .fontSize(8.5)
-    .fillColor('#333333')
-    .text(t('period', { range: model.rangeText }), M, M + 19, { width: CONTENT_W * 0.7, lineBreak: false })
-    .text(t('analysedRange', { range: model.dataText }), M, M + 30, { width: CONTENT_W * 0.7, lineBreak: false });
-  doc
-    .font('Bold')
-    .fontSize(10)
-    .text(model.timezoneLabel, M, M, { width: CONTENT_W, align: 'right', lineBreak: false })
-    .font('Regular')
-    .fontSize(8.5)
-    .text(t('dailyReport'), M, M + 14, { width: CONTENT_W, align: 'right', lineBreak: false });
+  doc.font('Bold').fontSize(15).fillColor('#1b2a41');
+  textLine(doc, model.massName, M, M, CONTENT_W * 0.6);
+  doc.font('Regular').fontSize(8.5).fillColor('#333333');
+  textLine(doc, t('period', { range: model.rangeText }), M, M + 19, CONTENT_W * 0.7);
+  textLine(doc, t('analysedRange', { range: model.dataText }), M, M + 30, CONTENT_W * 0.7);
+  doc.font('Bold').fontSize(10);
+  textLine(doc, model.timezoneLabel, M, M, CONTENT_W, { align: 'right' });
+  doc.font('Regular').fontSize(8.5);
+  textLine(doc, t('dailyReport'), M, M + 14, CONTENT_W, { align: 'right' });
   doc
     .moveTo(M, M + 42)
     .lineTo(PAGE_W - M, M + 42)
     .lineWidth(0.8)
     .strokeColor('#1b2a41')
     .stroke();
-  doc
-    .font('Bold')
-    .fontSize(11.5)
-    .fillColor('#1b2a41')
-    .text(title, M, M + 48, { width: CONTENT_W, lineBreak: false });
+  doc.font('Bold').fontSize(11.5).fillColor('#1b2a41');
+  textLine(doc, title, M, M + 48, CONTENT_W);
 }
 
 function footer(doc: Doc, model: ReportDraft, page: number, pages: number, t: T) {
@@ -95,22 +102,17 @@ function footer(doc: Doc, model: ReportDraft, page: number, pages: number, t: T)
     .lineWidth(0.4)
     .strokeColor('#999999')
     .stroke();
-  doc
-    .font('Regular')
-    .fontSize(7.5)
-    .fillColor('#555555')
-    .text(t('generated', { time: model.generatedText, zone: model.timezoneLabel }), M, y, {
-      width: CONTENT_W / 2,
-      lineBreak: false,
-    })
-    .text(t('page', { page, pages }), M + CONTENT_W / 2, y, { width: CONTENT_W / 2, align: 'right', lineBreak: false });
+  doc.font('Regular').fontSize(7.5).fillColor('#555555');
+  textLine(doc, t('generated', { time: model.generatedText, zone: model.timezoneLabel }), M, y, CONTENT_W / 2);
+  textLine(doc, t('page', { page, pages }), M + CONTENT_W / 2, y, CONTENT_W / 2, { align: 'right' });
 }
 
 /** Draws a table at (x, y) in `width`; returns its height. */
 function table(doc: Doc, b: Extract<DraftBlock, { kind: 'table' }>, x: number, y: number, width: number): number {
   let cy = y;
   if (b.title) {
-    doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(b.title, x, cy, { width, lineBreak: false });
+    doc.font('Bold').fontSize(9).fillColor('#1b2a41');
+    textLine(doc, b.title, x, cy, width);
     cy += 13;
   }
   const n = b.columns.length;
@@ -128,10 +130,8 @@ function table(doc: Doc, b: Extract<DraftBlock, { kind: 'table' }>, x: number, y
       .fontSize(size)
       .fillColor('#222222');
     cells.forEach((c, i) => {
-      doc.text(c, colX(i) + 3, cy + (rowH - size) / 2 - 0.5, {
-        width: colW(i) - 6,
+      textLine(doc, c, colX(i) + 3, cy + (rowH - size) / 2 - 0.5, colW(i) - 6, {
         align: i === 0 ? 'left' : 'right',
-        lineBreak: false,
         ellipsis: true,
       });
     });
@@ -167,7 +167,8 @@ function block(doc: Doc, b: DraftBlock, x: number, y: number, width: number): nu
       b.maps.forEach((m, i) => {
         const mx = x + i * (w + gap);
         const mh = (m.height * w) / m.width;
-        doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(m.title, mx, y, { width: w, lineBreak: false });
+        doc.font('Bold').fontSize(9).fillColor('#1b2a41');
+        textLine(doc, m.title, mx, y, w);
         drawMap(doc, mapShapes(m.map), mx, y + 13, w);
         doc
           .rect(mx, y + 13, w, mh)
