@@ -15,6 +15,11 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 workerData.stats.on('message', () => {
   const h = getHeapStatistics();
-  workerData.stats.postMessage({ gcMs, gcs, totalHeapMb: h.total_heap_size / 2 ** 20, usedHeapMb: h.used_heap_size / 2 ** 20 });
+  workerData.stats.postMessage({
+    gcMs,
+    gcs,
+    totalHeapMb: h.total_heap_size / 2 ** 20,
+    usedHeapMb: h.used_heap_size / 2 ** 20,
+  });
 });
 await import(workerData.entry);

@@ -135,7 +135,9 @@ if (args[0] === '--child') {
   console.log(
     `\n${ROUNDS} rounds (A/B alternating first), ${RUNS} PDFs of each after ${WARMUP} warm-up, language ${LANGUAGE}, ${startedAt}–${new Date().toISOString().slice(11, 16)} UTC, load ${loadavg()[0].toFixed(1)}`,
   );
-  console.log('| PDF | A CPU / PDF | B CPU / PDF | A wall p50 | B wall p50 | A GC / PDF | B GC / PDF | A heap committed / used (max) | B heap committed / used (max) | A size | B size |');
+  console.log(
+    '| PDF | A CPU / PDF | B CPU / PDF | A wall p50 | B wall p50 | A GC pauses / PDF | B GC pauses / PDF | A heap committed / used (max) | B heap committed / used (max) | A size | B size |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   for (const k of KINDS)
