@@ -43,6 +43,7 @@ function d3Rings(zoom: number, lat: number, lon: number): number[][] {
     },
     lineTo: (x: number, y: number) => ring.push(x, y),
     closePath: () => {},
+    beginPath: () => {},
     arc: () => {},
   };
   const projection = d3Projection(zoom, lat, lon);
