@@ -20,6 +20,8 @@ export function trackingPages(c: PageContext): DraftPage[] {
   const lats = points.map((p) => p.latitude);
   const lons = points.map((p) => p.longitude);
   const mapTexts = (zoom: number) => ({ start: t('start'), end: t('end'), source: t('mapSource', { zoom }) });
+  // the maps keep only the positions (the draft goes back to the server with the PDF)
+  const track = points.map((p) => ({ latitude: p.latitude, longitude: p.longitude }));
   const mid = points.length
     ? { latitude: (Math.min(...lats) + Math.max(...lats)) / 2, longitude: (Math.min(...lons) + Math.max(...lons)) / 2 }
     : last;
@@ -29,13 +31,13 @@ export function trackingPages(c: PageContext): DraftPage[] {
       maps: [
         {
           title: t('lastPositionMap', { zoom: 11 }),
-          map: { zoom: 11, center: last, track: points, texts: mapTexts(11) },
+          map: { zoom: 11, center: last, track, texts: mapTexts(11) },
           width: MAP_WIDTH,
           height: MAP_HEIGHT,
         },
         {
           title: t('trackMap', { zoom: 6 }),
-          map: { zoom: 6, center: mid, track: points, texts: mapTexts(6) },
+          map: { zoom: 6, center: mid, track, texts: mapTexts(6) },
           width: MAP_WIDTH,
           height: MAP_HEIGHT,
         },
