@@ -1,7 +1,8 @@
 import { geoMercator, geoPath } from 'd3-geo';
 import { describe, expect, it } from 'vitest';
 import { clipRing, projectedPolygon } from '../../src/modules/daily-report/land-cache.ts';
-import { land, landPolygon, MAP_HEIGHT, MAP_WIDTH, mapShapes } from '../../src/modules/daily-report/map.ts';
+import { land, landPolygon } from '../../src/modules/daily-report/land-index.ts';
+import { MAP_HEIGHT, MAP_WIDTH, mapShapes } from '../../src/modules/daily-report/map.ts';
 
 /**
  * The report maps' land projected once per zoom (issue 29) must show what projecting it for each map with d3-geo

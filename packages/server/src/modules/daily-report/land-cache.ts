@@ -1,4 +1,4 @@
-import type { LandIndex } from './map.ts';
+import type { LandIndex } from './land-index.ts';
 
 /**
  * The land of the report maps projected once per zoom (issue 29): every polygon a map has drawn at a zoom is kept in
