@@ -307,6 +307,7 @@ export function drawChart(doc: Doc, spec: ChartSpec, x: number, y: number, width
           if (m) doc.transform(...invert(m));
         }
       }
+      // text and paths: all the report's charts hold (no images; no text outlines: they set no textBorder)
       if (el.type === 'tspan') drawText(doc, el);
       else if (el.buildPath) drawPath(doc, el);
       if (clips.length) doc.restore();
