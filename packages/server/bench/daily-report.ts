@@ -109,66 +109,77 @@ export async function benchDailyReport(o: {
   return result;
 }
 
+/**
+ * Seeds one twin-engine vessel ('KM Bench Twin') with `days` days of 1-minute readings ending at `end` into a test
+ * app (alone mode here; daily-report-input.ts for the render A/B).
+ */
+export async function seedBenchVessel(
+  t: import('../test/helpers/app.ts').TestApp,
+  company: number,
+  end: number,
+  days: number,
+) {
+  const { configRpm, send, series, vessel } = await import('../test/summary/summary-world.ts');
+  const start = end - days * 86400;
+  const n = days * 1440;
+  const v = await vessel(t, company, 'KM Bench Twin');
+  await v.add('b-gps', 'gps', null);
+  await configRpm(t, await v.add('b-rpm-1', 'rpm', 'PORT'), 'PORT', 300);
+  await configRpm(t, await v.add('b-rpm-3', 'rpm', 'STARBOARD'), 'STARBOARD', 300);
+  for (const ae of ['AE1', 'AE2', 'AE3']) await v.add(`b-${ae}`, 'ae', ae);
+  for (const l of ['PORT_IN', 'PORT_OUT', 'STARBOARD_IN', 'STARBOARD_OUT', 'AE_IN', 'AE_OUT'])
+    await v.add(`b-${l}`, 'flowmeter', l);
+  const t0 = performance.now();
+  const on = (i: number) => i % 1440 > 300 && i % 1440 < 1200; // sails 05:00–20:00
+  // a coastal run along the north of Java and back, each day
+  const lon = (i: number) => 106.8 + 0.6 * Math.sin((Math.PI * (i % 1440)) / 1440);
+  for (let d = 0; d < days; d++) {
+    const from = start + d * 86400;
+    const k = (i: number) => d * 1440 + i;
+    await send(t, v.key, [
+      ...series('b-gps', from, 1440, (i) => ({
+        latitude: -5.9 - 0.05 * Math.sin(i / 90),
+        longitude: lon(i),
+        speed: on(i) ? 18 : 0.5,
+        track: 90,
+      })),
+      ...series('b-rpm-1', from, 1440, (i) => ({ rpm: on(i) ? 1200 + (i % 37) : 0 })),
+      ...series('b-rpm-3', from, 1440, (i) => ({ rpm: on(i) ? 1180 + (i % 29) : 0 })),
+      ...series('b-AE1', from, 1440, () => ({ rpm: 1500, running: 1 })),
+      ...series('b-AE2', from, 1440, (i) => ({ rpm: on(i) ? 1500 : 0, running: on(i) ? 1 : 0 })),
+      ...series('b-AE3', from, 1440, () => ({ rpm: 0, running: 0 })),
+      ...series('b-PORT_IN', from, 1440, (i) => ({
+        volumeInventory: 1e5 + 2 * k(i),
+        volumeFlowrate: 120,
+        density: 850,
+        temperature: 40,
+      })),
+      ...series('b-PORT_OUT', from, 1440, (i) => ({ volumeInventory: 5e4 + 0.5 * k(i), volumeFlowrate: 30 })),
+      ...series('b-STARBOARD_IN', from, 1440, (i) => ({
+        volumeInventory: 2e5 + 2.1 * k(i),
+        volumeFlowrate: 126,
+        density: 848,
+        temperature: 41,
+      })),
+      ...series('b-STARBOARD_OUT', from, 1440, (i) => ({ volumeInventory: 7e4 + 0.5 * k(i), volumeFlowrate: 30 })),
+      ...series('b-AE_IN', from, 1440, (i) => ({ volumeInventory: 3e4 + k(i) * 0.4, volumeFlowrate: 24 })),
+      ...series('b-AE_OUT', from, 1440, (i) => ({ volumeInventory: 1e4 + k(i) * 0.1, volumeFlowrate: 6 })),
+    ]);
+  }
+  console.log(`seeded ${(12 * n).toLocaleString('en')} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return v;
+}
+
 /** Alone: an in-process server with one twin-engine vessel and 31 days of 1-minute readings. */
 async function main() {
   const { bucketStart } = await import('@fleet/shared');
   const { createTestApp } = await import('../test/helpers/app.ts');
   const { twoTenants } = await import('../test/helpers/fixtures.ts');
-  const { configRpm, send, series, vessel } = await import('../test/summary/summary-world.ts');
   const t = await createTestApp('sqlite');
   try {
     const tenants = await twoTenants(t.database.db, ['master_asset']);
     const end = bucketStart(Math.floor(Date.now() / 1000), 86400, 7);
-    const days = 32;
-    const start = end - days * 86400;
-    const n = days * 1440;
-    const v = await vessel(t, tenants.compA1, 'KM Bench Twin');
-    await v.add('b-gps', 'gps', null);
-    await configRpm(t, await v.add('b-rpm-1', 'rpm', 'PORT'), 'PORT', 300);
-    await configRpm(t, await v.add('b-rpm-3', 'rpm', 'STARBOARD'), 'STARBOARD', 300);
-    for (const ae of ['AE1', 'AE2', 'AE3']) await v.add(`b-${ae}`, 'ae', ae);
-    for (const l of ['PORT_IN', 'PORT_OUT', 'STARBOARD_IN', 'STARBOARD_OUT', 'AE_IN', 'AE_OUT'])
-      await v.add(`b-${l}`, 'flowmeter', l);
-    const t0 = performance.now();
-    const on = (i: number) => i % 1440 > 300 && i % 1440 < 1200; // sails 05:00–20:00
-    // a coastal run along the north of Java and back, each day
-    const lon = (i: number) => 106.8 + 0.6 * Math.sin((Math.PI * (i % 1440)) / 1440);
-    for (let d = 0; d < days; d++) {
-      const from = start + d * 86400;
-      const k = (i: number) => d * 1440 + i;
-      await send(t, v.key, [
-        ...series('b-gps', from, 1440, (i) => ({
-          latitude: -5.9 - 0.05 * Math.sin(i / 90),
-          longitude: lon(i),
-          speed: on(i) ? 18 : 0.5,
-          track: 90,
-        })),
-        ...series('b-rpm-1', from, 1440, (i) => ({ rpm: on(i) ? 1200 + (i % 37) : 0 })),
-        ...series('b-rpm-3', from, 1440, (i) => ({ rpm: on(i) ? 1180 + (i % 29) : 0 })),
-        ...series('b-AE1', from, 1440, () => ({ rpm: 1500, running: 1 })),
-        ...series('b-AE2', from, 1440, (i) => ({ rpm: on(i) ? 1500 : 0, running: on(i) ? 1 : 0 })),
-        ...series('b-AE3', from, 1440, () => ({ rpm: 0, running: 0 })),
-        ...series('b-PORT_IN', from, 1440, (i) => ({
-          volumeInventory: 1e5 + 2 * k(i),
-          volumeFlowrate: 120,
-          density: 850,
-          temperature: 40,
-        })),
-        ...series('b-PORT_OUT', from, 1440, (i) => ({ volumeInventory: 5e4 + 0.5 * k(i), volumeFlowrate: 30 })),
-        ...series('b-STARBOARD_IN', from, 1440, (i) => ({
-          volumeInventory: 2e5 + 2.1 * k(i),
-          volumeFlowrate: 126,
-          density: 848,
-          temperature: 41,
-        })),
-        ...series('b-STARBOARD_OUT', from, 1440, (i) => ({ volumeInventory: 7e4 + 0.5 * k(i), volumeFlowrate: 30 })),
-        ...series('b-AE_IN', from, 1440, (i) => ({ volumeInventory: 3e4 + k(i) * 0.4, volumeFlowrate: 24 })),
-        ...series('b-AE_OUT', from, 1440, (i) => ({ volumeInventory: 1e4 + k(i) * 0.1, volumeFlowrate: 6 })),
-      ]);
-    }
-    console.log(
-      `seeded ${(12 * n).toLocaleString('en')} readings in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-    );
+    const v = await seedBenchVessel(t, tenants.compA1, end, 32);
     const call: PdfCall = async (path) => {
       const r = await t.app.inject({ method: 'GET', url: path, headers: { authentication: tenants.adminA } });
       return { status: r.statusCode, bytes: r.rawPayload.length, pages: pagesOf(r.rawPayload) };

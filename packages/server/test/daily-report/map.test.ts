@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FeatureCollection, MultiPolygon } from 'geojson';
 import { feature } from 'topojson-client';
 import { describe, expect, it } from 'vitest';
-import { indexLand, landFile, landPolygon, parseTopology } from '../../src/modules/daily-report/map.ts';
+import { indexLand, landFile, landPolygon, parseTopology } from '../../src/modules/daily-report/land-index.ts';
 
 /**
  * The flat land index of the report maps (issue 15 memory) must give the coastlines topojson-client gives: the same

@@ -58,7 +58,11 @@ function headroom(values: (number | null)[]): number | undefined {
   return Math.ceil(raw / (step / 2)) * (step / 2);
 }
 
-export function chartSvg(spec: ChartSpec): string {
+/**
+ * Lays a chart out with ECharts (server-side, SVG renderer) and hands the chart to `use` (which turns it into SVG or
+ * PDF paths); the chart is disposed of after.
+ */
+export function withChart<T>(spec: ChartSpec, use: (chart: Echarts.ECharts) => T): T {
   const width = spec.width ?? CHART_WIDTH;
   const height = spec.height ?? CHART_HEIGHT;
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
@@ -108,8 +112,11 @@ export function chartSvg(spec: ChartSpec): string {
         barMaxWidth: 14,
       })),
     });
-    return chart.renderToSVGString();
+    return use(chart);
   } finally {
     chart.dispose();
   }
 }
+
+/** The chart as an SVG string (the Daily Report screen). */
+export const chartSvg = (spec: ChartSpec): string => withChart(spec, (chart) => chart.renderToSVGString());

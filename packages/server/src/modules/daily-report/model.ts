@@ -1,6 +1,7 @@
-import { REPORT_KEYS, type ReportModel, type ReportPage } from '@fleet/shared/answers/daily-report.ts';
+import { REPORT_KEYS, type ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import type { Language } from '../../i18n/language.ts';
 import { textsIn } from '../../i18n/texts.ts';
+import { type DraftPage, type ReportDraft, toModel } from './draft.ts';
 import { dateTime, periodText, reportFileName, timezoneLabel } from './format.ts';
 import type { ModelInput } from './model-input.ts';
 import { pageContext } from './pages/context.ts';
@@ -13,12 +14,17 @@ import { reportTexts } from './report-texts.ts';
  * app) both draw this one model, so the screen and the file show the same numbers, charts and map. Every number is
  * a summary API number for the same period (docs/domain.md §31). Its texts, numbers and dates are written in
  * `language` (issue 27): the requesting user's for a download or the screen, the recipient's for a mail.
+ * The screen's model, with its charts and maps as SVG.
  */
-export function buildModel(input: ModelInput, language: Language = 'en'): ReportModel {
+export const buildModel = (input: ModelInput, language: Language = 'en'): ReportModel =>
+  toModel(buildDraft(input, language));
+
+/** The report with its charts and maps not drawn yet (draft.ts): what the PDF is drawn from. */
+export function buildDraft(input: ModelInput, language: Language = 'en'): ReportDraft {
   const { summary: s, now } = input;
   const tz = s.timezone;
   const t = textsIn(reportTexts, language);
-  const pages: ReportPage[] = [];
+  const pages: DraftPage[] = [];
   if (s.maintenance)
     pages.push({
       key: 'maintenance',

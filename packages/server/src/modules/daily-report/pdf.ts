@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Block, ReportModel } from '@fleet/shared/answers/daily-report.ts';
 import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
 import type { Language } from '../../i18n/language.ts';
 import { textsIn } from '../../i18n/texts.ts';
+import { drawChart } from './chart-pdf.ts';
+import type { DraftBlock, ReportDraft } from './draft.ts';
+import { mapShapes } from './map.ts';
+import { drawMap } from './map-pdf.ts';
 import { reportTexts } from './report-texts.ts';
 
 /**
  * The daily report PDF (spec 002 §2.3): A4 landscape, one model page per PDF page, a header on each page (vessel,
  * analysed data range, timezone label) and a footer (generation time, page x/y). Text is real text in an embedded
- * DejaVu Sans subset (selectable, every glyph the names may need); charts and maps are vector graphics.
+ * DejaVu Sans subset (selectable, every glyph the names may need); charts and maps are vector graphics, drawn with
+ * pdfkit's own path calls (chart-pdf.ts, map-pdf.ts; issue 29).
  */
 const PAGE_W = 841.89;
 const PAGE_H = 595.28;
@@ -19,7 +22,14 @@ const CONTENT_W = PAGE_W - 2 * M;
 const TOP = 98;
 const BOTTOM = PAGE_H - 34;
 
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
+/**
+ * The fonts: the TTF files read once, and the fonts parsed from them (fontkit, inside pdfkit) kept after the first
+ * report and handed to the next ones — pdfkit takes a parsed font as well as a file, and parsing DejaVu Sans's tables
+ * again for every PDF cost ~10 % of a report (issue 29). Each PDF still embeds its own subset.
+ */
+type FontSource = Buffer | object;
+let fonts: { regular: FontSource; bold: FontSource } | null = null;
+let parsed = false;
 function loadFonts() {
   if (fonts) return fonts;
   const require = createRequire(import.meta.url);
@@ -30,42 +40,60 @@ function loadFonts() {
   return fonts;
 }
 
+/** Keeps the fonts pdfkit parsed for this document, for the next ones. */
+function keepParsedFonts(doc: Doc) {
+  if (parsed || !fonts) return;
+  const parsedFont = (name: string) => {
+    doc.font(name);
+    return (doc as unknown as { _font: { font: object } })._font.font;
+  };
+  fonts = { regular: parsedFont('Regular'), bold: parsedFont('Bold') };
+  parsed = true;
+}
+
 type Doc = PDFKit.PDFDocument;
 type T = ReturnType<typeof textsIn<keyof (typeof reportTexts)['en']>>;
 
-function header(doc: Doc, model: ReportModel, title: string, t: T) {
-  doc
-    .font('Bold')
-    .fontSize(15)
-    .fillColor('#1b2a41')
-    .text(model.massName, M, M, { width: CONTENT_W * 0.6, lineBreak: false });
-  doc
-    .font('Regular')
-    .fontSize(8.5)
-    .fillColor('#333333')
-    .text(t('period', { range: model.rangeText }), M, M + 19, { width: CONTENT_W * 0.7, lineBreak: false })
-    .text(t('analysedRange', { range: model.dataText }), M, M + 30, { width: CONTENT_W * 0.7, lineBreak: false });
-  doc
-    .font('Bold')
-    .fontSize(10)
-    .text(model.timezoneLabel, M, M, { width: CONTENT_W, align: 'right', lineBreak: false })
-    .font('Regular')
-    .fontSize(8.5)
-    .text(t('dailyReport'), M, M + 14, { width: CONTENT_W, align: 'right', lineBreak: false });
+/**
+ * One line of text in a box `width` wide, as doc.text(…, { width, lineBreak: false, … }) draws it; a line that fits
+ * is placed here (a right-aligned one at the box's right, as pdfkit does) instead of by pdfkit's line wrapper, which
+ * measures it word by word — most of a report's text time (issue 29). A line that does not fit (with a margin for
+ * the wrapper's word-by-word sum) goes to the wrapper: its ellipsis.
+ */
+function textLine(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  o: { align?: 'left' | 'right'; ellipsis?: boolean } = {},
+) {
+  const w = text.includes('\n') ? Number.POSITIVE_INFINITY : doc.widthOfString(text.replace(/\s+$/, ''));
+  if (w <= width - 0.5) doc.text(text, o.align === 'right' ? x + width - w : x, y, { lineBreak: false });
+  else doc.text(text, x, y, { width, lineBreak: false, ...o });
+}
+
+function header(doc: Doc, model: ReportDraft, title: string, t: T) {
+  doc.font('Bold').fontSize(15).fillColor('#1b2a41');
+  textLine(doc, model.massName, M, M, CONTENT_W * 0.6);
+  doc.font('Regular').fontSize(8.5).fillColor('#333333');
+  textLine(doc, t('period', { range: model.rangeText }), M, M + 19, CONTENT_W * 0.7);
+  textLine(doc, t('analysedRange', { range: model.dataText }), M, M + 30, CONTENT_W * 0.7);
+  doc.font('Bold').fontSize(10);
+  textLine(doc, model.timezoneLabel, M, M, CONTENT_W, { align: 'right' });
+  doc.font('Regular').fontSize(8.5);
+  textLine(doc, t('dailyReport'), M, M + 14, CONTENT_W, { align: 'right' });
   doc
     .moveTo(M, M + 42)
     .lineTo(PAGE_W - M, M + 42)
     .lineWidth(0.8)
     .strokeColor('#1b2a41')
     .stroke();
-  doc
-    .font('Bold')
-    .fontSize(11.5)
-    .fillColor('#1b2a41')
-    .text(title, M, M + 48, { width: CONTENT_W, lineBreak: false });
+  doc.font('Bold').fontSize(11.5).fillColor('#1b2a41');
+  textLine(doc, title, M, M + 48, CONTENT_W);
 }
 
-function footer(doc: Doc, model: ReportModel, page: number, pages: number, t: T) {
+function footer(doc: Doc, model: ReportDraft, page: number, pages: number, t: T) {
   const y = PAGE_H - 24;
   doc.page.margins.bottom = 0; // writing below the bottom margin would add a page (research §4)
   doc
@@ -74,22 +102,17 @@ function footer(doc: Doc, model: ReportModel, page: number, pages: number, t: T)
     .lineWidth(0.4)
     .strokeColor('#999999')
     .stroke();
-  doc
-    .font('Regular')
-    .fontSize(7.5)
-    .fillColor('#555555')
-    .text(t('generated', { time: model.generatedText, zone: model.timezoneLabel }), M, y, {
-      width: CONTENT_W / 2,
-      lineBreak: false,
-    })
-    .text(t('page', { page, pages }), M + CONTENT_W / 2, y, { width: CONTENT_W / 2, align: 'right', lineBreak: false });
+  doc.font('Regular').fontSize(7.5).fillColor('#555555');
+  textLine(doc, t('generated', { time: model.generatedText, zone: model.timezoneLabel }), M, y, CONTENT_W / 2);
+  textLine(doc, t('page', { page, pages }), M + CONTENT_W / 2, y, CONTENT_W / 2, { align: 'right' });
 }
 
 /** Draws a table at (x, y) in `width`; returns its height. */
-function table(doc: Doc, b: Extract<Block, { kind: 'table' }>, x: number, y: number, width: number): number {
+function table(doc: Doc, b: Extract<DraftBlock, { kind: 'table' }>, x: number, y: number, width: number): number {
   let cy = y;
   if (b.title) {
-    doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(b.title, x, cy, { width, lineBreak: false });
+    doc.font('Bold').fontSize(9).fillColor('#1b2a41');
+    textLine(doc, b.title, x, cy, width);
     cy += 13;
   }
   const n = b.columns.length;
@@ -107,10 +130,8 @@ function table(doc: Doc, b: Extract<Block, { kind: 'table' }>, x: number, y: num
       .fontSize(size)
       .fillColor('#222222');
     cells.forEach((c, i) => {
-      doc.text(c, colX(i) + 3, cy + (rowH - size) / 2 - 0.5, {
-        width: colW(i) - 6,
+      textLine(doc, c, colX(i) + 3, cy + (rowH - size) / 2 - 0.5, colW(i) - 6, {
         align: i === 0 ? 'left' : 'right',
-        lineBreak: false,
         ellipsis: true,
       });
     });
@@ -128,25 +149,15 @@ function table(doc: Doc, b: Extract<Block, { kind: 'table' }>, x: number, y: num
   return cy - y;
 }
 
-function svg(doc: Doc, markup: string, x: number, y: number, width: number, height: number) {
-  SVGtoPDF(doc, markup, x, y, {
-    width,
-    height,
-    assumePt: true,
-    preserveAspectRatio: 'xMidYMid meet',
-    fontCallback: (_family, bold) => (bold ? 'Bold' : 'Regular'),
-  });
-}
-
 /** Draws a block at y in the content width; returns its height. */
-function block(doc: Doc, b: Block, x: number, y: number, width: number): number {
+function block(doc: Doc, b: DraftBlock, x: number, y: number, width: number): number {
   switch (b.kind) {
     case 'table':
       return table(doc, b, x, y, width);
     case 'chart': {
       const w = Math.min(width, b.width);
       const h = (b.height * w) / b.width;
-      svg(doc, b.svg, x + (width - w) / 2, y, w, h);
+      drawChart(doc, b.chart, x + (width - w) / 2, y, w, h);
       return h;
     }
     case 'maps': {
@@ -156,8 +167,9 @@ function block(doc: Doc, b: Block, x: number, y: number, width: number): number 
       b.maps.forEach((m, i) => {
         const mx = x + i * (w + gap);
         const mh = (m.height * w) / m.width;
-        doc.font('Bold').fontSize(9).fillColor('#1b2a41').text(m.title, mx, y, { width: w, lineBreak: false });
-        svg(doc, m.svg, mx, y + 13, w, mh);
+        doc.font('Bold').fontSize(9).fillColor('#1b2a41');
+        textLine(doc, m.title, mx, y, w);
+        drawMap(doc, mapShapes(m.map), mx, y + 13, w);
         doc
           .rect(mx, y + 13, w, mh)
           .lineWidth(0.5)
@@ -186,8 +198,8 @@ function block(doc: Doc, b: Block, x: number, y: number, width: number): number 
   }
 }
 
-/** The PDF of a report model, in memory; its header, footer and properties in `language` (the model's own). */
-export function renderPdf(model: ReportModel, language: Language = 'en'): Promise<Buffer> {
+/** The PDF of a report (its draft: charts and maps drawn here), in memory; its header, footer and properties in `language` (the model's own). */
+export function renderPdf(model: ReportDraft, language: Language = 'en'): Promise<Buffer> {
   const f = loadFonts();
   const t = textsIn(reportTexts, language);
   const doc = new PDFDocument({
@@ -203,8 +215,9 @@ export function renderPdf(model: ReportModel, language: Language = 'en'): Promis
       CreationDate: new Date(model.generatedAt * 1000),
     },
   });
-  doc.registerFont('Regular', f.regular);
-  doc.registerFont('Bold', f.bold);
+  doc.registerFont('Regular', f.regular as Buffer);
+  doc.registerFont('Bold', f.bold as Buffer);
+  keepParsedFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

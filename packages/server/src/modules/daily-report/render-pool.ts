@@ -7,6 +7,7 @@ import { metrics, reportQueue, reportRunning } from '../../http/metrics.ts';
 import type { Language } from '../../i18n/language.ts';
 import { FairQueue, type Tenant } from '../../workers/fair-queue.ts';
 import { siblingModule } from '../../workers/pool.ts';
+import type { ReportDraft } from './draft.ts';
 import type { ModelInput } from './model-input.ts';
 
 /**
@@ -45,7 +46,8 @@ export function configureRenderPool(o: Partial<RenderPoolOptions>): void {
   options = { ...options, ...o };
 }
 
-type Drawn = { model: ReportModel; pdf: Buffer | null };
+/** the screen's model (charts and maps as SVG), or for a PDF the draft it was drawn from (draft.ts) */
+type Drawn = { model: ReportModel | ReportDraft; pdf: Buffer | null };
 /** A report's input: the object, or its v8 serialization (node:v8 `serialize`). */
 export type DrawInput = ModelInput | Uint8Array;
 interface Job {
@@ -90,7 +92,7 @@ function start(): Worker | null {
     });
     counts.starts++;
     w.unref();
-    w.on('message', (m: { model?: ReportModel; pdf?: Uint8Array | null; error?: string }) => {
+    w.on('message', (m: { model?: ReportModel | ReportDraft; pdf?: Uint8Array | null; error?: string }) => {
       answered = true;
       const job = current;
       current = null;
@@ -151,9 +153,12 @@ function armIdle() {
 async function inProcess(job: Job) {
   try {
     // loaded only here: the drawing code (ECharts, pdfkit, the land index) belongs in the worker
-    const [{ buildModel }, { renderPdf }] = await Promise.all([import('./model.ts'), import('./pdf.ts')]);
-    const model = buildModel(job.input instanceof Uint8Array ? deserialize(job.input) : job.input, job.language);
-    job.resolve({ model, pdf: job.pdf ? await renderPdf(model, job.language) : null });
+    const [{ buildDraft, buildModel }, { renderPdf }] = await Promise.all([import('./model.ts'), import('./pdf.ts')]);
+    const input = job.input instanceof Uint8Array ? deserialize(job.input) : job.input;
+    if (job.pdf) {
+      const draft = buildDraft(input, job.language);
+      job.resolve({ model: draft, pdf: await renderPdf(draft, job.language) });
+    } else job.resolve({ model: buildModel(input, job.language), pdf: null });
   } catch (err) {
     job.reject(err as Error);
   } finally {
@@ -203,17 +208,17 @@ function draw(input: DrawInput, pdf: boolean, tenant: Tenant, language: Language
  * texts, numbers and dates are written in.
  */
 export const drawModel = async (input: DrawInput, tenant: Tenant = '', language: Language = 'en') =>
-  (await draw(input, false, tenant, language)).model;
+  (await draw(input, false, tenant, language)).model as ReportModel;
 
-/** The model and its PDF. */
+/** The PDF and the report it was drawn from (its file name, title, pages; charts and maps not as SVG). */
 export async function drawPdf(
   input: DrawInput,
   tenant: Tenant = '',
   language: Language = 'en',
-): Promise<{ model: ReportModel; pdf: Buffer }> {
+): Promise<{ model: ReportDraft; pdf: Buffer }> {
   const r = await draw(input, true, tenant, language);
   if (!r.pdf) throw new Error('report worker gave no PDF');
-  return { model: r.model, pdf: r.pdf };
+  return { model: r.model as ReportDraft, pdf: r.pdf };
 }
 
 /** Stops the worker (tests, shutdown); reports still queued or being drawn are answered with an error. */

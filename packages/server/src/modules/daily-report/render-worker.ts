@@ -1,7 +1,7 @@
 import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { Language } from '../../i18n/language.ts';
-import { buildModel } from './model.ts';
+import { buildDraft, buildModel } from './model.ts';
 import type { ModelInput } from './model-input.ts';
 import { renderPdf } from './pdf.ts';
 
@@ -14,8 +14,11 @@ parentPort?.on('message', async (m: { pdf: boolean; input: ModelInput | Uint8Arr
   try {
     // the heavy pool's worker sends the input v8-serialized (render-pool.ts DrawInput)
     const language = m.language ?? 'en';
-    const model = buildModel(m.input instanceof Uint8Array ? deserialize(m.input) : m.input, language);
-    const pdf = m.pdf ? await renderPdf(model, language) : null;
+    const input = m.input instanceof Uint8Array ? deserialize(m.input) : m.input;
+    // a PDF draws its charts and maps from the draft; the screen's model has them as SVG
+    const draft = m.pdf ? buildDraft(input, language) : null;
+    const model = draft ?? buildModel(input, language);
+    const pdf = draft ? await renderPdf(draft, language) : null;
     const bytes = pdf ? new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice() : null;
     parentPort?.postMessage({ model, pdf: bytes }, bytes ? [bytes.buffer] : []);
   } catch (err) {

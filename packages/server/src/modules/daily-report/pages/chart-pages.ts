@@ -1,11 +1,11 @@
-import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
 import type { ChartSeries } from '../charts.ts';
+import type { DraftPage } from '../draft.ts';
 import { COLORS, type PageContext, type Side } from './context.ts';
 
 /** The chart pages (docs/domain.md §31 "Chart series"): per-bucket summary figures, with their tables. */
 
 /** RPM vs Fuel Cons vs AE Running Time vs Speed vs Distance. */
-export function rpmSpeedPages(c: PageContext): ReportPage[] {
+export function rpmSpeedPages(c: PageContext): DraftPage[] {
   const { t } = c;
   const series: ChartSeries[] = c.twin
     ? [
@@ -32,7 +32,7 @@ export function rpmSpeedPages(c: PageContext): ReportPage[] {
  * With a flow meter (spec 002 §2.3): ME Fuel Consumption, then per engine side (one ME page for a single engine) the
  * fuel used and running hours per bucket with their running totals.
  */
-export function fuelPages(c: PageContext): ReportPage[] {
+export function fuelPages(c: PageContext): DraftPage[] {
   if (!c.s.hasFlowmeter) return [];
   const { t } = c;
   const series: ChartSeries[] = c.twin
@@ -42,7 +42,7 @@ export function fuelPages(c: PageContext): ReportPage[] {
         { name: t('meTotalL'), type: 'line', axis: 0, values: c.meFuel, color: COLORS.fuel },
       ]
     : [{ name: t('meL'), type: 'bar', axis: 0, values: c.meFuel, color: COLORS.port }];
-  const pages: ReportPage[] = [
+  const pages: DraftPage[] = [
     { key: 'fuel_characteristics', title: t('meFuelConsumption'), blocks: c.chartBlocks(series, [{ name: 'L' }]) },
   ];
   const sides: { name: string; fuel: (number | null)[]; side: Side }[] = c.s.singleEngine
@@ -77,7 +77,7 @@ export function fuelPages(c: PageContext): ReportPage[] {
 }
 
 /** AE Fuel Consumption: each AE's litres, their total and the AEs' running time. */
-export function aeUsagePages(c: PageContext): ReportPage[] {
+export function aeUsagePages(c: PageContext): DraftPage[] {
   const { t } = c;
   const aeColors = { AE1: COLORS.ae1, AE2: COLORS.ae2, AE3: COLORS.ae3 };
   const series: ChartSeries[] = c.aeNames.map((n) => ({

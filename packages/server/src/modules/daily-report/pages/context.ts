@@ -1,9 +1,9 @@
 import { BUCKET_SECONDS, bucketStart } from '@fleet/shared';
-import type { Block } from '@fleet/shared/answers/daily-report.ts';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import type { Language } from '../../../i18n/language.ts';
 import { textsIn } from '../../../i18n/texts.ts';
-import { CHART_WIDTH, type ChartSeries, chartSvg } from '../charts.ts';
+import { CHART_WIDTH, type ChartSeries } from '../charts.ts';
+import type { DraftBlock } from '../draft.ts';
 import { bucketLabel, num } from '../format.ts';
 import type { ModelInput } from '../model-input.ts';
 import { reportTexts } from '../report-texts.ts';
@@ -55,14 +55,14 @@ export function pageContext(input: ModelInput, language: Language = 'en') {
   });
   const meFuel = fuelOf('meFuelCons');
 
-  const table = (columns: string[], cols: (number | null)[][]): Block => ({
+  const table = (columns: string[], cols: (number | null)[][]): DraftBlock => ({
     kind: 'table',
     columns: [t('time'), ...columns],
     rows: buckets.map((_, i) => [labels[i], ...cols.map((c) => num(c[i], language))]),
   });
-  const chart = (series: ChartSeries[], axes: { name: string; kind?: 'rpm' }[]): Block => ({
+  const chart = (series: ChartSeries[], axes: { name: string; kind?: 'rpm' }[]): DraftBlock => ({
     kind: 'chart',
-    svg: chartSvg({ labels, axes, series, height: input.dataTables ? 200 : 380, language }),
+    chart: { labels, axes, series, height: input.dataTables ? 200 : 380, language },
     width: CHART_WIDTH,
     height: input.dataTables ? 200 : 380,
   });
@@ -110,8 +110,8 @@ export function pageContext(input: ModelInput, language: Language = 'en') {
      * A chart page's blocks: the chart, with the table of its series under it (dataTables); a page whose series
      * hold no value at all says so (spec 002 §8 'No Data') instead of an empty chart.
      */
-    chartBlocks(series: ChartSeries[], axes: { name: string; kind?: 'rpm' }[]): Block[] {
-      const block = chart(series, axes); // drawn either way: each chart numbers its SVG ids in turn
+    chartBlocks(series: ChartSeries[], axes: { name: string; kind?: 'rpm' }[]): DraftBlock[] {
+      const block = chart(series, axes);
       const cols = series.map((x) => x.values);
       if (!cols.some((c) => c.some((v) => v != null))) return [{ kind: 'notice', text: t('noData') }];
       return input.dataTables

@@ -1,9 +1,9 @@
-import type { ReportPage } from '@fleet/shared/answers/daily-report.ts';
+import type { DraftPage } from '../draft.ts';
 import { num3, position } from '../format.ts';
 import type { PageContext, Side } from './context.ts';
 
 /** The Summary page (docs/domain.md §31): GPS, main engine, fuel and CO₂, auxiliary engines — period figures. */
-export function summaryPages(c: PageContext): ReportPage[] {
+export function summaryPages(c: PageContext): DraftPage[] {
   const { s, aeNames, aeFuel, t, num, language } = c;
   const g = s.gps?.summary;
   const fm = s.flowmeter?.summary;
@@ -29,7 +29,7 @@ export function summaryPages(c: PageContext): ReportPage[] {
   );
   const aeRows = aeNames.map((n) => [n, num(ae?.[n]?.runningTime), num(ae?.[n]?.fuelConsumption)]);
   aeRows.push([t('total'), num(aeNames.reduce((a, n) => a + (ae?.[n]?.runningTime ?? 0), 0)), num(aeFuel)]);
-  const page: ReportPage = {
+  const page: DraftPage = {
     key: 'summary',
     title: t('summary'),
     blocks: [
