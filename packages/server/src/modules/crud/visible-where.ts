@@ -6,7 +6,8 @@ type Eb = ExpressionBuilder<any, any>;
 type Where = (eb: Eb) => Expression<SqlBool>;
 
 const never = sql<SqlBool>`1 = 0`;
-const inList = (eb: Eb, col: string, list: (number | string)[]) => (list.length ? eb(col, 'in', list) : never);
+const inList = (eb: Eb, col: string, list: readonly (number | string)[]) =>
+  list.length ? eb(col, 'in', [...list]) : never;
 
 export function resourceByName(name: string): ResourceDef {
   const def = resources[name];
