@@ -80,6 +80,8 @@ copyFileSync(fileA, fileB);
 const now = Math.floor(Date.now() / 1000);
 /** small reads a screen makes many of: each reads a row or a few, so what is left is the fixed cost */
 const FIGURES: [string, string][] = [
+  // the floor: HTTP, routing, an answer — no session (no Authentication header), no query
+  ['floor: liveness without a session (GET /api/health/live)', '/api/health/live'],
   ['permissions (GET …/authentication/permissions)', '/api/security/authentication/permissions'],
   ['profile (GET /api/account/profile)', '/api/account/profile'],
   ['one asset (GET /api/master/asset/:id)', `/api/master/asset/${world.firstAsset}`],
@@ -98,7 +100,7 @@ const figures = FIGURES.filter((_, i) => !only || only.includes(i));
 
 async function get(port: number, path: string) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    headers: { authentication: world.token, 'accept-encoding': 'identity' },
+    headers: path.startsWith('/api/health') ? {} : { authentication: world.token, 'accept-encoding': 'identity' },
   });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
