@@ -33,6 +33,23 @@ export function visibleAssetSet(db: Db, s: Session): Promise<ReadonlySet<number>
   return memoized(s, 'assetSet', async () => new Set(await visibleAssetIds(db, s)));
 }
 
+/**
+ * The rule a list of visible assets was read by (readVisibleAssetIds): the active company, and the user's assigned
+ * assets unless they see all of it. Kept by the list's identity, so a statement can apply the rule (a subquery of
+ * fixed text, crud/visible-where.ts) instead of binding every id; a scope whose assetIds is another list (a copy,
+ * user-asset.hooks.ts's assets of every company) has no rule and is bound as its list.
+ */
+export interface AssetRule {
+  userId: string;
+  compId: number;
+  allAssets: boolean;
+}
+const rules = new WeakMap<readonly number[], AssetRule>();
+
+export function assetRuleOf(assetIds: readonly number[]): AssetRule | undefined {
+  return rules.get(assetIds);
+}
+
 async function readVisibleAssetIds(db: Db, s: Session): Promise<number[]> {
   if (s.activeCompId === null) return [];
   const uc = await db
@@ -43,14 +60,17 @@ async function readVisibleAssetIds(db: Db, s: Session): Promise<number[]> {
     .executeTakeFirst();
   let q = db.selectFrom('asset').select('asset.massId').where('asset.massCompId', '=', s.activeCompId);
   if (!uc) return [];
-  if (Number(uc.uscoAllAssets) !== 1) {
+  const allAssets = Number(uc.uscoAllAssets) === 1;
+  if (!allAssets) {
     q = q.where(
       'asset.massId',
       'in',
       db.selectFrom('user_asset').select('uassMassId').where('uassUserId', '=', s.userId),
     );
   }
-  return (await q.execute()).map((r: { massId: number }) => Number(r.massId));
+  const ids = (await q.execute()).map((r: { massId: number }) => Number(r.massId));
+  rules.set(ids, { userId: s.userId, compId: s.activeCompId, allAssets });
+  return ids;
 }
 
 /** Companies the user belongs to (for company, group and tank-header lists). */

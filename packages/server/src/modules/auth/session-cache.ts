@@ -1,5 +1,3 @@
-import type { Session } from './session.ts';
-
 /**
  * Sessions kept between requests (issue 29, docs/architecture.md "Security"): by token hash, the resolved session
  * (user, permissions) and what was computed from it (the visible scope, `sessionMemo`), stored under the access
@@ -8,20 +6,21 @@ import type { Session } from './session.ts';
  * version empties the whole cache. Every change of access commits a new version, and every cached value was read
  * after the version it is kept under, so a request never sees access older than the version it read.
  */
-export interface CachedSession {
+export interface CachedSession<S extends object> {
   version: number;
-  session: Session;
+  session: S;
 }
 
 /** the most sessions kept; past it the oldest entry goes (a process serves far fewer live sessions) */
 const MAX_ENTRIES = 10_000;
 
-export class SessionCache {
-  private readonly entries = new Map<string, CachedSession>();
+/** `S`: the session type (session.ts; not imported here, so the two files make no circle). */
+export class SessionCache<S extends object> {
+  private readonly entries = new Map<string, CachedSession<S>>();
   private version = Number.NaN;
 
   /** The entry of `hash` when it was stored at `version`; another version than the last seen drops every entry. */
-  get(hash: string, version: number): CachedSession | undefined {
+  get(hash: string, version: number): CachedSession<S> | undefined {
     if (version !== this.version) {
       this.entries.clear();
       this.version = version;
@@ -30,7 +29,7 @@ export class SessionCache {
     return this.entries.get(hash);
   }
 
-  set(hash: string, entry: CachedSession): void {
+  set(hash: string, entry: CachedSession<S>): void {
     // an entry of an older version (a slow load overtaken by a change) is not kept
     if (entry.version !== this.version) return;
     if (this.entries.size >= MAX_ENTRIES && !this.entries.has(hash)) {
@@ -54,12 +53,12 @@ export class SessionCache {
  * session: a session object is replaced as soon as its access version or its row changes, and so is its memo. A
  * session built elsewhere (a copy with another active company, a background job's) has none: computed every time.
  */
-const memos = new WeakMap<Session, Map<string, unknown>>();
+const memos = new WeakMap<object, Map<string, unknown>>();
 
-export function attachMemo(session: Session): void {
+export function attachMemo(session: object): void {
   memos.set(session, new Map());
 }
 
-export function sessionMemo(session: Session): Map<string, unknown> | undefined {
+export function sessionMemo(session: object): Map<string, unknown> | undefined {
   return memos.get(session);
 }

@@ -133,7 +133,7 @@ function fits(s: Session, row: SessionRow): boolean {
  * access version read with the row is the one they were loaded under (session-cache.ts).
  */
 export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSessionCheck) {
-  const cache = new SessionCache();
+  const cache = new SessionCache<Session>();
   return async (req: FastifyRequest) => {
     req.session = null;
     const header = req.headers.authentication ?? req.headers.authorization;
