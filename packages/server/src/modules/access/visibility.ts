@@ -138,10 +138,11 @@ async function readScopeContext(db: Db, session: Session): Promise<ScopeContext>
     ? await db.selectFrom('company').select('compGrcpId').distinct().where('compId', 'in', companyIds).execute()
     : [];
   const groupIds = groups.map((g: { compGrcpId: unknown }) => Number(g.compGrcpId)).filter((g) => g > 0);
+  // frozen to the last list: a cached scope is shared by every request of the session
   return {
     userId: session.userId,
-    companyIds,
-    groupIds,
+    companyIds: Object.freeze(companyIds),
+    groupIds: Object.freeze(groupIds),
     assetIds,
     platformAdmin: Number((user as { userPlatformAdmin?: unknown } | undefined)?.userPlatformAdmin) === 1,
   };
