@@ -29,6 +29,7 @@ import * as m028AuditLog from './migrations/028_audit_log.ts';
 import * as m029TenantMasterEvents from './migrations/029_tenant_master_events.ts';
 import * as m030FuelTypeRef from './migrations/030_fuel_type_ref.ts';
 import * as m031SessionClient from './migrations/031_session_client.ts';
+import * as m032FixedAccessVersion from './migrations/032_fixed_access_version.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -61,6 +62,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '029_tenant_master_events': m029TenantMasterEvents,
   '030_fuel_type_ref': m030FuelTypeRef,
   '031_session_client': m031SessionClient,
+  '032_fixed_access_version': m032FixedAccessVersion,
 };
 
 /** The migrations this version knows, in order. */

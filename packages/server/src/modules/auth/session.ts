@@ -1,8 +1,10 @@
 import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type UserAccess } from '@fleet/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { attachMemo, SessionCache } from './session-cache.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
 /** The one vessel and period a share-link session may read, and until when (share-links/link-scope.ts). */
@@ -68,12 +70,16 @@ export interface SessionRow {
   sessLastSeenTime: number;
   usloUserName: string;
   sessShareLinkId: string | null;
+  /** the access version read with the row (migration 032_fixed_access_version, session-cache.ts) */
+  accessVersion: number;
 }
 
 /**
  * Looks a raw token up: the live session, or why there is none. Revoked tokens, tokens of
  * inactive users and unknown tokens are all 'unknown'; a token idle for more than idleSeconds is 'expired'.
  * A live session's last-seen time is refreshed (at most once a minute, so reads stay cheap).
+ * One statement, its text fixed (a prepared statement on SQLite): the session row, its user and the access version —
+ * read before anything the cache keeps under that version is loaded.
  */
 export async function findSession(
   db: Db,
@@ -81,22 +87,15 @@ export async function findSession(
   idleSeconds: number,
 ): Promise<{ hash: string; row: SessionRow } | { hash: string; problem: 'unknown' | 'expired' }> {
   const hash = tokenHash(token);
-  const row = await db
-    .selectFrom('session_token')
-    .innerJoin('user_login', 'user_login.usloUserId', 'session_token.sessUserId')
-    .innerJoin('user', 'user.userId', 'session_token.sessUserId')
-    .select([
-      'session_token.sessUserId',
-      'session_token.sessActiveCompId',
-      'session_token.sessActiveApp',
-      'session_token.sessLastSeenTime',
-      'session_token.sessRevokedTime',
-      'session_token.sessShareLinkId',
-      'user_login.usloUserName',
-      'user.userStatus',
-    ])
-    .where('session_token.sessTokenHash', '=', hash)
-    .executeTakeFirst();
+  const { rows } = await sql<Record<string, unknown>>`select s.sess_user_id, s.sess_active_comp_id, s.sess_active_app,
+      s.sess_last_seen_time, s.sess_revoked_time, s.sess_share_link_id, l.uslo_user_name, u.user_status,
+      v.acvr_version
+    from session_token s
+    join user_login l on l.uslo_user_id = s.sess_user_id
+    join "user" u on u.user_id = s.sess_user_id
+    cross join access_version v
+    where s.sess_token_hash = ${hash} and v.acvr_id = 1`.execute(db);
+  const row = rows[0];
   if (!row || row.sessRevokedTime || Number(row.userStatus) !== 1) return { hash, problem: 'unknown' };
   const now = nowSeconds();
   if (now - Number(row.sessLastSeenTime) > idleSeconds) return { hash, problem: 'expired' };
@@ -106,21 +105,35 @@ export async function findSession(
   return {
     hash,
     row: {
-      sessUserId: row.sessUserId,
-      sessActiveCompId: row.sessActiveCompId === null ? null : Number(row.sessActiveCompId),
-      sessActiveApp: row.sessActiveApp,
+      sessUserId: String(row.sessUserId),
+      sessActiveCompId: row.sessActiveCompId == null ? null : Number(row.sessActiveCompId),
+      sessActiveApp: row.sessActiveApp == null ? null : String(row.sessActiveApp),
       sessLastSeenTime: Number(row.sessLastSeenTime),
-      usloUserName: row.usloUserName,
-      sessShareLinkId: row.sessShareLinkId ?? null,
+      usloUserName: String(row.usloUserName),
+      sessShareLinkId: row.sessShareLinkId == null ? null : String(row.sessShareLinkId),
+      accessVersion: Number(row.acvrVersion),
     },
   };
+}
+
+/** The cached session fits the row read now: same user, name, active company and application. */
+function fits(s: Session, row: SessionRow): boolean {
+  return (
+    s.userId === row.sessUserId &&
+    s.username === row.usloUserName &&
+    s.activeCompId === row.sessActiveCompId &&
+    s.activeApp === row.sessActiveApp
+  );
 }
 
 /**
  * Resolves the `Authentication` header to a session. Idle sessions (no request for
  * idleSeconds) expire: they answer errorCode 411 (spec 000 §8), unknown tokens 'Authentication Error'.
+ * The session row is read on every request; the user's permissions and scope come from the session cache while the
+ * access version read with the row is the one they were loaded under (session-cache.ts).
  */
 export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSessionCheck) {
+  const cache = new SessionCache<Session>();
   return async (req: FastifyRequest) => {
     req.session = null;
     const header = req.headers.authentication ?? req.headers.authorization;
@@ -132,21 +145,35 @@ export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSess
     const found = await findSession(db, token, idleSeconds);
     if ('problem' in found) {
       req.sessionProblem = found.problem;
+      cache.delete(found.hash);
       return;
     }
     const { row } = found;
     // a share-link session: the link must still be live, and only its reads are let through
     const linkScope = row.sessShareLinkId ? await checkLink(db, row.sessShareLinkId, req, nowSeconds()) : undefined;
-    req.session = {
-      tokenHash: found.hash,
-      userId: row.sessUserId,
-      username: row.usloUserName,
-      activeCompId: row.sessActiveCompId,
-      activeApp: row.sessActiveApp,
-      access: await loadAccess(db, row.sessUserId),
-      ...(linkScope ? { linkScope } : {}),
-    };
+    let base = cache.get(found.hash, row.accessVersion)?.session;
+    if (!base || !fits(base, row)) {
+      base = freezeSession({
+        tokenHash: found.hash,
+        userId: row.sessUserId,
+        username: row.usloUserName,
+        activeCompId: row.sessActiveCompId,
+        activeApp: row.sessActiveApp,
+        access: await loadAccess(db, row.sessUserId),
+      });
+      attachMemo(base);
+      cache.set(found.hash, { version: row.accessVersion, session: base });
+    }
+    // a link's scope is checked on every request: that session is a copy (with no memo of its own)
+    req.session = linkScope ? { ...base, linkScope } : base;
   };
+}
+
+/** A cached session is shared by requests: frozen, so no route can change it for the next. */
+function freezeSession(s: Session): Session {
+  for (const ops of Object.values(s.access)) if (ops) Object.freeze(ops);
+  Object.freeze(s.access);
+  return Object.freeze(s);
 }
 
 /** Where a session is opened: the client's address and its browser's User-Agent, as the server received them. */

@@ -5,7 +5,11 @@ import type { Db } from '../../db/database.ts';
  * the User Asset picker): per company, all its assets when the user's membership has the all-assets flag,
  * else the assets assigned to the user. `companyIds` narrows to those companies.
  */
-export async function assetsVisibleInCompanies(db: Db, userId: string, companyIds?: number[]): Promise<number[]> {
+export async function assetsVisibleInCompanies(
+  db: Db,
+  userId: string,
+  companyIds?: readonly number[],
+): Promise<number[]> {
   if (companyIds && !companyIds.length) return [];
   let q = db
     .selectFrom('asset')

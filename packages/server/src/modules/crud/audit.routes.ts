@@ -18,7 +18,7 @@ export const NOT_RESTORABLE_MESSAGE = 'Only a deleted record can be restored';
 
 type Eb = ExpressionBuilder<any, any>;
 const never = sql<SqlBool>`1 = 0`;
-const inList = (eb: Eb, col: string, list: number[]) => (list.length ? eb(col, 'in', list) : never);
+const inList = (eb: Eb, col: string, list: readonly number[]) => (list.length ? eb(col, 'in', [...list]) : never);
 
 /** The SQL form of entryVisible (audit.ts): by the entry's vessel, else company, else tenant; shared lists to all. */
 function visibleEntries(ctx: ScopeContext): ((eb: Eb) => Expression<SqlBool>) | null {

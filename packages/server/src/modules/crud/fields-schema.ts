@@ -21,8 +21,22 @@ function typeOf(f: FieldDef): string {
   }
 }
 
-/** The inputs of a resource's form: the fields a client may write, in order. */
-export function formFields(def: ResourceDef): FormField[] {
+const built = new WeakMap<ResourceDef, readonly FormField[]>();
+
+/**
+ * The inputs of a resource's form: the fields a client may write, in order. A definition never changes while the
+ * server runs, so each is built once (it was rebuilt for every asset list, issue 29).
+ */
+export function formFields(def: ResourceDef): readonly FormField[] {
+  let fields = built.get(def);
+  if (!fields) {
+    fields = Object.freeze(buildFormFields(def));
+    built.set(def, fields);
+  }
+  return fields;
+}
+
+function buildFormFields(def: ResourceDef): FormField[] {
   return Object.entries(def.fields)
     .filter(([, f]) => !f.readOnly)
     .map(([name, f]) => ({

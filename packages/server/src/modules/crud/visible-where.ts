@@ -1,12 +1,34 @@
 import { type ResourceDef, resources } from '@fleet/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { ScopeContext } from '../access/visibility.ts';
+import { assetRuleOf, type ScopeContext } from '../access/visibility.ts';
 
 type Eb = ExpressionBuilder<any, any>;
 type Where = (eb: Eb) => Expression<SqlBool>;
 
 const never = sql<SqlBool>`1 = 0`;
-const inList = (eb: Eb, col: string, list: (number | string)[]) => (list.length ? eb(col, 'in', list) : never);
+const inList = (eb: Eb, col: string, list: readonly (number | string)[]) =>
+  list.length ? eb(col, 'in', [...list]) : never;
+
+/**
+ * "`col` is a visible asset": the rule the scope's assets were read by, as a subquery of fixed text (a prepared
+ * statement; no list of up to thousands of ids compiled and bound on every call), else the list itself.
+ */
+function inVisibleAssets(eb: Eb, col: string, ids: readonly number[], depth: number) {
+  if (!ids.length) return never;
+  const rule = assetRuleOf(ids);
+  if (!rule) return eb(col, 'in', [...ids]);
+  const a = `va${depth}`;
+  let assets = eb.selectFrom(`asset as ${a}`).select(`${a}.massId`).where(`${a}.massCompId`, '=', rule.compId);
+  if (!rule.allAssets) {
+    const u = `vu${depth}`;
+    assets = assets.where(
+      `${a}.massId`,
+      'in',
+      eb.selectFrom(`user_asset as ${u}`).select(`${u}.uassMassId`).where(`${u}.uassUserId`, '=', rule.userId),
+    );
+  }
+  return eb(col, 'in', assets);
+}
 
 export function resourceByName(name: string): ResourceDef {
   const def = resources[name];
@@ -26,7 +48,7 @@ export function visibleWhere(def: ResourceDef, ctx: ScopeContext, alias: string,
     case 'company':
       return (eb) => inList(eb, `${alias}.${scope.field}`, ctx.companyIds);
     case 'asset':
-      return (eb) => inList(eb, `${alias}.${scope.field}`, ctx.assetIds);
+      return (eb) => inVisibleAssets(eb, `${alias}.${scope.field}`, ctx.assetIds, depth);
     case 'device': {
       const d = `sd${depth}`;
       return (eb) =>
@@ -34,7 +56,10 @@ export function visibleWhere(def: ResourceDef, ctx: ScopeContext, alias: string,
           ? eb(
               `${alias}.${scope.field}`,
               'in',
-              eb.selectFrom(`device as ${d}`).select(`${d}.devcId`).where(`${d}.devcMassId`, 'in', ctx.assetIds),
+              eb
+                .selectFrom(`device as ${d}`)
+                .select(`${d}.devcId`)
+                .where((e) => inVisibleAssets(e, `${d}.devcMassId`, ctx.assetIds, depth)),
             )
           : never;
     }
