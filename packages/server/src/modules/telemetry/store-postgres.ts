@@ -1,3 +1,4 @@
+import type { DeviceTypeDef } from '@fleet/shared/telemetry.ts';
 import type pg from 'pg';
 import { statColumnTypes, upsertSql } from './rollup.ts';
 import {
@@ -6,14 +7,44 @@ import {
   type LastState,
   lastStateOf,
   pgText,
+  type StoredReading,
   type TelemetryStore,
   type WriteOp,
   type WritePlan,
 } from './telemetry-store.ts';
 
 const PG_CAST: Record<string, string> = { integer: 'int4', bigint: 'int8', 'double precision': 'float8' };
-/** `select * from unnest($1::int4[], …)`: many rows in one statement, one array parameter per column */
-const unnest = (casts: string[]) => `select * from unnest(${casts.map((c, i) => `$${i + 1}::${c}[]`).join(', ')})`;
+/** `select * from unnest($1::int4[], …)`: many rows in one statement, one array parameter per column (from $from+1) */
+const unnest = (casts: string[], from = 0) =>
+  `select * from unnest(${casts.map((c, i) => `$${from + i + 1}::${c}[]`).join(', ')})`;
+
+/**
+ * An array parameter of numbers as PostgreSQL's array text, `{1,2.5,NULL}`: the same digits pg writes for a JS
+ * array (`String(n)`), without its per-element quoting and escaping, which was a tenth of ingest's CPU here.
+ */
+export function numbers<T>(items: readonly T[], value: (item: T) => number | null): string {
+  let s = '{';
+  for (let i = 0; i < items.length; i++) {
+    const v = value(items[i]);
+    s += i ? (v === null ? ',NULL' : `,${v}`) : v === null ? 'NULL' : `${v}`;
+  }
+  return `${s}}`;
+}
+
+/**
+ * The name of a statement prepared once per connection (pg caches it by name): the batch's statements differ by
+ * the types a batch holds, and parsing and planning ~20 upserts on every batch is the server's work saved.
+ */
+const names = new Map<string, string>();
+const statementName = (kind: string, parts: string[]) => {
+  const key = `${kind}:${parts.join(',')}`;
+  let name = names.get(key);
+  if (!name) {
+    name = `ingest_${kind}_${names.size}`;
+    names.set(key, name);
+  }
+  return name;
+};
 
 /**
  * The telemetry store on PostgreSQL (telemetry-store.ts): multi-row statements with array parameters (`unnest`), a write
@@ -65,35 +96,89 @@ export class PostgresStore implements TelemetryStore {
     }
   }
 
+  /**
+   * Every group's readings in one statement, `on conflict do nothing`: per group the count of new rows, and only
+   * when it falls short of the group's rows (a resend) the keys of the new ones — no row per reading to send back
+   * and parse in the usual case.
+   */
+  private async insert(client: pg.PoolClient, groups: { def: DeviceTypeDef; rows: StoredReading[] }[]) {
+    const present = groups.filter((g) => g.rows.length);
+    if (!present.length) return groups.map(() => []);
+    const params: unknown[] = [];
+    const ctes: string[] = [];
+    const selects: string[] = [];
+    present.forEach(({ def, rows }, g) => {
+      const cols = insertColumns(def);
+      const casts = ['int4', 'int8', ...cols.slice(2).map(() => 'float8')];
+      const from = params.length;
+      params.push(
+        numbers(rows, (r) => r.deviceId),
+        numbers(rows, (r) => r.ts),
+        ...cols.slice(2).map((_, i) => numbers(rows, (r) => r.values[i])),
+      );
+      ctes.push(
+        `i${g} as (insert into ${def.table} (${cols.join(', ')}) ${unnest(casts, from)} on conflict do nothing returning device_id, ts)`,
+      );
+      const all = `count(*) = cardinality($${from + 1}::int4[])`;
+      // in catalogue order (an Append runs its branches one after the other): every writer locks in the same order
+      selects.push(
+        `select count(*)::int4 as n, case when ${all} then null else array_agg(device_id) end as ids,
+          case when ${all} then null else array_agg(ts) end as ts from i${g}`,
+      );
+    });
+    const res = await client.query({
+      name: statementName(
+        'insert',
+        present.map((g) => g.def.type),
+      ),
+      text: `with ${ctes.join(',\n')}\n${selects.join('\nunion all ')}`,
+      values: params,
+      rowMode: 'array',
+    });
+    const answers = new Map(
+      present.map(({ rows }, g) => {
+        const [n, ids, ts] = res.rows[g] as [number, number[] | null, string[] | null];
+        if (n === rows.length || !ids || !ts) return [rows, rows.map(() => n === rows.length)] as const;
+        const fresh = new Set(ids.map((id, i) => `${id}:${ts[i]}`));
+        return [rows, rows.map((row) => fresh.has(`${row.deviceId}:${row.ts}`))] as const;
+      }),
+    );
+    return groups.map((g) => answers.get(g.rows) ?? []);
+  }
+
   private async run(client: pg.PoolClient, o: WriteOp): Promise<unknown> {
     switch (o.kind) {
       case 'sql':
         return (await client.query(pgText(o.text), o.params)).rows;
-      case 'insert': {
-        const cols = insertColumns(o.def);
-        const casts = ['int4', 'int8', ...cols.slice(2).map(() => 'float8')];
-        const arrays: unknown[][] = cols.map(() => []);
-        for (const row of o.rows) {
-          arrays[0].push(row.deviceId);
-          arrays[1].push(row.ts);
-          for (let i = 2; i < cols.length; i++) arrays[i].push(row.values[i - 2]);
-        }
-        const res = await client.query(
-          `insert into ${o.def.table} (${cols.join(', ')}) ${unnest(casts)} on conflict do nothing returning device_id, ts`,
-          arrays,
-        );
-        const done = new Set(res.rows.map((r: { device_id: number; ts: number }) => `${r.device_id}:${Number(r.ts)}`));
-        return o.rows.map((row) => done.has(`${row.deviceId}:${row.ts}`));
-      }
+      case 'insert':
+        return this.insert(client, o.groups);
       case 'rollups': {
-        const casts = ['int4', 'int8', ...statColumnTypes(o.def).map((t) => PG_CAST[t])];
-        const ps = o.partials;
-        if (!ps.length) return undefined;
-        await client.query(upsertSql(o.def, o.level, unnest(casts)), [
-          ps.map((p) => p.deviceId),
-          ps.map((p) => p.bucket),
-          ...casts.slice(2).map((_, i) => ps.map((p) => p.values[i])),
-        ]);
+        const groups = o.groups.filter((g) => g.partials.length);
+        if (!groups.length) return undefined;
+        const params: unknown[] = [];
+        const parts = groups.map(({ def, level, partials: ps }, g) => {
+          const casts = ['int4', 'int8', ...statColumnTypes(def).map((t) => PG_CAST[t])];
+          const from = params.length;
+          params.push(
+            numbers(ps, (p) => p.deviceId),
+            numbers(ps, (p) => p.bucket),
+            ...casts.slice(2).map((_, i) => numbers(ps, (p) => p.values[i])),
+          );
+          return {
+            name: `${def.type}.${level.name}`,
+            cte: `r${g} as (${upsertSql(def, level, unnest(casts, from))} returning 1)`,
+          };
+        });
+        // the CTEs read in catalogue order (an Append runs its branches one after the other): every writer locks the
+        // buckets in the same order, as the statements one by one did
+        await client.query({
+          name: statementName(
+            'rollups',
+            parts.map((p) => p.name),
+          ),
+          text: `with ${parts.map((p) => p.cte).join(',\n')}\n${parts.map((_, g) => `select count(*) from r${g}`).join('\nunion all ')}`,
+          values: params,
+        });
         return undefined;
       }
       case 'rewrite': {
