@@ -1,7 +1,7 @@
 import type { DeviceTypeDef } from '@fleet/shared/telemetry.ts';
 import type SQLite from 'better-sqlite3';
 import { prepare } from '../../db/statements.ts';
-import { statColumns, upsertSql } from './rollup.ts';
+import { upsertSql } from './rollup.ts';
 import {
   insertColumns,
   LAST_STATES_SQL,
@@ -21,12 +21,11 @@ const LAST_SQL = (
   where excluded.ts > telemetry_last.ts`;
 
 /**
- * Rows per multi-row statement, largest first: a batch's rows go out in as few statements as these sizes make (1 000
- * rows: 15 × 64, 2 × 16, 2 × 4), each statement prepared once per table and size. One statement per row cost SQLite's
- * per-statement work (bind, step, reset, the upsert's plan) once per row and a call into the addon with the row's
- * values spread as arguments; 64 rows × ~16 columns stay far below SQLite's bound on parameters (32 766).
+ * Rows per multi-row statement, largest first: a batch's rollup partials and last states go out in as few statements
+ * as these sizes make, each prepared once per table and size (a flow meter's ~12 hourly partials of a batch: 3
+ * statements instead of 12). The readings themselves go one statement per row (`insert`).
  */
-export const CHUNKS = [64, 16, 4, 1] as const;
+export const CHUNKS = [16, 4, 1] as const;
 
 /** `(?, ?), (?, ?)`: `rows` rows of `width` parameters. */
 const rowsOf = (width: number, rows: number) => {
@@ -34,26 +33,17 @@ const rowsOf = (width: number, rows: number) => {
   return Array.from({ length: rows }, () => one).join(', ');
 };
 
-/** Thrown inside the insert's savepoint when some rows were stored before: rolls the multi-row attempt back. */
-const SOME_STORED = Symbol('some rows were stored before');
-
 /**
- * The telemetry store on SQLite (telemetry-store.ts): multi-row statements (CHUNKS) prepared once per store, and a
- * write plan driven synchronously inside one `transaction()`, so no other work of the process runs between its
- * statements.
+ * The telemetry store on SQLite (telemetry-store.ts): statements prepared once per store (the rollups' multi-row ones
+ * per size, CHUNKS), and a write plan driven synchronously inside one `transaction()`, so no other work of the process
+ * runs between its statements.
  */
 export class SqliteStore implements TelemetryStore {
   readonly dialect = 'sqlite' as const;
   /** the multi-row statements, by table, kind and rows per statement */
   private readonly statements = new Map<string, SQLite.Statement>();
-  /** the inserts of one group in a savepoint (a nested transaction): all rows new, or nothing written */
-  private readonly insertAllNew: (def: DeviceTypeDef, rows: StoredReading[]) => void;
 
-  constructor(private readonly sqlite: SQLite.Database) {
-    this.insertAllNew = sqlite.transaction((def: DeviceTypeDef, rows: StoredReading[]) => {
-      if (this.insertRows(def, rows) !== rows.length) throw SOME_STORED;
-    });
-  }
+  constructor(private readonly sqlite: SQLite.Database) {}
 
   async query<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
     return prepare(this.sqlite, text).all(...params) as T[];
@@ -90,7 +80,8 @@ export class SqliteStore implements TelemetryStore {
         return o.groups.map(({ def, rows }) => this.insert(def, rows));
       case 'rollups':
         for (const { def, level, partials } of o.groups) {
-          const width = 2 + statColumns(def).length;
+          if (!partials.length) continue;
+          const width = 2 + partials[0].values.length;
           this.chunked(
             `r|${def.table}|${level.name}`,
             width,
@@ -126,38 +117,24 @@ export class SqliteStore implements TelemetryStore {
   }
 
   /**
-   * Per reading, whether it was new. Usually every reading is (a device sends each once): the multi-row inserts,
-   * whose count of inserted rows says so. When it falls short (a resent batch), that attempt is rolled back to its
-   * savepoint and the readings go in one statement each, whose `changes` tells which were new.
+   * Per reading, whether it was new: one prepared insert per row, whose `changes` tells. (Multi-row inserts were
+   * measured slower here: SQLite's work per row is the same, and the count they return cannot say which of a
+   * chunk's rows was the duplicate.)
    */
   private insert(def: DeviceTypeDef, rows: StoredReading[]): boolean[] {
     if (!rows.length) return [];
-    try {
-      this.insertAllNew(def, rows);
-      return new Array(rows.length).fill(true);
-    } catch (err) {
-      if (err !== SOME_STORED) throw err;
-    }
     const one = this.statement(`i|${def.table}`, 1, () => insertSql(def, 1));
-    return rows.map((row) => one.run(row.deviceId, row.ts, ...row.values).changes > 0);
-  }
-
-  /** The multi-row inserts of one type's readings: how many rows were inserted. */
-  private insertRows(def: DeviceTypeDef, rows: StoredReading[]): number {
-    const width = 2 + rows[0].values.length;
-    return this.chunked(
-      `i|${def.table}`,
-      width,
-      rows.length,
-      (k) => insertSql(def, k),
-      (params, at, i) => {
-        const row = rows[i];
-        params[at] = row.deviceId;
-        params[at + 1] = row.ts;
-        const values = row.values;
-        for (let j = 0; j < values.length; j++) params[at + 2 + j] = values[j];
-      },
-    );
+    const params = new Array(2 + rows[0].values.length);
+    const out = new Array<boolean>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      params[0] = row.deviceId;
+      params[1] = row.ts;
+      const values = row.values;
+      for (let j = 0; j < values.length; j++) params[2 + j] = values[j];
+      out[i] = one.run(params).changes > 0;
+    }
+    return out;
   }
 
   private statement(key: string, rows: number, text: (rows: number) => string): SQLite.Statement {
