@@ -18,17 +18,47 @@ const PG_CAST: Record<string, string> = { integer: 'int4', bigint: 'int8', 'doub
 const unnest = (casts: string[], from = 0) =>
   `select * from unnest(${casts.map((c, i) => `$${from + i + 1}::${c}[]`).join(', ')})`;
 
+/** Element type OID and bytes of the array parameters sent in PostgreSQL's binary format. */
+const BINARY = { int4: [23, 4], int8: [20, 8], float8: [701, 8] } as const;
+type BinaryType = keyof typeof BINARY;
+
 /**
- * An array parameter of numbers as PostgreSQL's array text, `{1,2.5,NULL}`: the same digits pg writes for a JS
- * array (`String(n)`), without its per-element quoting and escaping, which was a tenth of ingest's CPU here.
+ * A one-dimensional array parameter in PostgreSQL's binary array format (array_recv: dimensions, null flag, element
+ * type, then each element's length and big-endian bytes; -1 for NULL). pg sends a Buffer as a binary parameter:
+ * no number is turned into text here nor parsed back on the server, and a double arrives bit for bit. Writing the
+ * batch's arrays as text (pg's per-element quoting) was a tenth of ingest's CPU.
  */
-export function numbers<T>(items: readonly T[], value: (item: T) => number | null): string {
-  let s = '{';
-  for (let i = 0; i < items.length; i++) {
+export function binaryArray<T>(type: BinaryType, items: readonly T[], value: (item: T) => number | null): Buffer {
+  const [oid, size] = BINARY[type];
+  let nulls = 0;
+  for (let i = 0; i < items.length; i++) if (value(items[i]) === null) nulls++;
+  const n = items.length;
+  const buf = Buffer.allocUnsafe((n ? 20 : 12) + n * 4 + (n - nulls) * size);
+  buf.writeInt32BE(n ? 1 : 0, 0);
+  buf.writeInt32BE(nulls ? 1 : 0, 4);
+  buf.writeInt32BE(oid, 8);
+  if (!n) return buf;
+  buf.writeInt32BE(n, 12);
+  buf.writeInt32BE(1, 16); // lower bound
+  let at = 20;
+  for (let i = 0; i < n; i++) {
     const v = value(items[i]);
-    s += i ? (v === null ? ',NULL' : `,${v}`) : v === null ? 'NULL' : `${v}`;
+    if (v === null) {
+      buf.writeInt32BE(-1, at);
+      at += 4;
+      continue;
+    }
+    buf.writeInt32BE(size, at);
+    if (type === 'float8') buf.writeDoubleBE(v, at + 4);
+    else if (type === 'int4') buf.writeInt32BE(v, at + 4);
+    else {
+      const hi = Math.floor(v / 2 ** 32);
+      buf.writeInt32BE(hi, at + 4);
+      buf.writeUInt32BE(v - hi * 2 ** 32, at + 8);
+    }
+    at += 4 + size;
   }
-  return `${s}}`;
+  return buf;
 }
 
 /**
@@ -112,9 +142,9 @@ export class PostgresStore implements TelemetryStore {
       const casts = ['int4', 'int8', ...cols.slice(2).map(() => 'float8')];
       const from = params.length;
       params.push(
-        numbers(rows, (r) => r.deviceId),
-        numbers(rows, (r) => r.ts),
-        ...cols.slice(2).map((_, i) => numbers(rows, (r) => r.values[i])),
+        binaryArray('int4', rows, (r) => r.deviceId),
+        binaryArray('int8', rows, (r) => r.ts),
+        ...cols.slice(2).map((_, i) => binaryArray('float8', rows, (r) => r.values[i])),
       );
       ctes.push(
         `i${g} as (insert into ${def.table} (${cols.join(', ')}) ${unnest(casts, from)} on conflict do nothing returning device_id, ts)`,
@@ -160,9 +190,9 @@ export class PostgresStore implements TelemetryStore {
           const casts = ['int4', 'int8', ...statColumnTypes(def).map((t) => PG_CAST[t])];
           const from = params.length;
           params.push(
-            numbers(ps, (p) => p.deviceId),
-            numbers(ps, (p) => p.bucket),
-            ...casts.slice(2).map((_, i) => numbers(ps, (p) => p.values[i])),
+            binaryArray('int4', ps, (p) => p.deviceId),
+            binaryArray('int8', ps, (p) => p.bucket),
+            ...casts.slice(2).map((c, i) => binaryArray(c as BinaryType, ps, (p) => p.values[i])),
           );
           return {
             name: `${def.type}.${level.name}`,
