@@ -425,6 +425,7 @@ function* writePlan(
   const inserted = new Set<StoredReading>();
   if (batch.postgres) yield* lockDevices(byType);
   const rewrites: { def: DeviceTypeDef; rows: { deviceId: number; ts: number; values: (number | null)[] }[] }[] = [];
+  const groups: { def: DeviceTypeDef; rows: Row[] }[] = [];
   for (const [type, rows] of byType) {
     const def = TELEMETRY_TYPES[type];
     if (CHAINS[type]) {
@@ -436,13 +437,17 @@ function* writePlan(
       }));
       if (changed.length) rewrites.push({ def, rows: changed });
     }
-    const fresh = yield* op<boolean[]>({ kind: 'insert', def, rows });
-    rows.forEach((row, i) => {
-      if (fresh[i]) inserted.add(row);
-    });
+    groups.push({ def, rows });
   }
-  for (const [def, rows] of insertedByType(byType, inserted))
-    for (const level of ROLLUPS) yield* op({ kind: 'rollups', def, level, partials: partials(def, rows, level) });
+  // every type's readings in one operation (PostgreSQL: one statement), then every type's and level's rollups in one
+  const fresh = yield* op<boolean[][]>({ kind: 'insert', groups });
+  groups.forEach(({ rows }, g) => {
+    for (let i = 0; i < rows.length; i++) if (fresh[g][i]) inserted.add(rows[i]);
+  });
+  const rollups = insertedByType(byType, inserted).flatMap(([def, rows]) =>
+    ROLLUPS.map((level) => ({ def, level, partials: partials(def, rows, level) })),
+  );
+  if (rollups.length) yield* op({ kind: 'rollups', groups: rollups });
   for (const { def, rows } of rewrites) {
     const columns = rewriteColumns(def).map((i) => storedMetrics(def)[i].column);
     yield* op({ kind: 'rewrite', def, columns, rows });

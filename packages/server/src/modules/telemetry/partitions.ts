@@ -70,7 +70,13 @@ export async function createMonth(pool: pg.Pool, table: string, from: number): P
 export async function ensureMonths(database: Database, table: string, times: Iterable<number>): Promise<void> {
   if (database.dialect !== 'postgres' || !(await isPartitioned(database, table))) return;
   const months = new Set<number>();
-  for (const t of times) months.add(monthOf(t)[0]);
+  // a batch's readings are mostly of one month: a date is computed only for a reading outside the last one found
+  let month: [number, number] = [0, 0];
+  for (const t of times)
+    if (t < month[0] || t >= month[1]) {
+      month = monthOf(t);
+      months.add(month[0]);
+    }
   for (const m of months) await createMonth(database.pool, table, m);
 }
 

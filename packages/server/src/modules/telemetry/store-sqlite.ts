@@ -1,28 +1,47 @@
+import type { DeviceTypeDef } from '@fleet/shared/telemetry.ts';
 import type SQLite from 'better-sqlite3';
 import { prepare } from '../../db/statements.ts';
-import { statColumns, upsertSql } from './rollup.ts';
+import { upsertSql } from './rollup.ts';
 import {
   insertColumns,
   LAST_STATES_SQL,
   type LastState,
   lastStateOf,
   placeholders,
+  type StoredReading,
   type TelemetryStore,
   type WriteOp,
   type WritePlan,
 } from './telemetry-store.ts';
 
-const LAST_SQL = `insert into telemetry_last (device_id, ts, data, received_time) values (?, ?, ?, ?)
+const LAST_SQL = (
+  rows: number,
+) => `insert into telemetry_last (device_id, ts, data, received_time) values ${rowsOf(4, rows)}
   on conflict (device_id) do update set ts = excluded.ts, data = excluded.data, received_time = excluded.received_time
   where excluded.ts > telemetry_last.ts`;
 
 /**
- * The telemetry store on SQLite (telemetry-store.ts): prepared statements from the statement cache, run one row at a time —
- * better-sqlite3 is synchronous and a prepared insert is the fastest row source it has — and a write plan driven
- * synchronously inside one `transaction()`, so no other work of the process runs between its statements.
+ * Rows per multi-row statement, largest first: a batch's rollup partials and last states go out in as few statements
+ * as these sizes make, each prepared once per table and size (a flow meter's ~12 hourly partials of a batch: 3
+ * statements instead of 12). The readings themselves go one statement per row (`insert`).
+ */
+export const CHUNKS = [16, 4, 1] as const;
+
+/** `(?, ?), (?, ?)`: `rows` rows of `width` parameters. */
+const rowsOf = (width: number, rows: number) => {
+  const one = `(${placeholders(width)})`;
+  return Array.from({ length: rows }, () => one).join(', ');
+};
+
+/**
+ * The telemetry store on SQLite (telemetry-store.ts): statements prepared once per store (the rollups' multi-row ones
+ * per size, CHUNKS), and a write plan driven synchronously inside one `transaction()`, so no other work of the process
+ * runs between its statements.
  */
 export class SqliteStore implements TelemetryStore {
   readonly dialect = 'sqlite' as const;
+  /** the multi-row statements, by table, kind and rows per statement */
+  private readonly statements = new Map<string, SQLite.Statement>();
 
   constructor(private readonly sqlite: SQLite.Database) {}
 
@@ -57,22 +76,26 @@ export class SqliteStore implements TelemetryStore {
         st.run(...o.params);
         return [];
       }
-      case 'insert': {
-        const cols = insertColumns(o.def);
-        const insert = prepare(
-          sqlite,
-          `insert into ${o.def.table} (${cols.join(', ')}) values (${placeholders(cols.length)}) on conflict do nothing`,
-        );
-        return o.rows.map((row) => insert.run(row.deviceId, row.ts, ...row.values).changes > 0);
-      }
-      case 'rollups': {
-        const upsert = prepare(
-          sqlite,
-          upsertSql(o.def, o.level, `values (${placeholders(2 + statColumns(o.def).length)})`),
-        );
-        for (const p of o.partials) upsert.run(p.deviceId, p.bucket, ...p.values);
+      case 'insert':
+        return o.groups.map(({ def, rows }) => this.insert(def, rows));
+      case 'rollups':
+        for (const { def, level, partials } of o.groups) {
+          if (!partials.length) continue;
+          const width = 2 + partials[0].values.length;
+          this.chunked(
+            `r|${def.table}|${level.name}`,
+            width,
+            partials.length,
+            (k) => upsertSql(def, level, `values ${rowsOf(width, k)}`),
+            (params, at, i) => {
+              const p = partials[i];
+              params[at] = p.deviceId;
+              params[at + 1] = p.bucket;
+              for (let j = 0; j < p.values.length; j++) params[at + 2 + j] = p.values[j];
+            },
+          );
+        }
         return undefined;
-      }
       case 'rewrite': {
         const update = prepare(
           sqlite,
@@ -81,11 +104,77 @@ export class SqliteStore implements TelemetryStore {
         for (const r of o.rows) update.run(...r.values, r.deviceId, r.ts);
         return undefined;
       }
-      case 'last': {
-        const last = prepare(sqlite, LAST_SQL);
-        for (const s of o.states) last.run(s.deviceId, s.ts, s.data, o.now);
+      case 'last':
+        this.chunked('last', 4, o.states.length, LAST_SQL, (params, at, i) => {
+          const s = o.states[i];
+          params[at] = s.deviceId;
+          params[at + 1] = s.ts;
+          params[at + 2] = s.data;
+          params[at + 3] = o.now;
+        });
         return undefined;
-      }
     }
   }
+
+  /**
+   * Per reading, whether it was new: one prepared insert per row, whose `changes` tells. (Multi-row inserts were
+   * measured slower here: SQLite's work per row is the same, and the count they return cannot say which of a
+   * chunk's rows was the duplicate.)
+   */
+  private insert(def: DeviceTypeDef, rows: StoredReading[]): boolean[] {
+    if (!rows.length) return [];
+    const one = this.statement(`i|${def.table}`, 1, () => insertSql(def, 1));
+    const params = new Array(2 + rows[0].values.length);
+    const out = new Array<boolean>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      params[0] = row.deviceId;
+      params[1] = row.ts;
+      const values = row.values;
+      for (let j = 0; j < values.length; j++) params[2 + j] = values[j];
+      out[i] = one.run(params).changes > 0;
+    }
+    return out;
+  }
+
+  private statement(key: string, rows: number, text: (rows: number) => string): SQLite.Statement {
+    const k = `${key}|${rows}`;
+    let st = this.statements.get(k);
+    if (!st) {
+      st = this.sqlite.prepare(text(rows));
+      this.statements.set(k, st);
+    }
+    return st;
+  }
+
+  /**
+   * Runs `count` rows of `width` parameters through the statements `text` makes, CHUNKS rows at a time; `fill` writes
+   * row i's parameters into a statement's parameters from `at`. Returns the rows changed.
+   */
+  private chunked(
+    key: string,
+    width: number,
+    count: number,
+    text: (rows: number) => string,
+    fill: (params: unknown[], at: number, i: number) => void,
+  ): number {
+    let changes = 0;
+    let i = 0;
+    for (const size of CHUNKS) {
+      if (count - i < size) continue;
+      const st = this.statement(key, size, text);
+      const params = new Array(size * width);
+      for (; count - i >= size; i += size) {
+        for (let r = 0; r < size; r++) fill(params, r * width, i + r);
+        changes += st.run(params).changes;
+      }
+    }
+    return changes;
+  }
 }
+
+/** The insert of `rows` readings of a type, `on conflict do nothing`. */
+const insertSql = (def: DeviceTypeDef, rows: number) => {
+  const cols = insertColumns(def);
+  return `insert into ${def.table} (${cols.join(', ')}) values ${rowsOf(cols.length, rows)} on conflict do nothing`;
+};

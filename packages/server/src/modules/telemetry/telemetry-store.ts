@@ -58,10 +58,13 @@ export interface LatestState {
 export type WriteOp =
   /** any statement: a read's rows, or [] for a statement without result rows */
   | { kind: 'sql'; text: string; params: unknown[] }
-  /** readings of one type, `on conflict do nothing`: per reading, whether it was new (boolean[]) */
-  | { kind: 'insert'; def: DeviceTypeDef; rows: StoredReading[] }
-  /** a batch's partial rollups merged into the stored buckets of one level */
-  | { kind: 'rollups'; def: DeviceTypeDef; level: RollupLevel; partials: RollupPartial[] }
+  /**
+   * readings of each group's type (catalogue order), `on conflict do nothing`: per group and reading, whether it was
+   * new (boolean[][]). One operation for the batch's types, so an engine may send them in one statement.
+   */
+  | { kind: 'insert'; groups: { def: DeviceTypeDef; rows: StoredReading[] }[] }
+  /** a batch's partial rollups merged into the stored buckets, per type and level (one operation for all of them) */
+  | { kind: 'rollups'; groups: { def: DeviceTypeDef; level: RollupLevel; partials: RollupPartial[] }[] }
   /** stored readings whose derived columns (and GPS distance) a late reading changed: `values` in `columns` order */
   | {
       kind: 'rewrite';
