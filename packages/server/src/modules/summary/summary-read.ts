@@ -2,7 +2,7 @@ import { type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { type Needs, NO_NEEDS, readStats } from '../telemetry/stats-read.ts';
 import { aeShares, bucketIn, cellGrid, type Frame, framePieces, HOUR } from './summary-domain.ts';
-import { asks, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
+import { asks, DAILY, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
 import { mergeStat, type Stat } from './summary-period.ts';
 import { type DeviceCredits, readSpans } from './summary-spans.ts';
 import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
@@ -64,7 +64,8 @@ async function readWanted(
     from: f.start,
     to: f.end,
     output: f.grid,
-    levels: [HOURLY],
+    // issue 29: whole days from the daily rollup where they fit the buckets (readStats planSegments), else hours
+    levels: f.days ? [DAILY, HOURLY] : [HOURLY],
     times: false, // values only: readStats itself asks for the times when it merges pieces
   });
   // without a grid readStats names each piece of the period by its own start: in that order they are in time order
