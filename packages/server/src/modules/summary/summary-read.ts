@@ -11,7 +11,8 @@ import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
  * The one reader of a vessel's figures for the summary, per device and bucket of a frame (docs/domain.md §1):
  * - `readSamples`: the statistics of the samples inside each bucket (counts, means, first/last, the litres of §11 —
  *   they belong to the reading that counted them) through telemetry's statistics reader (stats-read.ts `readStats`:
- *   whole hours from the hourly rollups, the rest from the raw rows), under the keys of summary-period.ts;
+ *   whole days from the daily rollup where the buckets are unions of them, whole hours from the hourly one, the rest
+ *   from the raw rows), under the keys of summary-period.ts;
  * - `readCredits`: time and distance by credited span (summary-spans.ts);
  * - for §13, the AE meter's litres per cell (a piece of a bucket inside one UTC hour) and each AE's share of every
  *   UTC hour the period touches, from its running over the whole hour.

@@ -22,7 +22,8 @@ import { DAILY, dailyTable, HOURLY, hourlyTable, metricOf, type SpanState } from
  * seconds of its samples, those in a state (running, moving, flowing), the GPS's span distance, and the samples in the
  * state — each sample's span `[ts − span, ts)` split at the buckets and cut at the period by summary-domain.ts
  * `splitSpan`, whatever it was read from:
- * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span and the seconds in the state —
+ * - whole days of the daily rollup (inside the period and one bucket, issue 29) from their daily row, and the other
+ *   whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span and the seconds in the state —
  *   a state stored at ingest (moving, AE running, flow) its own Σ; the rpm threshold all of the hour when its lowest
  *   rpm is above, none when its highest is not, and an hour that crosses it from its raw rows —, less the part of the
  *   hour's first span before the hour (`span_fv` at `span_ft`), which is split like any span;
