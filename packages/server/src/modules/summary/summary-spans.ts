@@ -60,6 +60,7 @@ export async function readSpans(
   const values = devices.map(() => '(cast(? as integer), cast(? as double precision))').join(', ');
   const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
   const ids = devices.map((d) => d.devcId);
+  const threshold = new Map(devices.map((d) => [d.devcId, d.threshold]));
   const table = TELEMETRY_TYPES[state.type].table;
   // the raw readings before the horizon are gone (telemetry/raw-horizon.ts): the first sample after a period ending on
   // a whole hour before it comes from that hour's rollup (the summary refuses raw pieces before it: summary-load.ts)
@@ -165,23 +166,25 @@ export async function readSpans(
           ];
     const k = state.stored
       ? ''
-      : `, case when ${state.all!(h, 't.thr')} then 1 when ${state.none!(h, 't.thr')} then 0 else -1 end as k`;
-    // the ranges as integer literals (device ids and bucket starts, numbers): one index range scan each
-    const within = ranges.map(([id, a, b]) => `(${Math.trunc(id)}, ${Math.trunc(a)}, ${Math.trunc(b)})`).join(', ');
+      : `, case when ${state.all!(h, 'w.thr')} then 1 when ${state.none!(h, 'w.thr')} then 0 else -1 end as k`;
+    // one row per range with its device's threshold: one index range scan each (a separate list of the devices
+    // joined too would let SQLite pair each device's key with another's range)
+    const within = ranges
+      .map(() => '(cast(? as integer), cast(? as double precision), cast(? as bigint), cast(? as bigint))')
+      .join(', ');
     const rows = await queryArrays(
       database,
-      `with t(device_id, thr) as (values ${values}),
-       w(device_id, a, b) as (values ${within}),
+      `with w(device_id, thr, a, b) as (values ${within}),
        c as (
-         select h.device_id, h.bucket as hour, t.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
+         select h.device_id, h.bucket as hour, w.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
                 ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance}${state.stored ? `, ${seconds} as st, ${first} as sf` : k}
-           from ${(day ? dailyTable : hourlyTable)(state.type)} h join t on t.device_id = h.device_id
-                join w on w.device_id = h.device_id and h.bucket >= w.a and h.bucket < w.b
-          where h.device_id in (${placeholders(ids.length)}) and ${h(state.presence, 'n')} > 0)
+           from w join ${(day ? dailyTable : hourlyTable)(state.type)} h
+                on h.device_id = w.device_id and h.bucket >= w.a and h.bucket < w.b
+          where ${h(state.presence, 'n')} > 0)
        select c.device_id, c.hour, c.ss, c.sfv, c.sft, ${state.stored ? 'c.st' : seconds}, ${samples},
               ${state.stored ? 'c.sf' : first}, ${state.stored ? '1' : 'c.k'}${cols}
          from c`,
-      [...thresholds, ...ids],
+      ranges.flatMap(([id, a, b]) => [id, threshold.get(id), a, b]),
     );
     return rows.map((r) => ({
       deviceId: Number(r[0]),
