@@ -86,6 +86,10 @@ const FIGURES: [string, string | string[]][] = [
   ['one day at MINUTE with details', period(1, 'aggregatedUnit=MINUTE&timezone=7&showDetails=true')],
   ['30 days at DAY +5.5 with details', period(30, 'aggregatedUnit=DAY&timezone=5.5&showDetails=true')],
   ['7 days at HOUR +5.5 with details', period(7, 'aggregatedUnit=HOUR&timezone=5.5&showDetails=true')],
+  // issue 29: whole days from the daily rollup (a data set of a year: BENCH_DAYS=366 in run.ts)
+  ['30-day summary, one vessel, +5.5', period(30, 'aggregatedUnit=HOUR&timezone=5.5')],
+  ['365-day summary, one vessel (HOUR)', period(365, 'aggregatedUnit=HOUR')],
+  ['30 days at DAY +7 with details', period(30, 'aggregatedUnit=DAY&timezone=7&showDetails=true')],
 ];
 
 const ENCODING = process.env.AB_ACCEPT_ENCODING;

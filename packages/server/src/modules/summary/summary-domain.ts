@@ -47,6 +47,11 @@ export interface Frame {
   start: number;
   end: number;
   grid: Grid | null;
+  /**
+   * issue 29: whole days of the daily rollup (`days`) come from it instead of their 24 hourly rows. Unset: every
+   * whole hour from the hourly rollup (the frames of per-hour reads, and the hourly path the tests compare with).
+   */
+  days?: Grid;
 }
 
 /** The bucket of a frame holding t. */
@@ -86,6 +91,22 @@ export function framePieces(f: Frame): {
   }
   add(h2, f.end);
   return { hours: any ? [h1, h2] : null, whole, raw };
+}
+
+/**
+ * The days of the daily rollup (`f.days`: its size and shift, telemetry/rollup.ts) that lie wholly inside the period
+ * and inside one bucket (`whole`, within `range`): their hours are all whole hours of `framePieces`, so a day row
+ * answers exactly what its 24 hourly rows do. None without `f.days`, or when a bucket is shorter than a day or cuts
+ * every day (DAY buckets in a zone other than the rollup's).
+ */
+export function frameDays(f: Frame): { range: [number, number]; whole: (day: number) => boolean } | null {
+  const d = f.days;
+  if (!d || (f.grid && f.grid.size < d.size)) return null;
+  const d1 = Math.ceil((f.start + d.shift) / d.size) * d.size - d.shift;
+  const d2 = Math.floor((f.end + d.shift) / d.size) * d.size - d.shift;
+  const whole = (day: number) => day >= d1 && day + d.size <= d2 && bucketIn(f, day) === bucketIn(f, day + d.size - 1);
+  for (let day = d1; day < d2; day += d.size) if (whole(day)) return { range: [d1, d2], whole };
+  return null;
 }
 
 /**
@@ -202,6 +223,8 @@ export interface HourCredit {
 /**
  * A whole UTC hour (inside the frame's period and one of its buckets): its samples' spans less the part of the
  * first one before the hour, which is split like any span (into the previous hour, or cut at the period's start).
+ * A whole day of the daily rollup (`frameDays`) is credited the same way, `hour` its start: the spills of its later
+ * hours stay inside it, in its bucket.
  */
 export function creditHour(out: Credits, f: Frame, h: HourCredit): void {
   const spill = Math.min(hourSpill(h.hour, h.firstSpan, h.firstTs), h.firstSpan ?? 0);

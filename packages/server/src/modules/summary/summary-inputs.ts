@@ -30,8 +30,14 @@ export function metricOf(type: DeviceType, point: string): MetricDef {
   return m;
 }
 
-/** The hourly rollup level: the summary reads whole hours from it, never from the daily one (sums by the hour). */
+/** The hourly rollup level: the summary reads whole hours from it. */
 export const HOURLY = ROLLUPS[0];
+/**
+ * The daily rollup level (local days of the product's zone, rollup.ts): whole days inside the period and one bucket
+ * come from it (issue 29) — the same sums as their hours, one row instead of 24.
+ */
+export const DAILY = ROLLUPS[1];
+export const dailyTable = (type: DeviceType) => rollupTable(TELEMETRY_TYPES[type], DAILY);
 /** The hourly rollup table of a type, and a column's statistic in it. */
 export const hourlyTable = (type: DeviceType) => rollupTable(TELEMETRY_TYPES[type], HOURLY);
 export const hourlyColumn = (type: DeviceType, point: string) => (stat: StatName) =>

@@ -5,7 +5,7 @@ import { beforeHorizon, rawHorizon } from '../telemetry/raw-horizon.ts';
 import { telemetryStore } from '../telemetry/sql.ts';
 import { dataRanges } from './summary-bounds.ts';
 import { type Frame, framePieces } from './summary-domain.ts';
-import { devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, typeOf } from './summary-inputs.ts';
+import { DAILY, devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, typeOf } from './summary-inputs.ts';
 import { type DeviceData, type Stat, VesselPeriod } from './summary-period.ts';
 import { sampleIntervals } from './summary-presence.ts';
 import {
@@ -38,6 +38,11 @@ export interface LoadOptions {
   groups: readonly SummaryGroup[];
   /** per-bucket records are needed (details, combined data); else only the period's totals */
   buckets: boolean;
+  /**
+   * 'hourly': whole days from their hours, as before issue 29 — the same numbers; the tests compare the two paths.
+   * Default: whole days of the daily rollup from it.
+   */
+  rollups?: 'hourly';
 }
 
 export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOptions): Promise<VesselPeriod> {
@@ -52,6 +57,7 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     start: o.start,
     end: o.end,
     grid: o.buckets ? { size: BUCKET_SECONDS[o.unit], shift: Math.round(o.tz * 3600) } : null,
+    days: o.rollups === 'hourly' ? undefined : { size: DAILY.size, shift: DAILY.shift },
   };
 
   // raw readings before the retention's horizon are gone: whole UTC hours there come from the rollups with the same

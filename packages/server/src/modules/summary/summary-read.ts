@@ -2,7 +2,7 @@ import { type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { type Needs, NO_NEEDS, readStats } from '../telemetry/stats-read.ts';
 import { aeShares, bucketIn, cellGrid, type Frame, framePieces, HOUR } from './summary-domain.ts';
-import { asks, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
+import { asks, DAILY, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
 import { mergeStat, type Stat } from './summary-period.ts';
 import { type DeviceCredits, readSpans } from './summary-spans.ts';
 import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
@@ -11,7 +11,8 @@ import { AE_NAMES, type AeName, type VesselPlan } from './summary-vessel.ts';
  * The one reader of a vessel's figures for the summary, per device and bucket of a frame (docs/domain.md §1):
  * - `readSamples`: the statistics of the samples inside each bucket (counts, means, first/last, the litres of §11 —
  *   they belong to the reading that counted them) through telemetry's statistics reader (stats-read.ts `readStats`:
- *   whole hours from the hourly rollups, the rest from the raw rows), under the keys of summary-period.ts;
+ *   whole days from the daily rollup where the buckets are unions of them, whole hours from the hourly one, the rest
+ *   from the raw rows), under the keys of summary-period.ts;
  * - `readCredits`: time and distance by credited span (summary-spans.ts);
  * - for §13, the AE meter's litres per cell (a piece of a bucket inside one UTC hour) and each AE's share of every
  *   UTC hour the period touches, from its running over the whole hour.
@@ -64,7 +65,8 @@ async function readWanted(
     from: f.start,
     to: f.end,
     output: f.grid,
-    levels: [HOURLY],
+    // issue 29: whole days from the daily rollup where they fit the buckets (readStats planSegments), else hours
+    levels: f.days ? [DAILY, HOURLY] : [HOURLY],
     times: false, // values only: readStats itself asks for the times when it merges pieces
   });
   // without a grid readStats names each piece of the period by its own start: in that order they are in time order

@@ -1,7 +1,7 @@
 import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
 import { rawHorizon } from '../telemetry/raw-horizon.ts';
-import { statColumn } from '../telemetry/rollup.ts';
+import { type RollupLevel, statColumn } from '../telemetry/rollup.ts';
 import { placeholders, queryArrays } from '../telemetry/sql.ts';
 import { bucketSql } from '../telemetry/stats-read.ts';
 import {
@@ -10,18 +10,20 @@ import {
   creditHour,
   creditSpan,
   type Frame,
+  frameDays,
   framePieces,
   HOUR,
   type HourCredit,
 } from './summary-domain.ts';
-import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
+import { DAILY, dailyTable, HOURLY, hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
 
 /**
  * Time and distance by credited span (docs/domain.md §5–§7, §9, §10, §15): per device and bucket of a frame, the span
  * seconds of its samples, those in a state (running, moving, flowing), the GPS's span distance, and the samples in the
  * state — each sample's span `[ts − span, ts)` split at the buckets and cut at the period by summary-domain.ts
  * `splitSpan`, whatever it was read from:
- * - whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span and the seconds in the state —
+ * - whole days of the daily rollup (inside the period and one bucket, issue 29) from their daily row, and the other
+ *   whole UTC hours (inside the period and one bucket) from the hourly rollup: Σ span and the seconds in the state —
  *   a state stored at ingest (moving, AE running, flow) its own Σ; the rpm threshold all of the hour when its lowest
  *   rpm is above, none when its highest is not, and an hour that crosses it from its raw rows —, less the part of the
  *   hour's first span before the hour (`span_fv` at `span_ft`), which is split like any span;
@@ -32,6 +34,14 @@ import { hourlyTable, metricOf, type SpanState } from './summary-inputs.ts';
 
 /** Per device, its credits by bucket. */
 export type DeviceCredits = Map<number, Credits>;
+
+/** A device and a range of rollup buckets [a, b) of it. */
+type Range = [devcId: number, a: number, b: number];
+/** A rollup row's device; `crossing`: a day whose rpm crossed the threshold (its hours answer it). */
+interface Bucket {
+  deviceId: number;
+  crossing: boolean;
+}
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -50,32 +60,80 @@ export async function readSpans(
   const values = devices.map(() => '(cast(? as integer), cast(? as double precision))').join(', ');
   const thresholds = devices.flatMap((d) => [d.devcId, d.threshold]);
   const ids = devices.map((d) => d.devcId);
+  const threshold = new Map(devices.map((d) => [d.devcId, d.threshold]));
   const table = TELEMETRY_TYPES[state.type].table;
   // the raw readings before the horizon are gone (telemetry/raw-horizon.ts): the first sample after a period ending on
   // a whole hour before it comes from that hour's rollup (the summary refuses raw pieces before it: summary-load.ts)
   const horizon = await rawHorizon(database);
   const afterGone = f.end < horizon && f.end % HOUR === 0;
   await Promise.all([
-    pieces.hours ? wholeHours(pieces.hours) : undefined,
+    pieces.hours ? wholeRollups(pieces.hours) : undefined,
     rawRows(pieces.raw, !afterGone),
     afterGone ? afterFromRollup() : undefined,
   ]);
   return out;
 
-  /** The whole hours [h1, h2) from the hourly rollup, each credited as a whole hour of the frame. */
-  async function wholeHours([h1, h2]: [number, number]) {
-    for (const h of await hourRows(h1, h2)) {
+  /**
+   * The whole hours [h1, h2), each credited as a whole hour of the frame — those of a whole day of the daily rollup
+   * (summary-domain.ts `frameDays`, issue 29) as one: its row. A day whose rpm crossed the threshold (neither all nor
+   * none of its samples above it) has no state seconds in its row: its hours are read as before.
+   */
+  async function wholeRollups([h1, h2]: [number, number]) {
+    const days = frameDays(f);
+    // per device, the ranges of hours the hourly rollup answers
+    let hourly: Range[] = ids.map((id) => [id, h1, h2]);
+    if (days && f.days) {
+      const size = f.days.size;
+      const crossing = new Set<string>();
+      for (const d of await rollupRows(
+        DAILY,
+        ids.map((id) => [id, ...days.range]),
+      )) {
+        if (!days.whole(d.hour)) continue; // a bucket boundary cuts it: its hours
+        if (d.crossing) crossing.add(`${d.deviceId}|${d.hour}`);
+        else creditHour(out.get(d.deviceId)!, f, d);
+      }
+      // a whole day without a row has no samples, nor have its hours: left out like a credited one
+      hourly = ids.flatMap((id) => {
+        const left: Range[] = [];
+        const add = (a: number, b: number) => {
+          const last = left[left.length - 1];
+          if (last && last[2] === a) last[2] = b;
+          else if (a < b) left.push([id, a, b]);
+        };
+        let at = h1;
+        for (let day = days.range[0]; day < days.range[1]; day += size)
+          if (days.whole(day) && !crossing.has(`${id}|${day}`)) {
+            add(at, day);
+            at = day + size;
+          }
+        add(at, h2);
+        return left;
+      });
+    }
+    if (!hourly.length) return;
+    for (const h of await rollupRows(HOURLY, hourly)) {
       if (!pieces.whole(h.hour)) continue; // a bucket boundary cuts it: read from the raw rows
       creditHour(out.get(h.deviceId)!, f, h);
     }
   }
 
+  /** Per device and UTC hour in [h1, h2) with samples: the hour's spans from its hourly rollup row. */
+  function hourRows(h1: number, h2: number) {
+    return rollupRows(
+      HOURLY,
+      ids.map((id) => [id, h1, h2]),
+    );
+  }
+
   /**
-   * Per device and UTC hour in [h1, h2) with samples: the hour's spans from its hourly rollup row. An hour before the
-   * raw horizon whose rpm crossed the threshold takes what the retention kept of its raw rows
-   * (`telemetry_rpm_threshold_hours`, with the threshold in force when they were deleted).
+   * Per device and rollup bucket (hour or day) inside its ranges with samples: the bucket's spans from its rollup
+   * row. An hour before the raw horizon whose rpm crossed the threshold takes what the retention kept of its raw rows
+   * (`telemetry_rpm_threshold_hours`, with the threshold in force when they were deleted); a day whose rpm crossed it
+   * comes back `crossing`, without state seconds, for its hours to answer.
    */
-  async function hourRows(h1: number, h2: number): Promise<(HourCredit & { deviceId: number })[]> {
+  async function rollupRows(level: RollupLevel, ranges: Range[]): Promise<(HourCredit & Bucket)[]> {
+    const day = level !== HOURLY;
     const h = (point: string, stat: Parameters<typeof statColumn>[1]) =>
       `h.${statColumn(metricOf(state.type, point), stat)}`;
     const distance = state.distance
@@ -83,43 +141,50 @@ export async function readSpans(
       : '';
     const cols = state.distance ? ', c.ds, c.dfv, c.dft' : '';
     const inState = state.inState('r', 'c.thr');
-    const hourRows = `r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR} and ${state.present('r')}`;
+    const ofHour = `r.device_id = c.device_id and r.ts >= c.hour and r.ts < c.hour + ${HOUR} and ${state.present('r')}`;
     const kept = (column: string) =>
       `(select z.${column} from telemetry_rpm_threshold_hours z where z.device_id = c.device_id and z.bucket = c.hour)`;
     const gone = `c.hour < ${Math.trunc(horizon)}`;
-    // per hour: its state seconds, the samples in the state (counted per bucket) and whether its first sample is in
-    // the state — a stored state from the rollup alone; else all or none of the hour from its extremes, and an hour
+    // per bucket: its state seconds, the samples in the state (counted per bucket) and whether its first sample is in
+    // the state — a stored state from the rollup alone; else all or none of the bucket from its extremes, and an hour
     // that crosses the threshold from its raw rows (index range scans, one per such hour; its first sample's state
-    // one key lookup), or before the raw horizon from what the retention kept of them
+    // one key lookup), or before the raw horizon from what the retention kept of them (a day: its hours)
     const [seconds, samples, first] = state.stored
       ? [h(state.stored, 'sum'), '0', `case when ${h(state.stored, 'fv')} > 0 then 1 else 0 end`]
-      : [
-          `case c.k when 1 then c.ss when 0 then 0 when -1 then case when ${gone} then coalesce(${kept('state_span')}, 0) else (
-             select sum(case when ${inState} then r.span else 0 end) from ${table} r where ${hourRows}) end end`,
-          counting
-            ? `case c.k when 1 then c.pn when 0 then 0 else case when ${gone} then coalesce(${kept('state_n')}, 0) else (
-                 select count(*) from ${table} r where ${hourRows} and ${inState}) end end`
-            : '0',
-          `case c.k when 1 then 1 when 0 then 0 else case when ${gone} then coalesce(${kept('first_state')}, 0) else (
+      : day
+        ? ['case c.k when 1 then c.ss else 0 end', counting ? 'case c.k when 1 then c.pn else 0 end' : '0', 'c.k']
+        : [
+            `case c.k when 1 then c.ss when 0 then 0 when -1 then case when ${gone} then coalesce(${kept('state_span')}, 0) else (
+             select sum(case when ${inState} then r.span else 0 end) from ${table} r where ${ofHour}) end end`,
+            counting
+              ? `case c.k when 1 then c.pn when 0 then 0 else case when ${gone} then coalesce(${kept('state_n')}, 0) else (
+                 select count(*) from ${table} r where ${ofHour} and ${inState}) end end`
+              : '0',
+            `case c.k when 1 then 1 when 0 then 0 else case when ${gone} then coalesce(${kept('first_state')}, 0) else (
              select case when ${inState} then 1 else 0 end from ${table} r
               where r.device_id = c.device_id and r.ts = c.sft) end end`,
-        ];
+          ];
     const k = state.stored
       ? ''
-      : `, case when ${state.all!(h, 't.thr')} then 1 when ${state.none!(h, 't.thr')} then 0 else -1 end as k`;
+      : `, case when ${state.all!(h, 'w.thr')} then 1 when ${state.none!(h, 'w.thr')} then 0 else -1 end as k`;
+    // one row per range with its device's threshold: one index range scan each (a separate list of the devices
+    // joined too would let SQLite pair each device's key with another's range)
+    const within = ranges
+      .map(() => '(cast(? as integer), cast(? as double precision), cast(? as bigint), cast(? as bigint))')
+      .join(', ');
     const rows = await queryArrays(
       database,
-      `with t(device_id, thr) as (values ${values}),
+      `with w(device_id, thr, a, b) as (values ${within}),
        c as (
-         select h.device_id, h.bucket as hour, t.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
+         select h.device_id, h.bucket as hour, w.thr, ${h('span', 'sum')} as ss, ${h('span', 'fv')} as sfv,
                 ${h('span', 'ft')} as sft, ${h(state.presence, 'n')} as pn${distance}${state.stored ? `, ${seconds} as st, ${first} as sf` : k}
-           from ${hourlyTable(state.type)} h join t on t.device_id = h.device_id
-          where h.device_id in (${placeholders(ids.length)}) and h.bucket >= ? and h.bucket < ?
-            and ${h(state.presence, 'n')} > 0)
+           from w join ${(day ? dailyTable : hourlyTable)(state.type)} h
+                on h.device_id = w.device_id and h.bucket >= w.a and h.bucket < w.b
+          where ${h(state.presence, 'n')} > 0)
        select c.device_id, c.hour, c.ss, c.sfv, c.sft, ${state.stored ? 'c.st' : seconds}, ${samples},
-              ${state.stored ? 'c.sf' : first}${cols}
+              ${state.stored ? 'c.sf' : first}, ${state.stored ? '1' : 'c.k'}${cols}
          from c`,
-      [...thresholds, ...ids, h1, h2],
+      ranges.flatMap(([id, a, b]) => [id, threshold.get(id), a, b]),
     );
     return rows.map((r) => ({
       deviceId: Number(r[0]),
@@ -130,9 +195,10 @@ export async function readSpans(
       state: Number(r[5] ?? 0),
       count: Number(r[6] ?? 0),
       firstState: Number(r[7]) === 1,
-      distance: state.distance ? Number(r[8] ?? 0) : undefined,
-      firstDistance: state.distance ? num(r[9]) : undefined,
-      firstDistanceTs: state.distance ? num(r[10]) : undefined,
+      crossing: Number(r[8]) === -1,
+      distance: state.distance ? Number(r[9] ?? 0) : undefined,
+      firstDistance: state.distance ? num(r[10]) : undefined,
+      firstDistanceTs: state.distance ? num(r[11]) : undefined,
     }));
   }
 
