@@ -262,6 +262,7 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['Ordering by {{f}} is not supported', 'Pengurutan berdasarkan {{f}} tidak didukung'],
   ['orders[{{f}}] must be asc or desc', 'orders[{{f}}] harus asc atau desc'],
   ['Searching by {{f}} is not supported', 'Pencarian berdasarkan {{f}} tidak didukung'],
+  ['Selecting {{f}} is not supported', 'Pemilihan kolom {{f}} tidak didukung'],
   [
     '{{name}} was given more than once with different values',
     '{{name}} diberikan lebih dari sekali dengan nilai berbeda',
