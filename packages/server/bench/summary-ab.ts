@@ -90,6 +90,11 @@ const FIGURES: [string, string | string[]][] = [
   ['30-day summary, one vessel, +5.5', period(30, 'aggregatedUnit=HOUR&timezone=5.5')],
   ['365-day summary, one vessel (HOUR)', period(365, 'aggregatedUnit=HOUR')],
   ['30 days at DAY +7 with details', period(30, 'aggregatedUnit=DAY&timezone=7&showDetails=true')],
+  // issue 29: what the web app's Report Summary asks (a side that does not know showRecords answers every record)
+  [
+    'Report Summary, 30 days, as the page asks (showRecords=false)',
+    period(30, 'aggregatedUnit=HOUR&timezone=7&showDetails=true&showRecords=false'),
+  ],
 ];
 
 const ENCODING = process.env.AB_ACCEPT_ENCODING;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoTime } from '../../src/http/time.ts';
-import { tidy } from '../../src/modules/telemetry/series-answers.ts';
+import { jsonNumber, tidy } from '../../src/modules/telemetry/series-answers.ts';
 
 describe('isoTime', () => {
   it('writes every time as Date#toISOString does, in any order of days', () => {
@@ -36,5 +36,46 @@ describe('tidy (aggregated values to 7 decimals)', () => {
   it('leaves values of 10^8 and more as computed', () => {
     expect(tidy(123456789.123456)).toBe(123456789.123456);
     expect(tidy(-5e12 - 0.25)).toBe(-5e12 - 0.25);
+  });
+});
+
+describe('jsonNumber (the text of a tidied value, issue 29)', () => {
+  /** the text the answers wrote before: the general conversion of the tidied value */
+  const before = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(tidy(v)));
+  it('writes the same text as String(tidy(v)) for every magnitude and sign', () => {
+    const values: (number | null)[] = [
+      null,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      0,
+      -0,
+      1e-7,
+      -1e-7,
+      4.9e-8,
+      5e-8,
+      2.5e-7,
+      1e-6,
+      -5e-7,
+      9.99999e-7,
+      0.1 + 0.2,
+      -6.942000000000005,
+      106.12345678,
+      167.3000000000001,
+      1,
+      -1,
+      10,
+      1234567,
+      99999999.99999999,
+      99999999.9999999,
+      1e8,
+      -1e8 + 0.5,
+      123456789.123456,
+      1e21,
+      1e-300,
+    ];
+    // pseudo-random values of every size from 1e-8 to 1e9, both signs (sin: the same set on every run)
+    for (let i = 0; i < 200_000; i++) values.push(Math.sin(i) * 10 ** ((i % 18) - 8));
+    for (let i = 0; i < 20_000; i++) values.push(Math.round(Math.sin(i) * 1e9) / 10 ** (i % 10));
+    for (const v of values) expect(jsonNumber(v), String(v)).toBe(before(v));
   });
 });

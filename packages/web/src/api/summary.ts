@@ -34,6 +34,8 @@ export function summaryQuery(a: SummaryArgs) {
           aggregatedUnit: aggregatedUnit(a.interval),
           timezone: zoneHours(start * 1000),
           showDetails: a.showDetails ? 'true' : undefined,
+          // the per-bucket data without the per-period records: no screen shows them (docs/api.md, issue 29)
+          showRecords: a.showDetails ? 'false' : undefined,
         },
       }),
     enabled: a.massId != null && end > start,

@@ -26,5 +26,6 @@ export async function reportSummary(
   groups: readonly SummaryGroup[] = SUMMARY_GROUPS,
 ): Promise<Summary> {
   const period = await loadPeriod(database, plan, { ...w, now: nowSeconds(), groups, buckets: true });
-  return buildSummary(period, { groups, showDetails: true });
+  // the report reads the per-bucket data, never the per-period records (issue 29: not built)
+  return buildSummary(period, { groups, showDetails: true, records: false });
 }

@@ -343,7 +343,8 @@ function detailRecords(p: VesselPeriod): NonNullable<Summary['details']> {
 
 export function buildSummary(
   p: VesselPeriod,
-  opts: { groups: readonly SummaryGroup[]; showDetails: boolean },
+  /** records: with showDetails, the per-period records too (default); false: the per-bucket `data` maps only */
+  opts: { groups: readonly SummaryGroup[]; showDetails: boolean; records?: boolean },
 ): Summary {
   const { start, end, unit, tz } = p.input;
   const want = (g: SummaryGroup) => opts.groups.includes(g);
@@ -364,6 +365,6 @@ export function buildSummary(
           TEMPERATURE: temperatureLabel(p, 'TEMPERATURE', d),
         }
       : undefined,
-    details: d ? detailRecords(p) : undefined,
+    details: d && opts.records !== false ? detailRecords(p) : undefined,
   };
 }

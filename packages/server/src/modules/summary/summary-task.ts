@@ -1,7 +1,6 @@
-import { type CombinedType, combinedSchema, type SummaryGroup, summarySchema } from '@fleet/shared/answers/summary.ts';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { CombinedType, SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import type { Database } from '../../db/database.ts';
-import { envelope, ok } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { buildCombined } from './combined.ts';
 import type { HeavyTask } from './heavy-worker.ts';
 import { buildSummary } from './summary-build.ts';
@@ -10,8 +9,11 @@ import type { PeriodRequest } from './summary-request.ts';
 import type { VesselPlan } from './summary-vessel.ts';
 
 /**
- * The summary and combined answers as heavy tasks (heavy.ts): loaded, built and written as their JSON text here —
- * serialized by the route's own response schema, so the HTTP loop neither validates nor stringifies a large answer.
+ * The summary and combined answers as heavy tasks (heavy.ts): loaded, built and written as their JSON text here, so
+ * the HTTP loop neither validates nor stringifies a large answer. buildSummary and buildCombined make exactly the
+ * shapes of their response schemas (typed by them; test/summary/answer-json.test.ts checks that the schemas'
+ * serializer writes the same document), so the text is JSON.stringify's: running the schema over every bucket of a
+ * 30-day hourly answer cost more than writing it.
  */
 export type SummaryTaskArgs =
   | {
@@ -20,33 +22,22 @@ export type SummaryTaskArgs =
       period: PeriodRequest;
       groups: readonly SummaryGroup[];
       showDetails: boolean;
+      /** with showDetails: also the per-period records (`details`); false: the per-bucket `data` maps only */
+      records: boolean;
       now: number;
     }
   | { task: 'combined'; plan: VesselPlan; period: PeriodRequest; types: readonly CombinedType[]; now: number };
 
-// the routes' response schemas, compiled once: the task writes exactly what the route would
-const summaryJson = serializerCompiler({
-  schema: envelope(summarySchema),
-  method: 'GET',
-  url: 'summary',
-  httpStatus: '200',
-});
-const combinedJson = serializerCompiler({
-  schema: envelope(combinedSchema),
-  method: 'GET',
-  url: 'combined',
-  httpStatus: '200',
-});
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 export async function runTask(database: Database, a: SummaryTaskArgs): Promise<Uint8Array> {
   if (a.task === 'summary') {
-    const { groups, showDetails } = a;
+    const { groups, showDetails, records } = a;
     const vessel = await loadPeriod(database, a.plan, { ...a.period, now: a.now, groups, buckets: showDetails });
-    return bytes(summaryJson(ok(buildSummary(vessel, { groups, showDetails }))));
+    return bytes(JSON.stringify(ok(buildSummary(vessel, { groups, showDetails, records }))));
   }
   const vessel = await loadPeriod(database, a.plan, { ...a.period, now: a.now, groups: a.types, buckets: true });
-  return bytes(combinedJson(ok(buildCombined(vessel, a.types))));
+  return bytes(JSON.stringify(ok(buildCombined(vessel, a.types))));
 }
 
 export const summaryTask: HeavyTask<SummaryTaskArgs> = { module: import.meta.url, runTask };

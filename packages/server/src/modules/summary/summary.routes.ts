@@ -26,13 +26,23 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
         .optional()
         .describe(`only this group: ${SUMMARY_GROUPS.join(', ')}`),
       showDetails: z.string().optional().describe('true: include per-bucket data and the per-period records'),
+      showRecords: z
+        .string()
+        .optional()
+        .describe('false (with showDetails): the per-bucket data without the per-period records; default true'),
     },
     (q) => {
       const typeText = oneParam(q, 'devcType')?.toLowerCase();
       if (typeText && !(SUMMARY_GROUPS as readonly string[]).includes(typeText))
         throw badRequest(`devcType must be one of ${SUMMARY_GROUPS.join(', ')}`);
       const groups: readonly SummaryGroup[] = typeText ? [typeText as SummaryGroup] : SUMMARY_GROUPS;
-      return { groups, showDetails: parseFlag(oneParam(q, 'showDetails'), 'showDetails') };
+      const recordsText = oneParam(q, 'showRecords');
+      return {
+        groups,
+        showDetails: parseFlag(oneParam(q, 'showDetails'), 'showDetails'),
+        // absent: as before (spec 002 §3.1 records with showDetails); the web app sends false, it shows none of them
+        records: recordsText === undefined || recordsText === '' ? true : parseFlag(recordsText, 'showRecords'),
+      };
     },
   );
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -48,11 +58,11 @@ export const summaryRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const { groups, showDetails, ...q } = req.query;
+      const { groups, showDetails, records, ...q } = req.query;
       const plan = await visibleVessel(database, req, q.massId);
       const period = periodRequest(req.params, await zoneTz(database, q, req.params, app.deps.config.defaultTimeZone));
       // long or MINUTE summaries run in a worker thread (heavy.ts); the answer is the same bytes either way
-      const args = { task: 'summary' as const, plan, period, groups, showDetails, now: nowSeconds() };
+      const args = { task: 'summary' as const, plan, period, groups, showDetails, records, now: nowSeconds() };
       return sendJson(reply, await runHeavy(app, reply, summaryTask, args, estimateRows(plan, period)));
     },
   );

@@ -50,7 +50,35 @@ export function aggregatedJson(
   return `${out}],"count":${rows.length}}`;
 }
 
-const jsonNumber = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(tidy(v)));
+/** Zeros that pad a fraction of 7 places written without its trailing zeros. */
+const PAD = ['', '0', '00', '000', '0000', '00000', '000000'];
+
+/**
+ * The JSON text of `tidy(v)` — exactly `String(tidy(v))` (null when not finite) — from the integer `round(v · 10⁷)`
+ * instead of the general shortest-digits conversion, about three times faster (the number text was the largest part
+ * of a series answer's CPU). Below 10⁸ that integer has at most 15 digits, and a decimal of at most 15 significant
+ * digits is the shortest text of the double nearest to it: the digits are the same. Below 10⁻⁶ String writes an
+ * exponent, and from 10⁸ on tidy keeps the value: those go through String.
+ */
+export function jsonNumber(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return 'null';
+  if (Math.abs(v) >= 1e8) return String(v);
+  const r = Math.round(v * 1e7);
+  if (r === 0) return '0'; // -0 too, as String(-0)
+  const m = r < 0 ? -r : r;
+  const whole = Math.floor(m / 1e7);
+  let frac = m - whole * 1e7;
+  if (whole === 0 && frac < 10) return String(r / 1e7);
+  const head = r < 0 ? `-${whole}` : `${whole}`;
+  if (frac === 0) return head;
+  let places = 7;
+  while (frac % 10 === 0) {
+    frac /= 10;
+    places--;
+  }
+  const digits = `${frac}`;
+  return `${head}.${PAD[places - digits.length]}${digits}`;
+}
 
 /**
  * Aggregated values to 7 decimal places (docs/domain.md §1): the float noise of sums and averages
