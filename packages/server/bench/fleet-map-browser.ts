@@ -22,7 +22,8 @@ import { percentile } from './measure.ts';
  * gateway (its ingest key) and a GPS device, one recent fix each through POST /api/ingest; the built web app served
  * by the server in its own process (embedded SQLite); headless Chromium 1440×900 signed in as a user who sees them all.
  * - navigation → all markers drawn: from the navigation start of /home to the end of the first canvas redraw that
- *   drew every vessel (the `vessel-layer-draw` measure of components/map/vessel-canvas.ts), BENCH_MAP_NAVS (5) times;
+ *   drew every vessel (the `vessel-layer-draw` measure of components/map/vessel-canvas.ts, which ends when the redraw
+ *   is on screen, a drawing worker's time included; its detail `main` is the main thread's part), BENCH_MAP_NAVS (5) times;
  * - one live update of all vessels: a new fix for every vessel (one ingest round, BENCH_MAP_ROUNDS (10) rounds); per
  *   round the main-thread time of the page (Chrome's TaskDuration) from before the first ingest to the redraw that
  *   shows the last vessel, the work inside it (push handling, store applications, canvas redraws), long tasks, and
@@ -547,9 +548,9 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       .join(' / ');
     out.push(
       `fleet map in headless Chromium 1440×900: ${VESSELS} vessels (SQLite; server in its own process; load average ${load})`,
-      `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 2000 ms)`,
+      `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 1500 ms, issue 29)`,
       `  one live update of all ${VESSELS} vessels (${ROUNDS} rounds; ${f1(pct(pushes, 50))} pushes per round, p50):`,
-      `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 50 ms); its CPU time p50 ${f1(pct(busyCpu, 50))} ms`,
+      `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 30 ms, issue 29); its CPU time p50 ${f1(pct(busyCpu, 50))} ms`,
       `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws (main thread) p50 ${f1(pct(drawSum, 50))} ms`,
       `    for comparison, the page with nothing arriving: ${f1(quiet.task)} ms of main thread (CPU ${f1(quiet.cpu)} ms) in 3 s (${quietRequests} requests from settling to then)`,
       `    first push → last redraw: p50 ${f1(pct(roundMs, 50))} ms; canvas redraws p50 ${f1(pct(redraws, 50))} per round`,
@@ -559,7 +560,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       ...(BURSTS > 0
         ? [
             `  one live update of all ${VESSELS} vessels arriving together (${burst.task.length} rounds, hub interval ${BURST_COALESCE_MS} ms, ${burst.skipped} skipped as the page's reconcile fell inside; ${f1(pct(burst.pushes, 50))} pushes, the largest of ${f1(pct(burst.rows, 50))} states, p50):`,
-            `    main-thread time from just before the large push to the redraw showing it: p50 ${f1(pct(burst.task, 50))} ms, max ${f1(Math.max(...burst.task))} ms (target ≤ 50 ms); its CPU time p50 ${f1(pct(burst.cpu, 50))} ms`,
+            `    main-thread time from just before the large push to the redraw showing it: p50 ${f1(pct(burst.task, 50))} ms, max ${f1(Math.max(...burst.task))} ms (target ≤ 30 ms, issue 29); its CPU time p50 ${f1(pct(burst.cpu, 50))} ms`,
             `    of which JavaScript (parse + merge, the application, the redraw): p50 ${f1(pct(burst.js, 50))} ms`,
           ]
         : []),
