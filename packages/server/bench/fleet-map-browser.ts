@@ -22,7 +22,8 @@ import { percentile } from './measure.ts';
  * gateway (its ingest key) and a GPS device, one recent fix each through POST /api/ingest; the built web app served
  * by the server in its own process (embedded SQLite); headless Chromium 1440×900 signed in as a user who sees them all.
  * - navigation → all markers drawn: from the navigation start of /home to the end of the first canvas redraw that
- *   drew every vessel (the `vessel-layer-draw` measure of components/map/vessel-canvas.ts), BENCH_MAP_NAVS (5) times;
+ *   drew every vessel (the `vessel-layer-draw` measure of components/map/vessel-canvas.ts, which ends when the redraw
+ *   is on screen, a drawing worker's time included; its detail `main` is the main thread's part), BENCH_MAP_NAVS (5) times;
  * - one live update of all vessels: a new fix for every vessel (one ingest round, BENCH_MAP_ROUNDS (10) rounds); per
  *   round the main-thread time of the page (Chrome's TaskDuration) from before the first ingest to the redraw that
  *   shows the last vessel, the work inside it (push handling, store applications, canvas redraws), long tasks, and
@@ -132,12 +133,16 @@ const COLLECTOR = `
 `;
 
 interface Collected {
-  draws: { start: number; duration: number; detail: { drawn: number } }[];
+  /** `main`: the redraw's main-thread time (its duration includes a drawing worker's time, while the page runs on) */
+  draws: { start: number; duration: number; detail: { drawn: number; main?: number } }[];
   live: { start: number; duration: number; detail: { pushes: number } }[];
   messages: { start: number; duration: number; detail: { rows: number } }[];
   applies: { start: number; duration: number; detail: { vessels: number } }[];
   longtasks: { start: number; duration: number }[];
 }
+
+/** A redraw's main-thread time: all of it on the page's canvas, collecting and showing with a drawing worker. */
+const drawMain = (d: Collected['draws'][number]) => d.detail.main ?? d.duration;
 
 /**
  * The cost of each frame that applied readings: the store's application (rebuilt vessels, hulls moved, cards
@@ -146,7 +151,7 @@ interface Collected {
 function frameCosts(c: Collected): number[] {
   return c.applies.map((a) => {
     const draw = c.draws.find((d) => d.start >= a.start);
-    return a.duration + (draw ? draw.duration : 0);
+    return a.duration + (draw ? drawMain(draw) : 0);
   });
 }
 
@@ -429,7 +434,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       busyCpu.push(m.cpu);
       const c = await collected();
       const sum = (xs: { duration: number }[]) => xs.reduce((s, x) => s + x.duration, 0);
-      drawSum.push(sum(c.draws));
+      drawSum.push(c.draws.reduce((t, d) => t + drawMain(d), 0));
       msgSum.push(sum(c.messages));
       applySum.push(sum(c.applies));
       applies.push(c.applies.length);
@@ -532,7 +537,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         burst.cpu.push(m.cpu);
         burst.rows.push(big.detail.rows);
         burst.pushes.push(c.messages.length);
-        burst.js.push(big.duration + (apply?.duration ?? 0) + (draw?.duration ?? 0));
+        burst.js.push(big.duration + (apply?.duration ?? 0) + (draw ? drawMain(draw) : 0));
         // a quiet interval, so the next round's first state leaves at once again
         await p2.waitForTimeout(BURST_COALESCE_MS);
       }
@@ -543,10 +548,10 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       .join(' / ');
     out.push(
       `fleet map in headless Chromium 1440×900: ${VESSELS} vessels (SQLite; server in its own process; load average ${load})`,
-      `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 2000 ms)`,
+      `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 1500 ms, issue 29)`,
       `  one live update of all ${VESSELS} vessels (${ROUNDS} rounds; ${f1(pct(pushes, 50))} pushes per round, p50):`,
-      `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 50 ms); its CPU time p50 ${f1(pct(busyCpu, 50))} ms`,
-      `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws p50 ${f1(pct(drawSum, 50))} ms`,
+      `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 30 ms, issue 29); its CPU time p50 ${f1(pct(busyCpu, 50))} ms`,
+      `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws (main thread) p50 ${f1(pct(drawSum, 50))} ms`,
       `    for comparison, the page with nothing arriving: ${f1(quiet.task)} ms of main thread (CPU ${f1(quiet.cpu)} ms) in 3 s (${quietRequests} requests from settling to then)`,
       `    first push → last redraw: p50 ${f1(pct(roundMs, 50))} ms; canvas redraws p50 ${f1(pct(redraws, 50))} per round`,
       `    frames that applied readings: p50 ${f1(pct(applies, 50))} per round; cost per frame (application + redraw): p50 ${f1(pct(frames, 50))} ms, p95 ${f1(pct(frames, 95))} ms, max ${f1(Math.max(...frames))} ms`,
@@ -555,7 +560,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       ...(BURSTS > 0
         ? [
             `  one live update of all ${VESSELS} vessels arriving together (${burst.task.length} rounds, hub interval ${BURST_COALESCE_MS} ms, ${burst.skipped} skipped as the page's reconcile fell inside; ${f1(pct(burst.pushes, 50))} pushes, the largest of ${f1(pct(burst.rows, 50))} states, p50):`,
-            `    main-thread time from just before the large push to the redraw showing it: p50 ${f1(pct(burst.task, 50))} ms, max ${f1(Math.max(...burst.task))} ms (target ≤ 50 ms); its CPU time p50 ${f1(pct(burst.cpu, 50))} ms`,
+            `    main-thread time from just before the large push to the redraw showing it: p50 ${f1(pct(burst.task, 50))} ms, max ${f1(Math.max(...burst.task))} ms (target ≤ 30 ms, issue 29); its CPU time p50 ${f1(pct(burst.cpu, 50))} ms`,
             `    of which JavaScript (parse + merge, the application, the redraw): p50 ${f1(pct(burst.js, 50))} ms`,
           ]
         : []),
