@@ -66,7 +66,8 @@ export function useVesselTrail(massId: number, lastGps: number | null, enabled: 
       const w = summaryWindow(lastGps!);
       const summary = await api.get<Summary>(`/summary/aggregated/period/${w.start}/${w.end}`, {
         signal,
-        query: { devcMassId: massId, aggregatedUnit: 'HOUR', showDetails: 'true' },
+        // the trail reads only the per-bucket data, never the per-period records (docs/api.md, issue 29)
+        query: { devcMassId: massId, aggregatedUnit: 'HOUR', showDetails: 'true', showRecords: 'false' },
       });
       const points = trailPoints(summary);
       const texts = points.length
