@@ -73,7 +73,7 @@ async function fresh(url: string | undefined, dir: string): Promise<Database & {
 }
 
 /** 50 realistic definitions over the bench devices' data (some hold now and then, most never). */
-function definitions(): { type: string; duration: number; thresholds: object }[] {
+export function definitions(): { type: string; duration: number; thresholds: object }[] {
   const out: { type: string; duration: number; thresholds: object }[] = [];
   const and = (device: string, key: string, operator: string, value: number) => ({
     [device]: { conditions_operator: 'and', data: { [key]: { operator, value } } },

@@ -36,6 +36,12 @@ export function memoryOf(pid: number): { peakMb: number; nowMb: number } {
 
 /** User + system CPU seconds a process has used (clock ticks of 10 ms). */
 export function cpuSecondsOf(pid: number): number {
+  const { user, system } = cpuTimesOf(pid);
+  return user + system;
+}
+
+/** User and system CPU seconds of a process apart (system: the kernel's work for it — syscalls, socket writes). */
+export function cpuTimesOf(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }; // clock ticks (USER_HZ = 100)
 }

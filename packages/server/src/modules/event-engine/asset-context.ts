@@ -2,7 +2,7 @@ import { type Current, valuesInOrder } from './conditions.ts';
 import type { AssetConfig, Definition } from './definitions.ts';
 import { type EventWrites, noEvents, writeEvents } from './event-rows.ts';
 import type { OpenedEvent } from './opened.ts';
-import { type AssetStates, PHASE, type State, stateKey, writeStates } from './state.ts';
+import { type AssetStates, PHASE, type State, stateKey, stateVersion, writeStates } from './state.ts';
 import { all, marks, type Step } from './step.ts';
 
 /**
@@ -54,39 +54,70 @@ export function* lockAsset(massId: number, postgres: boolean): Step<void> {
   if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
 }
 
+/** The devices `defs` read, each once. */
+export function devicesRead(defs: Iterable<Definition>): number[] {
+  const read = new Set<number>();
+  for (const def of defs) for (const id of def.devcIds) read.add(id);
+  return [...read];
+}
+
+/** telemetry_last's device time and arrival of a device, as readCurrent compares them with the values at hand. */
+export type Arrivals = Map<number, { ts: number; received: number }>;
+
 /**
- * The current values of the devices `defs` read (telemetry_last: before this batch's readings). Values this process
+ * The asset's state version (state.ts) and — when some of `devcIds`' values are at hand (`known`) — telemetry_last's
+ * time and arrival of those devices, in one statement: the batch's two reads under the asset's lock in one round
+ * trip (PostgreSQL). `arrivals` is null when no value is at hand (readCurrent then reads every row).
+ */
+export function* versionAndArrivals(
+  massId: number,
+  devcIds: number[],
+  known: Map<number, Current>,
+): Step<{ version: number; arrivals: Arrivals | null }> {
+  if (!devcIds.some((id) => known.has(id))) return { version: yield* stateVersion(massId), arrivals: null };
+  const rows = yield* all(
+    `select v.esv_version, t.device_id, t.ts, t.received_time from (select 1 as one) o
+      left join event_state_version v on v.esv_mass_id = ?
+      left join telemetry_last t on t.device_id in (${marks(devcIds.length)})`,
+    [massId, ...devcIds],
+  );
+  const arrivals: Arrivals = new Map();
+  for (const r of rows)
+    if (r.device_id !== null) arrivals.set(n(r.device_id), { ts: n(r.ts), received: n(r.received_time) });
+  const version = rows[0].esv_version;
+  return { version: version === null || version === undefined ? 0 : n(version), arrivals };
+}
+
+/**
+ * The current values of the devices `devcIds` (telemetry_last: before this batch's readings). Values this process
  * evaluated and committed (`known`, see remember) are used as they are when telemetry_last still holds that reading
- * (same device time and arrival): only the other rows' data is read and parsed.
+ * (same device time and arrival: `arrivals`, read by versionAndArrivals): only the other rows' data is read and
+ * parsed.
  */
 export function* readCurrent(
   conf: AssetConfig,
-  defs: Iterable<Definition>,
+  devcIds: number[],
   known?: Map<number, Current>,
+  arrivals?: Arrivals | null,
 ): Step<Map<number, Current>> {
   const current = new Map<number, Current>();
-  const read = new Set<number>();
-  for (const def of defs) for (const id of def.devcIds) read.add(id);
-  let devcIds = [...read];
   if (!devcIds.length) return current;
-  // the check costs a query of its own: only when some of these devices' values are at hand
-  if (known && devcIds.some((id) => known.has(id))) {
-    const stored = yield* all(
-      `select device_id, ts, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
-      devcIds,
-    );
-    devcIds = [];
-    for (const r of stored) {
-      const id = n(r.device_id);
+  let rest = devcIds;
+  if (known && arrivals) {
+    rest = [];
+    for (const id of devcIds) {
       const c = known.get(id);
-      if (c && c.ts === n(r.ts) && c.received === n(r.received_time)) current.set(id, c);
-      else devcIds.push(id);
+      const a = arrivals.get(id);
+      // a device without a telemetry_last row has no values (nothing to read either)
+      if (!a) continue;
+      if (c && c.ts === a.ts && c.received === a.received) current.set(id, c);
+      else rest.push(id);
     }
-    if (!devcIds.length) return current;
+    if (!rest.length) return current;
   }
   for (const r of yield* all(
-    `select device_id, ts, data, received_time from telemetry_last where device_id in (${marks(devcIds.length)})`,
-    devcIds,
+    `select device_id, ts, data, received_time from telemetry_last where device_id in (${marks(rest.length)})`,
+    rest,
   )) {
     const id = n(r.device_id);
     let byKey: Record<string, number> = {};
@@ -134,9 +165,9 @@ function stateOf(ctx: AssetContext, def: Definition): State {
  * Writes the batch's event rows (event-rows.ts) and its changed states; returns the asset's new state version, or
  * null when no state changed.
  */
-export function* saveStates(ctx: AssetContext): Step<number | null> {
+export function* saveStates(ctx: AssetContext, postgres: boolean): Step<number | null> {
   const events = ctx.events;
   ctx.events = noEvents();
   yield* writeEvents(events);
-  return yield* writeStates(ctx.conf.massId, ctx.states, ctx.now);
+  return yield* writeStates(ctx.conf.massId, ctx.states, ctx.now, postgres);
 }

@@ -1,12 +1,14 @@
 import {
   type AssetContext,
   bindStates,
+  devicesRead,
   lockAsset,
   noDefinitions,
   noOutcome,
   type Outcome,
   readCurrent,
   saveStates,
+  versionAndArrivals,
 } from './asset-context.ts';
 import {
   type Condition,
@@ -21,7 +23,7 @@ import {
 import { type AssetConfig, type ConfigCache, type Definition, type Reader, refreshConfig } from './definitions.ts';
 import { noEvents } from './event-rows.ts';
 import { type EngineReading, inTimeOrder, type ReadingSource } from './readings.ts';
-import { PHASE, type State, statesOf, stateVersion } from './state.ts';
+import { PHASE, type State, statesOf } from './state.ts';
 import type { Step } from './step.ts';
 import { close, reconcile, step, toIdle } from './transitions.ts';
 
@@ -168,7 +170,8 @@ function* evaluateAsset(
     if (!devices.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
-    const version = yield* stateVersion(massId);
+    const devcIds = devicesRead(applicable);
+    const { version, arrivals } = yield* versionAndArrivals(massId, devcIds, cache.values);
     const { states, read } = yield* statesOf(cache.states, massId, version);
     // states this process kept were explained by these very definitions (a reload drops them)
     if (read && !checked && unexplained(conf, states)) {
@@ -183,7 +186,7 @@ function* evaluateAsset(
       conf,
       states,
       stateOf: [],
-      current: yield* readCurrent(conf, applicable, cache.values),
+      current: yield* readCurrent(conf, devcIds, cache.values, arrivals),
       now,
       outcome,
       events: noEvents(),
@@ -196,7 +199,7 @@ function* evaluateAsset(
       const c = ctx.current.get(id);
       if (c) outcome.values.set(id, c);
     }
-    outcome.states.set(massId, { version: (yield* saveStates(ctx)) ?? version, states });
+    outcome.states.set(massId, { version: (yield* saveStates(ctx, postgres)) ?? version, states });
     return;
   }
 }

@@ -1,5 +1,5 @@
 import type { Group } from './conditions.ts';
-import { all, byRowCount, marks, rowStatements, type Step, tuples } from './step.ts';
+import { all, byRowCount, marks, ROWS_PER_STATEMENT, rowStatements, type Step, tuples } from './step.ts';
 
 /**
  * The engine's state per (gateway, master event) — durable in event_state (written on transitions), kept by a
@@ -123,11 +123,20 @@ const STATES_SQL = byRowCount(
     evst_updated_time = excluded.evst_updated_time`,
 );
 
+const BUMP_SQL = `insert into event_state_version (esv_mass_id, esv_version) values (?, 1) on conflict (esv_mass_id)
+  do update set esv_version = event_state_version.esv_version + 1 returning esv_version`;
+
 /**
  * Writes the states changed since read (`dirty`) and bumps the asset's state version; returns the new version, or
- * null when no state changed.
+ * null when no state changed. PostgreSQL: the states and the bump in one statement (a writable CTE: one round trip);
+ * SQLite (no writable CTE, no round trip either) runs them one after the other.
  */
-export function* writeStates(massId: number, states: Map<string, State>, now: number): Step<number | null> {
+export function* writeStates(
+  massId: number,
+  states: Map<string, State>,
+  now: number,
+  postgres = false,
+): Step<number | null> {
   const changed: unknown[][] = [];
   for (const st of states.values()) {
     if (!st.dirty) continue;
@@ -139,11 +148,15 @@ export function* writeStates(massId: number, states: Map<string, State>, now: nu
     changed.push([st.gatewayId, st.mevtId, st.massId, st.mcevId, st.phase, st.since, st.snapshot, st.oldData, now]);
   }
   if (!changed.length) return null;
-  yield* rowStatements(changed, STATES_SQL);
-  const rows = yield* all(
-    `insert into event_state_version (esv_mass_id, esv_version) values (?, 1) on conflict (esv_mass_id)
-      do update set esv_version = event_state_version.esv_version + 1 returning esv_version`,
-    [massId],
-  );
+  let rows: Record<string, unknown>[];
+  if (postgres && changed.length <= ROWS_PER_STATEMENT) {
+    const params: unknown[] = [];
+    for (const r of changed) for (const v of r) params.push(v);
+    params.push(massId);
+    rows = yield* all(`with s as (${STATES_SQL(changed.length)}) ${BUMP_SQL}`, params);
+  } else {
+    yield* rowStatements(changed, STATES_SQL);
+    rows = yield* all(BUMP_SQL, [massId]);
+  }
   return n(rows[0].esv_version);
 }

@@ -16,7 +16,7 @@ export function* all(text: string, params: unknown[] = []): Step<Record<string, 
 export const marks = (count: number) => Array(count).fill('?').join(', ');
 
 /** Rows per multi-row statement (its parameters stay far below either engine's limit). */
-const ROWS_PER_STATEMENT = 200;
+export const ROWS_PER_STATEMENT = 200;
 
 /** `rows` as statements of at most ROWS_PER_STATEMENT rows: `text(n)` is the statement for n rows. */
 export function* rowStatements(rows: unknown[][], text: (count: number) => string): Generator<Query> {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
 import {
   type AssetContext,
+  devicesRead,
   lockAsset,
   noDefinitions,
   noOutcome,
@@ -46,7 +47,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     conf,
     states: yield* readStates(massId),
     stateOf: [],
-    current: yield* readCurrent(conf, conf.defs),
+    current: yield* readCurrent(conf, devicesRead(conf.defs)),
     now,
     outcome,
     events: noEvents(),
@@ -79,7 +80,7 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     )
       open(ctx, def, st, now, lastTs);
   }
-  yield* saveStates(ctx);
+  yield* saveStates(ctx, postgres);
   return outcome;
 }
 

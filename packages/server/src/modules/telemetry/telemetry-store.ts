@@ -93,10 +93,22 @@ export const lastStateOf = (r: Record<string, any>): LastState => ({
   receivedTime: Number(r.received_time),
 });
 
-/** `?` → `$1, $2 …` (our SQL never has a literal question mark). */
+const pgTexts = new Map<string, string>();
+
+/**
+ * `?` → `$1, $2 …` (our SQL never has a literal question mark). Remembered per text: every batch sends the same
+ * few statements (the engine's, the derived columns' lookups), some of them kilobytes long.
+ */
 export function pgText(text: string): string {
-  let i = 0;
-  return text.replace(/\?/g, () => `$${++i}`);
+  let out = pgTexts.get(text);
+  if (out === undefined) {
+    let i = 0;
+    out = text.replace(/\?/g, () => `$${++i}`);
+    // texts with inlined list lengths vary: keep the memo bounded
+    if (pgTexts.size >= 1000) pgTexts.clear();
+    pgTexts.set(text, out);
+  }
+  return out;
 }
 
 /** `?, ?, ?` for an IN list. */
