@@ -84,7 +84,7 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
   const sharesRead = perAe && byType.has('ae') && hourAligned(frame);
   const credited = sharesRead ? new Map([...byType].filter(([type]) => type !== 'ae')) : byType;
   const [intervals, bounds, lastGps, tracks, aeCells, aeHours] = await Promise.all([
-    sampleIntervals(database, presence, o.start, o.end),
+    sampleIntervals(database, presence, o.start, o.end, frame.days),
     dataRanges(database, plan.devices, o.start, o.end),
     plan.gps
       ? telemetryStore(database)
