@@ -102,20 +102,39 @@ export async function storedStates(database: Database, keys: StateKey[]) {
   return out;
 }
 
+// ---------------------------------------------------------------- §13: a metered vessel's AE litres
+
+/** The stored per-AE litres (JSON) of the AE supply meter's days, with the key they were computed under. */
+export async function storedAeLitres(database: Database, meter: number, days: number[]) {
+  const out = new Map<number, { key: string; litres: string }>();
+  if (!days.length) return out;
+  const rows = await query(
+    database,
+    `select day, ae_key, ae_litres from ${DAY_COMPONENTS}
+      where device_id = ? and day >= ? and day <= ? and ae_key is not null`,
+    [meter, days[0], days[days.length - 1]],
+  );
+  for (const r of rows) out.set(Number(r.day), { key: String(r.ae_key), litres: String(r.ae_litres) });
+  return out;
+}
+
 // ---------------------------------------------------------------- the store
 
 /** The columns of one component, its key's, and its rows' values in that order. */
 type Component =
   | { kind: 'spacing'; rows: { deviceId: number; day: number; hist: string; n: number }[] }
-  | { kind: 'rpm'; rows: (StateKey & StateDay)[] };
+  | { kind: 'rpm'; rows: (StateKey & StateDay)[] }
+  | { kind: 'ae'; rows: { deviceId: number; day: number; key: string; litres: string }[] };
 
 const COLUMNS = {
   spacing: ['spacing_hist', 'spacing_n'],
   rpm: ['rpm_threshold', 'rpm_state_span', 'rpm_state_n', 'rpm_first_state', 'rpm_n', 'rpm_span'],
+  ae: ['ae_key', 'ae_litres'],
 } as const;
 
 function values(c: Component): unknown[][] {
   if (c.kind === 'spacing') return c.rows.map((r) => [r.deviceId, r.day, r.hist, r.n]);
+  if (c.kind === 'ae') return c.rows.map((r) => [r.deviceId, r.day, r.key, r.litres]);
   return c.rows.map((r) => [r.deviceId, r.day, r.threshold, r.state, r.count, r.firstState ? 1 : 0, r.n, r.span]);
 }
 
