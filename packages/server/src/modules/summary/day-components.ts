@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
-import { placeholders, query, telemetryStore } from '../telemetry/sql.ts';
+import { placeholders, query, queryArrays, telemetryStore } from '../telemetry/sql.ts';
 import { op } from '../telemetry/telemetry-store.ts';
 
 /**
@@ -28,13 +28,17 @@ export function decodeSpacings(text: string, into: Spacings = new Map()): Spacin
   if (!text) return into;
   for (const part of text.split(',')) {
     const i = part.indexOf(':');
+    if (i < 0) continue; // a day without spacings ('') among others
     const s = Number(part.slice(0, i));
     into.set(s, (into.get(s) ?? 0) + Number(part.slice(i + 1)));
   }
   return into;
 }
 
-/** The stored spacing histograms of the devices' days in [d1, d2) that still match their daily row's count `n`. */
+/**
+ * Per device, the stored spacing histograms of its days in [d1, d2) that still match their daily row's count `n`,
+ * concatenated (the database joins them: one row per device), and the days without such a histogram with their count.
+ */
 export async function storedSpacings(
   database: Database,
   daily: string,
@@ -42,20 +46,30 @@ export async function storedSpacings(
   ids: number[],
   d1: number,
   d2: number,
-): Promise<{ deviceId: number; day: number; n: number; hist: string | null }[]> {
-  const rows = await query(
+): Promise<{ hist: Map<number, string>; missing: { deviceId: number; day: number; n: number }[] }> {
+  const valid = `p.spacing_n = d.${nColumn}`;
+  const concat = (x: string) => (database.dialect === 'postgres' ? `string_agg(${x}, ',')` : `group_concat(${x}, ',')`);
+  const rows = await queryArrays(
     database,
-    `select d.device_id, d.bucket as day, d.${nColumn} as n, case when p.spacing_n = d.${nColumn} then p.spacing_hist end as hist
+    `select d.device_id, ${concat(`case when ${valid} then p.spacing_hist end`)},
+            ${concat(`case when ${valid} then null else cast(d.bucket as text) || ':' || cast(d.${nColumn} as text) end`)}
        from ${daily} d left join ${DAY_COMPONENTS} p on p.device_id = d.device_id and p.day = d.bucket
-      where d.device_id in (${placeholders(ids.length)}) and d.bucket >= ? and d.bucket < ? and d.${nColumn} > 0`,
+      where d.device_id in (${placeholders(ids.length)}) and d.bucket >= ? and d.bucket < ? and d.${nColumn} > 0
+      group by d.device_id`,
     [...ids, d1, d2],
   );
-  return rows.map((r) => ({
-    deviceId: Number(r.device_id),
-    day: Number(r.day),
-    n: Number(r.n),
-    hist: r.hist === null || r.hist === undefined ? null : String(r.hist),
-  }));
+  const hist = new Map<number, string>();
+  const missing: { deviceId: number; day: number; n: number }[] = [];
+  for (const [id, h, m] of rows) {
+    const deviceId = Number(id);
+    hist.set(deviceId, h === null || h === undefined ? '' : String(h));
+    if (m === null || m === undefined) continue;
+    for (const part of String(m).split(',')) {
+      const [day, n] = part.split(':').map(Number);
+      missing.push({ deviceId, day, n });
+    }
+  }
+  return { hist, missing };
 }
 
 // ---------------------------------------------------------------- §9: an engine's seconds above its threshold
@@ -80,24 +94,22 @@ export interface StateKey {
 export async function storedStates(database: Database, keys: StateKey[]) {
   const out = new Map<string, StateDay>();
   if (!keys.length) return out;
-  const rows = await query(
+  const ids = [...new Set(keys.map((k) => k.deviceId))];
+  const days = keys.map((k) => k.day);
+  // the devices' rows over the days' range (one index range scan each), matched here
+  const rows = await queryArrays(
     database,
-    `with k(device_id, day) as (values ${keys.map(() => '(cast(? as integer), cast(? as bigint))').join(', ')})
-     select p.device_id, p.day, p.rpm_threshold, p.rpm_n, p.rpm_span, p.rpm_state_span, p.rpm_state_n, p.rpm_first_state
-       from k join ${DAY_COMPONENTS} p on p.device_id = k.device_id and p.day = k.day
-      where p.rpm_threshold is not null`,
-    keys.flatMap((k) => [k.deviceId, k.day]),
+    `select device_id, day, rpm_threshold, rpm_n, rpm_span, rpm_state_span, rpm_state_n, rpm_first_state
+       from ${DAY_COMPONENTS}
+      where device_id in (${placeholders(ids.length)}) and day >= ? and day <= ? and rpm_threshold is not null`,
+    [...ids, Math.min(...days), Math.max(...days)],
   );
   const wanted = new Map(keys.map((k) => [`${k.deviceId}|${k.day}`, k]));
   for (const r of rows) {
-    const id = `${Number(r.device_id)}|${Number(r.day)}`;
-    const k = wanted.get(id)!;
-    if (Number(r.rpm_threshold) !== k.threshold || Number(r.rpm_n) !== k.n || Number(r.rpm_span) !== k.span) continue;
-    out.set(id, {
-      state: Number(r.rpm_state_span),
-      count: Number(r.rpm_state_n),
-      firstState: Number(r.rpm_first_state) === 1,
-    });
+    const id = `${Number(r[0])}|${Number(r[1])}`;
+    const k = wanted.get(id);
+    if (!k || Number(r[2]) !== k.threshold || Number(r[3]) !== k.n || Number(r[4]) !== k.span) continue;
+    out.set(id, { state: Number(r[5]), count: Number(r[6]), firstState: Number(r[7]) === 1 });
   }
   return out;
 }

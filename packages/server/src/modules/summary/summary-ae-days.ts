@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { placeholders, query } from '../telemetry/sql.ts';
+import { placeholders, queryArrays } from '../telemetry/sql.ts';
 import { dayEnded, storeComponent, storedAeLitres } from './day-components.ts';
 import { type Frame, frameDays, utcHour } from './summary-domain.ts';
 import { dailyTable, hourlyColumn } from './summary-inputs.ts';
@@ -42,7 +42,7 @@ async function checks(database: Database, plan: VesselPlan, days: number[]): Pro
   const meters = [plan.meters.AE_IN, plan.meters.AE_OUT].filter((d) => d !== undefined).map((d) => d.devcId);
   const read = async (ids: number[], table: string, columns: string[]) => {
     if (!ids.length) return [];
-    return query(
+    return queryArrays(
       database,
       `select device_id, bucket, ${columns.join(', ')} from ${table}
         where device_id in (${placeholders(ids.length)}) and bucket >= ? and bucket < ? order by device_id`,
@@ -56,12 +56,12 @@ async function checks(database: Database, plan: VesselPlan, days: number[]): Pro
     read(meters, dailyTable('flowmeter'), [fc('n'), fc('sum')]),
   ]);
   for (const r of [...aeRows, ...meterRows]) {
-    const day = Number(r.bucket);
-    if (!out.has(day)) continue;
-    const figures = Object.entries(r)
-      .filter(([k]) => k !== 'device_id' && k !== 'bucket')
-      .map(([, v]) => (v === null ? '' : Number(v)));
-    out.set(day, `${out.get(day)}${r.device_id}:${figures.join(':')};`);
+    const day = Number(r[1]);
+    const have = out.get(day);
+    if (have === undefined) continue;
+    let figures = `${Number(r[0])}`;
+    for (let i = 2; i < r.length; i++) figures += `:${r[i] === null ? '' : Number(r[i])}`;
+    out.set(day, `${have}${figures};`);
   }
   return out;
 }

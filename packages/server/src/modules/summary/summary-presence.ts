@@ -111,16 +111,18 @@ async function sampleIntervalsByDay(
       // per device, the ranges of hours read: the edges, and each day without a valid stored histogram
       const ranges: [number, number, number][] = [];
       const counts = new Map<string, number>();
-      if (d1 < d2)
-        for (const d of await storedSpacings(database, dailyTable(type), c('n'), ids, d1, d2)) {
-          const h = histograms.get(d.deviceId) ?? new Map();
-          histograms.set(d.deviceId, h);
-          if (d.hist !== null) decodeSpacings(d.hist, h);
-          else {
-            ranges.push([d.deviceId, d.day, d.day + days.size]);
-            counts.set(`${d.deviceId}|${d.day}`, d.n);
-          }
+      if (d1 < d2) {
+        const stored = await storedSpacings(database, dailyTable(type), c('n'), ids, d1, d2);
+        for (const [id, text] of stored.hist) histograms.set(id, decodeSpacings(text, histograms.get(id)));
+        // adjacent days of a device as one range (a first read has every day to compute)
+        stored.missing.sort((x, y) => x.deviceId - y.deviceId || x.day - y.day);
+        for (const d of stored.missing) {
+          const last = ranges[ranges.length - 1];
+          if (last && last[0] === d.deviceId && last[2] === d.day) last[2] = d.day + days.size;
+          else ranges.push([d.deviceId, d.day, d.day + days.size]);
+          counts.set(`${d.deviceId}|${d.day}`, d.n);
         }
+      }
       for (const id of ids) {
         if (a < Math.min(d1, to)) ranges.push([id, a, Math.min(d1, to)]);
         if (Math.max(d2, a) < to) ranges.push([id, Math.max(d2, a), to]);
