@@ -30,6 +30,7 @@ import * as m029TenantMasterEvents from './migrations/029_tenant_master_events.t
 import * as m030FuelTypeRef from './migrations/030_fuel_type_ref.ts';
 import * as m031SessionClient from './migrations/031_session_client.ts';
 import * as m032FixedAccessVersion from './migrations/032_fixed_access_version.ts';
+import * as m033DayComponents from './migrations/033_day_components.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -63,6 +64,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '030_fuel_type_ref': m030FuelTypeRef,
   '031_session_client': m031SessionClient,
   '032_fixed_access_version': m032FixedAccessVersion,
+  '033_day_components': m033DayComponents,
 };
 
 /** The migrations this version knows, in order. */

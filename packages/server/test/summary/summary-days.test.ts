@@ -12,12 +12,17 @@ import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { twoTenants } from '../helpers/fixtures.ts';
 import { configAe, configRpm, H, MIN, send, vessel } from './summary-world.ts';
 
+/** The stored day components (issue 29, migration day_components). */
+const COMPONENTS = 'telemetry_day_components';
+
 /**
  * Issue 29: whole days of the daily rollup answer what their 24 hours did. One vessel with every summary device,
  * readings every ~5 minutes (jittered, with drop-outs and gaps longer than the gap limits, an rpm that is all above,
  * all below and crossing its threshold on different days, a totaliser reset) over 10 days; each period is summarised
  * through the day path and through the hourly path (`rollups: 'hourly'`, as before issue 29) and the answers must
- * be equal — counts and seconds exactly, sums within 1e-9 relative (they add in another order).
+ * be equal — counts and seconds exactly, sums within 1e-9 relative (they add in another order). The day path also
+ * reads the stored day components (§9 crossing days, §13 per-AE litres, §20 spacings): each period is read twice
+ * (computed and stored, then from the stored days), also after late readings into stored days and a threshold change.
  */
 
 const DAY = 86400;
@@ -101,10 +106,13 @@ describe.each(dialects())('summary from daily rollups on %s', (dialect) => {
         ['DAY', true],
       ] as const) {
         const label = `${p.name}, ${unit}${details ? ' with details' : ''}`;
+        // the first read of a day may compute and store its components (day-components.ts), the second reads them
         const days = await answer(p.start, p.end, unit, p.tz, details, false);
+        const again = await answer(p.start, p.end, unit, p.tz, details, false);
         const hours = await answer(p.start, p.end, unit, p.tz, details, true);
         expect(days.summary.gps?.summary, label).toBeDefined();
         expectSame(days, hours, label);
+        expectSame(again, hours, `${label} (stored days)`);
         const grid = details ? { size: unit === 'DAY' ? DAY : H, shift: p.tz * H } : null;
         if (frameDays({ start: p.start, end: p.end, grid, days: { size: DAY, shift: DAILY_ROLLUP_TZ * H } }))
           dayPathUsed++;
@@ -198,9 +206,96 @@ describe.each(dialects())('summary from daily rollups on %s', (dialect) => {
       },
       { device: 'd-fm-AE_IN', ts, data: { volumeInventory: 3001, volumeFlowrate: 55 } },
     ];
+    // the days they go into are stored first (day-components.ts): each must be recomputed, not answered stale
+    await answer(T7 - 18 * DAY, T7 + 12 * DAY, 'HOUR', 7, false, false);
+    const stored = await t.database.db
+      .selectFrom(COMPONENTS as never)
+      .select('day' as never)
+      .where('day' as never, 'in', [T7 - DAY, T7 + DAY, T7 + 2 * DAY, T7 + 4 * DAY] as never)
+      .execute();
+    expect(stored.length).toBeGreaterThanOrEqual(4 * 10);
     for (const ts of [T7 + DAY + 10 * H + 2 * MIN + 3, T7 + 4 * DAY + 11 * H, T7 - 6 * H, T7 + 3 * DAY - 17])
       await send(t, key, late(ts));
+    // a late burst of the starboard engine, 2 s apart, into one hour of a stored day: that day's reporting interval
+    // (§20) becomes that hour's spacing
+    const burst = Array.from({ length: 400 }, (_, i) => ({
+      device: 'd-rpm-3',
+      ts: T7 + DAY + 15 * H + 7 + 2 * i,
+      data: { rpm: 820 },
+    }));
+    await send(t, key, burst);
     await compareAll();
+  }, 240_000);
+
+  it('a changed rpm threshold: stored crossing days of the old one are not used; the paths agree', async () => {
+    const rpm1 = plan.rpm.PORT!.devcId;
+    const setMin = async (min: number) => {
+      await t.database.db.updateTable('config_rpm').set({ mcrpMinValue: min }).where('mcrpDevcId', '=', rpm1).execute();
+      plan = (await loadVesselPlan(t.database.db, massId))!;
+    };
+    const stored = async () =>
+      (await t.database.db
+        .selectFrom(COMPONENTS as never)
+        .select(['rpmThreshold' as never])
+        .where('deviceId' as never, '=', rpm1 as never)
+        .where('rpmThreshold' as never, 'is not', null as never)
+        .execute()) as { rpmThreshold: number }[];
+    await compareAll();
+    expect((await stored()).length).toBeGreaterThan(0);
+    await setMin(1000);
+    try {
+      await compareAll();
+      // every crossing day read again was stored with the new threshold
+      expect((await stored()).map((r) => Number(r.rpmThreshold))).toContain(1000);
+    } finally {
+      await setMin(400);
+    }
+  }, 480_000);
+
+  it('the day path reads the stored components (a changed stored day changes its answer)', async () => {
+    const p = { start: T7 - DAY, end: T7 + 9 * DAY };
+    await answer(p.start, p.end, 'HOUR', 7, false, false);
+    const before = await answer(p.start, p.end, 'HOUR', 7, false, false);
+    const rows = (await t.database.db
+      .selectFrom(COMPONENTS as never)
+      .selectAll()
+      .execute()) as Record<string, unknown>[];
+    const day = T7 + DAY;
+    const of = (id: number) => rows.find((r) => Number(r.deviceId) === id && Number(r.day) === day)!;
+    const rpm1 = plan.rpm.PORT!.devcId;
+    const meter = plan.meters.AE_IN!.devcId;
+    const rpm3 = plan.rpm.STARBOARD!.devcId;
+    expect(of(rpm1).rpmStateSpan, 'a crossing day of PORT is stored').not.toBeNull();
+    expect(of(meter).aeKey, 'the AE litres of the day are stored').not.toBeNull();
+    expect(of(rpm3).spacingHist, 'the spacings of the day are stored').not.toBeNull();
+    const set = (id: number, values: Record<string, unknown>) =>
+      t.database.db
+        .updateTable(COMPONENTS as never)
+        .set(values as never)
+        .where('deviceId' as never, '=', id as never)
+        .where('day' as never, '=', day as never)
+        .execute();
+    const litres = JSON.parse(String(of(meter).aeLitres)) as Record<string, number>;
+    await set(rpm1, { rpmStateSpan: Number(of(rpm1).rpmStateSpan) + 3600 });
+    await set(meter, { aeLitres: JSON.stringify({ ...litres, AE1: (litres.AE1 ?? 0) + 100 }) });
+    // the starboard engine's spacings of the day: hours of 1 s spacing with a great many samples (§20: P = 1 s)
+    await set(rpm3, { spacingHist: '10:1000000' });
+    try {
+      const after = await answer(p.start, p.end, 'HOUR', 7, false, false);
+      const hours = await answer(p.start, p.end, 'HOUR', 7, false, true);
+      expectSame(before, hours);
+      expect(JSON.stringify(after.summary.rpm)).not.toEqual(JSON.stringify(before.summary.rpm));
+      expect(JSON.stringify(after.summary.ae)).not.toEqual(JSON.stringify(before.summary.ae));
+      const interval = (a: typeof after) => (a.summary.rpm as any).summary.STARBOARD.sampleInterval;
+      expect(interval(before)).toBeGreaterThan(200);
+      expect(interval(after)).toBe(1);
+    } finally {
+      await t.database.db
+        .deleteFrom(COMPONENTS as never)
+        .where('day' as never, '=', day as never)
+        .execute();
+    }
+    expectSame(await answer(p.start, p.end, 'HOUR', 7, false, false), before);
   }, 240_000);
 
   it('the day path reads the daily rollup (a changed day row changes its answer, not the hourly path)', async () => {

@@ -3,6 +3,7 @@ import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import type { Database } from '../../db/database.ts';
 import { beforeHorizon, rawHorizon } from '../telemetry/raw-horizon.ts';
 import { telemetryStore } from '../telemetry/sql.ts';
+import { endedDays, storeAeDays, storedAeDays } from './summary-ae-days.ts';
 import { dataRanges } from './summary-bounds.ts';
 import { type Frame, framePieces } from './summary-domain.ts';
 import { DAILY, devicesFor, PRESENCE, SUMMARY_TYPES, type SummaryType, typeOf } from './summary-inputs.ts';
@@ -80,11 +81,17 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
   const gpsTracks = o.buckets && plan.gps && wanted.has(plan.gps.devcId) ? plan.gps.devcId : undefined;
   // §13: per-AE litres of a metered vessel (the AE group and the combined data's AE records)
   const perAe = o.groups.includes('ae') && !!plan.meters.AE_IN;
+  // §13 from stored days (summary-ae-days.ts): the ended whole days' per-AE litres when every one of them is stored;
+  // then only the rest of the period reads the meter's litres and the AEs' shares per hour
+  const aeEnded = perAe ? endedDays(frame) : [];
+  const aeStored = aeEnded.length ? await storedAeDays(database, plan, aeEnded) : undefined;
+  const aeDays = aeStored?.litres ?? undefined;
+  const aeRest = aeDays ? outside(frame, aeEnded) : [frame];
   // the AEs' running of a period of whole hours comes with their hourly shares (§13): not read twice
-  const sharesRead = perAe && byType.has('ae') && hourAligned(frame);
+  const sharesRead = perAe && byType.has('ae') && hourAligned(frame) && !aeDays;
   const credited = sharesRead ? new Map([...byType].filter(([type]) => type !== 'ae')) : byType;
   const [intervals, bounds, lastGps, tracks, aeCells, aeHours] = await Promise.all([
-    sampleIntervals(database, presence, o.start, o.end),
+    sampleIntervals(database, presence, o.start, o.end, frame.days),
     dataRanges(database, plan.devices, o.start, o.end),
     plan.gps
       ? telemetryStore(database)
@@ -92,12 +99,18 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
           .then((l) => l[0])
       : undefined,
     gpsTracks === undefined ? undefined : trackSums(database, gpsTracks, frame),
-    perAe ? aeMeterCells(database, plan, frame) : undefined,
-    perAe ? aeHourShares(database, plan, frame) : undefined,
+    perAe ? Promise.all(aeRest.map((f) => aeMeterCells(database, plan, f))).then(merged) : undefined,
+    perAe
+      ? Promise.all(aeRest.map((f) => aeHourShares(database, plan, f))).then((parts) =>
+          parts.length === 1 ? parts[0] : { ...parts[0], shares: merged(parts.map((p) => p.shares)) },
+        )
+      : undefined,
     readSamples(database, plan, byType, frame, records, periodOnly),
     readCredits(database, plan, credited, frame, records),
   ]);
   if (sharesRead) aeCreditsFromHours(aeHours!, frame, records);
+  // read from the hours: the ended whole days are stored for the next read
+  if (aeStored && !aeDays) await storeAeDays(database, plan, frame, aeStored.keys, aeCells!, aeHours!.shares);
 
   const data = new Map<number, DeviceData>();
   for (const d of plan.devices)
@@ -120,5 +133,24 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
     tracks,
     aeCells,
     aeShares: aeHours?.shares,
+    aeDays,
   });
+}
+
+/** The parts of a frame outside some of its whole days (in time order), as frames of the same buckets. */
+function outside(f: Frame, days: number[]): Frame[] {
+  const size = f.days!.size;
+  const out: Frame[] = [];
+  let at = f.start;
+  for (const d of days) {
+    if (at < d) out.push({ ...f, start: at, end: d });
+    at = d + size;
+  }
+  if (at < f.end) out.push({ ...f, start: at, end: f.end });
+  return out;
+}
+
+/** Maps with disjoint keys, as one. */
+function merged<V>(maps: Map<number, V>[]): Map<number, V> {
+  return maps.length === 1 ? maps[0] : new Map(maps.flatMap((m) => [...m]));
 }

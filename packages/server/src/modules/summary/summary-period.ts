@@ -95,6 +95,11 @@ export interface PeriodInput {
   aeCells?: Map<number, number>;
   /** §13: each AE's share of every UTC hour the period touches (when per-AE litres are wanted) */
   aeShares?: Map<number, Partial<Record<AeName, number>>>;
+  /**
+   * §13 from stored days (summary-ae-days.ts): each AE's litres of whole days already split by their hours' shares,
+   * by the day's start; their hours are then in neither `aeCells` nor `aeShares`
+   */
+  aeDays?: Map<number, Partial<Record<AeName, number>>>;
 }
 
 export interface DevicePeriod {
@@ -254,10 +259,19 @@ export class VesselPeriod {
    * period; so a period's per-AE litres are the sum of its buckets'.
    */
   private apportionAe() {
-    const { aeCells, aeShares, frame } = this.input;
+    const { aeCells, aeShares, aeDays, frame } = this.input;
     if (!aeCells || !aeShares) return;
     const names = this.aeNames;
     const period: Partial<Record<AeName, number>> = {};
+    for (const [day, litres] of aeDays ?? []) {
+      const bucket = bucketIn(frame, day);
+      const inBucket = this.aeLitres.get(bucket) ?? {};
+      for (const n of names) {
+        inBucket[n] = (inBucket[n] ?? 0) + (litres[n] ?? 0);
+        period[n] = (period[n] ?? 0) + (litres[n] ?? 0);
+      }
+      this.aeLitres.set(bucket, inBucket);
+    }
     for (const [cell, litres] of aeCells) {
       const shares = aeShares.get(utcHour(cell)) ?? {};
       const bucket = bucketIn(frame, cell);

@@ -4,6 +4,7 @@ import { rawHorizon } from '../telemetry/raw-horizon.ts';
 import { type RollupLevel, statColumn } from '../telemetry/rollup.ts';
 import { placeholders, queryArrays } from '../telemetry/sql.ts';
 import { bucketSql } from '../telemetry/stats-read.ts';
+import { dayEnded, type StateDay, type StateKey, storeComponent, storedStates } from './day-components.ts';
 import {
   type Credits,
   creditBucket,
@@ -37,10 +38,14 @@ export type DeviceCredits = Map<number, Credits>;
 
 /** A device and a range of rollup buckets [a, b) of it. */
 type Range = [devcId: number, a: number, b: number];
-/** A rollup row's device; `crossing`: a day whose rpm crossed the threshold (its hours answer it). */
+/**
+ * A rollup row's device and presence samples; `crossing`: a day whose rpm crossed the threshold (its hours answer
+ * it, or its stored day component).
+ */
 interface Bucket {
   deviceId: number;
   crossing: boolean;
+  n: number;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -82,17 +87,41 @@ export async function readSpans(
     const days = frameDays(f);
     // per device, the ranges of hours the hourly rollup answers
     let hourly: Range[] = ids.map((id) => [id, h1, h2]);
+    // crossing days recomputed from their hours, to be stored (issue 29, day-components.ts)
+    const recompute = new Map<string, StateKey & StateDay & { firstTs: number }>();
     if (days && f.days) {
       const size = f.days.size;
       const crossing = new Set<string>();
+      const crossed: (HourCredit & Bucket)[] = [];
       for (const d of await rollupRows(
         DAILY,
         ids.map((id) => [id, ...days.range]),
       )) {
         if (!days.whole(d.hour)) continue; // a bucket boundary cuts it: its hours
-        if (d.crossing) crossing.add(`${d.deviceId}|${d.hour}`);
+        if (d.crossing) crossed.push(d);
         else creditHour(out.get(d.deviceId)!, f, d);
       }
+      // a crossing day's seconds above the threshold from its stored component, when it was computed with this
+      // threshold from this daily row; else from its hours, and stored once the day has ended
+      const keys = crossed.map((d) => ({
+        deviceId: d.deviceId,
+        day: d.hour,
+        threshold: threshold.get(d.deviceId)!,
+        n: d.n,
+        span: d.span,
+      }));
+      const stored = await storedStates(database, keys);
+      keys.forEach((k, i) => {
+        const id = `${k.deviceId}|${k.day}`;
+        const c = stored.get(id);
+        if (c) {
+          creditHour(out.get(k.deviceId)!, f, { ...crossed[i], ...c, count: counting ? c.count : 0 });
+          return;
+        }
+        crossing.add(id);
+        if (dayEnded(k.day, size))
+          recompute.set(id, { ...k, state: 0, count: 0, firstState: false, firstTs: Number.POSITIVE_INFINITY });
+      });
       // a whole day without a row has no samples, nor have its hours: left out like a credited one
       hourly = ids.flatMap((id) => {
         const left: Range[] = [];
@@ -112,10 +141,23 @@ export async function readSpans(
       });
     }
     if (!hourly.length) return;
-    for (const h of await rollupRows(HOURLY, hourly)) {
+    // a recomputed day's component counts its samples above the threshold whether or not this read wants them
+    for (const h of await rollupRows(HOURLY, hourly, recompute.size > 0)) {
       if (!pieces.whole(h.hour)) continue; // a bucket boundary cuts it: read from the raw rows
-      creditHour(out.get(h.deviceId)!, f, h);
+      creditHour(out.get(h.deviceId)!, f, { ...h, count: counting ? h.count : 0 });
+      if (!recompute.size || !f.days) continue;
+      const day = Math.floor((h.hour + f.days.shift) / f.days.size) * f.days.size - f.days.shift;
+      const r = recompute.get(`${h.deviceId}|${day}`);
+      if (!r) continue;
+      r.state += h.state;
+      r.count += h.count;
+      // the day's first sample is its first hour's
+      if (h.firstTs !== null && h.firstTs < r.firstTs) {
+        r.firstTs = h.firstTs;
+        r.firstState = h.firstState;
+      }
     }
+    if (recompute.size) await storeComponent(database, { kind: 'rpm', rows: [...recompute.values()] });
   }
 
   /** Per device and UTC hour in [h1, h2) with samples: the hour's spans from its hourly rollup row. */
@@ -132,8 +174,9 @@ export async function readSpans(
    * (`telemetry_rpm_threshold_hours`, with the threshold in force when they were deleted); a day whose rpm crossed it
    * comes back `crossing`, without state seconds, for its hours to answer.
    */
-  async function rollupRows(level: RollupLevel, ranges: Range[]): Promise<(HourCredit & Bucket)[]> {
+  async function rollupRows(level: RollupLevel, ranges: Range[], count = false): Promise<(HourCredit & Bucket)[]> {
     const day = level !== HOURLY;
+    const counted = counting || count;
     const h = (point: string, stat: Parameters<typeof statColumn>[1]) =>
       `h.${statColumn(metricOf(state.type, point), stat)}`;
     const distance = state.distance
@@ -156,7 +199,7 @@ export async function readSpans(
         : [
             `case c.k when 1 then c.ss when 0 then 0 when -1 then case when ${gone} then coalesce(${kept('state_span')}, 0) else (
              select sum(case when ${inState} then r.span else 0 end) from ${table} r where ${ofHour}) end end`,
-            counting
+            counted
               ? `case c.k when 1 then c.pn when 0 then 0 else case when ${gone} then coalesce(${kept('state_n')}, 0) else (
                  select count(*) from ${table} r where ${ofHour} and ${inState}) end end`
               : '0',
@@ -182,7 +225,7 @@ export async function readSpans(
                 on h.device_id = w.device_id and h.bucket >= w.a and h.bucket < w.b
           where ${h(state.presence, 'n')} > 0)
        select c.device_id, c.hour, c.ss, c.sfv, c.sft, ${state.stored ? 'c.st' : seconds}, ${samples},
-              ${state.stored ? 'c.sf' : first}, ${state.stored ? '1' : 'c.k'}${cols}
+              ${state.stored ? 'c.sf' : first}, ${state.stored ? '1' : 'c.k'}, c.pn${cols}
          from c`,
       ranges.flatMap(([id, a, b]) => [id, threshold.get(id), a, b]),
     );
@@ -196,9 +239,10 @@ export async function readSpans(
       count: Number(r[6] ?? 0),
       firstState: Number(r[7]) === 1,
       crossing: Number(r[8]) === -1,
-      distance: state.distance ? Number(r[9] ?? 0) : undefined,
-      firstDistance: state.distance ? num(r[10]) : undefined,
-      firstDistanceTs: state.distance ? num(r[11]) : undefined,
+      n: Number(r[9] ?? 0),
+      distance: state.distance ? Number(r[10] ?? 0) : undefined,
+      firstDistance: state.distance ? num(r[11]) : undefined,
+      firstDistanceTs: state.distance ? num(r[12]) : undefined,
     }));
   }
 
