@@ -14,14 +14,14 @@ import { cpuSecondsOf, percentile } from './measure.ts';
  * it on main after a merge. Each dir is a data set `run.ts` keeps with `BENCH_DIR` (SQLite `bench.db`, `world.json`);
  * the server migrates it at start, so give it copies. The days axis is read on `<year dir>` (BENCH_VESSELS=1
  * BENCH_DAYS=366): a one-vessel summary, Report Summary and the 6-function hourly GPS series over each period ending at
- * COST_END (today 00:00 UTC, where run.ts ends its data). The fleet axis is read on every dir: the fleet map's list
- * (its `select` of five fields) and the pulse of every visible device, and a one-day summary of the first vessel.
- * COST_RUNS (5) timed requests after COST_WARMUP (1); COST_DAYS (1,7,30,90,365).
+ * COST_END (today 00:00 UTC, where run.ts ends its data), and the flow meters' DAY series. The fleet axis is read on every dir: the fleet map's list
+ * (its `select` of five fields), the GPS pulse and the pulse of every visible device, and a one-day summary of the first vessel.
+ * COST_RUNS (10) timed requests after COST_WARMUP (1); COST_DAYS (1,7,30,90,365).
  */
 const [root, ...dirs] = process.argv.slice(2).map((p) => resolve(p));
 if (!root || !dirs.length || !dirs.every((d) => existsSync(join(d, 'world.json'))))
   throw new Error('usage: cost-growth.ts <root> <year dir> [<fleet dir> …] (run.ts BENCH_DIR data sets)');
-const RUNS = Number(process.env.COST_RUNS ?? 5);
+const RUNS = Number(process.env.COST_RUNS ?? 10);
 const WARMUP = Number(process.env.COST_WARMUP ?? 1);
 const DAYS = (process.env.COST_DAYS ?? '1,7,30,90,365').split(',').map(Number);
 const DAY = 86400;
@@ -47,11 +47,21 @@ const PERIOD_FIGURES: [string, (w: World, days: number) => string][] = [
     (w, d) =>
       `/api/series/aggregated/gps/period/${END - d * DAY}/${END}?device[]=${w.vessels[0].devices.find((x) => x.type === 'gps')!.uid}&aggregatedUnit=MINUTE&aggregatedLength=60&timezone=7&${gpsFns}`,
   ],
+  [
+    'DAY series, the flow meters of the vessel (+7)',
+    (w, d) =>
+      `/api/series/aggregated/flowmeter/period/${END - d * DAY}/${END}?${w.vessels[0].devices
+        .filter((x) => x.type === 'flowmeter')
+        .map((x) => `device[]=${x.uid}`)
+        .join('&')}&aggregatedUnit=DAY&timezone=7`,
+  ],
 ];
 const MAP = ['massId', 'massName', 'massImage', 'massSystemType', 'massMaty'].map((f) => `select=${f}`).join('&');
 const FLEET_FIGURES: [string, (w: World) => string][] = [
   ['fleet map list (select of 5 fields)', () => `/api/master/asset?max=10000&${MAP}`],
-  ['fleet map pulse (every visible device)', () => '/api/series/device/all/pulse'],
+  // the map asks the GPS pulse first (positions), then every device's (web useFleet.ts)
+  ['fleet map pulse, GPS', () => '/api/series/device/gps/pulse'],
+  ['fleet map pulse, every visible device', () => '/api/series/device/all/pulse'],
   ['summary, one vessel, 1 day (HOUR)', (w) => summary(w, 1, 'aggregatedUnit=HOUR')],
 ];
 

@@ -160,6 +160,19 @@ function ask<T>(child: ChildProcess, message: object, key: string): Promise<T> {
   });
 }
 
+/** CPU seconds so far of each PostgreSQL backend connected to this database (the server's and this bench's). */
+async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  const r = await pool.query('select pid from pg_stat_activity where datname = current_database()');
+  const out = new Map<number, number>();
+  for (const { pid } of r.rows)
+    try {
+      out.set(Number(pid), cpuSecondsOf(Number(pid)));
+    } catch {
+      // ended meanwhile
+    }
+  return out;
+}
+
 /** Every device posts one reading a minute, one POST per gateway, the gateways spread evenly over each minute. */
 async function liveIngest(base: string, world: World, pid: number, pool: pg.Pool) {
   const fleet = benchFleet(VESSELS);
@@ -171,6 +184,7 @@ async function liveIngest(base: string, world: World, pid: number, pool: pg.Pool
   let shed = 0;
   const statuses = new Map<string, number>();
   const cpu0 = cpuSecondsOf(pid);
+  const pg0 = await backendCpu(pool);
   const t0 = performance.now();
   const posts: Promise<void>[] = [];
   let minute = 0;
@@ -231,6 +245,9 @@ async function liveIngest(base: string, world: World, pid: number, pool: pg.Pool
   await Promise.all(posts);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuSecondsOf(pid) - cpu0;
+  const pg1 = await backendCpu(pool);
+  // PostgreSQL's own CPU for this database: its backends' (a backend that ended meanwhile is not counted)
+  const pgCpu = [...pg1].reduce((n, [p, c]) => n + c - (pg0.get(p) ?? 0), 0);
   const last = first + (LIVE_MINUTES - 1) * 60;
   const r = await pool.query('select count(*)::int as n from telemetry_last where ts >= $1', [last]);
   const devices = world.vessels.reduce((n, v) => n + v.devices.length, 0);
@@ -246,6 +263,7 @@ async function liveIngest(base: string, world: World, pid: number, pool: pg.Pool
     max: Math.max(...lags),
     lastFresh: Number(r.rows[0].n),
     shed,
+    pgCpu,
     statuses: [...statuses].map(([k, n]) => `${k} × ${n}`).join(', '),
     devices,
   };
@@ -367,7 +385,7 @@ export async function benchScale() {
         '',
         '| figure | result | server CPU |',
         '|---|---|---|',
-        `| live ingest: ${live.devices.toLocaleString('en')} devices × 1 reading/min for ${LIVE_MINUTES} min (${live.posts} POSTs, ${live.accepted.toLocaleString('en')} readings accepted, ${live.shed} answered 503 by the load shedding and sent again after Retry-After, ${live.failed} failed${live.statuses ? `: ${live.statuses}` : ''}) — post to telemetry_last | p50 ${ms(live.p50)}, p95 ${ms(live.p95)}, p99 ${ms(live.p99)}, max ${ms(live.max)} | ${((live.cpu / live.seconds) * 100).toFixed(1)} % of a core; ${(((live.cpu * 1000) / Math.max(1, live.accepted)) * 1000).toFixed(0)} µs/reading |`,
+        `| live ingest: ${live.devices.toLocaleString('en')} devices × 1 reading/min for ${LIVE_MINUTES} min (${live.posts} POSTs, ${live.accepted.toLocaleString('en')} readings accepted, ${live.shed} answered 503 by the load shedding and sent again after Retry-After, ${live.failed} failed${live.statuses ? `: ${live.statuses}` : ''}) — post to telemetry_last | p50 ${ms(live.p50)}, p95 ${ms(live.p95)}, p99 ${ms(live.p99)}, max ${ms(live.max)} | ${((live.cpu / live.seconds) * 100).toFixed(1)} % of a core; PostgreSQL ${((live.pgCpu / live.seconds) * 100).toFixed(1)} %; ${(((live.cpu * 1000) / Math.max(1, live.accepted)) * 1000).toFixed(0)} µs/reading |`,
         `| telemetry_last holding the last minute | ${live.lastFresh.toLocaleString('en')} of ${live.devices.toLocaleString('en')} devices | |`,
         ...timings.map(
           ({ label, t }) =>
