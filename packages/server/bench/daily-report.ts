@@ -10,7 +10,7 @@ import { memoryOf, timeIt } from './measure.ts';
  * readings into an in-process server and times the same calls there.
  */
 export const DAILY_REPORT_TARGETS = { oneDayMs: 1000, oneDayMb: 2, monthMs: 3000 };
-const ALL = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage']
+export const ALL_REPORTS = ['summary', 'vessel_tracking', 'rpm_speed', 'fuel_characteristics', 'ae_usage']
   .map((k) => `reports[]=${k}`)
   .join('&');
 
@@ -42,7 +42,7 @@ export async function benchDailyReport(o: {
 }): Promise<DailyReportResult> {
   const runs = o.runs ?? Number(process.env.BENCH_PDF_RUNS ?? 10);
   const path = (start: number, end: number, tables: boolean) =>
-    `/api/reports/report/print/period/${start}/${end}?devcMassId=${o.massId}&aggregatedUnit=HOUR&aggregatedLength=1&${ALL}${tables ? '&dataTables=true' : ''}`;
+    `/api/reports/report/print/period/${start}/${end}?devcMassId=${o.massId}&aggregatedUnit=HOUR&aggregatedLength=1&${ALL_REPORTS}${tables ? '&dataTables=true' : ''}`;
   let firstMs = 0;
   const time = async (p: string) => {
     const t0 = performance.now();

@@ -5,19 +5,10 @@ import { join, resolve } from 'node:path';
 import { benchFleet, generateReadings } from '@fleet/simulator';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { issueDeviceKey } from '../src/modules/telemetry/device-keys.ts';
-import {
-  createAsset,
-  createCompany,
-  createDevice,
-  createGroup,
-  createRole,
-  createUser,
-  signIn,
-} from '../test/helpers/fixtures.ts';
 import { benchBunker } from './bunker.ts';
+import { seedFleet, type World } from './fleet-seed.ts';
 import { cpuSecondsOf, memoryOf, timeIt } from './measure.ts';
 
 /**
@@ -51,45 +42,6 @@ const TARGETS = {
   pulse100: 5,
   rssMb: 300,
 };
-
-interface World {
-  token: string;
-  keys: Map<string, string>; // device unique id → its gateway's key
-  vessels: { massId: number; devices: { uid: string; type: string }[] }[];
-}
-
-async function seed(database: Database): Promise<World> {
-  const db = database.db;
-  const group = await createGroup(db, 'Bench Group');
-  const comp = await createCompany(db, group, 'Bench Shipping');
-  const role = await createRole(db, 'Bench reader', {
-    master_asset: ['read'],
-    master_device: ['read'],
-    master_config_rpm: ['read'],
-    master_config_ae: ['read'],
-  });
-  await createUser(db, {
-    userId: 'bench@fleet.test',
-    username: 'bench',
-    roleIds: [role],
-    companies: [{ compId: comp }],
-  });
-  const keys = new Map<string, string>();
-  const vessels: World['vessels'] = [];
-  for (const spec of benchFleet(VESSELS)) {
-    const massId = await createAsset(db, comp, spec.name);
-    let gateway: number | undefined;
-    for (const d of spec.devices) {
-      const id = await createDevice(db, massId, d.uniqueId, d.type, { devcLabel: d.label });
-      if (d.type === 'gateway') gateway = id;
-    }
-    if (gateway === undefined) throw new Error(`bench vessel ${spec.code} has no gateway`);
-    const key = await issueDeviceKey(db, gateway, 'bench');
-    for (const d of spec.devices) keys.set(d.uniqueId, key);
-    vessels.push({ massId, devices: spec.devices.map((d) => ({ uid: d.uniqueId, type: d.type })) });
-  }
-  return { token: await signIn(db, 'bench@fleet.test', comp), keys, vessels };
-}
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolvePort, reject) => {
@@ -299,7 +251,7 @@ async function runEngine(
     console.log(`\n${engine}: seeding ${VESSELS} vessels …`);
     const database = openDatabase(url);
     await migrate(database);
-    world = await seed(database);
+    world = await seedFleet(database, VESSELS);
     await database.close();
   }
 
@@ -609,17 +561,21 @@ Retry-After, the wait included in the figures: ${[...shedReads].map(([r, n]) => 
   } else console.log('(a reduced run: docs/benchmarks.md left as it is; BENCH_WRITE=1 writes it anyway)');
 }
 
-await main();
-await (await import('./teltonika.ts')).runTeltonikaBench();
-if (process.env.BENCH_LOAD !== '0') await (await import('./load.ts')).runLoad(); // load shedding scenario (load.ts)
-if (process.env.BENCH_LIVE !== '0') await (await import('./live.ts')).benchLive(); // issue 13: live push figures
-// issue 23: a live socket that never reads, under a fleet's pushes (BENCH_SLOW_SECONDS, 300)
-if (process.env.BENCH_LIVE_SLOW !== '0') await (await import('./live-slow.ts')).benchLiveSlowReader();
-if (process.env.BENCH_EVENTS !== '0') await (await import('./events.ts')).benchEvents(); // issue 17: event engine figures
-// issue 13: 1,000 vessels on the fleet map in headless Chromium (BENCH_MAP=0 skips it)
-if (process.env.BENCH_MAP !== '0') await (await import('./fleet-map-browser.ts')).benchFleetMapBrowser();
-// issue 23: first start of a fresh clone, web requests during the demo backfill (BENCH_FIRST=0 skips it)
-if (process.env.BENCH_FIRST !== '0') {
-  const first = await import('./first-start.ts');
-  first.printFirstStart(await first.benchFirstStart());
+// BENCH_SCALE=1: the scale run alone (issue 29: 1,000 vessels on PostgreSQL, bench/scale.ts)
+if (process.env.BENCH_SCALE === '1') await (await import('./scale.ts')).benchScale();
+else {
+  await main();
+  await (await import('./teltonika.ts')).runTeltonikaBench();
+  if (process.env.BENCH_LOAD !== '0') await (await import('./load.ts')).runLoad(); // load shedding scenario (load.ts)
+  if (process.env.BENCH_LIVE !== '0') await (await import('./live.ts')).benchLive(); // issue 13: live push figures
+  // issue 23: a live socket that never reads, under a fleet's pushes (BENCH_SLOW_SECONDS, 300)
+  if (process.env.BENCH_LIVE_SLOW !== '0') await (await import('./live-slow.ts')).benchLiveSlowReader();
+  if (process.env.BENCH_EVENTS !== '0') await (await import('./events.ts')).benchEvents(); // issue 17: event engine figures
+  // issue 13: 1,000 vessels on the fleet map in headless Chromium (BENCH_MAP=0 skips it)
+  if (process.env.BENCH_MAP !== '0') await (await import('./fleet-map-browser.ts')).benchFleetMapBrowser();
+  // issue 23: first start of a fresh clone, web requests during the demo backfill (BENCH_FIRST=0 skips it)
+  if (process.env.BENCH_FIRST !== '0') {
+    const first = await import('./first-start.ts');
+    first.printFirstStart(await first.benchFirstStart());
+  }
 }

@@ -9,7 +9,7 @@ import { liveHubOf } from '../src/modules/live/live-hub.ts';
  * the real app over the database named by DATABASE_URL, on a free loopback port it reports to the parent.
  */
 const config = loadConfig({ ...process.env, DEMO: '0', SIMULATOR: '0', MQTT_URL: '', LOG_LEVEL: 'warn' });
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.databaseUrl, { cacheKb: config.sqliteCacheMb * 1024 });
 // a data set kept by an earlier run (BENCH_DIR, summary-ab.ts) is brought to this checkout's schema, as `npm start` does
 await migrate(database);
 const app = await buildApp({ database, config, logger: false });
@@ -19,7 +19,9 @@ process.send?.({ port: typeof address === 'object' && address ? address.port : 0
 // AB_CPU_PROF=<dir>: the parent's { profile: 'start' | 'stop' } brackets a V8 CPU profile of the measured work only
 const { Session } = await import('node:inspector/promises');
 let profileSession: InstanceType<typeof Session> | undefined;
-process.on('message', async (m: { stop?: boolean; live?: boolean; profile?: 'start' | 'stop' }) => {
+process.on('message', async (m: { stop?: boolean; live?: boolean; memory?: boolean; profile?: 'start' | 'stop' }) => {
+  // where the resident memory is (bench/scale.ts): V8's heap, buffers outside it, the rest is native (SQLite, code)
+  if (m.memory) process.send?.({ memory: process.memoryUsage() });
   if (m.profile === 'start') {
     profileSession = new Session();
     profileSession.connect();

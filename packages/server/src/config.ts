@@ -59,6 +59,8 @@ export interface Config {
   logLevel: string;
   /** the server's heap budget under `npm start` (SERVER_HEAP_MB; scripts/start.mjs passes it to node) */
   serverHeapMb: number;
+  /** SQLite's page cache of the server's connection, MB (SQLITE_CACHE_MB; docs/operations.md "Memory") */
+  sqliteCacheMb: number;
   /** SIGTERM/SIGINT: how long the server may take to finish its work before it exits anyway (docs/operations.md) */
   shutdownTimeoutSeconds: number;
   /** bearer token of GET /metrics (METRICS_TOKEN); unset = /metrics is off (404) */
@@ -250,6 +252,7 @@ export const ENV_SCHEMA = z.object({
     (LOG_LEVELS as readonly string[]).includes(s.toLowerCase()) ? s.toLowerCase() : undefined,
   ).default('info'),
   SERVER_HEAP_MB: whole(32, 65_536).default(192),
+  SQLITE_CACHE_MB: whole(1, 65_536).default(64),
   SHUTDOWN_TIMEOUT_SECONDS: whole(1, 600).default(10),
   METRICS_TOKEN: variable('at least 16 characters of A-Z a-z 0-9 . _ ~ + / = -', (s) =>
     /^[A-Za-z0-9._~+/=-]{16,512}$/.test(s) ? s : undefined,
@@ -436,6 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     serverHeapMb: e.SERVER_HEAP_MB,
+    sqliteCacheMb: e.SQLITE_CACHE_MB,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     ingestMaxBytes: Math.round(e.INGEST_MAX_MB * 1024 * 1024),

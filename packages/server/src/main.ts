@@ -18,7 +18,7 @@ if (process.argv.includes('--print-config')) {
   process.exit(0);
 }
 
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.databaseUrl, { cacheKb: config.sqliteCacheMb * 1024 });
 const applied = await migrate(database);
 // DEMO: an empty database (no users yet) gets the demo world before the first request
 if (config.demo) await seedDemoIfEmpty(database, config.backfillDays);
