@@ -173,7 +173,13 @@ export function hit(x: Condition, values: Current['values']): boolean {
   if (v === null || v === undefined) return false;
   const t = x.num;
   if (t === null) return compare(v, x.operator, x.value, t);
-  switch (x.op) {
+  return test(x.op, t, v);
+}
+
+/** A reading's value `v` against a numeric threshold `t` under the operator number `op` (OPS); a missing value never holds. */
+export function test(op: number, t: number, v: number | null | undefined): boolean {
+  if (v === null || v === undefined) return false;
+  switch (op) {
     case 0:
       return v === t;
     case 1:

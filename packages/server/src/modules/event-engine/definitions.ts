@@ -52,6 +52,17 @@ export interface Reader {
   positions: number[];
   /** the one condition of those groups when there is just one (most thresholds): checked without the loops */
   single: Condition | null;
+  /**
+   * `single` compiled for the per-reading checks, once per definition version: when it compares a number (its
+   * metric known, its threshold numeric), the metric's position, the operator and the threshold on the reader itself
+   * (conditions.ts `test`); `at` -1 otherwise (then `hit` decides)
+   */
+  at: number;
+  op: number;
+  num: number;
+  /** `def.index` (the engine's states are in an array by it) and the first of `groups` */
+  state: number;
+  first: Group;
 }
 
 /** One asset's definitions, as the engine reads them for every batch of that asset. */
@@ -142,7 +153,18 @@ export function assetConfigs(
     for (const id of devcIds) {
       const own = groups.filter((g) => g.devices.some((d) => d.devcId === id));
       const single = own.length === 1 && own[0].conditions.length === 1 ? own[0].conditions[0] : null;
-      const reader = { def, groups: own, positions: own.map((g) => groups.indexOf(g)), single };
+      const fast = single !== null && single.index >= 0 && single.num !== null;
+      const reader: Reader = {
+        def,
+        groups: own,
+        positions: own.map((g) => groups.indexOf(g)),
+        single,
+        at: fast ? single.index : -1,
+        op: fast ? single.op : -1,
+        num: fast ? (single.num as number) : 0,
+        state: def.index,
+        first: own[0],
+      };
       const list = conf.readersOf.get(id);
       if (list) list.push(reader);
       else conf.readersOf.set(id, [reader]);

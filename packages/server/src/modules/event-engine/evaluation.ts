@@ -19,6 +19,7 @@ import {
   hit,
   holdsUntil,
   STALE_SECONDS,
+  test,
 } from './conditions.ts';
 import { type AssetConfig, type ConfigCache, type Definition, type Reader, refreshConfig } from './definitions.ts';
 import { noEvents } from './event-rows.ts';
@@ -52,6 +53,7 @@ function unexplained(conf: AssetConfig, states: Map<string, State>): boolean {
 /** Whether a holding state still holds after a reading of one of its devices, as far as State.support tells. */
 function stillHolds(reader: Reader, st: State, devcId: number, values: Current['values']): boolean {
   const { groups, positions, single } = reader;
+  if (reader.at >= 0) return test(reader.op, reader.num, values[reader.at]) || st.support[positions[0]] !== devcId;
   if (single) return hit(single, values) || st.support[positions[0]] !== devcId;
   for (let i = 0; i < groups.length; i++)
     if (st.support[positions[i]] === devcId && !deviceHolds(groups[i], values)) return false;
@@ -106,22 +108,28 @@ function evaluateInOrder(ctx: AssetContext, read: EngineReading[]) {
     const at = r.ts;
     const prev = current.get(r.deviceId);
     if (prev && at <= prev.ts) continue; // late, out of order or a duplicate: stored, not evaluated (§30.3)
-    const next = { ts: at, received: ctx.now, values: r.values };
+    const values = r.values;
+    const next = { ts: at, received: ctx.now, values };
     current.set(r.deviceId, next);
     const gap = prev !== undefined && at - prev.ts > STALE_SECONDS;
     for (let i = 0; i < readers.length; i++) {
       const reader = readers[i];
-      const { def, groups, single } = reader;
-      const st = states[def.index];
+      const st = states[reader.state];
       const blocked = st.blocked;
-      if (blocked !== null && !unblocks(blocked, groups, single, next.values)) continue;
+      if (blocked !== null) {
+        // most readers of most readings stop here: the one numeric condition compiled on the reader, no calls
+        if (reader.at >= 0) {
+          if (blocked !== reader.first || !test(reader.op, reader.num, values[reader.at])) continue;
+        } else if (!unblocks(blocked, reader.groups, reader.single, values)) continue;
+      }
+      const def = reader.def;
       // a gap longer than STALE_SECONDS in this device's readings ends what held before it (§30.2)
       if (gap && st.phase !== PHASE.idle) {
         if (st.phase === PHASE.active) close(ctx, st, prev.ts);
         else toIdle(st);
       }
       let holds = true;
-      if (st.phase === PHASE.idle || at > st.until || !stillHolds(reader, st, r.deviceId, next.values)) {
+      if (st.phase === PHASE.idle || at > st.until || !stillHolds(reader, st, r.deviceId, values)) {
         st.until = holdsUntil(def.groups, current, at, st.support);
         holds = st.until >= at;
       }
