@@ -213,6 +213,15 @@ export function telemetryType(devcType: string | null | undefined): DeviceType |
   return (TELEMETRY_TYPES as Record<string, DeviceTypeDef>)[t]?.type;
 }
 
+/**
+ * The `devcType` texts (trimmed, lower case) that telemetryType maps to `type`: a list of devices of one type can be
+ * filtered in SQL instead of reading every device of the fleet.
+ */
+export function devcTypeNames(type: DeviceType): string[] {
+  const names = Object.keys(TELEMETRY_TYPES).filter((k) => TELEMETRY_TYPES[k as DeviceType].type === type);
+  return type === 'tracker' ? [...names, 'teltonika'] : names;
+}
+
 /** Every stored column of a type in table order: the data points, then the derived columns (rollups, inserts). */
 export const storedMetrics = (def: DeviceTypeDef): MetricDef[] =>
   def.derived ? [...def.metrics, ...def.derived] : def.metrics;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregate } from '../../src/modules/telemetry/series.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
-import { signIn } from '../helpers/fixtures.ts';
+import { createDevice, signIn } from '../helpers/fixtures.ts';
 import { telemetryWorld } from './world.ts';
 
 /**
@@ -428,6 +428,33 @@ describe.each(dialects())('series on %s', (dialect) => {
       const byUid = await get('/api/series/device/rpm-a1-1/pulse');
       expect(byUid.json.data.series[0]).toMatchObject({ rpm: 777, timestamp: now - 60 });
       expect((await get('/api/series/device/999999/pulse')).statusCode).toBe(404);
+    });
+
+    it('reads a kind without names by its type in SQL, with the same answer as naming its devices', async () => {
+      const ids = (r: { json: any }) => r.json.data.series.map((x: any) => x.deviceId);
+      const rpm = await get('/api/series/device/rpm/pulse');
+      expect(ids(rpm)).toEqual(['rpm-a1-1', 'rpm-a1-3']); // company B's rpm devices are not visible
+      expect(rpm.json).toEqual((await get('/api/series/device/rpm/pulse?device[]=rpm-a1-1&device[]=rpm-a1-3')).json);
+      expect(ids(await get('/api/series/device/gps/pulse'))).toEqual(['gps-a1']);
+      expect(ids(await get('/api/series/teltonika/gps/pulse'))).toEqual(['trk-a1']);
+      // typed 'Temperature' on the device: the type matches whatever its case
+      await t.call({
+        method: 'POST',
+        url: '/api/ingest',
+        headers: { 'x-device-key': w.keys.gatewayA1 },
+        payload: { readings: [{ device: 'tm-a1-1', ts: now - 60, data: { temperature: 412 } }] },
+      });
+      expect(ids(await get('/api/series/device/temperature/pulse'))).toEqual(['tm-a1-1']);
+      // a visible device whose unique id is a kind's name is what the path means, as before
+      const named = await createDevice(t.database.db, w.assetA1, 'power', 'rpm');
+      try {
+        const one = await get('/api/series/device/power/pulse');
+        expect(one.statusCode).toBe(200);
+        expect(one.json.data.series).toEqual([]); // the device 'power' has no reading yet
+        expect(ids(await get('/api/series/device/gps/pulse'))).toEqual(['gps-a1']);
+      } finally {
+        await t.database.db.deleteFrom('device').where('devcId', '=', named).execute();
+      }
     });
 
     it('serves the tracker pulse and its aggregated trail', async () => {

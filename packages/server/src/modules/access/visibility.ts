@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Session } from '../auth/session.ts';
 import { sessionMemo } from '../auth/session-cache.ts';
@@ -83,12 +84,15 @@ export async function userCompanyIds(db: Db, userId: string): Promise<number[]> 
  * Devices on visible assets: [{ devcId, devcUniqueId, devcType, devcLabel, devcMassId, devcName }]; with `only`, just
  * those named (by unique id or devc_id) — a request about one device then reads one row, not the whole fleet. The
  * visible assets are a set kept with the session: the devices are read by name, or by the active company's assets,
- * and those on an asset outside the set are left out (no list of every visible asset in the statement).
+ * and those on an asset outside the set are left out (no list of every visible asset in the statement). With
+ * `typeNames`, only devices whose trimmed, lower-case `devcType` is one of them.
  */
-export async function visibleDevices(db: Db, s: Session, only: string[] = []) {
+export async function visibleDevices(db: Db, s: Session, only: string[] = [], typeNames?: readonly string[]) {
   const assets = await visibleAssetSet(db, s);
   if (!assets.size || s.activeCompId === null) return [];
   let q = db.selectFrom('device').select(['devcId', 'devcUniqueId', 'devcType', 'devcLabel', 'devcMassId', 'devcName']);
+  // one type's devices (shared devcTypeNames): the fleet's other devices are not read at all
+  if (typeNames) q = q.where(sql<string>`lower(trim(${sql.ref('devcType')}))`, 'in', typeNames);
   if (only.length) {
     // a devc_id is a 32-bit integer; longer digit strings (a tracker's 15-digit IMEI) are unique ids only
     const ids = only.filter((x) => /^\d{1,9}$/.test(x)).map(Number);

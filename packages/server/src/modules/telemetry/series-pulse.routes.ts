@@ -45,7 +45,7 @@ export const seriesPulseRoutes: FastifyPluginAsync = async (base) => {
     { preValidation: requireSeriesRead, serializerCompiler: plainJsonSerializer, schema: pulseSchema },
     async (req) => {
       const { named } = req.query;
-      let devices = (await scopedDevices(base, req, named)).filter((d) => d.type === 'tracker');
+      let devices = (await scopedDevices(base, req, named, 'tracker')).filter((d) => d.type === 'tracker');
       if (named.length) devices = pick(devices, named);
       return pulse(devices);
     },
@@ -66,6 +66,14 @@ export const seriesPulseRoutes: FastifyPluginAsync = async (base) => {
       const kind = req.params.id === 'all' ? 'all' : telemetryType(req.params.id);
       // only the devices the call can answer with are read: the named ones and the path's id (a device, unless it
       // names a kind); a kind without names needs all of them
+      if (kind && kind !== 'all' && !named.length) {
+        // a kind without names: that kind's devices, filtered in SQL (a fleet's other devices are not read) — unless
+        // a visible device's unique id is the kind's name, which the path then means, as below
+        const same = (await scopedDevices(base, req, [req.params.id])).filter(
+          (d) => d.type && d.devcUniqueId === req.params.id,
+        );
+        return pulse(same.length ? same : await scopedDevices(base, req, [], kind));
+      }
       const only = named.length ? [req.params.id, ...named] : kind ? [] : [req.params.id];
       const all = (await scopedDevices(base, req, only)).filter((d) => d.type);
       if (kind && !all.some((d) => d.devcUniqueId === req.params.id)) {

@@ -1,4 +1,4 @@
-import { type DeviceType, telemetryType } from '@fleet/shared/telemetry.ts';
+import { type DeviceType, devcTypeNames, telemetryType } from '@fleet/shared/telemetry.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../../http/envelope.ts';
 import { listParam, oneParam, type RawQuery, textField } from '../../http/params.ts';
@@ -36,8 +36,10 @@ export async function scopedDevices(
   app: FastifyInstance,
   req: FastifyRequest,
   only: string[] = [],
+  /** only the devices of this telemetry type (filtered in SQL) */
+  kind?: DeviceType,
 ): Promise<ScopedDevice[]> {
-  const rows = await visibleDevices(app.deps.database.db, req.session!, only);
+  const rows = await visibleDevices(app.deps.database.db, req.session!, only, kind && devcTypeNames(kind));
   return rows.map((d) => ({
     devcId: Number(d.devcId),
     devcUniqueId: d.devcUniqueId,
