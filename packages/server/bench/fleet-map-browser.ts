@@ -386,6 +386,20 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       navs.push(first.start + first.duration); // ms since this document's navigation start
     }
 
+    // the last navigation's waterfall: what it fetched (from its navigation start) before all were drawn
+    const lastDrawn = navs[navs.length - 1];
+    const waterfall = await page.evaluate(
+      (until) =>
+        (globalThis as any).performance
+          .getEntriesByType('resource')
+          .filter((e: any) => e.startTime < until)
+          .map(
+            (e: any) =>
+              `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms ${new URL(e.name).pathname.replace(/^\/assets\//, '')} (${Math.round(e.encodedBodySize / 1024)} KB)`,
+          ),
+      lastDrawn,
+    );
+
     // let the page settle (the first pulses, summaries and place names it asks for after a load)
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
     let requests = 0;
@@ -564,6 +578,8 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       `fleet map in headless Chromium 1440×900: ${VESSELS} vessels (SQLite; server in its own process; load average ${load})`,
       `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 1500 ms, issue 29)`,
       `    the page's main thread from its navigation to all drawn: TaskDuration p50 ${f1(pct(navTask, 50))} ms, ThreadTime (CPU) p50 ${f1(pct(navCpu, 50))} ms (counters before → at all drawn: ${navRaw.join(', ')})`,
+      `    the last navigation's requests before all were drawn at ${f1(navs[navs.length - 1])} ms (start–end from its navigation start):`,
+      ...waterfall.map((w: string) => `      ${w}`),
       `  one live update of all ${VESSELS} vessels (${ROUNDS} rounds; ${f1(pct(pushes, 50))} pushes per round, p50):`,
       `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 30 ms, issue 29); its CPU time p50 ${f1(pct(busyCpu, 50))} ms`,
       `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws (main thread) p50 ${f1(pct(drawSum, 50))} ms`,
