@@ -23,14 +23,16 @@ import { percentile } from './measure.ts';
  * by the server in its own process (embedded SQLite); headless Chromium 1440×900 signed in as a user who sees them all.
  * - navigation → all markers drawn: from the navigation start of /home to the end of the first canvas redraw that
  *   drew every vessel (the `vessel-layer-draw` measure of components/map/vessel-canvas.ts, which ends when the redraw
- *   is on screen, a drawing worker's time included; its detail `main` is the main thread's part), BENCH_MAP_NAVS (5) times;
+ *   is on screen, a drawing worker's time included; its detail `main` is the main thread's part), BENCH_MAP_NAVS (5) times,
+ *   with the page's main thread over each (TaskDuration and ThreadTime of the new document when all are drawn);
  * - one live update of all vessels: a new fix for every vessel (one ingest round, BENCH_MAP_ROUNDS (10) rounds); per
  *   round the main-thread time of the page (Chrome's TaskDuration) from before the first ingest to the redraw that
  *   shows the last vessel, the work inside it (push handling, store applications, canvas redraws), long tasks, and
  *   push → drawn latency; per frame that applied readings, its cost (store application + the canvas redraw after it).
  * BENCH_MAP_PROFILE=dir writes Chrome CPU profiles (.cpuprofile, open in DevTools) of one navigation and one round
  * there and prints the functions with the most self time. Figures only, no assertions. Chromium: CHROMIUM_PATH or
- * /usr/bin/chromium.
+ * /usr/bin/chromium. BENCH_MAP_ROOT=<checkout> measures that checkout's server and web build (built if stale) with
+ * this bench, for an interleaved A/B of two worktrees on the same figures.
  */
 const VESSELS = Number(process.env.BENCH_MAP_VESSELS ?? 1000);
 const NAVS = Number(process.env.BENCH_MAP_NAVS ?? 5);
@@ -40,7 +42,8 @@ const BURSTS = Number(process.env.BENCH_MAP_BURSTS ?? 3);
 const BURST_COALESCE_MS = Number(process.env.BENCH_MAP_BURST_MS ?? 8000);
 const IN_FLIGHT = 16;
 const PROFILE_DIR = process.env.BENCH_MAP_PROFILE;
-const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
+/** the checkout whose server and web build are measured (BENCH_MAP_ROOT: another worktree, for an A/B) */
+const ROOT = resolve(process.env.BENCH_MAP_ROOT || new URL('../../..', import.meta.url).pathname);
 const PASSWORD = 'Secret#123';
 
 const pct = percentile;
@@ -366,11 +369,36 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     };
     // profiled runs come on top of the measured ones (the profiler slows the page)
     if (PROFILE_DIR) await profile('navigation', nav);
+    const navThread = await mainThreadOf(cdp);
+    const navTask: number[] = [];
+    const navCpu: number[] = [];
+    const navRaw: string[] = [];
     for (let i = 0; i < NAVS; i++) {
+      const before = await navThread();
       await nav();
+      const after = await navThread();
+      // the counters start again with each new document (every navigation read ~400–600 ms of CPU, whatever the
+      // counters were before): what they read at all drawn is the page's main thread since its navigation
+      navTask.push(after.task);
+      navCpu.push(after.cpu);
+      navRaw.push(`${f1(before.task)}/${f1(before.cpu)}→${f1(after.task)}/${f1(after.cpu)}`);
       const first = (await collected()).draws.find((d) => d.detail.drawn >= VESSELS)!;
       navs.push(first.start + first.duration); // ms since this document's navigation start
     }
+
+    // the last navigation's waterfall: what it fetched (from its navigation start) before all were drawn
+    const lastDrawn = navs[navs.length - 1];
+    const waterfall = await page.evaluate(
+      (until) =>
+        (globalThis as any).performance
+          .getEntriesByType('resource')
+          .filter((e: any) => e.startTime < until)
+          .map(
+            (e: any) =>
+              `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms ${new URL(e.name).pathname.replace(/^\/assets\//, '')} (${Math.round(e.encodedBodySize / 1024)} KB)`,
+          ),
+      lastDrawn,
+    );
 
     // let the page settle (the first pulses, summaries and place names it asks for after a load)
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
@@ -383,7 +411,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         timeout: 30_000,
       },
     );
-    const mainThread = await mainThreadOf(cdp);
+    const mainThread = navThread;
 
     // the page's main-thread time while nothing arrives, over 3 s (timers, keep-alive, the bench's own calls)
     const quietBefore = await mainThread();
@@ -549,6 +577,9 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     out.push(
       `fleet map in headless Chromium 1440×900: ${VESSELS} vessels (SQLite; server in its own process; load average ${load})`,
       `  navigation → all ${VESSELS} markers drawn: p50 ${f1(pct(navs, 50))} ms, max ${f1(Math.max(...navs))} ms over ${NAVS} navigations (target ≤ 1500 ms, issue 29)`,
+      `    the page's main thread from its navigation to all drawn: TaskDuration p50 ${f1(pct(navTask, 50))} ms, ThreadTime (CPU) p50 ${f1(pct(navCpu, 50))} ms (counters before → at all drawn: ${navRaw.join(', ')})`,
+      `    the last navigation's requests before all were drawn at ${f1(navs[navs.length - 1])} ms (start–end from its navigation start):`,
+      ...waterfall.map((w: string) => `      ${w}`),
       `  one live update of all ${VESSELS} vessels (${ROUNDS} rounds; ${f1(pct(pushes, 50))} pushes per round, p50):`,
       `    main-thread time per round (first ingest → redraw showing the last vessel): p50 ${f1(pct(busy, 50))} ms, max ${f1(Math.max(...busy))} ms (target ≤ 30 ms, issue 29); its CPU time p50 ${f1(pct(busyCpu, 50))} ms`,
       `    of which push handling (parse + merge) p50 ${f1(pct(msgSum, 50))} ms, store applications p50 ${f1(pct(applySum, 50))} ms, canvas redraws (main thread) p50 ${f1(pct(drawSum, 50))} ms`,

@@ -1,7 +1,7 @@
 import type { Locations } from '@fleet/shared/answers/geo.ts';
 import type { PulseAnswer } from '@fleet/shared/answers/pulse.ts';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client.ts';
 import { useLanguage } from '../../api/i18n.ts';
@@ -48,20 +48,30 @@ export function useFleetStore(opts: { watchAll?: boolean } = {}): {
   reload: () => void;
 } {
   const [store] = useState(() => new FleetStore());
-  const assetsQ = useQuery({
+  const queryClient = useQueryClient();
+  const assetsQuery = {
     queryKey: ['fleet-map', 'assets'],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       api.list<FleetAsset>('/master/asset', { signal, query: { max: 10000, select: [...FLEET_ASSET_FIELDS] } }),
-    refetchInterval: FLEET_REFRESH_MS,
+  };
+  // The asset list and the GPS pulse asked for while this first renders, not in effects after the whole page
+  // (map, antd) has committed: a navigation waited ~300 ms for that before its first request (issue 29).
+  const [firstGps] = useState(() => {
+    void queryClient.prefetchQuery(assetsQuery);
+    return api.get<PulseAnswer>('/series/device/gps/pulse', { silent: true }).catch(() => null);
   });
+  const assetsQ = useQuery({ ...assetsQuery, refetchInterval: FLEET_REFRESH_MS });
   const [pulseLoaded, setPulseLoaded] = useState(false);
   const assets = assetsQ.data?.rows;
   useEffect(() => {
     if (assets) store.setAssets(assets);
   }, [store, assets]);
 
+  const pendingGps = useRef<Promise<PulseAnswer | null> | null>(firstGps);
   const loadPulses = useCallback(async () => {
-    const gps = await api.get<PulseAnswer>('/series/device/gps/pulse', { silent: true }).catch(() => null);
+    const first = pendingGps.current;
+    pendingGps.current = null;
+    const gps = await (first ?? api.get<PulseAnswer>('/series/device/gps/pulse', { silent: true }).catch(() => null));
     if (gps) store.merge(gps.series);
     setPulseLoaded(true);
     await new Promise((r) => setTimeout(r, PULSE_DELAY_MS));

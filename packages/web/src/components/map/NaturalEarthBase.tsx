@@ -5,6 +5,7 @@ import { useMap } from 'react-leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { useTexts } from '../../api/i18n.ts';
+import { LandShapes, type ProjectedLand, projectLand } from './land-shapes.ts';
 import { mapTexts } from './texts.ts';
 
 /** Colours of the offline base (a nautical-chart palette). */
@@ -43,6 +44,18 @@ export function loadLand(scale: '50m' | '10m'): Promise<LandCollection> {
       return feature(topo, topo.objects.land) as unknown as LandCollection;
     });
     landCache.set(scale, p);
+  }
+  return p;
+}
+
+const projectedCache = new Map<string, Promise<ProjectedLand>>();
+
+/** The land of loadLand projected to zoom 0's pixels, once per scale (LandShapes draws it at any zoom). */
+function loadProjectedLand(scale: '50m' | '10m'): Promise<ProjectedLand> {
+  let p = projectedCache.get(scale);
+  if (!p) {
+    p = loadLand(scale).then(projectLand);
+    projectedCache.set(scale, p);
   }
   return p;
 }
@@ -112,18 +125,25 @@ export function NaturalEarthBase() {
     const show = (scale: '50m' | '10m') => {
       if (shown === scale) return;
       shown = scale;
-      loadLand(scale).then((fc) => {
+      loadProjectedLand(scale).then((projected) => {
         if (cancelled || shown !== scale) return;
         for (const l of land) group.removeLayer(l);
-        const opts = { renderer, interactive: false } as L.GeoJSONOptions;
+        const opts = { renderer, interactive: false };
         // the coastal band: a wide pale stroke under the land fill
-        const band = L.geoJSON(fc, {
+        const band = new LandShapes(projected, {
           ...opts,
-          style: { color: OFFLINE_COLORS.shallows, weight: 14, fill: false, lineJoin: 'round' },
+          color: OFFLINE_COLORS.shallows,
+          weight: 14,
+          fill: false,
+          lineJoin: 'round',
         });
-        const fill = L.geoJSON(fc, {
+        const fill = new LandShapes(projected, {
           ...opts,
-          style: { color: OFFLINE_COLORS.coast, weight: 1, fillColor: OFFLINE_COLORS.land, fillOpacity: 1 },
+          color: OFFLINE_COLORS.coast,
+          weight: 1,
+          fill: true,
+          fillColor: OFFLINE_COLORS.land,
+          fillOpacity: 1,
         });
         land = [band.addTo(group), fill.addTo(group)];
       });
