@@ -1,16 +1,9 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  createAsset,
-  createCompany,
-  createDevice,
-  createGroup,
-  createRole,
-  createUser,
-  signIn,
-} from '../test/helpers/fixtures.ts';
+import { createAsset, createDevice, signIn } from '../test/helpers/fixtures.ts';
 import { profile, settled, startServer, stopServer } from './ab-server.ts';
+import { benchReader } from './fleet-seed.ts';
 import { cpuSecondsOf, percentile } from './measure.ts';
 
 /**
@@ -42,20 +35,7 @@ async function seed(file: string) {
   const database = openDatabase(`sqlite:${file}`);
   await migrate(database);
   const db = database.db;
-  const group = await createGroup(db, 'Fixed Cost Group');
-  const comp = await createCompany(db, group, 'Fixed Cost Shipping');
-  const role = await createRole(db, 'Reader', {
-    master_asset: ['read'],
-    master_device: ['read'],
-    master_config_rpm: ['read'],
-    master_config_ae: ['read'],
-  });
-  await createUser(db, {
-    userId: 'fixed@fleet.test',
-    username: 'fixed',
-    roleIds: [role],
-    companies: [{ compId: comp }],
-  });
+  const comp = await benchReader(db, { name: 'Fixed Cost', userId: 'fixed@fleet.test' });
   let firstAsset = 0;
   let gps = '';
   for (let a = 0; a < ASSETS; a++) {

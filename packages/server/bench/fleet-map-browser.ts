@@ -7,14 +7,8 @@ import { type Browser, type CDPSession, chromium, type Page } from 'playwright';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { issueDeviceKey } from '../src/modules/telemetry/device-keys.ts';
-import {
-  createAsset,
-  createCompany,
-  createDevice,
-  createGroup,
-  createRole,
-  createUser,
-} from '../test/helpers/fixtures.ts';
+import { createAsset, createDevice } from '../test/helpers/fixtures.ts';
+import { benchReader } from './fleet-seed.ts';
 import { percentile } from './measure.ts';
 
 /**
@@ -284,20 +278,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
   const database = openDatabase(url);
   await migrate(database);
   const db = database.db;
-  const comp = await createCompany(db, await createGroup(db, 'Map Bench'), 'Map Bench Shipping');
-  const role = await createRole(db, 'Map reader', {
-    master_asset: ['read'],
-    master_device: ['read'],
-    master_config_rpm: ['read'],
-    master_config_ae: ['read'],
-  });
-  await createUser(db, {
-    userId: 'mapbench@fleet.test',
-    username: 'mapbench',
-    password: PASSWORD,
-    roleIds: [role],
-    companies: [{ compId: comp }],
-  });
+  const comp = await benchReader(db, { name: 'Map Bench', userId: 'mapbench@fleet.test', password: PASSWORD });
   const vessels: { i: number; gps: string; key: string }[] = [];
   for (let i = 0; i < VESSELS; i++) {
     const massId = await createAsset(db, comp, `MV Bench ${String(i + 1).padStart(4, '0')}`);

@@ -1,5 +1,5 @@
 import { benchFleet } from '@fleet/simulator';
-import type { Database } from '../src/db/database.ts';
+import type { Database, Db } from '../src/db/database.ts';
 import { issueDeviceKey } from '../src/modules/telemetry/device-keys.ts';
 import {
   createAsset,
@@ -10,6 +10,31 @@ import {
   createUser,
   signIn,
 } from '../test/helpers/fixtures.ts';
+
+/** What every bench's reader may do: read assets, devices and the engines' settings. */
+const READER: Parameters<typeof createRole>[2] = {
+  master_asset: ['read'],
+  master_device: ['read'],
+  master_config_rpm: ['read'],
+  master_config_ae: ['read'],
+};
+
+/**
+ * A bench's company (`<name> Shipping` in `<name> Group`) and its reader, who sees every asset of it; the company's
+ * id. The benches sign the reader in once their assets exist.
+ */
+export async function benchReader(db: Db, o: { name: string; userId: string; password?: string }): Promise<number> {
+  const comp = await createCompany(db, await createGroup(db, `${o.name} Group`), `${o.name} Shipping`);
+  const role = await createRole(db, `${o.name} reader`, READER);
+  await createUser(db, {
+    userId: o.userId,
+    username: o.userId.split('@')[0],
+    ...(o.password ? { password: o.password } : {}),
+    roleIds: [role],
+    companies: [{ compId: comp }],
+  });
+  return comp;
+}
 
 /** A seeded benchmark fleet: the bench user's session, each device's gateway key, the vessels and their devices. */
 export interface World {
@@ -24,20 +49,7 @@ export interface World {
  */
 export async function seedFleet(database: Database, count: number): Promise<World> {
   const db = database.db;
-  const group = await createGroup(db, 'Bench Group');
-  const comp = await createCompany(db, group, 'Bench Shipping');
-  const role = await createRole(db, 'Bench reader', {
-    master_asset: ['read'],
-    master_device: ['read'],
-    master_config_rpm: ['read'],
-    master_config_ae: ['read'],
-  });
-  await createUser(db, {
-    userId: 'bench@fleet.test',
-    username: 'bench',
-    roleIds: [role],
-    companies: [{ compId: comp }],
-  });
+  const comp = await benchReader(db, { name: 'Bench', userId: 'bench@fleet.test' });
   const keys = new Map<string, string>();
   const vessels: World['vessels'] = [];
   for (const spec of benchFleet(count)) {
