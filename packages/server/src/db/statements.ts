@@ -16,11 +16,17 @@ export function prepare(sqlite: SQLite.Database, text: string, raw = false): SQL
   const key = raw ? `raw:${text}` : text;
   let st = cache.get(key);
   if (st?.busy) return raw ? sqlite.prepare(text).raw(true) : sqlite.prepare(text);
-  if (!st) {
-    if (cache.size > 500) cache.clear(); // queries with inlined lists and bucket sizes vary; keep the cache bounded
-    st = sqlite.prepare(text);
-    if (raw) st.raw(true);
+  if (st) {
+    // Least recently used goes first: a hit moves its text to the end of the map's order.
+    cache.delete(key);
     cache.set(key, st);
+    return st;
   }
+  // Queries with inlined lists and bucket sizes vary: keep the cache bounded by dropping the least recently used
+  // text, so the few statements every request runs stay prepared.
+  if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+  st = sqlite.prepare(text);
+  if (raw) st.raw(true);
+  cache.set(key, st);
   return st;
 }
