@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportTask } from '../../src/modules/daily-report/report-task.ts';
-import { configureHeavy, HEAVY_DEFAULTS, heavyPool, runInPool, stopHeavy } from '../../src/modules/summary/heavy.ts';
+import { configureHeavy, HEAVY_DEFAULTS, heavyOptions, heavyPool, runInPool, stopHeavy } from '../../src/modules/summary/heavy.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';
 import { pageCount } from './pdf-tools.ts';
@@ -79,5 +79,18 @@ describe.each(dialects())('reports in the heavy worker on %s', (dialect) => {
     const next = await print();
     expect(next.status).toBe(200);
     expect(pageCount(next.body)).toBe(7);
+  });
+});
+
+describe('REPORT_WORKER_* since the heavy worker draws the reports', () => {
+  it('each is a floor of its HEAVY_WORKER_* limit, never lowering it', () => {
+    try {
+      configureHeavy({ heapMb: 128, youngMb: 16, idleMs: 1000 }, { heapMb: 200, youngMb: 8, idleMs: 60_000 });
+      expect(heavyOptions()).toMatchObject({ heapMb: 200, youngMb: 16, idleMs: 60_000 });
+      configureHeavy(HEAVY_DEFAULTS, {});
+      expect(heavyOptions()).toMatchObject({ heapMb: 256, youngMb: 16, idleMs: 60_000 });
+    } finally {
+      configureHeavy(HEAVY_DEFAULTS);
+    }
   });
 });
