@@ -17,8 +17,9 @@ import { percentile } from './measure.ts';
  * (`<root>/…/daily-report/render-worker.mjs`, a worker thread with the render pool's heap limits, 96 + 16 MB) is sent
  * the v8-serialized input as render-pool.ts sent it — or, for a side without one (issue 29: the heavy worker draws),
  * a worker thread with the heavy pool's limits (256 + 16 MB) that draws with the side's model.ts and pdf.ts as
- * report-task.ts does, AB_WARMUP (3) PDFs of each kind, then AB_RUNS (10) timed PDFs of
- * one day and AB_RUNS of 31 days. Per PDF: the process's CPU (all its threads: the worker, V8's GC helpers, the main
+ * report-task.ts does (AB_DRAW=1: both sides this way, to compare two drawing codes in one harness;
+ * AB_HEAVY_HEAP_MB: that worker's old-generation limit), AB_WARMUP (3) PDFs of each kind, then AB_RUNS (10) timed
+ * PDFs of one day and AB_RUNS of 31 days. Per PDF: the process's CPU (all its threads: the worker, V8's GC helpers, the main
  * thread taking the answer — what the server spends on a PDF), the wall time, the worker's GC time (perf_hooks), and
  * the worker's V8 heap after each PDF (committed = total_heap_size, at most; used). Medians over the rounds.
  * AB_ROUNDS (4), AB_LANGUAGE (en).
@@ -44,7 +45,7 @@ async function child(root: string, dir: string): Promise<SideResult> {
   const daily = join(root, 'packages/server/src/modules/daily-report');
   const href = (...p: string[]) => pathToFileURL(join(...p)).href;
   // before issue 29 a report worker of its own (96 + 16 MB); since, the heavy worker draws (its limits, 256 + 16 MB)
-  const own = existsSync(join(daily, 'render-worker.mjs'));
+  const own = existsSync(join(daily, 'render-worker.mjs')) && !process.env.AB_DRAW;
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./daily-report-ab-worker.mjs', import.meta.url), {
     workerData: {
@@ -57,7 +58,7 @@ async function child(root: string, dir: string): Promise<SideResult> {
       stats: port2,
     },
     transferList: [port2],
-    resourceLimits: { maxOldGenerationSizeMb: own ? 96 : 256, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: own ? 96 : Number(process.env.AB_HEAVY_HEAP_MB ?? 256), maxYoungGenerationSizeMb: 16 },
   });
   const stats = () =>
     new Promise<{ gcMs: number; totalHeapMb: number; usedHeapMb: number }>((ok) => {
