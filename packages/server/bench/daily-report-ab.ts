@@ -58,7 +58,10 @@ async function child(root: string, dir: string): Promise<SideResult> {
       stats: port2,
     },
     transferList: [port2],
-    resourceLimits: { maxOldGenerationSizeMb: own ? 96 : Number(process.env.AB_HEAVY_HEAP_MB ?? 256), maxYoungGenerationSizeMb: 16 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: own ? 96 : Number(process.env.AB_HEAVY_HEAP_MB ?? 256),
+      maxYoungGenerationSizeMb: 16,
+    },
   });
   const stats = () =>
     new Promise<{ gcMs: number; totalHeapMb: number; usedHeapMb: number }>((ok) => {

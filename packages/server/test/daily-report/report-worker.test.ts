@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportTask } from '../../src/modules/daily-report/report-task.ts';
-import { configureHeavy, HEAVY_DEFAULTS, heavyOptions, heavyPool, runInPool, stopHeavy } from '../../src/modules/summary/heavy.ts';
+import {
+  configureHeavy,
+  HEAVY_DEFAULTS,
+  heavyOptions,
+  heavyPool,
+  runInPool,
+  stopHeavy,
+} from '../../src/modules/summary/heavy.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';
 import { pageCount } from './pdf-tools.ts';
