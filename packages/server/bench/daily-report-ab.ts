@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,8 +15,11 @@ import { percentile } from './measure.ts';
  *
  * Each round runs each side in a process of its own (B first in every other round): the side's render worker
  * (`<root>/…/daily-report/render-worker.mjs`, a worker thread with the render pool's heap limits, 96 + 16 MB) is sent
- * the v8-serialized input as render-pool.ts sends it, AB_WARMUP (3) PDFs of each kind, then AB_RUNS (10) timed PDFs of
- * one day and AB_RUNS of 31 days. Per PDF: the process's CPU (all its threads: the worker, V8's GC helpers, the main
+ * the v8-serialized input as render-pool.ts sent it — or, for a side without one (issue 29: the heavy worker draws),
+ * a worker thread with the heavy pool's limits (256 + 16 MB) that draws with the side's model.ts and pdf.ts as
+ * report-task.ts does (AB_DRAW=1: both sides this way, to compare two drawing codes in one harness;
+ * AB_HEAVY_HEAP_MB: that worker's old-generation limit), AB_WARMUP (3) PDFs of each kind, then AB_RUNS (10) timed
+ * PDFs of one day and AB_RUNS of 31 days. Per PDF: the process's CPU (all its threads: the worker, V8's GC helpers, the main
  * thread taking the answer — what the server spends on a PDF), the wall time, the worker's GC time (perf_hooks), and
  * the worker's V8 heap after each PDF (committed = total_heap_size, at most; used). Medians over the rounds.
  * AB_ROUNDS (4), AB_LANGUAGE (en).
@@ -40,15 +43,25 @@ type SideResult = Record<Kind, Figures>;
 /** One side, in this (child) process: its render worker draws the inputs; the figures go to the parent. */
 async function child(root: string, dir: string): Promise<SideResult> {
   const daily = join(root, 'packages/server/src/modules/daily-report');
+  const href = (...p: string[]) => pathToFileURL(join(...p)).href;
+  // before issue 29 a report worker of its own (96 + 16 MB); since, the heavy worker draws (its limits, 256 + 16 MB)
+  const own = existsSync(join(daily, 'render-worker.mjs')) && !process.env.AB_DRAW;
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./daily-report-ab-worker.mjs', import.meta.url), {
     workerData: {
-      entry: pathToFileURL(join(daily, 'render-worker.mjs')).href,
-      module: pathToFileURL(join(daily, 'render-worker.ts')).href,
+      ...(own
+        ? { entry: href(daily, 'render-worker.mjs'), module: href(daily, 'render-worker.ts') }
+        : {
+            draw: { model: href(daily, 'model.ts'), pdf: href(daily, 'pdf.ts') },
+            nice: href(root, 'packages/server/src/workers/nice.mjs'),
+          }),
       stats: port2,
     },
     transferList: [port2],
-    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: own ? 96 : Number(process.env.AB_HEAVY_HEAP_MB ?? 256),
+      maxYoungGenerationSizeMb: 16,
+    },
   });
   const stats = () =>
     new Promise<{ gcMs: number; totalHeapMb: number; usedHeapMb: number }>((ok) => {

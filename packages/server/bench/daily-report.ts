@@ -175,7 +175,8 @@ async function main() {
   const { bucketStart } = await import('@fleet/shared');
   const { createTestApp } = await import('../test/helpers/app.ts');
   const { twoTenants } = await import('../test/helpers/fixtures.ts');
-  const t = await createTestApp('sqlite');
+  // in a file: a heavy worker opens its own connection (SQLite in memory would keep every report in-process)
+  const t = await createTestApp('sqlite', { sqliteFile: true });
   try {
     const tenants = await twoTenants(t.database.db, ['master_asset']);
     const end = bucketStart(Math.floor(Date.now() / 1000), 86400, 7);
@@ -184,10 +185,11 @@ async function main() {
       const r = await t.app.inject({ method: 'GET', url: path, headers: { authentication: tenants.adminA } });
       return { status: r.statusCode, bytes: r.rawPayload.length, pages: pagesOf(r.rawPayload) };
     };
-    const pool = await import('../src/modules/daily-report/render-pool.ts');
-    pool.configureRenderPool({ idleMs: Number(process.env.BENCH_PDF_IDLE_MS ?? 3000) });
+    // reports are summarised and drawn in the heavy pool's workers (issue 29)
+    const heavy = await import('../src/modules/summary/heavy.ts');
+    heavy.configureHeavy({ idleMs: Number(process.env.BENCH_PDF_IDLE_MS ?? 3000) });
     const idle = async () => {
-      while (pool.renderWorkerStatus().running) await new Promise((r) => setTimeout(r, 100));
+      while (heavy.heavyPool(t.app).status().started) await new Promise((r) => setTimeout(r, 100));
     };
     await benchDailyReport({ call, massId: v.massId, end, serverPid: process.pid, idle });
   } finally {

@@ -13,11 +13,12 @@ import { cpuSecondsOf, percentile } from './measure.ts';
  *
  *   npx tsx packages/server/bench/memory-peak.ts <dir> [VAR=value,VAR=value …] …   (no variant: the defaults)
  *
- * e.g. `memory-peak.ts /tmp/year '' SQLITE_CACHE_MB=16`. Per round and variant: a fresh server, then phases — idle
+ * e.g. `memory-peak.ts /tmp/year '' SQLITE_CACHE_MB=16`; with MP_BUILT=1 a variant's ROOT=<checkout> runs that checkout's
+ * build (`ROOT=/tmp/A ROOT=.`: A/B of two builds). Per round and variant: a fresh server, then phases — idle
  * (settled after start), the telemetry reads (hourly series, a year at DAY, the pulse, the summaries: MP_RUNS each),
  * the daily report PDFs (one day with tables, 31 days, 4 at once). VmRSS is sampled every 50 ms: each phase's peak,
  * VmHWM at the end, the most threads seen (workers), process.memoryUsage() at the end, and the server CPU per request
- * of each read (so a setting that saves memory is seen to cost no time). Variants alternate first; medians over
+ * of each read and PDF (so a setting that saves memory is seen to cost no time). Variants alternate first; medians over
  * MP_ROUNDS (2). The data set is opened read-write (the server migrates it): give it a copy.
  */
 const [dirArg, ...variantArgs] = process.argv.slice(2);
@@ -75,6 +76,7 @@ const READS: [string, string[]][] = [
   ['Report Summary, 30 days', [summary(30, 'aggregatedUnit=HOUR&timezone=7&showDetails=true')]],
   ['365-day summary (HOUR)', [summary(365, 'aggregatedUnit=HOUR')]],
 ];
+const PDFS = ['PDF one day (first)', 'PDF 31 days', 'PDF one day, 4 at once'];
 const pdf = (start: number, end: number, tables: boolean) =>
   `/api/reports/report/print/period/${start}/${end}?devcMassId=${massId}&aggregatedUnit=HOUR&aggregatedLength=1${tables ? '&dataTables=true' : ''}`;
 
@@ -112,7 +114,9 @@ async function start(env: Record<string, string>, dataDir: string): Promise<Chil
   };
   if (BUILT) {
     const port = await freePort();
-    const child: ChildProcess & { port?: number } = fork(join(ROOT, 'packages/server/dist/main.js'), {
+    // ROOT=<checkout> in a variant: that checkout's built server (an A/B of two builds on one data set)
+    const root = env.ROOT ? resolve(env.ROOT) : ROOT;
+    const child: ChildProcess & { port?: number } = fork(join(root, 'packages/server/dist/main.js'), {
       execArgv: heap,
       env: {
         ...common,
@@ -182,9 +186,17 @@ async function measure(env: Record<string, string>) {
       cpu[label] = ((cpuSecondsOf(pid) - c0) * 1000) / RUNS;
     }
     phase = 'PDFs';
-    await get(`${pdf(END - DAY, END, true)}&${ALL_REPORTS}`);
-    await get(`${pdf(END - 31 * DAY, END, false)}&${ALL_REPORTS}`);
-    await Promise.all([1, 2, 3, 4].map((k) => get(`${pdf(END - (k + 1) * DAY, END - k * DAY, true)}&${ALL_REPORTS}`)));
+    // the server CPU of each PDF (the first one day starts the drawing code: the bench's first PDF, as a user's)
+    const pdfCpu = async (label: string, n: number, call: () => Promise<unknown>) => {
+      const c0 = cpuSecondsOf(pid);
+      await call();
+      cpu[label] = ((cpuSecondsOf(pid) - c0) * 1000) / n;
+    };
+    await pdfCpu(PDFS[0], 1, () => get(`${pdf(END - DAY, END, true)}&${ALL_REPORTS}`));
+    await pdfCpu(PDFS[1], 1, () => get(`${pdf(END - 31 * DAY, END, false)}&${ALL_REPORTS}`));
+    await pdfCpu(PDFS[2], 4, () =>
+      Promise.all([1, 2, 3, 4].map((k) => get(`${pdf(END - (k + 1) * DAY, END - k * DAY, true)}&${ALL_REPORTS}`))),
+    );
     phase = 'end';
     await new Promise((ok) => setTimeout(ok, 200));
     const usage = BUILT
@@ -228,14 +240,14 @@ console.log(
   `\n${ROUNDS} rounds, ${RUNS} requests per read, ${startedAt}–${new Date().toISOString().slice(11, 16)} UTC, load ${loadavg()[0].toFixed(1)}; RSS in MB (medians)`,
 );
 console.log(
-  `| variant | idle | telemetry reads | PDFs | peak (VmHWM) | threads | heap used / total at end | ${READS.map(([l]) => `${l}: CPU/req`).join(' | ')} |`,
+  `| variant | idle | telemetry reads | PDFs | peak (VmHWM) | threads | heap used / total at end | ${[...READS.map(([l]) => l), ...PDFS].map((l) => `${l}: CPU/req`).join(' | ')} |`,
 );
-console.log(`|${'---|'.repeat(7 + READS.length)}`);
+console.log(`|${'---|'.repeat(7 + READS.length + PDFS.length)}`);
 for (const v of variants) {
   const rs = results.get(v.name)!;
   const p = (phase: string) => med(rs.map((x) => x.peaks.get(phase) ?? 0)).toFixed(0);
   const mb = (b: number) => (b / 2 ** 20).toFixed(0);
   console.log(
-    `| ${v.name} | ${p('idle')} | ${p('telemetry reads')} | ${p('PDFs')} | ${med(rs.map((x) => x.hwm)).toFixed(0)} | ${med(rs.map((x) => x.threads))} | ${BUILT ? 'n/a' : `${mb(med(rs.map((x) => x.usage!.heapUsed)))} / ${mb(med(rs.map((x) => x.usage!.heapTotal)))}`} | ${READS.map(([l]) => `${med(rs.map((x) => x.cpu[l])).toFixed(0)} ms`).join(' | ')} |`,
+    `| ${v.name} | ${p('idle')} | ${p('telemetry reads')} | ${p('PDFs')} | ${med(rs.map((x) => x.hwm)).toFixed(0)} | ${med(rs.map((x) => x.threads))} | ${BUILT ? 'n/a' : `${mb(med(rs.map((x) => x.usage!.heapUsed)))} / ${mb(med(rs.map((x) => x.usage!.heapTotal)))}`} | ${[...READS.map(([l]) => l), ...PDFS].map((l) => `${med(rs.map((x) => x.cpu[l])).toFixed(0)} ms`).join(' | ')} |`,
   );
 }

@@ -22,7 +22,6 @@ import { registerMetricsRoute, requestDuration } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
 import { FailureThrottle } from './modules/auth/login-throttle.ts';
 import { sessionResolver } from './modules/auth/session.ts';
-import { configureRenderPool } from './modules/daily-report/render-pool.ts';
 import { engineSettings } from './modules/event-engine/definitions.ts';
 import { eventEngineStage } from './modules/event-engine/ingest-stage.ts';
 import { modules } from './modules/index.ts';
@@ -158,8 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // process-wide settings of modules that work outside a request (worker pools, the engine's definitions cache)
-  configureHeavy(deps.config.heavy);
-  configureRenderPool(deps.config.reportWorker);
+  configureHeavy(deps.config.heavy, deps.config.reportWorker);
   if (deps.config.eventConfigCheckMs !== undefined) engineSettings.configCheckMs = deps.config.eventConfigCheckMs;
 
   const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600, checkLinkSession);

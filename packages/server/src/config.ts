@@ -21,9 +21,9 @@ export const DEFAULT_BACKFILL_DAYS = 30;
 
 /**
  * Environment → typed configuration, the one reader of the environment. Every setting is optional; README lists them
- * all. A value that is set but not usable stops the start, naming the variable. The tunables of heavy work, the report
- * worker and the event engine hold only what the environment sets: unset, the module's own default applies
- * (summary/heavy.ts HEAVY_DEFAULTS, daily-report/render-pool.ts RENDER_POOL_DEFAULTS, event-engine/).
+ * all. A value that is set but not usable stops the start, naming the variable. The tunables of heavy work (daily
+ * reports' drawing among it) and the event engine hold only what the environment sets: unset, the module's own
+ * default applies (summary/heavy.ts HEAVY_DEFAULTS, event-engine/).
  */
 export interface Config {
   port: number;
@@ -87,8 +87,8 @@ export interface Config {
   weather: { key: string | null; scriptUrl: string; leafletUrl: string };
   /** heavy work off the HTTP loop (docs/operations.md "Heavy work and fairness"): HEAVY_*, REPORT_MAX_POINTS */
   heavy: Partial<Record<HeavySetting, number>>;
-  /** the daily report's drawing worker (docs/operations.md "Memory"): REPORT_WORKER_* */
-  reportWorker: Partial<Record<'idleMs' | 'maxOldGenerationSizeMb' | 'maxYoungGenerationSizeMb', number>>;
+  /** REPORT_WORKER_*: floors of the heavy workers' limits, which draw the daily reports (docs/operations.md "Memory") */
+  reportWorker: Partial<Record<'heapMb' | 'youngMb' | 'idleMs', number>>;
   /** how often the daily report mails are looked for (DAILY_REPORT_TICK_SECONDS; 0 = no sender, as in tests) */
   dailyReportTickSeconds?: number;
   /** how often the event sweep runs (EVENT_SWEEP_SECONDS; 0 = off) */
@@ -476,9 +476,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportMaxPoints: e.REPORT_MAX_POINTS,
     }),
     reportWorker: given({
+      heapMb: e.REPORT_WORKER_HEAP_MB,
+      youngMb: e.REPORT_WORKER_YOUNG_MB,
       idleMs: e.REPORT_WORKER_IDLE_MS,
-      maxOldGenerationSizeMb: e.REPORT_WORKER_HEAP_MB,
-      maxYoungGenerationSizeMb: e.REPORT_WORKER_YOUNG_MB,
     }),
     dailyReportTickSeconds: e.DAILY_REPORT_TICK_SECONDS,
     eventSweepSeconds: e.EVENT_SWEEP_SECONDS,

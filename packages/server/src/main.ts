@@ -5,7 +5,6 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { addReadinessCheck } from './http/probes.ts';
-import { stopRenderWorker } from './modules/daily-report/render-pool.ts';
 import { startMqttIngest } from './modules/telemetry/mqtt.ts';
 import { trackerHub } from './modules/tracker/tracker.routes.ts';
 import { VERSION } from './version.ts';
@@ -96,7 +95,6 @@ async function shutdown(signal: NodeJS.Signals) {
     // HTTP stops accepting, requests under way are answered, idle keep-alive connections closed; the modules' onClose
     // hooks close the live sockets, the Teltonika listeners (after their batches under way), workers and mail loop
     await app.close();
-    await stopRenderWorker();
     await database.close();
     app.log.info({ ms: Date.now() - started }, 'stopped');
     process.exit(0);

@@ -28,7 +28,7 @@ describe('configuration of the modules', () => {
       MAP_BATHYMETRY_LAYERS: 'GEBCO',
     });
     expect(set.heavy).toEqual({ size: 2, reportMaxPoints: 1000 });
-    expect(set.reportWorker).toEqual({ maxOldGenerationSizeMb: 128 });
+    expect(set.reportWorker).toEqual({ heapMb: 128 });
     expect([set.dailyReportTickSeconds, set.eventSweepSeconds, set.eventConfigCheckMs]).toEqual([0, 0, 3_600_000]);
     // the protest band is never below the warning band
     expect(set.bunkerTolerance).toEqual({ warning: 2, protest: 2 });

@@ -1,4 +1,5 @@
-import { type ApiStatus, ErrorCode, type FieldMessages, MAX_INT } from '@fleet/shared';
+import { type ApiStatus, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
+import { MAX_INT } from '@fleet/shared/resources/define.ts';
 import { z } from 'zod';
 
 /** A failure a client caused or must know about; the error handler turns it into the envelope. */

@@ -1,4 +1,4 @@
-import { toEpochSeconds, unitSeconds } from '@fleet/shared';
+import { toEpochSeconds, unitSeconds } from '@fleet/shared/time.ts';
 import { z } from 'zod';
 import { badRequest } from './envelope.ts';
 import { nowSeconds } from './time.ts';

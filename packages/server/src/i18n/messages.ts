@@ -331,10 +331,6 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['The same as line {{n}} of the file', 'Sama dengan baris {{n}} berkas'],
   // daily report
   [
-    'This report needs more memory than the report worker may use ({{mb:number}} MB). Choose a shorter period or fewer report pages; the administrator can raise REPORT_WORKER_HEAP_MB.',
-    'Laporan ini membutuhkan lebih banyak memori daripada yang boleh dipakai worker laporan ({{mb:number}} MB). Pilih periode yang lebih pendek atau lebih sedikit halaman laporan; administrator dapat menaikkan REPORT_WORKER_HEAP_MB.',
-  ],
-  [
     'No options selected: give at least one of reports[] = {{list}}',
     'Tidak ada opsi yang dipilih: berikan setidaknya satu dari reports[] = {{list}}',
   ],

@@ -263,3 +263,39 @@ describe('layers (docs/architecture.md)', () => {
     expect(targetPackage(join(PACKAGES, 'shared/src/x.ts'), '../../server/src/app.ts')).toBe('server');
   });
 });
+
+/**
+ * The files a module loads at run time, itself included (value imports, dynamic ones too): relative paths and
+ * `@fleet/shared/<file>` followed; `@fleet/shared` itself (the barrel) and npm packages listed by their name.
+ */
+function runtimeGraph(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.startsWith('/')) return; // a package name: not followed
+    for (const spec of importsOf(file, { values: true })) {
+      if (spec.startsWith('.')) walk(resolve(dirname(file), spec));
+      else if (spec.startsWith('@fleet/shared/'))
+        walk(join(PACKAGES, 'shared/src', spec.slice('@fleet/shared/'.length)));
+      else walk(spec);
+    }
+  };
+  for (const e of entries) walk(e);
+  return seen;
+}
+
+describe('what a heavy worker loads (issue 29: server memory)', () => {
+  const SERVER_SRC = join(PACKAGES, 'server/src');
+  const WORKER = ['summary/heavy-worker.ts', 'summary/summary-task.ts', 'daily-report/report-task.ts'].map((f) =>
+    join(SERVER_SRC, 'modules', f),
+  );
+
+  it("the tasks and what they import reach @fleet/shared's files, not its barrel (its resource schemas: ~13 MB RSS)", () => {
+    const loaded = runtimeGraph(WORKER);
+    expect(loaded.has(join(PACKAGES, 'shared/src/time.ts'))).toBe(true);
+    expect(loaded.has('@fleet/shared')).toBe(false);
+    // the checker itself works: the app loads the barrel
+    expect(runtimeGraph([join(SERVER_SRC, 'app.ts')]).has('@fleet/shared')).toBe(true);
+  });
+});

@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
  * upgrade"): the built server runs after `npm ci --omit=dev`, with plain node. So every package a server-side file
  * loads at run time — imports that stay in the JavaScript (type-only ones vanish), `require(…)` and
  * `require.resolve(…)` of data files — is a `dependency` of that file's workspace package, never only a devDependency
- * (tsx, vite, typescript …); the TypeScript loader is loaded only by the two worker entries, and only for a `.ts`
+ * (tsx, vite, typescript …); the TypeScript loader is loaded only by the worker entry, and only for a `.ts`
  * module; and a module loaded by URL names its source through `siblingModule` (workers/pool.ts), since the build's
  * import rewriting cannot reach a path inside `new URL(…)`.
  */
 const ROOT = resolve(new URL('../../../..', import.meta.url).pathname);
 const SERVER_SIDE = ['server', 'shared', 'simulator', 'fleet-catalog'];
-const TS_LOADER_ENTRIES = ['server/src/workers/worker-entry.mjs', 'server/src/modules/daily-report/render-worker.mjs'];
+const TS_LOADER_ENTRIES = ['server/src/workers/worker-entry.mjs'];
 
 function files(dir: string): string[] {
   const out: string[] = [];

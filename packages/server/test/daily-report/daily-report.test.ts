@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { num, num3, periodText, timezoneLabel } from '../../src/modules/daily-report/format.ts';
-import { renderWorkerStatus } from '../../src/modules/daily-report/render-pool.ts';
+import { heavyPool } from '../../src/modules/summary/heavy.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
 import { buildWorld, type World } from '../summary/summary-world.ts';
 import { pageCount, pdfInfo, pdfText, renderPages } from './pdf-tools.ts';
@@ -27,7 +27,8 @@ describe.each(dialects())('daily report PDF on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // in a file: the heavy worker that draws the reports opens its own connection
+    t = await createTestApp(dialect, { sqliteFile: true });
     w = await buildWorld(t);
     token = w.tenants.adminA;
     await t.database.db
@@ -54,8 +55,8 @@ describe.each(dialects())('daily report PDF on %s', (dialect) => {
       expect(pageCount(r.body), String(massId)).toBe(pages);
       expect(pdfInfo(r.body).pages).toBe(pages);
     }
-    // drawn off the event loop, in the worker thread
-    expect(renderWorkerStatus()).toMatchObject({ answered: true, broken: false });
+    // drawn off the event loop, in the heavy worker thread
+    expect(heavyPool(t.app).status()).toMatchObject({ workers: true, answered: true, inline: 0 });
     const flagged = pdfText((await print(w.flagged)).body);
     expect(flagged).toContain('Under Maintenance');
     expect(flagged).toContain('flagged as under maintenance');

@@ -1,4 +1,5 @@
-import { AUTH_ERROR_MESSAGE, ErrorCode, type Operation, parseOperations, type UserAccess } from '@fleet/shared';
+import { AUTH_ERROR_MESSAGE, ErrorCode } from '@fleet/shared/api.ts';
+import { type Operation, parseOperations, type UserAccess } from '@fleet/shared/permissions.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';

@@ -5,12 +5,11 @@ import { envelope, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission } from '../auth/session.ts';
-import { estimateRows, runHeavy, stopHeavyOnClose, tenantOf } from '../summary/heavy.ts';
+import { runHeavy, stopHeavyOnClose } from '../summary/heavy.ts';
 import { periodParams, visibleVessel, zoneTz } from '../summary/summary-request.ts';
-import { drawModel, drawPdf } from './render-pool.ts';
 import { type ReportQuery, reportQuery, reportRequest } from './report-request.ts';
 import { checkReportSize } from './report-size.ts';
-import { reportTask } from './report-task.ts';
+import { readModel, readPdf, reportTask } from './report-task.ts';
 
 /** content-disposition naming the file: ASCII name plus the RFC 5987 UTF-8 form. */
 function contentDisposition(fileName: string): string {
@@ -31,21 +30,23 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
   const querystring = reportQuery();
 
   /**
-   * The report's numbers, summarised in the heavy pool (issue 23) in the company's line, after its size was checked
-   * (a report too large to draw is refused before anything is read); v8-serialized for the report worker.
+   * The report summarised and drawn in the heavy pool (issue 23, 29) in the company's line, after its size was
+   * checked (a report too large to draw is refused before anything is read). Drawing is never light work: whatever
+   * its estimate, a report goes to a worker thread (in-process only where none can start).
    */
-  const summarised = async (
+  const drawn = async (
     req: FastifyRequest,
     reply: FastifyReply,
     period: Parameters<typeof reportRequest>[0],
     query: ReportQuery,
+    pdf: boolean,
   ) => {
     const plan = await visibleVessel(database, req, query.massId);
     const r = reportRequest(period, await zoneTz(database, query, period, app.deps.config.defaultTimeZone));
     checkReportSize(plan, r);
     const { massId, ...report } = r;
-    const input = await runHeavy(app, reply, reportTask, { plan, report, now: nowSeconds() }, estimateRows(plan, r));
-    return { input, tenant: await tenantOf(database, massId) };
+    const args = { plan, report, now: nowSeconds(), pdf, language: requestLanguage(req) };
+    return runHeavy(app, reply, reportTask, args, Number.POSITIVE_INFINITY);
   };
 
   typed.get(
@@ -61,8 +62,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const { input, tenant } = await summarised(req, reply, req.params, req.query);
-      const { model, pdf } = await drawPdf(input, tenant, requestLanguage(req));
+      const { model, pdf } = readPdf(await drawn(req, reply, req.params, req.query, true));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(model.fileName))
@@ -84,8 +84,7 @@ export const dailyReportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const { input, tenant } = await summarised(req, reply, req.params, req.query);
-      return ok(await drawModel(input, tenant, requestLanguage(req)));
+      return ok(readModel(await drawn(req, reply, req.params, req.query, false)));
     },
   );
 };

@@ -1,4 +1,5 @@
-import { type BucketUnit, offsetLabel } from '@fleet/shared';
+import type { BucketUnit } from '@fleet/shared/time.ts';
+import { offsetLabel } from '@fleet/shared/time-zone.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import type { Language } from '../../i18n/language.ts';
 import { text } from '../../i18n/texts.ts';

@@ -1,5 +1,5 @@
-import { BUCKET_SECONDS } from '@fleet/shared';
 import { REPORT_KEYS, type ReportKey } from '@fleet/shared/answers/daily-report.ts';
+import { BUCKET_SECONDS } from '@fleet/shared/time.ts';
 import { z } from 'zod';
 import { badRequest } from '../../http/envelope.ts';
 import { listParam, oneParam, type Period, parseFlag } from '../../http/params.ts';

@@ -1,4 +1,4 @@
-import { BUCKET_SECONDS } from '@fleet/shared';
+import { BUCKET_SECONDS } from '@fleet/shared/time.ts';
 import type { Database } from '../../db/database.ts';
 import type { VesselPlan } from '../summary/summary-vessel.ts';
 import { rawHorizon } from '../telemetry/raw-horizon.ts';

@@ -8,9 +8,9 @@ import { assetTimeZone } from '../access/time-zones.ts';
 import { visibleAssetIds } from '../access/visibility.ts';
 import { loadAccess, type Session } from '../auth/session.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
+import { runInPool } from '../summary/heavy.ts';
 import { loadVesselPlan } from '../summary/summary-vessel.ts';
-import { drawPdf } from './render-pool.ts';
-import { loadReport } from './report.ts';
+import { readPdf, reportTask } from './report-task.ts';
 import { reportTexts } from './report-texts.ts';
 
 /**
@@ -145,15 +145,19 @@ export async function runDailyReports(deps: SchedulerDeps, now: number): Promise
       const visible = access.master_asset?.includes('read') ? await visibleAssetIds(db, session) : [];
       const plan = visible.includes(Number(sub.drsbMassId)) ? await loadVesselPlan(database.db, sub.drsbMassId) : null;
       if (!plan) throw new Error('the vessel is no longer visible to the subscriber');
-      const input = await loadReport(
-        database,
-        plan,
-        { start: day.start, end: day.end, unit: 'HOUR', tz, reports: [...REPORT_KEYS], dataTables: true },
-        now,
-      );
-      // the report and its mail in the subscriber's language (issue 27)
+      // the report and its mail in the subscriber's language (issue 27), summarised and drawn in the heavy pool
       const language = await subscriberLanguage(database, sub.drsbUserId);
-      const { model, pdf } = await drawPdf(input, '', language);
+      const report = {
+        start: day.start,
+        end: day.end,
+        unit: 'HOUR' as const,
+        tz,
+        reports: [...REPORT_KEYS],
+        dataTables: true,
+      };
+      const { model, pdf } = readPdf(
+        await runInPool(database, '', reportTask, { plan, report, now, pdf: true, language }),
+      );
       // stored in the mail outbox, which sends and retries it (docs/operations.md "Mail outbox")
       await deps.deliver({
         kind: 'daily-report',

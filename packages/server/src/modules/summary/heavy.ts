@@ -50,9 +50,16 @@ const inlineTasks = new Map<string, HeavyTask<never>['runTask']>();
 /** The options in force. */
 export const heavyOptions = (): Readonly<HeavyOptions> => options;
 
+/**
+ * REPORT_WORKER_* (config.ts): until issue 29 the limits of a report worker of its own; reports are drawn in the heavy
+ * workers now, so each is a floor of its HEAVY_WORKER_* counterpart (a report that fitted there still fits).
+ */
+export type ReportWorkerFloors = Partial<Pick<WorkerLimits, 'heapMb' | 'youngMb' | 'idleMs'>>;
+
 /** Changes the options (tests); pool sizes and limits apply to pools made afterwards. */
-export function configureHeavy(o: Partial<HeavyOptions>) {
+export function configureHeavy(o: Partial<HeavyOptions>, floors: ReportWorkerFloors = {}) {
   options = { ...options, ...o };
+  for (const k of ['heapMb', 'youngMb', 'idleMs'] as const) options[k] = Math.max(options[k], floors[k] ?? 0);
 }
 
 /** How a worker reaches the same database: the SQLite file or the PostgreSQL address; null for SQLite in memory. */
@@ -83,8 +90,10 @@ const tooLarge = () =>
   );
 
 /** The heavy pool of the app's database (made on first use; stopHeavyOnClose stops it with the app). */
-export function heavyPool(app: FastifyInstance): WorkerPool<HeavyArgs, Uint8Array> {
-  const database = app.deps.database;
+export const heavyPool = (app: FastifyInstance) => heavyPoolOf(app.deps.database);
+
+/** The heavy pool of a database (made on first use). */
+function heavyPoolOf(database: Database): WorkerPool<HeavyArgs, Uint8Array> {
   let pool = pools.get(database);
   if (pool) return pool;
   pool = new WorkerPool<HeavyArgs, Uint8Array>({
@@ -163,16 +172,31 @@ export async function runHeavy<A extends HeavyArgs>(
   args: A,
   rows: number,
 ): Promise<Uint8Array> {
-  const pool = heavyPool(app);
-  inlineTasks.set(task.module, task.runTask as HeavyTask<never>['runTask']);
-  if (rows <= options.inlineMaxRows) return pool.runInline(task.module, args);
+  if (rows <= options.inlineMaxRows) {
+    inlineTasks.set(task.module, task.runTask as HeavyTask<never>['runTask']);
+    return heavyPool(app).runInline(task.module, args);
+  }
   try {
-    return await pool.run(await tenantOf(app.deps.database, args.plan.massId), task.module, args);
+    return await runInPool(app.deps.database, await tenantOf(app.deps.database, args.plan.massId), task, args);
   } catch (err) {
     if (err instanceof AppError && err.httpStatus === 503)
       reply.header('retry-after', String(app.deps.config.load.retryAfterSeconds));
     throw err;
   }
+}
+
+/**
+ * Runs a task in the heavy pool in the tenant's line (in a worker thread when one can start; in-process, in the same
+ * fair order, when none can), whatever its size: for work that is never light, such as drawing a daily report.
+ */
+export function runInPool<A extends HeavyArgs>(
+  database: Database,
+  tenant: Tenant,
+  task: HeavyTask<A>,
+  args: A,
+): Promise<Uint8Array> {
+  inlineTasks.set(task.module, task.runTask as HeavyTask<never>['runTask']);
+  return heavyPoolOf(database).run(tenant, task.module, args);
 }
 
 /** Sends an answer the task wrote as JSON (the bytes the route's serializer would have written). */

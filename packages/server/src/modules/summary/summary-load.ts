@@ -1,5 +1,5 @@
-import { BUCKET_SECONDS, type BucketUnit } from '@fleet/shared';
 import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
+import { BUCKET_SECONDS, type BucketUnit } from '@fleet/shared/time.ts';
 import type { Database } from '../../db/database.ts';
 import { beforeHorizon, rawHorizon } from '../telemetry/raw-horizon.ts';
 import { telemetryStore } from '../telemetry/sql.ts';

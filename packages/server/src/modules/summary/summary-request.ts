@@ -1,4 +1,4 @@
-import { BUCKET_SECONDS, BUCKET_UNITS, type BucketUnit } from '@fleet/shared';
+import { BUCKET_SECONDS, BUCKET_UNITS, type BucketUnit } from '@fleet/shared/time.ts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';

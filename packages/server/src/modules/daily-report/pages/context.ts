@@ -1,5 +1,5 @@
-import { BUCKET_SECONDS, bucketStart } from '@fleet/shared';
 import type { Summary } from '@fleet/shared/answers/summary.ts';
+import { BUCKET_SECONDS, bucketStart } from '@fleet/shared/time.ts';
 import type { Language } from '../../../i18n/language.ts';
 import { textsIn } from '../../../i18n/texts.ts';
 import { CHART_WIDTH, type ChartSeries } from '../charts.ts';
