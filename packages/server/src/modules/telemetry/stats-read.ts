@@ -467,6 +467,10 @@ export async function readSegment(database: Database, q: StatsRead, seg: Segment
 export async function readStats(database: Database, q: StatsRead): Promise<StatsRow[]> {
   if (!q.deviceIds.length || q.from >= q.to) return [];
   const segments = await periodSegments(database, q);
+  // one piece without counts above a threshold: one row per device and bucket already, nothing to merge (a 30-day
+  // hourly summary's 11 000 rows without a key string and a map entry each)
+  if (segments.length === 1 && !q.above?.length)
+    return (await readSegment(database, q, segments[0])).filter((b) => b.stats.some((s) => s && s.n > 0));
   // pieces are merged by time: they need the first/last times
   const read = segments.length > 1 ? { ...q, times: true } : q;
   const buckets = new Map<string, StatsRow>();
