@@ -106,6 +106,7 @@ export interface DevicePeriod {
   /** the reporting interval P of §20 (the expected count; time is credited by §5) */
   interval: number;
   total: Stat;
+  /** in time order (summary-build.ts reads them so) */
   buckets: Map<number, Stat>;
   firstTs: number | null;
   lastTs: number | null;
@@ -291,8 +292,21 @@ export class VesselPeriod {
     this.aeLitres.set(-1, period);
   }
 
-  /** §13: AE fuel, metered when the vessel has an AE_IN meter, else the estimates; per AE apportioned. */
+  /** `aeFuel` by bucket (the period under NaN): a bucket's is asked for by several figures of its record */
+  private readonly aeFuels = new Map<number, AeFuel>();
+
+  /** §13: AE fuel, metered when the vessel has an AE_IN meter, else the estimates; per AE apportioned. Read-only. */
   aeFuel(ts?: number): AeFuel {
+    const key = ts ?? Number.NaN;
+    let fuel = this.aeFuels.get(key);
+    if (!fuel) {
+      fuel = this.computeAeFuel(ts);
+      this.aeFuels.set(key, fuel);
+    }
+    return fuel;
+  }
+
+  private computeAeFuel(ts?: number): AeFuel {
     const names = this.aeNames;
     const aeIn = this.meterDelta('AE_IN', ts);
     if (aeIn === null) {
