@@ -74,16 +74,17 @@ export function calculatedSpeed(p: VesselPeriod): number | null {
   return convert.mToKm(gps.total.dist ?? 0) / hours(gps.lastTs - gps.firstTs);
 }
 
-/** Records of a device by bucket time, in time order. */
-function bucketsOf(p: VesselPeriod, devcId: number | undefined): [number, Stat][] {
+/** Records of a device by bucket time, in time order (VesselPeriod keeps them so: no copy to sort). */
+function bucketsOf(p: VesselPeriod, devcId: number | undefined): ReadonlyMap<number, Stat> {
   const d = devcId === undefined ? undefined : p.devices.get(devcId);
-  return d ? [...d.buckets].sort((a, b) => a[0] - b[0]) : [];
+  return d ? d.buckets : NO_BUCKETS;
 }
+const NO_BUCKETS: ReadonlyMap<number, Stat> = new Map();
 
 /** Bucket times where any of the devices has data. */
 function timesOf(p: VesselPeriod, devices: (VesselDevice | undefined)[]): number[] {
   const set = new Set<number>();
-  for (const d of devices) for (const [ts] of bucketsOf(p, d?.devcId)) set.add(ts);
+  for (const d of devices) for (const ts of bucketsOf(p, d?.devcId).keys()) set.add(ts);
   return [...set].sort((a, b) => a - b);
 }
 

@@ -2,7 +2,7 @@ import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import { BUCKET_SECONDS, type BucketUnit } from '@fleet/shared/time.ts';
 import type { Database } from '../../db/database.ts';
 import { beforeHorizon, rawHorizon } from '../telemetry/raw-horizon.ts';
-import { telemetryStore } from '../telemetry/sql.ts';
+import { readsInTurn, telemetryStore } from '../telemetry/sql.ts';
 import { endedDays, storeAeDays, storedAeDays } from './summary-ae-days.ts';
 import { dataRanges } from './summary-bounds.ts';
 import { type Frame, framePieces } from './summary-domain.ts';
@@ -90,24 +90,26 @@ export async function loadPeriod(database: Database, plan: VesselPlan, o: LoadOp
   // the AEs' running of a period of whole hours comes with their hourly shares (§13): not read twice
   const sharesRead = perAe && byType.has('ae') && hourAligned(frame) && !aeDays;
   const credited = sharesRead ? new Map([...byType].filter(([type]) => type !== 'ae')) : byType;
-  const [intervals, bounds, lastGps, tracks, aeCells, aeHours] = await Promise.all([
-    sampleIntervals(database, presence, o.start, o.end, frame.days),
-    dataRanges(database, plan.devices, o.start, o.end),
-    plan.gps
-      ? telemetryStore(database)
-          .lastStates([plan.gps.devcId])
-          .then((l) => l[0])
-      : undefined,
-    gpsTracks === undefined ? undefined : trackSums(database, gpsTracks, frame),
-    perAe ? Promise.all(aeRest.map((f) => aeMeterCells(database, plan, f))).then(merged) : undefined,
-    perAe
-      ? Promise.all(aeRest.map((f) => aeHourShares(database, plan, f))).then((parts) =>
-          parts.length === 1 ? parts[0] : { ...parts[0], shares: merged(parts.map((p) => p.shares)) },
-        )
-      : undefined,
-    readSamples(database, plan, byType, frame, records, periodOnly),
-    readCredits(database, plan, credited, frame, records),
-  ]);
+  const [intervals, bounds, lastGps, tracks, aeCells, aeHours] = await readsInTurn(database, [
+    () => sampleIntervals(database, presence, o.start, o.end, frame.days),
+    () => dataRanges(database, plan.devices, o.start, o.end),
+    () =>
+      plan.gps
+        ? telemetryStore(database)
+            .lastStates([plan.gps.devcId])
+            .then((l) => l[0])
+        : undefined,
+    () => (gpsTracks === undefined ? undefined : trackSums(database, gpsTracks, frame)),
+    () => (perAe ? Promise.all(aeRest.map((f) => aeMeterCells(database, plan, f))).then(merged) : undefined),
+    () =>
+      perAe
+        ? Promise.all(aeRest.map((f) => aeHourShares(database, plan, f))).then((parts) =>
+            parts.length === 1 ? parts[0] : { ...parts[0], shares: merged(parts.map((p) => p.shares)) },
+          )
+        : undefined,
+    () => readSamples(database, plan, byType, frame, records, periodOnly),
+    () => readCredits(database, plan, credited, frame, records),
+  ] as const);
   if (sharesRead) aeCreditsFromHours(aeHours!, frame, records);
   // read from the hours: the ended whole days are stored for the next read
   if (aeStored && !aeDays) await storeAeDays(database, plan, frame, aeStored.keys, aeCells!, aeHours!.shares);

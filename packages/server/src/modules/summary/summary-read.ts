@@ -1,5 +1,6 @@
 import { type MetricDef, TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
+import { readsInTurn } from '../telemetry/sql.ts';
 import { type Needs, NO_NEEDS, readStats } from '../telemetry/stats-read.ts';
 import { aeShares, bucketIn, cellGrid, type Frame, framePieces, HOUR } from './summary-domain.ts';
 import { asks, DAILY, HOURLY, metricOf, SPAN_STATES, type SummaryType, type Wanted } from './summary-inputs.ts';
@@ -26,10 +27,24 @@ export type Records = Map<number, Map<number, Stat>>;
  * time order) add up as records do (summary-period.ts `mergeStat`).
  */
 function put(out: Records, devcId: number, ts: number, values: Stat, add = false) {
-  const byTs = out.get(devcId) ?? new Map<number, Stat>();
-  out.set(devcId, byTs);
-  const have = byTs.get(ts) ?? {};
-  byTs.set(ts, add ? mergeStat(have, values) : Object.assign(have, values));
+  const have = slot(out, devcId, ts);
+  if (add) mergeStat(have, values);
+  else Object.assign(have, values);
+}
+
+/** A device's record of a bucket, made empty where there is none yet: written into in place. */
+function slot(out: Records, devcId: number, ts: number): Stat {
+  let byTs = out.get(devcId);
+  if (!byTs) {
+    byTs = new Map();
+    out.set(devcId, byTs);
+  }
+  let have = byTs.get(ts);
+  if (!have) {
+    have = {};
+    byTs.set(ts, have);
+  }
+  return have;
 }
 
 const NEED: Record<Wanted['field'], keyof Needs | null> = { n: null, total: 'total', fv: 'first', lv: 'last' };
@@ -72,13 +87,13 @@ async function readWanted(
   // without a grid readStats names each piece of the period by its own start: in that order they are in time order
   if (!f.grid) rows.sort((a, b) => a.bucket - b.bucket);
   for (const r of rows) {
-    const s: Stat = {};
+    // without a grid the period is one bucket: its pieces add up (merged); with one, a bucket's row is written once
+    const s: Stat = f.grid ? slot(out, r.deviceId, r.bucket) : {};
     for (let j = 0; j < wanted.length; j++) {
       const st = r.stats[cols[j]];
       if (st) s[wanted[j].key] = st[wanted[j].field];
     }
-    // without a grid the period is one bucket: its pieces add up
-    put(out, r.deviceId, f.grid ? r.bucket : f.start, s, !f.grid);
+    if (!f.grid) put(out, r.deviceId, f.start, s, true);
   }
 }
 
@@ -94,26 +109,17 @@ export async function readSamples(
   out: Records,
   period: Map<number, Stat>,
 ): Promise<void> {
-  const work: Promise<void>[] = [];
+  const work: (() => Promise<void>)[] = [];
   const whole: Frame = { ...f, grid: null };
   const totals: Records = new Map();
   for (const [type, ids] of byType)
     for (const a of asks(plan, type, ids)) {
       const each = f.grid ? a.wanted.filter((w) => !w.period) : a.wanted;
-      work.push(readWanted(database, type, a.ids, each, f, out));
-      if (f.grid)
-        work.push(
-          readWanted(
-            database,
-            type,
-            a.ids,
-            a.wanted.filter((w) => w.period),
-            whole,
-            totals,
-          ),
-        );
+      work.push(() => readWanted(database, type, a.ids, each, f, out));
+      const period = a.wanted.filter((w) => w.period);
+      if (f.grid) work.push(() => readWanted(database, type, a.ids, period, whole, totals));
     }
-  await Promise.all(work);
+  await readsInTurn(database, work);
   for (const [id, byTs] of totals) for (const s of byTs.values()) period.set(id, s);
 }
 
@@ -128,11 +134,11 @@ export async function readCredits(
   f: Frame,
   out: Records,
 ): Promise<void> {
-  const work: Promise<void>[] = [];
+  const work: (() => Promise<void>)[] = [];
   for (const [type, ids] of byType) {
     const state = SPAN_STATES[type];
     if (!state) continue;
-    work.push(
+    work.push(() =>
       readSpans(database, state, state.devices(plan, ids), f).then((credits) => {
         for (const [id, byBucket] of credits)
           for (const [ts, c] of byBucket) {
@@ -144,7 +150,7 @@ export async function readCredits(
       }),
     );
   }
-  await Promise.all(work);
+  await readsInTurn(database, work);
 }
 
 /**

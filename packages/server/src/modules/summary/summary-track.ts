@@ -1,5 +1,6 @@
 import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type { Database } from '../../db/database.ts';
+import { TRACK_WITHOUT_FIX, TRACK_WITHOUT_FIX_INDEX } from '../../db/migrations/034_gps_track_without_fix.ts';
 import { ROLLUPS, rollupTable, statColumn, vectorColumn } from '../telemetry/rollup.ts';
 import { query } from '../telemetry/sql.ts';
 import { type Frame, framePieces, HOUR } from './summary-domain.ts';
@@ -20,13 +21,13 @@ export async function trackSums(database: Database, gpsId: number, f: Frame) {
   const track = gps.metrics.find((m) => m.column === 'track')!;
   const fix = 'latitude is not null and longitude is not null';
   const hourOf = `((ts / ${HOUR}) * ${HOUR})`;
-  const sums = (where: string, params: unknown[], sign = 1) =>
+  const sums = (where: string, params: unknown[], sign = 1, index = '') =>
     query(
       database,
       `select ${bucket('ts')} as b, ${sign} * sum(sin(radians(track))) as s, ${sign} * sum(cos(radians(track))) as c,
               ${sign} * count(track) as n
-         from ${gps.table}
-        where device_id = ? and track is not null and ${where}
+         from ${gps.table}${index}
+        where device_id = ? and ${where}
         group by ${bucket('ts')}`,
       [gpsId, ...params],
     );
@@ -34,7 +35,8 @@ export async function trackSums(database: Database, gpsId: number, f: Frame) {
     ...(pieces.hours
       ? [
           // whole hours: the rollup's sums hold every reading with a track, those without a position too (§7 averages
-          // the fixes): theirs are read from the raw rows and taken off
+          // the fixes): theirs are read from the raw rows and taken off — by the partial index of exactly these rows
+          // (migration 034), whose condition the statement carries as written there
           query(
             database,
             `select ${bucket('bucket')} as b, sum(${vectorColumn(track, 'sin')}) as s,
@@ -46,14 +48,15 @@ export async function trackSums(database: Database, gpsId: number, f: Frame) {
             [gpsId, ...pieces.hours],
           ),
           sums(
-            `ts >= ? and ts < ? and not (${fix}) and ${bucket(hourOf)} = ${bucket(`(${hourOf} + ${HOUR - 1})`)}`,
+            `${TRACK_WITHOUT_FIX} and ts >= ? and ts < ? and ${bucket(hourOf)} = ${bucket(`(${hourOf} + ${HOUR - 1})`)}`,
             pieces.hours,
             -1,
+            database.dialect === 'sqlite' ? ` indexed by ${TRACK_WITHOUT_FIX_INDEX}` : '',
           ),
         ]
       : []),
     // one index range scan per range (an `or` of ranges would scan every row of the device)
-    ...pieces.raw.map(([a, b]) => sums(`ts >= ? and ts < ? and ${fix}`, [a, b])),
+    ...pieces.raw.map(([a, b]) => sums(`track is not null and ts >= ? and ts < ? and ${fix}`, [a, b])),
   ]);
   for (const rows of parts)
     for (const r of rows) {

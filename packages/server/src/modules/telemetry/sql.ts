@@ -34,3 +34,20 @@ export function query<T = Record<string, any>>(database: Database, text: string,
 export function queryArrays(database: Database, text: string, params: unknown[] = []): Promise<unknown[][]> {
   return telemetryStore(database).queryArrays(text, params);
 }
+
+/**
+ * Runs independent reads: on PostgreSQL together (the pool's connections answer them side by side), on SQLite one
+ * after the other — its statements run one at a time on this thread anyway, and started together every read's rows
+ * are fetched before any is consumed, so all of them are alive at once (issue 29: a 30-day hourly summary's ~19 000
+ * rollup rows then outlived the young generation and were promoted, a full collection per request); in turn, each
+ * read's rows are consumed and dropped before the next statement runs.
+ */
+export async function readsInTurn<T extends readonly (() => unknown)[]>(
+  database: Database,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (database.dialect !== 'sqlite') return Promise.all(reads.map((r) => r())) as never;
+  const out: unknown[] = [];
+  for (const r of reads) out.push(await r());
+  return out as never;
+}

@@ -436,26 +436,29 @@ export interface StatsRead {
   times?: boolean;
 }
 
+const NO_COUNTS: number[] = [];
+
 /**
  * The statistics of one piece: the rollup rows of its level (with the counts above thresholds from the raw rows,
  * counted only), or the raw rows. Rows of the two come apart; a bucket may then appear twice.
  */
 export async function readSegment(database: Database, q: StatsRead, seg: Segment): Promise<StatsRow[]> {
   if (!seg.level) return readRawStats(database, q, q.metrics, q.needs, seg.from, seg.to);
-  const rows: StatsRow[] = (
-    await readRollupStats(database, {
-      def: q.def,
-      level: seg.level,
-      deviceIds: q.deviceIds,
-      metrics: q.metrics,
-      needs: q.needs,
-      from: seg.from,
-      to: seg.to,
-      output: q.output,
-      times: q.times,
-    })
-  ).map((r) => Object.assign(r, { gt: new Array<number>(q.above?.length ?? 0).fill(0) }));
-  if (q.above?.length) rows.push(...(await readRawStats(database, q, [], [], seg.from, seg.to)));
+  const above = q.above?.length ?? 0;
+  const rows = (await readRollupStats(database, {
+    def: q.def,
+    level: seg.level,
+    deviceIds: q.deviceIds,
+    metrics: q.metrics,
+    needs: q.needs,
+    from: seg.from,
+    to: seg.to,
+    output: q.output,
+    times: q.times,
+  })) as StatsRow[];
+  // no counts asked: one empty list for every row (nothing adds to it), not one per row
+  for (const r of rows) r.gt = above ? new Array<number>(above).fill(0) : NO_COUNTS;
+  if (above) rows.push(...(await readRawStats(database, q, [], [], seg.from, seg.to)));
   return rows;
 }
 
@@ -467,6 +470,13 @@ export async function readSegment(database: Database, q: StatsRead, seg: Segment
 export async function readStats(database: Database, q: StatsRead): Promise<StatsRow[]> {
   if (!q.deviceIds.length || q.from >= q.to) return [];
   const segments = await periodSegments(database, q);
+  // one piece without counts above a threshold: one row per device and bucket already, nothing to merge (a 30-day
+  // hourly summary's 11 000 rows without a key string and a map entry each)
+  if (segments.length === 1 && !q.above?.length) {
+    const rows = await readSegment(database, q, segments[0]);
+    // a rollup row has a sample of an asked data point (readRollupStats); a raw group may have none
+    return segments[0].level ? rows : rows.filter((b) => b.stats.some((s) => s && s.n > 0));
+  }
   // pieces are merged by time: they need the first/last times
   const read = segments.length > 1 ? { ...q, times: true } : q;
   const buckets = new Map<string, StatsRow>();
