@@ -2,9 +2,15 @@ import { TELEMETRY_TYPES } from '@fleet/shared/telemetry.ts';
 import type SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/db/statements.ts';
-import { configCacheOf, engineSettings, eventConfigChanged } from '../../src/modules/event-engine/definitions.ts';
+import {
+  configCacheOf,
+  engineSettings,
+  eventConfigChanged,
+  refreshConfig,
+} from '../../src/modules/event-engine/definitions.ts';
 import { evaluateReadings, remember } from '../../src/modules/event-engine/evaluation.ts';
 import type { EngineReading } from '../../src/modules/event-engine/readings.ts';
+import { runSqlite } from '../../src/modules/event-engine/run.ts';
 import type { Query } from '../../src/modules/event-engine/step.ts';
 import { createTestApp, dialects, freshDatabase, sqliteHandle, type TestApp } from '../helpers/app.ts';
 import { createDevice, createRole, createUser, signIn } from '../helpers/fixtures.ts';
@@ -240,5 +246,35 @@ describe('what an evaluation reads (SQLite)', () => {
       expect.arrayContaining([w.ids.temperature, second]),
     );
     expect(ac).toBeGreaterThan(hot);
+  });
+  it('states kept from before the definitions were read again are reconciled with the new ones', async () => {
+    const hot = await w.defineEvent('Exhaust temperature high', 0, above(500));
+    await w.activate([hot]);
+    const sqlite = sqliteHandle(database);
+    const cache = configCacheOf(sqlite);
+    const evaluate = traced({ sqlite });
+    const massId = w.massId;
+    expect(
+      evaluate([{ devcId: w.ids.temperature, massId, ts: T0, type: 'temperature', v: 520 }]).outcome.opened,
+    ).toMatchObject([{ mevtId: hot, timestamp: T0 }]);
+    const kept = cache.states.get(massId);
+    expect(kept).toBeDefined();
+    // the threshold edited, the definitions read again — and a batch evaluated under the old ones commits after
+    // that (another evaluation of this process, PostgreSQL): its states come back into the cache, the asset not
+    // among those the reload marked for reconciling
+    await database.db
+      .updateTable('master_event')
+      .set({ mevtThresholds: JSON.stringify(above(600)) })
+      .where('mevtId', '=', hot)
+      .execute();
+    expect(runSqlite(sqlite, refreshConfig(cache, true))).toBe(true);
+    cache.reconcile.delete(massId);
+    cache.states.set(massId, kept!);
+    // kept under other definitions: reconciled — the event opened under the old threshold closes at the batch's
+    // first reading and a new one opens under the new threshold (kept states skip reconciling only under the very
+    // definitions they were evaluated with)
+    const next = evaluate([{ devcId: w.ids.temperature, massId, ts: T0 + 10, type: 'temperature', v: 700 }]);
+    expect(next.outcome.closed).toBe(1);
+    expect(next.outcome.opened).toMatchObject([{ mevtId: hot, timestamp: T0 + 10 }]);
   });
 });

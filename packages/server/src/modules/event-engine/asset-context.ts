@@ -2,8 +2,8 @@ import { type Current, valuesInOrder } from './conditions.ts';
 import type { AssetConfig, Definition } from './definitions.ts';
 import { type EventWrites, noEvents, writeEvents } from './event-rows.ts';
 import type { OpenedEvent } from './opened.ts';
-import { type AssetStates, PHASE, type State, stateKey, stateVersion, writeStates } from './state.ts';
-import { all, marks, type Step } from './step.ts';
+import { type AssetStates, PHASE, type State, stateVersion, writeStates } from './state.ts';
+import { all, byRowCount, marks, type Step } from './step.ts';
 
 /**
  * One asset in one evaluation (a batch's or the sweep's): what is read under the asset's lock — its definitions,
@@ -47,6 +47,7 @@ export const noDefinitions = (massId: number): AssetConfig => ({
   byKey: new Map(),
   readersOf: new Map(),
   deviceTypes: new Map(),
+  devcIds: [],
 });
 
 /** Locks one asset for the engine (PostgreSQL: transaction advisory lock; SQLite has one writer). */
@@ -54,15 +55,15 @@ export function* lockAsset(massId: number, postgres: boolean): Step<void> {
   if (postgres) yield* all('select pg_advisory_xact_lock(?::int4, ?::int4)', [LOCK_NAMESPACE, massId]);
 }
 
-/** The devices `defs` read, each once. */
-export function devicesRead(defs: Iterable<Definition>): number[] {
-  const read = new Set<number>();
-  for (const def of defs) for (const id of def.devcIds) read.add(id);
-  return [...read];
-}
-
 /** telemetry_last's device time and arrival of a device, as readCurrent compares them with the values at hand. */
 export type Arrivals = Map<number, { ts: number; received: number }>;
+
+/** The statement of versionAndArrivals for `count` devices, its text built once per count (one per asset: every batch). */
+const VERSION_AND_ARRIVALS_SQL = byRowCount(
+  (count) => `select v.esv_version, t.device_id, t.ts, t.received_time from (select 1 as one) o
+      left join event_state_version v on v.esv_mass_id = ?
+      left join telemetry_last t on t.device_id in (${marks(count)})`,
+);
 
 /**
  * The asset's state version (state.ts) and — when some of `devcIds`' values are at hand (`known`) — telemetry_last's
@@ -75,12 +76,7 @@ export function* versionAndArrivals(
   known: Map<number, Current>,
 ): Step<{ version: number; arrivals: Arrivals | null }> {
   if (!devcIds.some((id) => known.has(id))) return { version: yield* stateVersion(massId), arrivals: null };
-  const rows = yield* all(
-    `select v.esv_version, t.device_id, t.ts, t.received_time from (select 1 as one) o
-      left join event_state_version v on v.esv_mass_id = ?
-      left join telemetry_last t on t.device_id in (${marks(devcIds.length)})`,
-    [massId, ...devcIds],
-  );
+  const rows = yield* all(VERSION_AND_ARRIVALS_SQL(devcIds.length), [massId, ...devcIds]);
   const arrivals: Arrivals = new Map();
   for (const r of rows)
     if (r.device_id !== null) arrivals.set(n(r.device_id), { ts: n(r.ts), received: n(r.received_time) });
@@ -138,7 +134,7 @@ export function bindStates(ctx: AssetContext): void {
 }
 
 function stateOf(ctx: AssetContext, def: Definition): State {
-  const k = stateKey(def.gatewayId, def.mevtId);
+  const k = def.key;
   let st = ctx.states.get(k);
   if (!st) {
     st = {
@@ -168,6 +164,6 @@ function stateOf(ctx: AssetContext, def: Definition): State {
 export function* saveStates(ctx: AssetContext, postgres: boolean): Step<number | null> {
   const events = ctx.events;
   ctx.events = noEvents();
-  yield* writeEvents(events);
+  yield* writeEvents(events, postgres);
   return yield* writeStates(ctx.conf.massId, ctx.states, ctx.now, postgres);
 }

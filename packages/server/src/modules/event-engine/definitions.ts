@@ -42,6 +42,8 @@ export interface Definition {
   devcIds: number[];
   /** its position in its asset's `defs` (the engine keeps its states in an array by it) */
   index: number;
+  /** its state's key (stateKey) */
+  key: string;
 }
 
 /** A definition reading a device, with its groups that read it (the engine's quick checks after that device's reading). */
@@ -75,6 +77,8 @@ export interface AssetConfig {
   readersOf: Map<number, Reader[]>;
   /** device id → its type, for the devices the definitions read */
   deviceTypes: Map<number, string>;
+  /** the devices `defs` read, each once (devicesRead): worked out once per definition version, not per batch */
+  devcIds: number[];
 }
 
 const n = (v: unknown) => Number(v);
@@ -125,7 +129,7 @@ export function assetConfigs(
     const massId = n(r.devc_mass_id);
     let conf = out.get(massId);
     if (!conf) {
-      conf = { massId, defs: [], byKey: new Map(), readersOf: new Map(), deviceTypes: new Map() };
+      conf = { massId, defs: [], byKey: new Map(), readersOf: new Map(), deviceTypes: new Map(), devcIds: [] };
       out.set(massId, conf);
     }
     const thresholdsText = String(r.mevt_thresholds ?? '{}');
@@ -147,9 +151,10 @@ export function assetConfigs(
       groups,
       devcIds,
       index: conf.defs.length,
+      key: stateKey(n(r.devc_id), n(r.mevt_id)),
     };
     conf.defs.push(def);
-    conf.byKey.set(stateKey(def.gatewayId, def.mevtId), def);
+    conf.byKey.set(def.key, def);
     for (const id of devcIds) {
       const own = groups.filter((g) => g.devices.some((d) => d.devcId === id));
       const single = own.length === 1 && own[0].conditions.length === 1 ? own[0].conditions[0] : null;
@@ -170,7 +175,15 @@ export function assetConfigs(
       else conf.readersOf.set(id, [reader]);
     }
   }
+  for (const conf of out.values()) conf.devcIds = devicesRead(conf.defs);
   return out;
+}
+
+/** The devices `defs` read, each once. */
+export function devicesRead(defs: Iterable<Definition>): number[] {
+  const read = new Set<number>();
+  for (const def of defs) for (const id of def.devcIds) read.add(id);
+  return [...read];
 }
 
 /** One database's cached definitions. */

@@ -1,7 +1,6 @@
 import {
   type AssetContext,
   bindStates,
-  devicesRead,
   lockAsset,
   noDefinitions,
   noOutcome,
@@ -21,7 +20,14 @@ import {
   STALE_SECONDS,
   test,
 } from './conditions.ts';
-import { type AssetConfig, type ConfigCache, type Definition, type Reader, refreshConfig } from './definitions.ts';
+import {
+  type AssetConfig,
+  type ConfigCache,
+  type Definition,
+  devicesRead,
+  type Reader,
+  refreshConfig,
+} from './definitions.ts';
 import { noEvents } from './event-rows.ts';
 import { type EngineReading, inTimeOrder, type ReadingSource } from './readings.ts';
 import { PHASE, type State, statesOf } from './state.ts';
@@ -178,11 +184,11 @@ function* evaluateAsset(
     if (!devices.size && !full) return;
     if (!locked) yield* lockAsset(massId, postgres);
     locked = true;
-    const devcIds = devicesRead(applicable);
+    const devcIds = applicable === conf.defs ? conf.devcIds : devicesRead(applicable);
     const { version, arrivals } = yield* versionAndArrivals(massId, devcIds, cache.values);
-    const { states, read } = yield* statesOf(cache.states, massId, version);
+    const { states, kept } = yield* statesOf(cache.states, massId, version);
     // states this process kept were explained by these very definitions (a reload drops them)
-    if (read && !checked && unexplained(conf, states)) {
+    if (!kept && !checked && unexplained(conf, states)) {
       // perhaps written by a process that already has newer definitions: compare with the database before acting
       checked = true;
       if (yield* refreshConfig(cache, true)) {
@@ -199,15 +205,23 @@ function* evaluateAsset(
       outcome,
       events: noEvents(),
     };
-    bindStates(ctx);
+    // states kept from this process's last batch under these very definitions were bound and reconciled then
+    // (evaluating changes no snapshot), each definition's in the same place
+    const same = kept !== null && kept.conf === conf;
+    if (same) ctx.stateOf = kept.stateOf;
+    else bindStates(ctx);
     // what a configuration change ended closes at the asset's first reading of the batch (§30.5)
-    if (!reconcile(ctx, first) && full) cache.reconcile.delete(massId);
+    if (full || !same) {
+      const changed = reconcile(ctx, first);
+      if (!changed && full) cache.reconcile.delete(massId);
+    }
     evaluateInOrder(ctx, list);
     for (const id of devices) {
       const c = ctx.current.get(id);
       if (c) outcome.values.set(id, c);
     }
-    outcome.states.set(massId, { version: (yield* saveStates(ctx, postgres)) ?? version, states });
+    const saved = yield* saveStates(ctx, postgres);
+    outcome.states.set(massId, { version: saved ?? version, states, conf, stateOf: ctx.stateOf });
     return;
   }
 }

@@ -49,7 +49,7 @@ const OPEN_SQL = byRowCount(
  * Writes a batch's event rows: closes first (an event closed and opened again in one batch must leave its open row
  * before the new one arrives), then the opened ones.
  */
-export function* writeEvents({ closed, opened }: EventWrites): Step<void> {
-  yield* rowStatements(closed, CLOSE_SQL);
-  yield* rowStatements(opened, OPEN_SQL);
+export function* writeEvents({ closed, opened }: EventWrites, postgres: boolean): Step<void> {
+  yield* rowStatements(closed, CLOSE_SQL, postgres);
+  yield* rowStatements(opened, OPEN_SQL, postgres);
 }

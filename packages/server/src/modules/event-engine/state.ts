@@ -45,6 +45,12 @@ export interface State {
 export interface AssetStates {
   version: number;
   states: Map<string, State>;
+  /**
+   * the asset's definitions they were evaluated (and reconciled) under — definitions.ts's AssetConfig, compared by
+   * identity (typed loosely: definitions.ts imports this file) — and the state of each by its index (bindStates)
+   */
+  conf: object;
+  stateOf: State[];
 }
 
 /** A state's key: its gateway and master event. */
@@ -93,23 +99,23 @@ export function* stateVersion(massId: number): Step<number> {
 
 /**
  * The asset's states under its lock: those this process's last committed batch of the asset left (`remember`), while
- * the asset's state version is still the one that batch wrote; otherwise read. The kept ones are taken out of the
- * cache for the batch, which changes them: they go back only once it commits.
+ * the asset's state version is still the one that batch wrote (`kept`); otherwise read (`kept` null). The kept ones
+ * are taken out of the cache for the batch, which changes them: they go back only once it commits.
  */
 export function* statesOf(
   cached: Map<number, AssetStates>,
   massId: number,
   version: number,
-): Step<{ states: Map<string, State>; read: boolean }> {
+): Step<{ states: Map<string, State>; kept: AssetStates | null }> {
   const kept = cached.get(massId);
   cached.delete(massId);
-  if (!kept || kept.version !== version) return { states: yield* readStates(massId), read: true };
+  if (!kept || kept.version !== version) return { states: yield* readStates(massId), kept: null };
   for (const st of kept.states.values()) {
     // the quick checks are worked out afresh in each batch (another process may have moved the values on)
     st.blocked = null;
     st.until = Number.NEGATIVE_INFINITY;
   }
-  return { states: kept.states, read: false };
+  return { states: kept.states, kept };
 }
 
 const STATES_SQL = byRowCount(
@@ -155,7 +161,7 @@ export function* writeStates(
     params.push(massId);
     rows = yield* all(`with s as (${STATES_SQL(changed.length)}) ${BUMP_SQL}`, params);
   } else {
-    yield* rowStatements(changed, STATES_SQL);
+    yield* rowStatements(changed, STATES_SQL, postgres);
     rows = yield* all(BUMP_SQL, [massId]);
   }
   return n(rows[0].esv_version);

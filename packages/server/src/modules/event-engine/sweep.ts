@@ -3,7 +3,6 @@ import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
 import {
   type AssetContext,
-  devicesRead,
   lockAsset,
   noDefinitions,
   noOutcome,
@@ -16,7 +15,7 @@ import { assetConfigs, DEFINITIONS_SQL } from './definitions.ts';
 import { noEvents } from './event-rows.ts';
 import { publishEventsOpened } from './opened.ts';
 import { runPg, runSqlite } from './run.ts';
-import { PHASE, readStates, stateKey } from './state.ts';
+import { PHASE, readStates } from './state.ts';
 import { all, type Step } from './step.ts';
 import { close, open, reconcile, toIdle } from './transitions.ts';
 
@@ -47,14 +46,14 @@ export function* sweepAsset(massId: number, now: number, postgres: boolean): Ste
     conf,
     states: yield* readStates(massId),
     stateOf: [],
-    current: yield* readCurrent(conf, devicesRead(conf.defs)),
+    current: yield* readCurrent(conf, conf.devcIds),
     now,
     outcome,
     events: noEvents(),
   };
   reconcile(ctx, now);
   for (const def of conf.defs) {
-    const st = ctx.states.get(stateKey(def.gatewayId, def.mevtId));
+    const st = ctx.states.get(def.key);
     if (!st || st.phase === PHASE.idle) continue;
     let lastTs = -1;
     let lastReceived = -1;
