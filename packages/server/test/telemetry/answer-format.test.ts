@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { JsonBytes } from '../../src/http/json-bytes.ts';
 import { isoTime } from '../../src/http/time.ts';
-import { jsonNumber, tidy } from '../../src/modules/telemetry/series-answers.ts';
+import { tidy } from '../../src/modules/telemetry/series-answers.ts';
+
+/** A value's text as the answer's bytes have it. */
+function jsonNumber(v: number | null): string {
+  const out = new JsonBytes(1);
+  out.tidyNumber(v);
+  return out.bytes().toString('latin1');
+}
 
 describe('isoTime', () => {
   it('writes every time as Date#toISOString does, in any order of days', () => {
@@ -39,7 +47,7 @@ describe('tidy (aggregated values to 7 decimals)', () => {
   });
 });
 
-describe('jsonNumber (the text of a tidied value, issue 29)', () => {
+describe('JsonBytes#tidyNumber (the text of a tidied value, issue 29)', () => {
   /** the text the answers wrote before: the general conversion of the tidied value */
   const before = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(tidy(v)));
   it('writes the same text as String(tidy(v)) for every magnitude and sign', () => {
@@ -77,5 +85,29 @@ describe('jsonNumber (the text of a tidied value, issue 29)', () => {
     for (let i = 0; i < 200_000; i++) values.push(Math.sin(i) * 10 ** ((i % 18) - 8));
     for (let i = 0; i < 20_000; i++) values.push(Math.round(Math.sin(i) * 1e9) / 10 ** (i % 10));
     for (const v of values) expect(jsonNumber(v), String(v)).toBe(before(v));
+  });
+});
+
+describe('JsonBytes', () => {
+  it('writes whole numbers as String does', () => {
+    const xs = [0, 1, 9, 10, 99, 100, -1, -10, 1795651200, 2 ** 31, -(2 ** 31), 2 ** 53 - 1, 2 ** 53, 1e21, -0];
+    for (let i = 0; i < 5000; i++) xs.push(Math.round(Math.sin(i) * 10 ** (i % 16)));
+    for (const x of xs) {
+      const out = new JsonBytes(1);
+      out.int(x);
+      expect(out.bytes().toString('latin1'), String(x)).toBe(String(x));
+    }
+  });
+  it('grows past its expected size without losing what it wrote', () => {
+    const out = new JsonBytes(1);
+    const pieces: string[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const text = `"k${i}":`;
+      out.ascii(text);
+      out.raw(Buffer.from('ü'));
+      out.tidyNumber(i / 7);
+      pieces.push(`${text}ü${String(tidy(i / 7))}`);
+    }
+    expect(out.bytes().toString('utf8')).toBe(pieces.join(''));
   });
 });

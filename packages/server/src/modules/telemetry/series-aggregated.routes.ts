@@ -1,4 +1,3 @@
-import type { AggregatedAnswer } from '@fleet/shared/answers/series.ts';
 import {
   AGG_FUNCTIONS,
   AGG_UNITS,
@@ -12,7 +11,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, okJson, plainJsonSerializer } from '../../http/envelope.ts';
+import { badRequest, plainJsonSerializer } from '../../http/envelope.ts';
 import {
   lastPeriodNow,
   listParam,
@@ -26,7 +25,7 @@ import {
 } from '../../http/params.ts';
 import { assetTimeZone, companyTimeZone, offsetOr } from '../access/time-zones.ts';
 import { type AggregateFunction, additionalKey, aggregate, parseFilters, SeriesError } from './series.ts';
-import { aggregatedAnswer, aggregatedJson } from './series-answers.ts';
+import { aggregatedAnswer, aggregatedOk } from './series-answers.ts';
 import {
   deviceField,
   isNumber,
@@ -186,20 +185,11 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       throw err;
     }
     const extraKeys = extra.map((fn, i) => additionalKey(type, fn, i)); // once, not per row
-    // a function asked twice (the primary AVG of speed and AVG_dlgpSpeed_0) is written from the first's text
-    const same = functions.map((fn) => `${fn.name}|${findMetric(def, fn.column)?.column}|${fn.param ?? ''}`);
-    const dupOf = same.map((k, i) => {
-      const first = same.indexOf(k);
-      return first === i ? -1 : first;
-    });
-    return okJson<AggregatedAnswer>(
-      aggregatedJson(
-        rows.slice(0, limit),
-        devices,
-        own.map((x) => x.key),
-        extraKeys,
-        dupOf,
-      ),
+    return aggregatedOk(
+      rows.slice(0, limit),
+      devices,
+      own.map((x) => x.key),
+      extraKeys,
     );
   }
 
