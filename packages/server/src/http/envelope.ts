@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { type ApiStatus, ErrorCode, type FieldMessages, MAX_INT } from '@fleet/shared';
 import { z } from 'zod';
 import { JsonBytes } from './json-bytes.ts';
@@ -77,8 +78,13 @@ export function okJson<T>(dataJson: string): ReturnType<typeof ok<T>> {
  * `okJson` for data written straight into bytes (http/json-bytes.ts): `writeData` writes the JSON of a `T` after the
  * envelope's head; `capacity` is its expected size.
  */
-export function okBytes<T>(capacity: number, writeData: (out: JsonBytes) => void): ReturnType<typeof ok<T>> {
-  const out = new JsonBytes(OK_HEAD.length + capacity + 1);
+export function okBytes<T>(
+  capacity: number,
+  writeData: (out: JsonBytes) => void,
+  /** the response these bytes are sent in: the buffer is kept for another answer once it has finished */
+  sentBy?: ServerResponse,
+): ReturnType<typeof ok<T>> {
+  const out = new JsonBytes(OK_HEAD.length + capacity + 1, sentBy);
   out.ascii(OK_HEAD);
   writeData(out);
   out.byte(125); // }

@@ -4,20 +4,51 @@
  * of the JavaScript's CPU and of the garbage each request left. Bytes are put one at a time: a call into Buffer's
  * native write for every short piece costs more than the loop.
  */
+import type { ServerResponse } from 'node:http';
+
 const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000];
+
+/**
+ * Buffers of answers already sent, kept for the next answers: a fresh buffer of 300 KB per request is memory outside
+ * V8's heap that V8 counts towards its next full collection (the 30-day hourly series: a mark-compact every ~75
+ * requests, ~0.9 ms per request). A buffer comes back once its response has finished — handed to the operating system
+ * in full —, never earlier; one whose response closed before that is left to the garbage collector.
+ */
+const spare: Buffer[] = [];
+const SPARE_BUFFERS = 4;
+const SPARE_MAX_BYTES = 8 * 1024 * 1024;
+
+function takeSpare(capacity: number): Buffer {
+  const b = spare.pop();
+  return b && b.length >= capacity ? b : Buffer.allocUnsafe(capacity);
+}
+
+function giveBack(b: Buffer) {
+  if (spare.length < SPARE_BUFFERS && b.length <= SPARE_MAX_BYTES) spare.push(b);
+}
 
 export class JsonBytes {
   private buf: Buffer;
   private at = 0;
 
-  /** `capacity`: the expected size; the buffer grows (doubling) when it was too small. */
-  constructor(capacity: number) {
-    this.buf = Buffer.allocUnsafe(Math.max(64, Math.ceil(capacity)));
+  /**
+   * `capacity`: the expected size; the buffer grows (doubling) when it was too small. With `sentBy`, the buffer is one
+   * kept from an earlier answer (or a new one) and is kept again once that response has finished: the bytes must be
+   * that response's body and nothing else's.
+   */
+  constructor(
+    capacity: number,
+    private readonly sentBy?: ServerResponse,
+  ) {
+    const size = Math.max(64, Math.ceil(capacity));
+    this.buf = sentBy ? takeSpare(size) : Buffer.allocUnsafe(size);
   }
 
-  /** The bytes written (a view of the buffer, not a copy). */
+  /** The bytes written (a view of the buffer, not a copy); call once, when done. */
   bytes(): Buffer {
-    return this.buf.subarray(0, this.at);
+    const buf = this.buf;
+    this.sentBy?.on('finish', () => giveBack(buf)); // not once: its removal sent V8's removeListener back to the interpreter
+    return buf.subarray(0, this.at);
   }
 
   get length(): number {

@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { JsonBytes } from '../../src/http/json-bytes.ts';
 import { isoTime } from '../../src/http/time.ts';
@@ -109,5 +111,23 @@ describe('JsonBytes', () => {
       pieces.push(`${text}ü${String(tidy(i / 7))}`);
     }
     expect(out.bytes().toString('utf8')).toBe(pieces.join(''));
+  });
+  it("keeps an answer's buffer from other answers until its response has finished, then reuses it", () => {
+    const response = () => new EventEmitter() as unknown as ServerResponse;
+    const write = (text: string, sentBy: ServerResponse) => {
+      const out = new JsonBytes(text.length, sentBy);
+      out.ascii(text);
+      return out.bytes();
+    };
+    const first = response();
+    const a = write('a'.repeat(5000), first);
+    const b = write('b'.repeat(5000), response()); // while the first is still being sent
+    expect(a.toString('latin1')).toBe('a'.repeat(5000));
+    expect(b.toString('latin1')).toBe('b'.repeat(5000));
+    expect(a.buffer).not.toBe(b.buffer);
+    first.emit('finish');
+    const c = write('c'.repeat(4000), response());
+    expect(c.buffer).toBe(a.buffer); // the finished answer's memory, not a new allocation
+    expect(b.toString('latin1')).toBe('b'.repeat(5000));
   });
 });

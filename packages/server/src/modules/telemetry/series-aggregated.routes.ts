@@ -8,7 +8,7 @@ import {
   TELEMETRY_TYPES,
   telemetryType,
 } from '@fleet/shared/telemetry.ts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, plainJsonSerializer } from '../../http/envelope.ts';
@@ -124,7 +124,13 @@ type AggregatedQuery = z.output<ReturnType<typeof aggregatedQuerySchema>>;
 
 export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  async function aggregated(req: FastifyRequest, q: AggregatedQuery, type: DeviceType, range: Period) {
+  async function aggregated(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    q: AggregatedQuery,
+    type: DeviceType,
+    range: Period,
+  ) {
     const { unit, length, limit, extra, named, label } = q;
     const def = TELEMETRY_TYPES[type];
     const primary = q.primary ?? (type === 'tracker' ? 'LAST' : 'AVG');
@@ -190,6 +196,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       devices,
       own.map((x) => x.key),
       extraKeys,
+      reply.raw,
     );
   }
 
@@ -216,7 +223,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       ...agg,
       schema: aggSchema(z.object(periodPathFields).transform((p) => ({ range: parsePeriod(p.start, p.end) }))),
     },
-    async (req) => aggregated(req, req.query, 'tracker', req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, 'tracker', req.params.range),
   );
   app.get(
     '/series/aggregated/teltonika/gps/last/:duration/:unit',
@@ -224,7 +231,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       ...agg,
       schema: aggSchema(z.object(lastFields).transform((p) => ({ range: lastPeriodNow(p.duration, p.unit) }))),
     },
-    async (req) => aggregated(req, req.query, 'tracker', req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, 'tracker', req.params.range),
   );
   app.get(
     '/series/aggregated/:deviceType/period/:start/:end',
@@ -236,7 +243,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
           .transform((p) => ({ type: typeOf(p.deviceType), range: parsePeriod(p.start, p.end) })),
       ),
     },
-    async (req) => aggregated(req, req.query, req.params.type, req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, req.params.type, req.params.range),
   );
   app.get(
     '/series/aggregated/:deviceType/last/:duration/:unit',
@@ -248,6 +255,6 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
           .transform((p) => ({ type: typeOf(p.deviceType), range: lastPeriodNow(p.duration, p.unit) })),
       ),
     },
-    async (req) => aggregated(req, req.query, req.params.type, req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, req.params.type, req.params.range),
   );
 };

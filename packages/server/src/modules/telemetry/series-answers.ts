@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { pulseAnswerSchema } from '@fleet/shared/answers/pulse.ts';
 import { type AggregatedAnswer, aggregatedAnswerSchema, baseAnswerSchema } from '@fleet/shared/answers/series.ts';
 import { isOnline } from '@fleet/shared/online.ts';
@@ -19,7 +20,14 @@ export const pulseAnswer = envelope(pulseAnswerSchema);
  * the values' text or the answer's text. A row: deviceId, devcId, devcLabel, timestamp, datetime, the primary
  * function's value of every data point, and `additional` with the extra functions' values.
  */
-export function aggregatedOk(rows: AggregateRow[], devices: ScopedDevice[], keys: string[], extraKeys: string[]) {
+export function aggregatedOk(
+  rows: AggregateRow[],
+  devices: ScopedDevice[],
+  keys: string[],
+  extraKeys: string[],
+  /** the response it is sent in (okBytes) */
+  sentBy?: ServerResponse,
+) {
   // what is the same in every row of a device or value, encoded once
   const head = new Map(
     devices.map((d) => [
@@ -36,32 +44,36 @@ export function aggregatedOk(rows: AggregateRow[], devices: ScopedDevice[], keys
   let fixed = 64; // timestamp, datetime, additional, punctuation
   for (const b of [...keyParts, ...extraParts]) fixed += b.length + 16;
   const headBytes = Math.max(0, ...[...head.values()].map((b) => b.length));
-  return okBytes<AggregatedAnswer>(32 + rows.length * (headBytes + fixed), (out) => {
-    out.ascii('{"series":[');
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
-      const values = row.values;
-      if (r) out.byte(44); // ,
-      out.raw(head.get(row.deviceId)!);
-      out.int(row.timestamp);
-      out.ascii(',"datetime":"');
-      out.ascii(isoTime(row.timestamp));
-      out.byte(34); // "
-      for (let i = 0; i < m; i++) {
-        out.raw(keyParts[i]);
-        out.tidyNumber(values[i]);
+  return okBytes<AggregatedAnswer>(
+    32 + rows.length * (headBytes + fixed),
+    (out) => {
+      out.ascii('{"series":[');
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        const values = row.values;
+        if (r) out.byte(44); // ,
+        out.raw(head.get(row.deviceId)!);
+        out.int(row.timestamp);
+        out.ascii(',"datetime":"');
+        out.ascii(isoTime(row.timestamp));
+        out.byte(34); // "
+        for (let i = 0; i < m; i++) {
+          out.raw(keyParts[i]);
+          out.tidyNumber(values[i]);
+        }
+        out.ascii(',"additional":{');
+        for (let i = 0; i < extraParts.length; i++) {
+          out.raw(extraParts[i]);
+          out.tidyNumber(values[m + i]);
+        }
+        out.ascii('}}');
       }
-      out.ascii(',"additional":{');
-      for (let i = 0; i < extraParts.length; i++) {
-        out.raw(extraParts[i]);
-        out.tidyNumber(values[m + i]);
-      }
-      out.ascii('}}');
-    }
-    out.ascii('],"count":');
-    out.int(rows.length);
-    out.byte(125); // }
-  });
+      out.ascii('],"count":');
+      out.int(rows.length);
+      out.byte(125); // }
+    },
+    sentBy,
+  );
 }
 
 /**
