@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * live WebSocket's upgrade, and every answer to a peer on the same machine (`isLoopback`). The work runs on libuv's
  * thread pool (zlib's asynchronous calls), not on the event loop; the levels are those of dynamic content: brotli 4,
  * and gzip 1 — gzip 6 took 2.5 ms of CPU for a 300 KB series answer (38 KB) where gzip 1 takes 1.0 ms (47 KB), more than
- * the socket saves for the bytes (docs/decisions.md "Compression levels of answers").
+ * the socket saves for the bytes (docs/decisions.md "Hourly series at the floor").
  * @fastify/compress is not installed; this hook is the part of it we need.
  */
 export const COMPRESS_THRESHOLD_BYTES = 1024;

@@ -1,8 +1,8 @@
 /**
  * An answer's JSON written straight into one Buffer (issue 29): no string per value, no text of pieces joined and
  * flattened, no Buffer.from of that text — for answers of thousands of rows (the hourly series) those three were most
- * of the JavaScript's CPU and of the garbage each request left. Bytes are put one at a time: a call into Buffer's
- * native write for every short piece costs more than the loop.
+ * of the JavaScript's CPU and of the garbage each request left. Text is put a byte at a time (a call into Buffer's
+ * native write for every short piece costs more than the loop); pieces encoded once are copied with `set`.
  */
 import type { ServerResponse } from 'node:http';
 
@@ -51,10 +51,6 @@ export class JsonBytes {
     return buf.subarray(0, this.at);
   }
 
-  get length(): number {
-    return this.at;
-  }
-
   private room(n: number) {
     if (this.at + n <= this.buf.length) return;
     const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
@@ -68,7 +64,7 @@ export class JsonBytes {
     this.buf[this.at++] = c;
   }
 
-  /** Text of ASCII characters only (keys, digits, JSON punctuation); anything else goes through `utf8`. */
+  /** Text of ASCII characters only (digits, JSON punctuation, fixed keys); anything else: `raw` of its UTF-8. */
   ascii(s: string) {
     const n = s.length;
     this.room(n);
@@ -78,7 +74,7 @@ export class JsonBytes {
     this.at = at;
   }
 
-  /** Bytes made once and written many times (`utf8` of a piece with a device's name in it). */
+  /** Bytes encoded once and written many times (a row's head with the device's name in it, a key). */
   raw(b: Uint8Array) {
     this.room(b.length);
     this.buf.set(b, this.at);
