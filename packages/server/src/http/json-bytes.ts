@@ -5,6 +5,7 @@
  * native write for every short piece costs more than the loop); pieces encoded once are copied with `set`.
  */
 import type { ServerResponse } from 'node:http';
+import { isoDayPrefix, isoTime } from './time.ts';
 
 const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000];
 
@@ -79,6 +80,31 @@ export class JsonBytes {
     this.room(b.length);
     this.buf.set(b, this.at);
     this.at += b.length;
+  }
+
+  /** `isoTime(ts)` (http/time.ts) written as bytes: no string per time. */
+  isoTime(ts: number) {
+    const day = Math.floor(ts / 86400);
+    const prefix = Number.isInteger(ts) ? isoDayPrefix(day) : null;
+    if (prefix === null) return this.ascii(isoTime(ts));
+    this.ascii(prefix);
+    const s = ts - day * 86400;
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s - h * 3600) / 60);
+    this.two(h);
+    this.byte(58); // :
+    this.two(m);
+    this.byte(58);
+    this.two(s - h * 3600 - m * 60);
+    this.ascii('.000Z');
+  }
+
+  /** 0–99 as two digits. */
+  private two(n: number) {
+    this.room(2);
+    const tens = (n / 10) | 0;
+    this.buf[this.at++] = 48 + tens;
+    this.buf[this.at++] = 48 + n - tens * 10;
   }
 
   /** The decimal text of a whole number, as String(n) writes it. */

@@ -31,6 +31,12 @@ describe('isoTime', () => {
     for (let i = 0; i < 2000; i++) times.push(Math.floor(Math.sin(i) * 2e9) + (i % 7) * 86400);
     for (const ts of times) expect(isoTime(ts), String(ts)).toBe(new Date(ts * 1000).toISOString());
     expect(isoTime(1.5)).toBe(new Date(1500).toISOString());
+    // the answers' bytes (JsonBytes#isoTime) hold the same text
+    for (const ts of [...times, 1.5]) {
+      const out = new JsonBytes(1);
+      out.isoTime(ts);
+      expect(out.bytes().toString('latin1'), String(ts)).toBe(new Date(ts * 1000).toISOString());
+    }
   });
 });
 

@@ -55,7 +55,7 @@ export function aggregatedOk(
         out.raw(head.get(row.deviceId)!);
         out.int(row.timestamp);
         out.ascii(',"datetime":"');
-        out.ascii(isoTime(row.timestamp));
+        out.isoTime(row.timestamp);
         out.byte(34); // "
         for (let i = 0; i < m; i++) {
           out.raw(keyParts[i]);
