@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import { type ApiStatus, ErrorCode, type FieldMessages } from '@fleet/shared/api.ts';
 import { MAX_INT } from '@fleet/shared/resources/define.ts';
 import { z } from 'zod';
+import { JsonBytes } from './json-bytes.ts';
 
 /** A failure a client caused or must know about; the error handler turns it into the envelope. */
 export class AppError extends Error {
@@ -53,19 +55,41 @@ export function envelope<T extends z.ZodType>(data: T, paged = false) {
  */
 export const plainJsonSerializer = () => (data: unknown) =>
   // Fastify sends a Buffer as it is (content-length is its length)
-  data instanceof PreSerialized ? (Buffer.from(data.text) as unknown as string) : JSON.stringify(data);
+  data instanceof PreSerialized
+    ? ((typeof data.json === 'string' ? Buffer.from(data.json) : data.json) as unknown as string)
+    : JSON.stringify(data);
 
-/** An answer already written as JSON text (the hottest series answers build it row by row). */
+/** An answer already written as JSON, text or bytes (the hottest series answers build it row by row). */
 export class PreSerialized {
-  constructor(readonly text: string) {}
+  constructor(readonly json: string | Buffer) {}
 }
+
+/** The envelope's text before `data` in every successful answer. */
+const OK_HEAD = `{"status":${JSON.stringify(okStatus)},"data":`;
 
 /**
  * `ok(data)` for data already serialized: `dataJson` is the JSON text of a `T`. Typed as the answer it stands
  * for, so routes keep their response types; only routes with `plainJsonSerializer` may return it.
  */
 export function okJson<T>(dataJson: string): ReturnType<typeof ok<T>> {
-  return new PreSerialized(`{"status":${JSON.stringify(okStatus)},"data":${dataJson}}`) as never;
+  return new PreSerialized(`${OK_HEAD}${dataJson}}`) as never;
+}
+
+/**
+ * `okJson` for data written straight into bytes (http/json-bytes.ts): `writeData` writes the JSON of a `T` after the
+ * envelope's head; `capacity` is its expected size.
+ */
+export function okBytes<T>(
+  capacity: number,
+  writeData: (out: JsonBytes) => void,
+  /** the response these bytes are sent in: the buffer is kept for another answer once it has finished */
+  sentBy?: ServerResponse,
+): ReturnType<typeof ok<T>> {
+  const out = new JsonBytes(OK_HEAD.length + capacity + 1, sentBy);
+  out.ascii(OK_HEAD);
+  writeData(out);
+  out.byte(125); // }
+  return new PreSerialized(out.bytes()) as never;
 }
 
 /**

@@ -1,6 +1,16 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { JsonBytes } from '../../src/http/json-bytes.ts';
 import { isoTime } from '../../src/http/time.ts';
-import { jsonNumber, tidy } from '../../src/modules/telemetry/series-answers.ts';
+import { tidy } from '../../src/modules/telemetry/series-answers.ts';
+
+/** A value's text as the answer's bytes have it. */
+function jsonNumber(v: number | null): string {
+  const out = new JsonBytes(1);
+  out.tidyNumber(v);
+  return out.bytes().toString('latin1');
+}
 
 describe('isoTime', () => {
   it('writes every time as Date#toISOString does, in any order of days', () => {
@@ -21,6 +31,12 @@ describe('isoTime', () => {
     for (let i = 0; i < 2000; i++) times.push(Math.floor(Math.sin(i) * 2e9) + (i % 7) * 86400);
     for (const ts of times) expect(isoTime(ts), String(ts)).toBe(new Date(ts * 1000).toISOString());
     expect(isoTime(1.5)).toBe(new Date(1500).toISOString());
+    // the answers' bytes (JsonBytes#isoTime) hold the same text
+    for (const ts of [...times, 1.5]) {
+      const out = new JsonBytes(1);
+      out.isoTime(ts);
+      expect(out.bytes().toString('latin1'), String(ts)).toBe(new Date(ts * 1000).toISOString());
+    }
   });
 });
 
@@ -39,7 +55,7 @@ describe('tidy (aggregated values to 7 decimals)', () => {
   });
 });
 
-describe('jsonNumber (the text of a tidied value, issue 29)', () => {
+describe('JsonBytes#tidyNumber (the text of a tidied value, issue 29)', () => {
   /** the text the answers wrote before: the general conversion of the tidied value */
   const before = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(tidy(v)));
   it('writes the same text as String(tidy(v)) for every magnitude and sign', () => {
@@ -77,5 +93,47 @@ describe('jsonNumber (the text of a tidied value, issue 29)', () => {
     for (let i = 0; i < 200_000; i++) values.push(Math.sin(i) * 10 ** ((i % 18) - 8));
     for (let i = 0; i < 20_000; i++) values.push(Math.round(Math.sin(i) * 1e9) / 10 ** (i % 10));
     for (const v of values) expect(jsonNumber(v), String(v)).toBe(before(v));
+  });
+});
+
+describe('JsonBytes', () => {
+  it('writes whole numbers as String does', () => {
+    const xs = [0, 1, 9, 10, 99, 100, -1, -10, 1795651200, 2 ** 31, -(2 ** 31), 2 ** 53 - 1, 2 ** 53, 1e21, -0];
+    for (let i = 0; i < 5000; i++) xs.push(Math.round(Math.sin(i) * 10 ** (i % 16)));
+    for (const x of xs) {
+      const out = new JsonBytes(1);
+      out.int(x);
+      expect(out.bytes().toString('latin1'), String(x)).toBe(String(x));
+    }
+  });
+  it('grows past its expected size without losing what it wrote', () => {
+    const out = new JsonBytes(1);
+    const pieces: string[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const text = `"k${i}":`;
+      out.ascii(text);
+      out.raw(Buffer.from('ü'));
+      out.tidyNumber(i / 7);
+      pieces.push(`${text}ü${String(tidy(i / 7))}`);
+    }
+    expect(out.bytes().toString('utf8')).toBe(pieces.join(''));
+  });
+  it("keeps an answer's buffer from other answers until its response has finished, then reuses it", () => {
+    const response = () => new EventEmitter() as unknown as ServerResponse;
+    const write = (text: string, sentBy: ServerResponse) => {
+      const out = new JsonBytes(text.length, sentBy);
+      out.ascii(text);
+      return out.bytes();
+    };
+    const first = response();
+    const a = write('a'.repeat(5000), first);
+    const b = write('b'.repeat(5000), response()); // while the first is still being sent
+    expect(a.toString('latin1')).toBe('a'.repeat(5000));
+    expect(b.toString('latin1')).toBe('b'.repeat(5000));
+    expect(a.buffer).not.toBe(b.buffer);
+    first.emit('finish');
+    const c = write('c'.repeat(4000), response());
+    expect(c.buffer).toBe(a.buffer); // the finished answer's memory, not a new allocation
+    expect(b.toString('latin1')).toBe('b'.repeat(5000));
   });
 });

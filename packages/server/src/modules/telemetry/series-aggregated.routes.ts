@@ -1,4 +1,3 @@
-import type { AggregatedAnswer } from '@fleet/shared/answers/series.ts';
 import {
   AGG_FUNCTIONS,
   AGG_UNITS,
@@ -9,10 +8,10 @@ import {
   TELEMETRY_TYPES,
   telemetryType,
 } from '@fleet/shared/telemetry.ts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, okJson, plainJsonSerializer } from '../../http/envelope.ts';
+import { badRequest, plainJsonSerializer } from '../../http/envelope.ts';
 import {
   lastPeriodNow,
   listParam,
@@ -26,7 +25,7 @@ import {
 } from '../../http/params.ts';
 import { assetTimeZone, companyTimeZone, offsetOr } from '../access/time-zones.ts';
 import { type AggregateFunction, additionalKey, aggregate, parseFilters, SeriesError } from './series.ts';
-import { aggregatedAnswer, aggregatedJson } from './series-answers.ts';
+import { aggregatedAnswer, aggregatedOk } from './series-answers.ts';
 import {
   deviceField,
   isNumber,
@@ -125,7 +124,13 @@ type AggregatedQuery = z.output<ReturnType<typeof aggregatedQuerySchema>>;
 
 export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  async function aggregated(req: FastifyRequest, q: AggregatedQuery, type: DeviceType, range: Period) {
+  async function aggregated(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    q: AggregatedQuery,
+    type: DeviceType,
+    range: Period,
+  ) {
     const { unit, length, limit, extra, named, label } = q;
     const def = TELEMETRY_TYPES[type];
     const primary = q.primary ?? (type === 'tracker' ? 'LAST' : 'AVG');
@@ -186,20 +191,12 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       throw err;
     }
     const extraKeys = extra.map((fn, i) => additionalKey(type, fn, i)); // once, not per row
-    // a function asked twice (the primary AVG of speed and AVG_dlgpSpeed_0) is written from the first's text
-    const same = functions.map((fn) => `${fn.name}|${findMetric(def, fn.column)?.column}|${fn.param ?? ''}`);
-    const dupOf = same.map((k, i) => {
-      const first = same.indexOf(k);
-      return first === i ? -1 : first;
-    });
-    return okJson<AggregatedAnswer>(
-      aggregatedJson(
-        rows.slice(0, limit),
-        devices,
-        own.map((x) => x.key),
-        extraKeys,
-        dupOf,
-      ),
+    return aggregatedOk(
+      rows.slice(0, limit),
+      devices,
+      own.map((x) => x.key),
+      extraKeys,
+      reply.raw,
     );
   }
 
@@ -226,7 +223,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       ...agg,
       schema: aggSchema(z.object(periodPathFields).transform((p) => ({ range: parsePeriod(p.start, p.end) }))),
     },
-    async (req) => aggregated(req, req.query, 'tracker', req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, 'tracker', req.params.range),
   );
   app.get(
     '/series/aggregated/teltonika/gps/last/:duration/:unit',
@@ -234,7 +231,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
       ...agg,
       schema: aggSchema(z.object(lastFields).transform((p) => ({ range: lastPeriodNow(p.duration, p.unit) }))),
     },
-    async (req) => aggregated(req, req.query, 'tracker', req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, 'tracker', req.params.range),
   );
   app.get(
     '/series/aggregated/:deviceType/period/:start/:end',
@@ -246,7 +243,7 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
           .transform((p) => ({ type: typeOf(p.deviceType), range: parsePeriod(p.start, p.end) })),
       ),
     },
-    async (req) => aggregated(req, req.query, req.params.type, req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, req.params.type, req.params.range),
   );
   app.get(
     '/series/aggregated/:deviceType/last/:duration/:unit',
@@ -258,6 +255,6 @@ export const seriesAggregatedRoutes: FastifyPluginAsync = async (base) => {
           .transform((p) => ({ type: typeOf(p.deviceType), range: lastPeriodNow(p.duration, p.unit) })),
       ),
     },
-    async (req) => aggregated(req, req.query, req.params.type, req.params.range),
+    async (req, reply) => aggregated(req, reply, req.query, req.params.type, req.params.range),
   );
 };

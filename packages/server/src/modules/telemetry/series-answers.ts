@@ -1,7 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import { pulseAnswerSchema } from '@fleet/shared/answers/pulse.ts';
-import { aggregatedAnswerSchema, baseAnswerSchema } from '@fleet/shared/answers/series.ts';
+import { type AggregatedAnswer, aggregatedAnswerSchema, baseAnswerSchema } from '@fleet/shared/answers/series.ts';
 import { isOnline } from '@fleet/shared/online.ts';
-import { envelope } from '../../http/envelope.ts';
+import { envelope, okBytes } from '../../http/envelope.ts';
 import type { Period } from '../../http/params.ts';
 import { isoTime, nowSeconds } from '../../http/time.ts';
 import type { AggregateRow, RawRow } from './series.ts';
@@ -14,70 +15,65 @@ export const baseAnswer = envelope(baseAnswerSchema);
 export const pulseAnswer = envelope(pulseAnswerSchema);
 
 /**
- * The `data` of an aggregated answer, `{ series, count }`, written as JSON text row by row: the same
- * document JSON.stringify would make of the row objects, in about half the time and without building them.
- * A row: deviceId, devcId, devcLabel, timestamp, datetime, the primary function's value of every data point,
- * and `additional` with the extra functions' values.
+ * An aggregated answer: `data` is `{ series, count }`, written into the answer's bytes row by row (http/json-bytes.ts)
+ * — the same document JSON.stringify would make of the row objects with every value `tidy`, without building them,
+ * the values' text or the answer's text. A row: deviceId, devcId, devcLabel, timestamp, datetime, the primary
+ * function's value of every data point, and `additional` with the extra functions' values.
  */
-export function aggregatedJson(
+export function aggregatedOk(
   rows: AggregateRow[],
   devices: ScopedDevice[],
   keys: string[],
   extraKeys: string[],
-  /** per value: the index of an earlier identical function, or -1 */
-  dupOf: number[],
-): string {
+  /** the response it is sent in (okBytes) */
+  sentBy?: ServerResponse,
+) {
+  // what is the same in every row of a device or value, encoded once
   const head = new Map(
     devices.map((d) => [
       d.devcId,
-      `{"deviceId":${JSON.stringify(d.devcUniqueId)},"devcId":${d.devcId},"devcLabel":${JSON.stringify(d.devcLabel)},"timestamp":`,
+      Buffer.from(
+        `{"deviceId":${JSON.stringify(d.devcUniqueId)},"devcId":${d.devcId},"devcLabel":${JSON.stringify(d.devcLabel)},"timestamp":`,
+      ),
     ]),
   );
-  const keyParts = keys.map((k) => `,${JSON.stringify(k)}:`);
-  const extraParts = extraKeys.map((k, i) => `${i ? ',' : ''}${JSON.stringify(k)}:`);
+  const keyParts = keys.map((k) => Buffer.from(`,${JSON.stringify(k)}:`));
+  const extraParts = extraKeys.map((k, i) => Buffer.from(`${i ? ',' : ''}${JSON.stringify(k)}:`));
   const m = keys.length;
-  const text: string[] = new Array(dupOf.length);
-  let out = '{"series":[';
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r];
-    for (let i = 0; i < dupOf.length; i++) text[i] = dupOf[i] < 0 ? jsonNumber(row.values[i]) : text[dupOf[i]];
-    out += `${r ? ',' : ''}${head.get(row.deviceId)}${row.timestamp},"datetime":"${isoTime(row.timestamp)}"`;
-    for (let i = 0; i < m; i++) out += keyParts[i] + text[i];
-    out += ',"additional":{';
-    for (let i = 0; i < extraParts.length; i++) out += extraParts[i] + text[m + i];
-    out += '}}';
-  }
-  return `${out}],"count":${rows.length}}`;
-}
-
-/** Zeros that pad a fraction of 7 places written without its trailing zeros. */
-const PAD = ['', '0', '00', '000', '0000', '00000', '000000'];
-
-/**
- * The JSON text of `tidy(v)` — exactly `String(tidy(v))` (null when not finite) — from the integer `round(v · 10⁷)`
- * instead of the general shortest-digits conversion, about three times faster (the number text was the largest part
- * of a series answer's CPU). Below 10⁸ that integer has at most 15 digits, and a decimal of at most 15 significant
- * digits is the shortest text of the double nearest to it: the digits are the same. Below 10⁻⁶ String writes an
- * exponent, and from 10⁸ on tidy keeps the value: those go through String.
- */
-export function jsonNumber(v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return 'null';
-  if (Math.abs(v) >= 1e8) return String(v);
-  const r = Math.round(v * 1e7);
-  if (r === 0) return '0'; // -0 too, as String(-0)
-  const m = r < 0 ? -r : r;
-  const whole = Math.floor(m / 1e7);
-  let frac = m - whole * 1e7;
-  if (whole === 0 && frac < 10) return String(r / 1e7);
-  const head = r < 0 ? `-${whole}` : `${whole}`;
-  if (frac === 0) return head;
-  let places = 7;
-  while (frac % 10 === 0) {
-    frac /= 10;
-    places--;
-  }
-  const digits = `${frac}`;
-  return `${head}.${PAD[places - digits.length]}${digits}`;
+  // the expected size: a row's fixed parts, and up to 16 bytes a value (a longer answer grows its buffer)
+  let fixed = 64; // timestamp, datetime, additional, punctuation
+  for (const b of [...keyParts, ...extraParts]) fixed += b.length + 16;
+  const headBytes = Math.max(0, ...[...head.values()].map((b) => b.length));
+  return okBytes<AggregatedAnswer>(
+    32 + rows.length * (headBytes + fixed),
+    (out) => {
+      out.ascii('{"series":[');
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        const values = row.values;
+        if (r) out.byte(44); // ,
+        out.raw(head.get(row.deviceId)!);
+        out.int(row.timestamp);
+        out.ascii(',"datetime":"');
+        out.isoTime(row.timestamp);
+        out.byte(34); // "
+        for (let i = 0; i < m; i++) {
+          out.raw(keyParts[i]);
+          out.tidyNumber(values[i]);
+        }
+        out.ascii(',"additional":{');
+        for (let i = 0; i < extraParts.length; i++) {
+          out.raw(extraParts[i]);
+          out.tidyNumber(values[m + i]);
+        }
+        out.ascii('}}');
+      }
+      out.ascii('],"count":');
+      out.int(rows.length);
+      out.byte(125); // }
+    },
+    sentBy,
+  );
 }
 
 /**
