@@ -40,6 +40,8 @@ const PROFILE_DIR = process.env.BENCH_MAP_PROFILE;
 const ROOT = resolve(process.env.BENCH_MAP_ROOT || new URL('../../..', import.meta.url).pathname);
 const PASSWORD = 'Secret#123';
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'];
+
 const pct = percentile;
 const f1 = (x: number) => x.toFixed(1);
 
@@ -159,7 +161,7 @@ function traceSummary(trace: { traceEvents: any[] }, n = 18): string[] {
     (e) =>
       e.name === 'thread_name' &&
       e.args?.name === 'CrRendererMain' &&
-      events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'),
+      events.some((x) => x.pid === e.pid && (x.name === 'FunctionCall' || x.name === 'RunTask')),
   );
   if (!main) return ['      (no renderer main thread in the trace)'];
   const sums = new Map<string, { ms: number; n: number }>();
@@ -398,6 +400,19 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     const quietBefore = await mainThread();
     await page.waitForTimeout(3000);
     const quiet = since(quietBefore, await mainThread());
+    if (PROFILE_DIR) {
+      // what the page does with nothing arriving: a trace of another 3 s
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const tracedBefore = await mainThread();
+      await page.waitForTimeout(3000);
+      const traced = since(tracedBefore, await mainThread());
+      const trace = JSON.parse(String(await browser.stopTracing()));
+      writeFileSync(join(PROFILE_DIR, 'quiet.trace.json'), JSON.stringify(trace));
+      profiles.push(
+        `    trace ${join(PROFILE_DIR, 'quiet.trace.json')} (3 s, nothing arriving: TaskDuration ${f1(traced.task)} ms, CPU ${f1(traced.cpu)} ms); renderer main thread by event:`,
+        ...traceSummary(trace),
+      );
+    }
     const quietRequests = requests;
     const busy: number[] = [];
     const busyCpu: number[] = [];
@@ -426,14 +441,14 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
       if (round > ROUNDS) {
         await profile('round', async () => void (await measured()));
         // and a trace of the same kind of round: where the main thread's time goes outside JavaScript
-        await browser.startTracing(page, {
-          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'],
-        });
-        await measured();
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        await page.waitForTimeout(1500);
+        await resetCollector(page); // else the profiled round's entries end this one at once
+        const traced = await measured();
         const trace = JSON.parse(String(await browser.stopTracing()));
         writeFileSync(join(PROFILE_DIR!, 'round.trace.json'), JSON.stringify(trace));
         profiles.push(
-          `    trace ${join(PROFILE_DIR!, 'round.trace.json')}; renderer main thread by event:`,
+          `    trace ${join(PROFILE_DIR!, 'round.trace.json')} (its round: TaskDuration ${f1(traced.task)} ms, CPU ${f1(traced.cpu)} ms); renderer main thread by event:`,
           ...traceSummary(trace),
         );
         break;
