@@ -430,12 +430,13 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     let tsNext = now0 - 100;
     for (let round = 1; round <= ROUNDS + (PROFILE_DIR ? 1 : 0); round++) {
       await resetCollector(page);
-      const measured = async () => {
+      // `at`: the positions of that round (a fix at the same place moves no hull, so nothing is redrawn)
+      const measured = async (at = round) => {
         const before = await mainThread();
         // every vessel's fix has arrived and the redraw after the last push has happened (collector)
         const done = page.evaluate((n) => (globalThis as any).__benchRound(n), VESSELS);
-        await ingestRound(round, tsNext++);
-        await within(done, 60_000, `round ${round}: not all vessels drawn in 60 s`);
+        await ingestRound(at, tsNext++);
+        await within(done, 60_000, `round ${at}: not all vessels drawn in 60 s`);
         return since(before, await mainThread());
       };
       if (round > ROUNDS) {
@@ -444,7 +445,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         await browser.startTracing(page, { categories: TRACE_CATEGORIES });
         await page.waitForTimeout(1500);
         await resetCollector(page); // else the profiled round's entries end this one at once
-        const traced = await measured();
+        const traced = await measured(round + 1);
         const trace = JSON.parse(String(await browser.stopTracing()));
         writeFileSync(join(PROFILE_DIR!, 'round.trace.json'), JSON.stringify(trace));
         profiles.push(
@@ -518,7 +519,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         const pulses0 = pulses;
         const started = Date.now();
         const done = p2.evaluate((n) => (globalThis as any).__benchRound(n), VESSELS);
-        await ingestRound(ROUNDS + 2 + attempt, tsNext++);
+        await ingestRound(ROUNDS + 3 + attempt, tsNext++); // positions after the traced round's (ROUNDS + 2)
         // the bulk leaves the hub BURST_COALESCE_MS after the first state: measure from shortly before
         const lead = started + BURST_COALESCE_MS - 500 - Date.now();
         if (lead > 0) await p2.waitForTimeout(lead);
