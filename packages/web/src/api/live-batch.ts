@@ -1,4 +1,14 @@
+import type { LiveMessage } from '@fleet/shared/answers/live.ts';
 import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
+
+/** A message of the live socket, or null when it is not JSON (ignored, as before). */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  try {
+    return JSON.parse(String(data)) as LiveMessage;
+  } catch {
+    return null;
+  }
+}
 
 /** The pushed rows a live socket worker hands the page at once, and what they were made of. */
 export interface LiveBatchOut {

@@ -4,8 +4,7 @@
  * page handles one message per application instead of one per push. `hello`, `event` and the close code are passed
  * on as they come.
  */
-import type { LiveMessage } from '@fleet/shared/answers/live.ts';
-import { LiveHolder } from './live-batch.ts';
+import { LiveHolder, parseLiveMessage } from './live-batch.ts';
 import type { WorkerCommand, WorkerReport } from './live-transport.ts';
 
 /** What a dedicated worker's global scope offers here (the project's TypeScript lib is the DOM's). */
@@ -34,12 +33,8 @@ scope.onmessage = (e) => {
   socket = ws;
   ws.onmessage = (m) => {
     const arrived = performance.now();
-    let msg: LiveMessage;
-    try {
-      msg = JSON.parse(String(m.data));
-    } catch {
-      return;
-    }
+    const msg = parseLiveMessage(m.data);
+    if (!msg) return;
     if (msg.type === 'states' && Array.isArray(msg.states)) hold.push(msg.states, arrived);
     else if (msg.type === 'hello') scope.postMessage({ type: 'hello' });
     else if (msg.type === 'event' && msg.event) scope.postMessage({ type: 'event', event: msg.event });

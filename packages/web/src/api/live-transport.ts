@@ -1,6 +1,6 @@
-import type { LiveEvent, LiveMessage } from '@fleet/shared/answers/live.ts';
+import type { LiveEvent } from '@fleet/shared/answers/live.ts';
 import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
-import type { HolderReport } from './live-batch.ts';
+import { type HolderReport, parseLiveMessage } from './live-batch.ts';
 
 /** What the page tells the live socket worker: open the socket (for a consumer applying once per `holdMs`), hand over what it holds, close it. */
 export type WorkerCommand = { type: 'open'; url: string; holdMs: number } | { type: 'pull' } | { type: 'close' };
@@ -54,12 +54,8 @@ function pageSocket(url: string, h: LiveHandlers): LiveConnection {
   const socket = new WebSocket(url);
   socket.onmessage = (e) => {
     const arrived = performance.now();
-    let msg: LiveMessage;
-    try {
-      msg = JSON.parse(String(e.data));
-    } catch {
-      return;
-    }
+    const msg = parseLiveMessage(e.data);
+    if (!msg) return;
     if (msg.type === 'hello') h.hello();
     else if (msg.type === 'states' && Array.isArray(msg.states))
       h.states(msg.states, { arrived, began: arrived, received: msg.states.length, pushes: 1 });
