@@ -40,6 +40,8 @@ const PROFILE_DIR = process.env.BENCH_MAP_PROFILE;
 const ROOT = resolve(process.env.BENCH_MAP_ROOT || new URL('../../..', import.meta.url).pathname);
 const PASSWORD = 'Secret#123';
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'];
+
 const pct = percentile;
 const f1 = (x: number) => x.toFixed(1);
 
@@ -159,7 +161,7 @@ function traceSummary(trace: { traceEvents: any[] }, n = 18): string[] {
     (e) =>
       e.name === 'thread_name' &&
       e.args?.name === 'CrRendererMain' &&
-      events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'),
+      events.some((x) => x.pid === e.pid && (x.name === 'FunctionCall' || x.name === 'RunTask')),
   );
   if (!main) return ['      (no renderer main thread in the trace)'];
   const sums = new Map<string, { ms: number; n: number }>();
@@ -398,6 +400,19 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     const quietBefore = await mainThread();
     await page.waitForTimeout(3000);
     const quiet = since(quietBefore, await mainThread());
+    if (PROFILE_DIR) {
+      // what the page does with nothing arriving: a trace of another 3 s
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const tracedBefore = await mainThread();
+      await page.waitForTimeout(3000);
+      const traced = since(tracedBefore, await mainThread());
+      const trace = JSON.parse(String(await browser.stopTracing()));
+      writeFileSync(join(PROFILE_DIR, 'quiet.trace.json'), JSON.stringify(trace));
+      profiles.push(
+        `    trace ${join(PROFILE_DIR, 'quiet.trace.json')} (3 s, nothing arriving: TaskDuration ${f1(traced.task)} ms, CPU ${f1(traced.cpu)} ms); renderer main thread by event:`,
+        ...traceSummary(trace),
+      );
+    }
     const quietRequests = requests;
     const busy: number[] = [];
     const busyCpu: number[] = [];
@@ -415,25 +430,26 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
     let tsNext = now0 - 100;
     for (let round = 1; round <= ROUNDS + (PROFILE_DIR ? 1 : 0); round++) {
       await resetCollector(page);
-      const measured = async () => {
+      // `at`: the positions of that round (a fix at the same place moves no hull, so nothing is redrawn)
+      const measured = async (at = round) => {
         const before = await mainThread();
         // every vessel's fix has arrived and the redraw after the last push has happened (collector)
         const done = page.evaluate((n) => (globalThis as any).__benchRound(n), VESSELS);
-        await ingestRound(round, tsNext++);
-        await within(done, 60_000, `round ${round}: not all vessels drawn in 60 s`);
+        await ingestRound(at, tsNext++);
+        await within(done, 60_000, `round ${at}: not all vessels drawn in 60 s`);
         return since(before, await mainThread());
       };
       if (round > ROUNDS) {
         await profile('round', async () => void (await measured()));
         // and a trace of the same kind of round: where the main thread's time goes outside JavaScript
-        await browser.startTracing(page, {
-          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'],
-        });
-        await measured();
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        await page.waitForTimeout(1500);
+        await resetCollector(page); // else the profiled round's entries end this one at once
+        const traced = await measured(round + 1);
         const trace = JSON.parse(String(await browser.stopTracing()));
         writeFileSync(join(PROFILE_DIR!, 'round.trace.json'), JSON.stringify(trace));
         profiles.push(
-          `    trace ${join(PROFILE_DIR!, 'round.trace.json')}; renderer main thread by event:`,
+          `    trace ${join(PROFILE_DIR!, 'round.trace.json')} (its round: TaskDuration ${f1(traced.task)} ms, CPU ${f1(traced.cpu)} ms); renderer main thread by event:`,
           ...traceSummary(trace),
         );
         break;
@@ -503,7 +519,7 @@ export async function benchFleetMapBrowser(): Promise<string[]> {
         const pulses0 = pulses;
         const started = Date.now();
         const done = p2.evaluate((n) => (globalThis as any).__benchRound(n), VESSELS);
-        await ingestRound(ROUNDS + 2 + attempt, tsNext++);
+        await ingestRound(ROUNDS + 3 + attempt, tsNext++); // positions after the traced round's (ROUNDS + 2)
         // the bulk leaves the hub BURST_COALESCE_MS after the first state: measure from shortly before
         const lead = started + BURST_COALESCE_MS - 500 - Date.now();
         if (lead > 0) await p2.waitForTimeout(lead);

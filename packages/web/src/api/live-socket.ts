@@ -1,8 +1,9 @@
-import type { LiveEvent, LiveMessage, SocketTicket } from '@fleet/shared/answers/live.ts';
+import type { LiveEvent, SocketTicket } from '@fleet/shared/answers/live.ts';
 import type { PulseRow } from '@fleet/shared/answers/pulse.ts';
 import { LIVE_CLOSE } from '@fleet/shared/live.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from './client.ts';
+import { type LiveConnection, type LiveHold, openLiveConnection } from './live-transport.ts';
 
 /** Name of the mark a live push sets on arrival; the vessel canvas's next redraw measures `live-update` from it. */
 export const LIVE_ARRIVAL_MARK = 'live-arrival';
@@ -17,7 +18,9 @@ const RESYNC_AGAIN_MS = 30_000;
 /**
  * The live connection (docs/decisions.md "Fleet map and live push (issue 13)"): POST /api/socket/ticket, then a
  * WebSocket to /api/socket?ticket=… (never the session token in a URL). Calls `onRows` for every pushed batch and reconnects
- * with a fresh ticket after a drop; `onReconnect` lets the caller reconcile over REST after a gap.
+ * with a fresh ticket after a drop; `onReconnect` lets the caller reconcile over REST after a gap. With `hold` (the
+ * fleet store) the socket lives in a worker that parses the pushes and holds the newest state of each device until
+ * the consumer applies readings and asks for them (live-transport.ts).
  * Close codes (docs/operations.md "Live push limits"): 4001 — the server let the socket go because this client fell
  * behind: reconnect at once and resync (`onReconnect`, the pulse); 4002 — a newer socket of the same session or user
  * took its place: reconnect only when the page is looked at again (or the browser comes back online), so that two
@@ -27,15 +30,16 @@ export function useLiveSocket(
   onRows: (rows: PulseRow[]) => void,
   onReconnect?: () => void,
   /** onEvent: opened High events; eventsOnly: the socket sends only those (no latest states) */
-  options: { onEvent?: (event: LiveEvent) => void; eventsOnly?: boolean } = {},
+  options: { onEvent?: (event: LiveEvent) => void; eventsOnly?: boolean; hold?: LiveHold } = {},
 ): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const handlers = useRef({ onRows, onReconnect, onEvent: options.onEvent });
   handlers.current = { onRows, onReconnect, onEvent: options.onEvent };
   const eventsOnly = options.eventsOnly === true;
+  const hold = options.hold;
 
   useEffect(() => {
-    let ws: WebSocket | null = null;
+    let ws: LiveConnection | null = null;
     let stopped = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,46 +63,45 @@ export function useLiveSocket(
         if (stopped) return;
         const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
         const only = eventsOnly ? '&only=events' : '';
-        const socket = new WebSocket(
+        const conn = openLiveConnection(
           `${proto}//${location.host}/api/socket?ticket=${encodeURIComponent(ticket)}${only}`,
+          {
+            hello: () => {
+              attempt = 0;
+              setStatus('open');
+              if (everOpen) handlers.current.onReconnect?.();
+              everOpen = true;
+            },
+            states: (rows, how) => {
+              // timing for the browser benchmark: the redraw this push causes measures `live-update` from this mark
+              performance.mark(LIVE_ARRIVAL_MARK, { startTime: how.arrived });
+              handlers.current.onRows(rows);
+              performance.clearMeasures('live-message');
+              performance.measure('live-message', {
+                start: how.began,
+                detail: { rows: how.received, pushes: how.pushes },
+              });
+            },
+            event: (event) => handlers.current.onEvent?.(event),
+            closed: (code) => {
+              if (ws !== conn || stopped) return;
+              ws = null;
+              if (code === LIVE_CLOSE.resync) {
+                const now = Date.now();
+                const again = now - lastResync < RESYNC_AGAIN_MS;
+                lastResync = now;
+                setStatus('connecting');
+                if (again) schedule();
+                else void connect();
+                return;
+              }
+              setStatus('lost');
+              if (code !== LIVE_CLOSE.replaced) schedule();
+            },
+          },
+          hold,
         );
-        ws = socket;
-        socket.onmessage = (e) => {
-          const arrived = performance.now();
-          let msg: LiveMessage;
-          try {
-            msg = JSON.parse(String(e.data));
-          } catch {
-            return;
-          }
-          if (msg.type === 'hello') {
-            attempt = 0;
-            setStatus('open');
-            if (everOpen) handlers.current.onReconnect?.();
-            everOpen = true;
-          } else if (msg.type === 'states' && Array.isArray(msg.states)) {
-            // timing for the browser benchmark: the redraw this push causes measures `live-update` from this mark
-            performance.mark(LIVE_ARRIVAL_MARK, { startTime: arrived });
-            handlers.current.onRows(msg.states);
-            performance.clearMeasures('live-message');
-            performance.measure('live-message', { start: arrived, detail: { rows: msg.states.length } });
-          } else if (msg.type === 'event' && msg.event) handlers.current.onEvent?.(msg.event);
-        };
-        socket.onclose = (e) => {
-          if (ws !== socket || stopped) return;
-          ws = null;
-          if (e.code === LIVE_CLOSE.resync) {
-            const now = Date.now();
-            const again = now - lastResync < RESYNC_AGAIN_MS;
-            lastResync = now;
-            setStatus('connecting');
-            if (again) schedule();
-            else void connect();
-            return;
-          }
-          setStatus('lost');
-          if (e.code !== LIVE_CLOSE.replaced) schedule();
-        };
+        ws = conn;
       } catch {
         connecting = false;
         setStatus('lost');
@@ -125,7 +128,7 @@ export function useLiveSocket(
       document.removeEventListener('visibilitychange', looked);
       ws?.close();
     };
-  }, [eventsOnly]);
+  }, [eventsOnly, hold]);
 
   return status;
 }

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, useMap } from 'react-leaflet';
-import { createVesselHull, type VesselHullLayer } from '../map/index.ts';
+import { createVesselHull, type VesselHullLayer, type VesselMarkerData } from '../map/index.ts';
 import { instrumentVesselRenderer, vesselRenderer } from '../map/vessel-canvas.ts';
 import { type FleetVessel, vesselMarker } from './fleet-data.ts';
 import type { FleetStore } from './fleet-store.ts';
@@ -41,8 +41,11 @@ export function LiveVesselLayer({ store, visible, renderPopup }: LiveVesselLayer
         }
         return;
       }
-      if (h) h.setVessel(vesselMarker(v));
-      else {
+      if (h) {
+        // a new place name or 24 h summary leaves the hull as it is: no redraw for it
+        const m = vesselMarker(v);
+        if (!sameMarker(h.getVessel(), m)) h.setVessel(m);
+      } else {
         const hull = createVesselHull(vesselMarker(v), { renderer, bubblingMouseEvents: false });
         hull.on('click', () => setOpen(v.massId));
         hull.addTo(group);
@@ -76,6 +79,14 @@ export function LiveVesselLayer({ store, visible, renderPopup }: LiveVesselLayer
   if (open === null || !visible(open)) return null;
   return <LivePopup store={store} massId={open} onClose={() => setOpen(null)} render={renderPopup} />;
 }
+
+const sameMarker = (a: VesselMarkerData, b: VesselMarkerData) =>
+  a.lat === b.lat &&
+  a.lng === b.lng &&
+  a.heading === b.heading &&
+  a.online === b.online &&
+  a.kind === b.kind &&
+  a.label === b.label;
 
 /** The open popup of one vessel: it follows the vessel and shows its newest numbers. */
 function LivePopup({

@@ -49,6 +49,10 @@ export class FleetStore {
   private dirty = new Set<number>();
   private removed: number[] = [];
   private timer: unknown = null;
+  /** the live socket's worker holds pushed states until asked (null: pushes are merged as they come) */
+  private pull: ((then: () => void) => void) | null = null;
+  /** an application waits for the worker's answer */
+  private pulling = false;
   private lastApply = Number.NEGATIVE_INFINITY;
   private nowS: number;
   private anyListeners = new Set<Listener>();
@@ -64,6 +68,11 @@ export class FleetStore {
     private applyMinMs = APPLY_MIN_MS,
   ) {
     this.nowS = nowS;
+  }
+
+  /** How long the live socket's worker may hold pushes after an application (LiveHold). */
+  get holdMs(): number {
+    return this.applyMinMs;
   }
 
   // ------------------------------------------------------------ input
@@ -122,15 +131,38 @@ export class FleetStore {
     if (this.dirty.size) this.schedule();
   }
 
+  /**
+   * Pushed states held by the live socket's worker (LiveHold of api/live-transport.ts): at each application the
+   * store first asks for them (`pull`, answered within a task or two), so the application has every push that
+   * arrived before it, as when each push was merged on arrival.
+   */
+  setPull = (pull: ((then: () => void) => void) | null): void => {
+    this.pull = pull;
+  };
+
+  /** The worker holds pushed states: an application is scheduled as for merged readings. */
+  held = (): void => this.schedule();
+
   // ------------------------------------------------------------ application
 
   private schedule() {
-    if (this.timer !== null) return;
+    if (this.timer !== null || this.pulling) return;
     const wait = Math.max(0, this.lastApply + this.applyMinMs - this.scheduler.now());
     this.timer = this.scheduler.later(() => {
       this.timer = null;
-      this.apply();
+      this.applyHeld();
     }, wait);
+  }
+
+  /** The application on its timer: the worker's held states first, when there is a worker. */
+  private applyHeld() {
+    const pull = this.pull;
+    if (!pull) return this.apply();
+    this.pulling = true;
+    pull(() => {
+      this.pulling = false;
+      this.apply();
+    });
   }
 
   /** Rebuilds the vessels touched since the last application and tells the listeners (normally on its timer). */

@@ -92,9 +92,11 @@ export function useFleetStore(opts: { watchAll?: boolean } = {}): {
     };
   }, [store, loadPulses]);
 
+  // the socket's worker holds pushes until the store applies readings (one message per application, not per push)
   const live = useLiveSocket(
     (rows) => store.merge(rows),
     () => void loadPulses(),
+    { hold: store },
   );
   useDemand(store, opts.watchAll === true);
 

@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../test/setup.ts';
 import { fleet, gps, NOW } from '../../components/fleet-map/fleet-store.fixture.ts';
@@ -56,5 +57,43 @@ describe('ship panel windowing', () => {
     expect(cards()[1]).toContain(`Last Update${fmtTime(NOW - 300)}`);
     view.unmount();
     expect(store.watchedIds()).toEqual([]);
+  });
+
+  it('re-renders nothing for a fix that changes nothing a card shows, and the card for one that does', () => {
+    const { clock, store } = fleet(3);
+    const minute = Math.floor(NOW / 60) * 60;
+    store.merge([gps(1, minute + 1, -6, 106)]);
+    clock.advance(APPLY_MIN_MS);
+    const noop = () => {};
+    let commits = 0;
+    const view = render(
+      <Profiler id="panel" onRender={() => commits++}>
+        <ShipPanel
+          store={store}
+          isVisible={() => true}
+          setVisible={noop}
+          trailOn={() => false}
+          setTrail={noop}
+          onReport={noop}
+          onDashboard={noop}
+          onZoom={noop}
+          onVoyage={noop}
+        />
+      </Profiler>,
+    );
+    const before = commits;
+    // a new fix in the same minute: the map moves the hull, the card shows the same
+    act(() => {
+      store.merge([gps(1, minute + 30, -6.01, 106.01)]);
+      clock.advance(APPLY_MIN_MS);
+    });
+    expect(commits).toBe(before);
+    act(() => {
+      store.merge([gps(1, minute + 61, -6.02, 106.02)]);
+      clock.advance(APPLY_MIN_MS);
+    });
+    expect(commits).toBeGreaterThan(before);
+    expect(view.container.textContent).toContain(`Last Update${fmtTime(minute + 61)}`);
+    view.unmount();
   });
 });

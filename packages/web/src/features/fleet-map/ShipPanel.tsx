@@ -4,6 +4,7 @@ import {
   memo,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -12,8 +13,10 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTexts } from '../../api/i18n.ts';
+import { currentLocale } from '../../api/locale.ts';
+import type { FleetVessel } from '../../components/fleet-map/fleet-data.ts';
 import type { FleetStore } from '../../components/fleet-map/fleet-store.ts';
-import { useVessel, useWatch } from '../../components/fleet-map/useFleet.ts';
+import { useWatch } from '../../components/fleet-map/useFleet.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
 import { num } from '../../components/format.ts';
 import { componentsTexts } from '../../components/texts.ts';
@@ -256,31 +259,66 @@ interface ShipCardProps {
   actions: RefObject<CardActions>;
 }
 
+/** What a card shows of its vessel, as written. */
+interface CardFields {
+  name: string;
+  online: boolean;
+  location: string;
+  cruise: string;
+  speed: string;
+  lastUpdate: string;
+  located: boolean;
+}
+
+const cardFields = (v: FleetVessel): CardFields => ({
+  name: v.name,
+  online: v.online,
+  location: v.location ?? '-',
+  cruise: num(v.summary?.totalCruise),
+  speed: num(v.summary?.averageSpeedKnot),
+  lastUpdate: fmtTime(v.lastUpdate),
+  located: v.lat !== null,
+});
+
+const sameFields = (a: CardFields, b: CardFields) =>
+  a.name === b.name &&
+  a.online === b.online &&
+  a.location === b.location &&
+  a.cruise === b.cruise &&
+  a.speed === b.speed &&
+  a.lastUpdate === b.lastUpdate &&
+  a.located === b.located;
+
 /**
- * One ship card: it follows its own vessel in the store (useSyncExternalStore), and while it is rendered (in view)
- * its vessel is watched, so its 24 h numbers and place name are asked for. The card itself (CardView) re-renders
- * only when what it shows changes: most fixes change nothing it shows (Last Update is to the minute).
+ * The card's fields of one vessel in the store: the same object until one of them changes, so a card does not
+ * re-render (nor React run at all) for a fix that changes nothing it shows — most fixes: Last Update is to the
+ * minute. Worked out again when the vessel or the language (number format) changes.
+ */
+function useCardFields(store: FleetStore, massId: number): CardFields | undefined {
+  const cache = useRef<{ v: FleetVessel | undefined; locale: string; fields: CardFields | undefined } | null>(null);
+  const subscribe = useCallback((l: () => void) => store.subscribeVessel(massId, l), [store, massId]);
+  const read = () => {
+    const v = store.getVessel(massId);
+    const locale = currentLocale();
+    const c = cache.current;
+    if (c && c.v === v && c.locale === locale) return c.fields;
+    const next = v ? cardFields(v) : undefined;
+    const fields = c?.fields && next && sameFields(c.fields, next) ? c.fields : next;
+    cache.current = { v, locale, fields };
+    return fields;
+  };
+  return useSyncExternalStore(subscribe, read);
+}
+
+/**
+ * One ship card: it follows what it shows of its own vessel in the store (useCardFields), and while it is rendered
+ * (in view) its vessel is watched, so its 24 h numbers and place name are asked for.
  */
 const ShipCard = memo(function ShipCard({ store, massId, sw, trail, shown, actions }: ShipCardProps) {
-  const v = useVessel(store, massId);
+  const f = useCardFields(store, massId);
   useWatch(store, massId);
-  if (!v) return null;
-  return (
-    <CardView
-      massId={v.massId}
-      name={v.name}
-      online={v.online}
-      location={v.location ?? '-'}
-      cruise={num(v.summary?.totalCruise)}
-      speed={num(v.summary?.averageSpeedKnot)}
-      lastUpdate={fmtTime(v.lastUpdate)}
-      located={v.lat !== null}
-      sw={sw}
-      trail={trail}
-      shown={shown}
-      actions={actions}
-    />
-  );
+  if (!f) return null;
+  return <CardView massId={massId} {...f} sw={sw} trail={trail} shown={shown} actions={actions} />;
 });
 
 interface CardViewProps {
