@@ -76,6 +76,9 @@ export const migrationNames = (): string[] => Object.keys(all);
  * Runs the migrations not yet applied — all of them, or (tests of a migration) those up to `to` — and answers the
  * names of those it applied, in order (none: the database was up to date).
  */
+/** SQLite's page cache while migrations run (KiB): see migrate. */
+const MIGRATION_CACHE_KB = 4096;
+
 export async function migrate(database: Database, to?: string): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
@@ -87,7 +90,16 @@ export async function migrate(database: Database, to?: string): Promise<string[]
     },
   };
   const migrator = new Migrator({ db: database.db, provider });
-  const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
+  // A migration that builds an index or copies a table reads the whole table through SQLite's page cache and sorts
+  // it in memory of the cache's size: with a small cache for the migrations, an upgrade's first start does not keep
+  // the tens of MB it will not read again (malloc keeps what it once held; docs/operations.md "Memory").
+  const sqlite = database.dialect === 'sqlite' ? database.sqlite : null;
+  const cacheSize = sqlite?.pragma('cache_size', { simple: true });
+  sqlite?.pragma(`cache_size = -${MIGRATION_CACHE_KB}`);
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest()).finally(() => {
+    sqlite?.pragma(`cache_size = ${Number(cacheSize)}`);
+    sqlite?.pragma('shrink_memory');
+  });
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
