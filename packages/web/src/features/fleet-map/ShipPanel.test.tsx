@@ -3,9 +3,27 @@ import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../test/setup.ts';
 import { fleet, gps, NOW } from '../../components/fleet-map/fleet-store.fixture.ts';
-import { APPLY_MIN_MS } from '../../components/fleet-map/fleet-store.ts';
+import { APPLY_MIN_MS, type FleetStore } from '../../components/fleet-map/fleet-store.ts';
 import { fmtTime } from '../../components/fleet-map/VesselPopup.tsx';
 import { cardsInView, ShipPanel } from './ShipPanel.tsx';
+
+/** The panel of a store, every action a no-op. */
+function panelOf(store: FleetStore) {
+  const noop = () => {};
+  return (
+    <ShipPanel
+      store={store}
+      isVisible={() => true}
+      setVisible={noop}
+      trailOn={() => false}
+      setTrail={noop}
+      onReport={noop}
+      onDashboard={noop}
+      onZoom={noop}
+      onVoyage={noop}
+    />
+  );
+}
 
 describe('ship panel windowing', () => {
   it('picks the cards in view plus two on each side (260 px cards, 8 px gap; a wider card moves the rest)', () => {
@@ -27,20 +45,7 @@ describe('ship panel windowing', () => {
     const { clock, store } = fleet(1000);
     store.merge(Array.from({ length: 1000 }, (_, i) => gps(i + 1, NOW - 300, -6, 106 + i / 1000)));
     clock.advance(APPLY_MIN_MS);
-    const noop = () => {};
-    const view = render(
-      <ShipPanel
-        store={store}
-        isVisible={() => true}
-        setVisible={noop}
-        trailOn={() => false}
-        setTrail={noop}
-        onReport={noop}
-        onDashboard={noop}
-        onZoom={noop}
-        onVoyage={noop}
-      />,
-    );
+    const view = render(panelOf(store));
     const cards = () => [...view.container.querySelectorAll('[data-testid^=ship-card-]')].map((e) => e.textContent);
     expect(view.container.textContent).toContain('Ships (1000)');
     // jsdom lays nothing out (width 0): the two overscan cards
@@ -64,21 +69,10 @@ describe('ship panel windowing', () => {
     const minute = Math.floor(NOW / 60) * 60;
     store.merge([gps(1, minute + 1, -6, 106)]);
     clock.advance(APPLY_MIN_MS);
-    const noop = () => {};
     let commits = 0;
     const view = render(
       <Profiler id="panel" onRender={() => commits++}>
-        <ShipPanel
-          store={store}
-          isVisible={() => true}
-          setVisible={noop}
-          trailOn={() => false}
-          setTrail={noop}
-          onReport={noop}
-          onDashboard={noop}
-          onZoom={noop}
-          onVoyage={noop}
-        />
+        {panelOf(store)}
       </Profiler>,
     );
     const before = commits;
