@@ -52,8 +52,10 @@ test.describe('Datalog', () => {
     expect(n).toBeGreaterThanOrEqual(150);
     await expect(page.getByText(`${n} rows`)).toBeVisible();
     // virtualised: far fewer rows in the DOM than in the data
-    const rendered = await page.locator('.datalog-table .ant-table-tbody-virtual .ant-table-row').count();
-    expect(rendered).toBeGreaterThan(0);
+    // (the row count shows before the virtual list has mounted its rows: wait for them)
+    const virtualRows = page.locator('.datalog-table .ant-table-tbody-virtual .ant-table-row');
+    await expect.poll(() => virtualRows.count()).toBeGreaterThan(0);
+    const rendered = await virtualRows.count();
     expect(rendered).toBeLessThan(n / 2);
     // headers break between words only (issue 25: "Headin g"), and the percentages show their figures
     expect(await brokenHeaderWords(page)).toEqual([]);
