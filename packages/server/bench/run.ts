@@ -537,7 +537,12 @@ async function main() {
       `Reads the load shedding answered with 503 (heavy calls back to back) and the bench asked again after the
 Retry-After, the wait included in the figures: ${[...shedReads].map(([r, n]) => `${r} × ${n}`).join(', ')}.`,
     );
-  out.push('', '### Voyages (issue 30; the section "Voyages and legs" below explains them)', '', ...voyageLines.map((l) => `- ${l}`));
+  out.push(
+    '',
+    '### Voyages (issue 30; the section "Voyages and legs" below explains them)',
+    '',
+    ...voyageLines.map((l) => `- ${l}`),
+  );
   console.log(`\n${header.join('\n')}\n${out.join('\n')}\n`);
 
   const fullSize = VESSELS >= 10 && DAYS >= 90;
