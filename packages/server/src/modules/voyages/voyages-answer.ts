@@ -21,8 +21,9 @@ import { applyCorrections, type LegShape } from './corrections.ts';
  * computation of every number, so a leg's litres, distance and CO₂ are the summary's).
  */
 const GROUPS: readonly SummaryGroup[] = ['gps', 'flowmeter', 'ae'];
-/** Below this distance a leg has no L/NM (a stop's drift would give a meaningless figure). */
+/** Below this distance a passage has no L/NM (a few hundred metres would give a meaningless figure). */
 export const MIN_NM_FOR_RATE = 0.1;
+const isPassage = (kind: string) => kind === 'underway' || kind === 'towing';
 
 /** The corrections in force of a vessel, oldest first (the order they apply in). */
 export async function correctionsInForce(database: Database, assetId: number) {
@@ -164,7 +165,9 @@ export async function voyagesAnswer(
       me: fm ? { litres: fm.meEngineCons, litres15: fm.meEngineCons15, kg: fm.meEngineConsKg } : NO_FUEL,
       ae: fm ? { litres: fm.aeEngineCons, litres15: fm.aeEngineCons15, kg: fm.aeEngineConsKg } : NO_FUEL,
       totalLitres,
-      litresPerNm: totalLitres !== null && distanceNm >= MIN_NM_FOR_RATE ? totalLitres / distanceNm : null,
+      // a stop's litres are not spent on its swinging or drifting: L/NM is a passage's figure
+      litresPerNm:
+        totalLitres !== null && isPassage(leg.kind) && distanceNm >= MIN_NM_FOR_RATE ? totalLitres / distanceNm : null,
       litresPerHour: totalLitres !== null && hours > 0 ? totalLitres / hours : null,
       co2Tonnes: fm?.co2Emitted ?? null,
       corrected: leg.corrected,
