@@ -123,6 +123,9 @@ export const MESSAGES: Readonly<Record<string, string>> = {
     'Peran bawaan dipakai bersama oleh semua tenant dan tidak dapat diubah: tambahkan peran Anda sendiri',
   'A referenced record does not exist': 'Data yang dirujuk tidak ada',
   'A required value is missing': 'Ada nilai wajib yang belum diisi',
+  // efficiency/ (issue 30)
+  'The fleet efficiency table covers at most 366 days: choose a shorter period':
+    'Tabel efisiensi armada mencakup paling lama 366 hari: pilih periode yang lebih pendek',
   // daily report
   'A report covers at most 31 days: choose a shorter period':
     'Satu laporan mencakup paling lama 31 hari: pilih periode yang lebih pendek',
@@ -258,6 +261,10 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['Route {{method}} {{url}} not found', 'Rute {{method}} {{url}} tidak ditemukan'],
   ['page must be a whole number from 1 to {{n:number}}', 'page harus berupa bilangan bulat dari 1 sampai {{n:number}}'],
   ['max must be a whole number from 1 to {{n:number}}', 'max harus berupa bilangan bulat dari 1 sampai {{n:number}}'],
+  [
+    'months must be a whole number from 1 to {{n:number}}',
+    'months harus berupa bilangan bulat dari 1 sampai {{n:number}}',
+  ],
   ['Filtering by {{f}} is not supported', 'Penyaringan berdasarkan {{f}} tidak didukung'],
   ['Ordering by {{f}} is not supported', 'Pengurutan berdasarkan {{f}} tidak didukung'],
   ['orders[{{f}}] must be asc or desc', 'orders[{{f}}] harus asc atau desc'],

@@ -16,6 +16,7 @@ import { dailyReportRoutes } from './daily-report/daily-report.routes.ts';
 import { dailyReportSubscriptionRoutes } from './daily-report/subscriptions.routes.ts';
 import { eventDefinitionHooks } from './event-engine/config-event.hooks.ts';
 import { configEventRoutes } from './event-engine/config-event.routes.ts';
+import { efficiencyRoutes } from './efficiency/efficiency.routes.ts';
 import { eventEngineModule } from './event-engine/index.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -69,6 +70,7 @@ export const modules: FastifyPluginAsync[] = [
   accountRoutes,
   telemetryRoutes,
   summaryRoutes,
+  efficiencyRoutes,
   crudRoutes(resourceHooks),
   assetImageRoutes,
   configEventRoutes,
