@@ -104,6 +104,8 @@ const MODULE_DAG: Record<string, string[]> = {
   health: ['mail'],
   // the data lifecycle: raw-reading retention (keeping the summary's threshold hours first), partitions, backups
   lifecycle: ['summary', 'telemetry'],
+  // voyages and legs (issue 30): detection from the track, motion hours, corrections audited, legs' figures by the summary
+  voyages: ['access', 'auth', 'crud', 'geo', 'summary', 'telemetry'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -8,7 +8,7 @@ import { type EfficiencyWorld, efficiencyWorld, STEP } from './efficiency-world.
 
 const NM = 1852;
 
-describe.each(dialects())('fleet efficiency API on %s (docs/domain.md §37)', (dialect) => {
+describe.each(dialects())('fleet efficiency API on %s (docs/domain.md §38)', (dialect) => {
   let t: TestApp;
   let w: World;
   let e: EfficiencyWorld;

@@ -4,7 +4,7 @@ import { changePercent, figuresOf } from '../../src/modules/efficiency/efficienc
 import { lastMonths } from '../../src/modules/efficiency/efficiency-months.ts';
 import { rankByType } from '../../src/modules/efficiency/efficiency-rank.ts';
 
-/** The parts of a summary answer §37 reads, with the figures of its worked example. */
+/** The parts of a summary answer §38 reads, with the figures of its worked example. */
 function summaryOf(o: {
   fuel: number | null;
   me: number;
@@ -41,7 +41,7 @@ function summaryOf(o: {
   } as unknown as Summary;
 }
 
-describe('docs/domain.md §37 worked example', () => {
+describe('docs/domain.md §38 worked example', () => {
   const now = figuresOf(
     summaryOf({ fuel: 12000, me: 10800, ae: 1200, nm: 1600, port: 150, starboard: 148, co2: 32.1 }),
   );
@@ -78,7 +78,7 @@ describe('docs/domain.md §37 worked example', () => {
   });
 });
 
-describe('§37 edge cases', () => {
+describe('§38 edge cases', () => {
   it('no change against a previous figure of 0 or a missing one, or a missing current one', () => {
     expect(changePercent(10, 0)).toBeNull();
     expect(changePercent(10, null)).toBeNull();
@@ -118,7 +118,7 @@ describe('§37 edge cases', () => {
   });
 });
 
-describe('§37 months', () => {
+describe('§38 months', () => {
   it('the last 12 calendar months of Asia/Jakarta, ending with the current one', () => {
     const now = Date.UTC(2026, 10, 27, 3, 0) / 1000; // 27 Nov 2026 10:00 WIB
     const months = lastMonths('Asia/Jakarta', now, 12);

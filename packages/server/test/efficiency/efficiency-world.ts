@@ -8,7 +8,7 @@ import { H, send, series, vessel } from '../summary/summary-world.ts';
 export const STEP = 6371000 * ((0.01 * Math.PI) / 180);
 
 /**
- * The hand-computed fleet of test/efficiency (docs/domain.md §37), in one company: 1-minute readings i = 0…119 from
+ * The hand-computed fleet of test/efficiency (docs/domain.md §38), in one company: 1-minute readings i = 0…119 from
  * T0 − 1 h (the previous period [T0 − H, T0)) to T0 + 1 h (the period [T0, T0 + H)), each fix 0.01° east of the last.
  * - Tug X, Tug Z: PORT rpm 1 000 (running), PORT_IN totaliser 1 000 + 2i, fuel type 3.206 / 850 kg/m³
  * - Tug Y: the same with 1 000 + 4i (twice the litres)

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The fleet efficiency answers (docs/api.md "Fleet efficiency", docs/domain.md §37): one row per visible vessel for a
+ * The fleet efficiency answers (docs/api.md "Fleet efficiency", docs/domain.md §38): one row per visible vessel for a
  * period, and one vessel's monthly trend. Every figure is the vessel's summary figure for the period (§6–§23) or
  * computed from them by the server; null where it has none.
  */
 const num = z.number().nullable();
 
-/** The figures of one vessel and period (§37), the row's and each trend month's. */
+/** The figures of one vessel and period (§38), the row's and each trend month's. */
 export const efficiencyFiguresSchema = z.object({
   /** L: total, main engine, auxiliary engines (§12–§14) */
   fuel: num,

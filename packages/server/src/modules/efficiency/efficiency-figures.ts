@@ -6,7 +6,7 @@ import { loadPeriod } from '../summary/summary-load.ts';
 import type { VesselPlan } from '../summary/summary-vessel.ts';
 
 /**
- * docs/domain.md §37: a vessel's efficiency figures for a period, taken from its summary for that period — the same
+ * docs/domain.md §38: a vessel's efficiency figures for a period, taken from its summary for that period — the same
  * calls GET /api/summary/aggregated/period makes (loadPeriod → buildSummary), so fuel, distance, running hours and
  * CO₂ are the summary's numbers (test/efficiency checks they agree). Temperatures take no part: not read.
  */
@@ -44,7 +44,7 @@ export async function periodSummary(
   return buildSummary(period, { groups: EFFICIENCY_GROUPS, showDetails: false });
 }
 
-/** §37's columns from a summary answer. Pure. */
+/** §38's columns from a summary answer. Pure. */
 export function figuresOf(s: Summary): SummaryFigures {
   const f = s.flowmeter?.summary;
   const rpm = s.rpm?.summary;
@@ -76,7 +76,7 @@ export function figuresOf(s: Summary): SummaryFigures {
   };
 }
 
-/** §37 change: (now − before) ÷ before × 100; null when either is missing or before is 0. */
+/** §38 change: (now − before) ÷ before × 100; null when either is missing or before is 0. */
 export function changePercent(now: number | null, before: number | null): number | null {
   if (now === null || before === null || before === 0) return null;
   return ((now - before) / before) * 100;

@@ -15,7 +15,7 @@ export interface FleetVessel {
 
 const hours = (s: number | undefined) => (s === undefined ? null : s / 3600);
 
-/** The voyages module's motion hours of the vessels over a period (docs/domain.md §37 "Under way, Idle running"). */
+/** The voyages module's motion hours of the vessels over a period (docs/domain.md §38 "Under way, Idle running"). */
 async function motionHours(database: Database, ids: number[], start: number, end: number) {
   const totals = await motionTotals(database, ids, start, end);
   return (id: number): MotionHours => {
@@ -25,7 +25,7 @@ async function motionHours(database: Database, ids: number[], start: number, end
 }
 
 /**
- * §37: the table of a period — each vessel's figures for the period and the previous one of the same length (its
+ * §38: the table of a period — each vessel's figures for the period and the previous one of the same length (its
  * summaries), the changes, and the rank within its asset type. Rows in the vessels' order.
  */
 export async function fleetEfficiency(
@@ -67,7 +67,7 @@ export async function fleetEfficiency(
   return { start, end, previousStart, previousEnd: start, rows };
 }
 
-/** §37 monthly trend: the row's figures of each month as a period. */
+/** §38 monthly trend: the row's figures of each month as a period. */
 export async function monthlyTrend(
   database: Database,
   plan: VesselPlan,

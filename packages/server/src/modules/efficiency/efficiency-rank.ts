@@ -1,5 +1,5 @@
 /**
- * docs/domain.md §37 rank: within each asset type, by L/NM ascending as shown (2 decimals); equal figures share a
+ * docs/domain.md §38 rank: within each asset type, by L/NM ascending as shown (2 decimals); equal figures share a
  * rank and the next one skips (1, 1, 3). A vessel without L/NM or without a type has no rank. Pure.
  */
 export interface Rankable {

@@ -14,7 +14,7 @@ import type { FleetVessel } from './efficiency-fleet.ts';
 import { lastMonths } from './efficiency-months.ts';
 import { efficiencyTask } from './efficiency-task.ts';
 
-/** docs/domain.md §37: a table covers at most this many days (a year, leap day included). */
+/** docs/domain.md §38: a table covers at most this many days (a year, leap day included). */
 export const MAX_DAYS = 366;
 export const MAX_MONTHS = 24;
 

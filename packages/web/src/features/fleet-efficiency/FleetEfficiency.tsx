@@ -32,7 +32,7 @@ function changeCell(c: FigureColumn, v: number | null) {
 }
 
 /**
- * Fleet Efficiency (issue 30, docs/domain.md §37): every visible vessel's fuel, distance, engine hours, L/NM, L/h
+ * Fleet Efficiency (issue 30, docs/domain.md §38): every visible vessel's fuel, distance, engine hours, L/NM, L/h
  * and CO₂ for a period, the change against the period before and the rank within its type; sortable, downloadable
  * as Excel or CSV; a vessel's monthly trend in a window. On a phone the table scrolls sideways with the vessel fixed.
  */

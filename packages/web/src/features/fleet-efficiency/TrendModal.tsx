@@ -14,7 +14,7 @@ import { trendOption } from './trend-chart.ts';
 
 type Month = EfficiencyTrend['months'][number];
 
-/** A vessel's monthly trend (docs/domain.md §37): L/NM and L/h, fuel and distance of the last 12 months, then the figures. */
+/** A vessel's monthly trend (docs/domain.md §38): L/NM and L/h, fuel and distance of the last 12 months, then the figures. */
 export function TrendModal({ vessel, onClose }: { vessel: { massId: number; massName: string }; onClose: () => void }) {
   const t = useTexts(efficiencyTexts);
   const language = useLanguage();

@@ -5,7 +5,7 @@ type TextKey = keyof typeof efficiencyTexts.en;
 type Say = (key: TextKey, values?: Record<string, string | number>) => string;
 
 /**
- * The figure columns of the table and of its downloads, in order (docs/domain.md §37): one list, so the screen, the
+ * The figure columns of the table and of its downloads, in order (docs/domain.md §38): one list, so the screen, the
  * Excel and the CSV file show the same figures under the same headers with the same decimals. `optional` columns are
  * left out when no row has a figure in them (a fleet without mass meters has no kg columns).
  */

@@ -38,7 +38,7 @@ const figures = {
   litresPerHour: 80,
   co2: 32.1,
 };
-// docs/domain.md §37's worked example, and a moored sister without L/NM
+// docs/domain.md §38's worked example, and a moored sister without L/NM
 const ROWS: EfficiencyRow[] = [
   {
     ...figures,
@@ -92,7 +92,7 @@ const page = () =>
     </QueryClientProvider>,
   );
 
-describe('Fleet Efficiency in Bahasa Indonesia (docs/domain.md §37)', () => {
+describe('Fleet Efficiency in Bahasa Indonesia (docs/domain.md §38)', () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await act(async () => {

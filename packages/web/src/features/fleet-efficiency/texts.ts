@@ -1,6 +1,6 @@
 import { defineTexts } from '../../api/i18n.ts';
 
-/** The Fleet Efficiency screen's texts (docs/domain.md §37): table columns, exports, the monthly trend. */
+/** The Fleet Efficiency screen's texts (docs/domain.md §38): table columns, exports, the monthly trend. */
 export const efficiencyTexts = defineTexts(
   'fleetEfficiency',
   {

@@ -10,7 +10,7 @@ export interface TrendSeries {
 }
 
 /**
- * A monthly trend chart (docs/domain.md §37) as an ECharts option: the months on a category axis, the first series
+ * A monthly trend chart (docs/domain.md §38) as an ECharts option: the months on a category axis, the first series
  * on the left axis and the second on the right (each scaled to its own figures: L/NM beside L/h, litres beside NM).
  * A month without a figure is a gap, never a 0. On a phone the axes' labels give way to the plot.
  */
