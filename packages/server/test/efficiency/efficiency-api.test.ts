@@ -100,6 +100,17 @@ describe.each(dialects())('fleet efficiency API on %s (docs/domain.md §38)', (d
       expect(rows.get(e.w)!.fuel).toBeCloseTo(120, 9);
     });
 
+    it('motion hours (§37.1): under way and idle with the engine running', () => {
+      // Tug X: fixes 61…119 all moving (20 km/h) → 3 540 s under way; the engine runs only while under way
+      expect(rows.get(e.x)!.underwayHours).toBeCloseTo(3540 / 3600, 9);
+      expect(rows.get(e.x)!.idleRunningHours).toBe(0);
+      // Tug Z: SOG 0 from fix 90: fixes 61…89 under way (29 × 60 s); fixes 90…119 stopped while the engine runs
+      expect(rows.get(e.z)!.underwayHours).toBeCloseTo(1740 / 3600, 9);
+      expect(rows.get(e.z)!.idleRunningHours).toBeCloseTo(1800 / 3600, 9);
+      // Tug W has no GPS device: no detection, no motion figures (not 0: its engine ran)
+      expect(rows.get(e.w)!).toMatchObject({ underwayHours: null, idleRunningHours: null });
+    });
+
     it('Barge N: nothing in the previous period → no change; alone of its type → 1 of 1', () => {
       const n = rows.get(e.n)!;
       // the meter's first reading (60) has δ 0: 59 × 2 L; the first fix has no span: 59 steps

@@ -15,9 +15,17 @@ export interface FleetVessel {
 
 const hours = (s: number | undefined) => (s === undefined ? null : s / 3600);
 
-/** The voyages module's motion hours of the vessels over a period (docs/domain.md §38 "Under way, Idle running"). */
-async function motionHours(database: Database, ids: number[], start: number, end: number) {
-  const totals = await motionTotals(database, ids, start, end);
+/**
+ * The voyages module's motion hours of the vessels over a period (docs/domain.md §38 "Under way, Idle running"). A
+ * vessel without a GPS device has none (null): detection never runs for it, and its 0 would read as "never idle".
+ */
+async function motionHours(database: Database, plans: VesselPlan[], start: number, end: number) {
+  const totals = await motionTotals(
+    database,
+    plans.filter((p) => p.gps).map((p) => p.massId),
+    start,
+    end,
+  );
   return (id: number): MotionHours => {
     const t = totals.get(id);
     return { underwayHours: hours(t?.underwaySeconds), idleRunningHours: hours(t?.idleRunningSeconds) };
@@ -38,7 +46,7 @@ export async function fleetEfficiency(
   const previousStart = start - (end - start);
   const motion = await motionHours(
     database,
-    vessels.map((v) => v.plan.massId),
+    vessels.map((v) => v.plan),
     start,
     end,
   );
@@ -77,7 +85,7 @@ export async function monthlyTrend(
   const out: EfficiencyMonth[] = [];
   for (const m of months) {
     const figures = figuresOf(await periodSummary(database, plan, m.start, m.end, now));
-    const motion = await motionHours(database, [plan.massId], m.start, m.end);
+    const motion = await motionHours(database, [plan], m.start, m.end);
     out.push({ ...m, partial: m.end > now, ...figures, ...motion(plan.massId) });
   }
   return out;
