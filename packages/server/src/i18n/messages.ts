@@ -123,9 +123,6 @@ export const MESSAGES: Readonly<Record<string, string>> = {
     'Peran bawaan dipakai bersama oleh semua tenant dan tidak dapat diubah: tambahkan peran Anda sendiri',
   'A referenced record does not exist': 'Data yang dirujuk tidak ada',
   'A required value is missing': 'Ada nilai wajib yang belum diisi',
-  // efficiency/ (issue 30)
-  'The fleet efficiency table covers at most 366 days: choose a shorter period':
-    'Tabel efisiensi armada mencakup paling lama 366 hari: pilih periode yang lebih pendek',
   // daily report
   'A report covers at most 31 days: choose a shorter period':
     'Satu laporan mencakup paling lama 31 hari: pilih periode yang lebih pendek',
@@ -271,6 +268,11 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   [
     'months must be a whole number from 1 to {{n:number}}',
     'months harus berupa bilangan bulat dari 1 sampai {{n:number}}',
+  ],
+  // efficiency/ (issue 30)
+  [
+    'The fleet efficiency table covers at most {{n}} days: choose a shorter period',
+    'Tabel efisiensi armada mencakup paling lama {{n}} hari: pilih periode yang lebih pendek',
   ],
   ['Filtering by {{f}} is not supported', 'Penyaringan berdasarkan {{f}} tidak didukung'],
   ['Ordering by {{f}} is not supported', 'Pengurutan berdasarkan {{f}} tidak didukung'],
