@@ -19,8 +19,8 @@ import { TrendModal } from './TrendModal.tsx';
 import { efficiencyTexts } from './texts.ts';
 import './fleet-efficiency.css';
 
-/** The 30 whole days before today, in the company's zone (docs/domain.md §1). */
-const last30Days = (): DateRange => daysRange(now().subtract(30, 'day'), now().subtract(1, 'day'));
+/** The last 30 days including today, in the company's zone (docs/domain.md §1, §22 "Last 30 Days"). */
+const last30Days = (): DateRange => daysRange(now().subtract(29, 'day'), now());
 
 /** A change is read against its figure: for L/NM and L/h a rise burns more per mile or hour. */
 const INTENSITY = new Set(['change.litresPerNm', 'change.litresPerHour']);

@@ -2,7 +2,7 @@ import type { EfficiencyTrend } from '@fleet/shared/answers/efficiency.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Spin, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
@@ -24,37 +24,38 @@ export function TrendModal({ vessel, onClose }: { vessel: { massId: number; mass
     queryFn: ({ signal }) =>
       api.get<EfficiencyTrend>(`/efficiency/${vessel.massId}/trend`, { query: { months: 12 }, signal, silent: true }),
   });
-  const months = trend.data?.months ?? [];
+  const months = trend.data?.months;
   // the month's name in the interface's language: the answer's YYYY-MM, cut in the vessel's company's zone
-  const label = (m: Month) => {
-    const name = dayjs(`${m.month}-01`).locale(language).format('MMM YYYY');
-    return m.partial ? t('soFar', { month: name }) : name;
-  };
-  const labels = months.map(label);
-  const intensity = useMemo(
-    () =>
-      trendOption(
+  const label = useCallback(
+    (m: Month) => {
+      const name = dayjs(`${m.month}-01`).locale(language).format('MMM YYYY');
+      return m.partial ? t('soFar', { month: name }) : name;
+    },
+    [language, t],
+  );
+  const charts = useMemo(() => {
+    const list = months ?? [];
+    const labels = list.map(label);
+    const series = (k: 'litresPerNm' | 'litresPerHour' | 'fuel' | 'distanceNm') => list.map((m) => m[k]);
+    return {
+      intensity: trendOption(
         labels,
         [
-          { name: t('litresPerNm'), values: months.map((m) => m.litresPerNm), digits: 2, kind: 'line' },
-          { name: t('litresPerHour'), values: months.map((m) => m.litresPerHour), digits: 1, kind: 'line' },
+          { name: t('litresPerNm'), values: series('litresPerNm'), digits: 2, kind: 'line' },
+          { name: t('litresPerHour'), values: series('litresPerHour'), digits: 1, kind: 'line' },
         ],
         narrow,
       ),
-    [labels.join(), months, t, narrow],
-  );
-  const volume = useMemo(
-    () =>
-      trendOption(
+      volume: trendOption(
         labels,
         [
-          { name: t('fuel'), values: months.map((m) => m.fuel), digits: 0, kind: 'bar' },
-          { name: t('distance'), values: months.map((m) => m.distanceNm), digits: 1, kind: 'line' },
+          { name: t('fuel'), values: series('fuel'), digits: 0, kind: 'bar' },
+          { name: t('distance'), values: series('distanceNm'), digits: 1, kind: 'line' },
         ],
         narrow,
       ),
-    [labels.join(), months, t, narrow],
-  );
+    };
+  }, [months, label, t, narrow]);
   const figure = (digits: number) => (v: number | null) => num(v, digits);
   return (
     <Modal
@@ -74,19 +75,24 @@ export function TrendModal({ vessel, onClose }: { vessel: { massId: number; mass
         <>
           <h3 className="efficiency-trend-title">{t('trendIntensity')}</h3>
           <EChart
-            option={intensity}
+            option={charts.intensity}
             height={narrow ? 220 : 260}
             aria-label={t('trendIntensity')}
             data-testid="trend-intensity"
           />
           <h3 className="efficiency-trend-title">{t('trendFuel')}</h3>
-          <EChart option={volume} height={narrow ? 220 : 260} aria-label={t('trendFuel')} data-testid="trend-fuel" />
+          <EChart
+            option={charts.volume}
+            height={narrow ? 220 : 260}
+            aria-label={t('trendFuel')}
+            data-testid="trend-fuel"
+          />
           <Table<Month>
             size="small"
             rowKey="month"
             pagination={false}
             scroll={{ x: 'max-content' }}
-            dataSource={[...months].reverse()}
+            dataSource={[...(months ?? [])].reverse()}
             columns={[
               { title: t('trend'), key: 'month', fixed: 'left', render: (_, m) => label(m) },
               { title: t('litresPerNm'), dataIndex: 'litresPerNm', align: 'right', render: figure(2) },
