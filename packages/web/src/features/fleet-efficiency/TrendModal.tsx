@@ -94,7 +94,7 @@ export function TrendModal({ vessel, onClose }: { vessel: { massId: number; mass
             scroll={{ x: 'max-content' }}
             dataSource={[...(months ?? [])].reverse()}
             columns={[
-              { title: t('trend'), key: 'month', fixed: 'left', render: (_, m) => label(m) },
+              { title: t('month'), key: 'month', fixed: 'left', render: (_, m) => label(m) },
               { title: t('litresPerNm'), dataIndex: 'litresPerNm', align: 'right', render: figure(2) },
               { title: t('litresPerHour'), dataIndex: 'litresPerHour', align: 'right', render: figure(1) },
               { title: t('fuel'), dataIndex: 'fuel', align: 'right', render: figure(0) },
