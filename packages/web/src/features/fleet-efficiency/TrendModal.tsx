@@ -73,20 +73,17 @@ export function TrendModal({ vessel, onClose }: { vessel: { massId: number; mass
         <Alert type="error" showIcon message={t('trendFailed')} description={trend.error.message} />
       ) : (
         <>
-          <h3 className="efficiency-trend-title">{t('trendIntensity')}</h3>
-          <EChart
-            option={charts.intensity}
-            height={narrow ? 220 : 260}
-            aria-label={t('trendIntensity')}
-            data-testid="trend-intensity"
-          />
-          <h3 className="efficiency-trend-title">{t('trendFuel')}</h3>
-          <EChart
-            option={charts.volume}
-            height={narrow ? 220 : 260}
-            aria-label={t('trendFuel')}
-            data-testid="trend-fuel"
-          />
+          {(
+            [
+              [t('trendIntensity'), charts.intensity],
+              [t('trendFuel'), charts.volume],
+            ] as const
+          ).map(([title, option]) => (
+            <figure key={title} className="efficiency-trend-chart">
+              <figcaption>{title}</figcaption>
+              <EChart option={option} height={narrow ? 220 : 260} aria-label={title} />
+            </figure>
+          ))}
           <Table<Month>
             size="small"
             rowKey="month"
