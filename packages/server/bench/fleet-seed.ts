@@ -17,6 +17,7 @@ const READER: Parameters<typeof createRole>[2] = {
   master_device: ['read'],
   master_config_rpm: ['read'],
   master_config_ae: ['read'],
+  fleet_efficiency: ['read'],
 };
 
 /**

@@ -355,6 +355,15 @@ async function runEngine(
       timed,
     });
     await (await import('./reports.ts')).benchReports({ base, token: world.token, vessel, end: END, timed, getJson });
+    // issue 30: the fleet efficiency table and a vessel's monthly trend
+    await (await import('./efficiency.ts')).benchEfficiency({
+      base,
+      token: world.token,
+      vessel,
+      end: END,
+      timed,
+      getJson,
+    });
     {
       // issue 15: the daily report PDF (one day, 31 days, 4 at once)
       const dr = await import('./daily-report.ts');

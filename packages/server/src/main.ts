@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { addReadinessCheck } from './http/probes.ts';
+import { nowSeconds } from './http/time.ts';
+import { addNewPermissionKeys } from './modules/access/built-in-roles.ts';
 import { startMqttIngest } from './modules/telemetry/mqtt.ts';
 import { trackerHub } from './modules/tracker/tracker.routes.ts';
 import { VERSION } from './version.ts';
@@ -19,6 +21,10 @@ if (process.argv.includes('--print-config')) {
 
 const database = openDatabase(config.databaseUrl, { cacheKb: config.sqliteCacheMb * 1024 });
 const applied = await migrate(database);
+// an existing install gets the permission keys this version adds, granted to the built-in roles
+const permissionsAdded = await database.db
+  .transaction()
+  .execute((tx) => addNewPermissionKeys(tx, { by: 'system', now: nowSeconds() }));
 // DEMO: an empty database (no users yet) gets the demo world before the first request
 if (config.demo) await seedDemoIfEmpty(database, config.backfillDays);
 const app = await buildApp({ database, config });
@@ -26,7 +32,7 @@ await startBackground(app, 'before-listen');
 await app.listen({ port: config.port, host: config.host });
 // the one line that says which version runs, on which database, and what this start migrated
 app.log.info(
-  { version: VERSION, database: config.dialect, migrated: applied },
+  { version: VERSION, database: config.dialect, migrated: applied, permissionsAdded },
   `Fleet Monitoring ${VERSION} started on port ${config.port}`,
 );
 await startBackground(app, 'after-listen');

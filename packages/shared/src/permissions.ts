@@ -32,6 +32,7 @@ export const PERMISSION_KEYS = [
   'master_device',
   'master_device_log',
   'voyages',
+  'fleet_efficiency',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

@@ -265,6 +265,15 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['Route {{method}} {{url}} not found', 'Rute {{method}} {{url}} tidak ditemukan'],
   ['page must be a whole number from 1 to {{n:number}}', 'page harus berupa bilangan bulat dari 1 sampai {{n:number}}'],
   ['max must be a whole number from 1 to {{n:number}}', 'max harus berupa bilangan bulat dari 1 sampai {{n:number}}'],
+  [
+    'months must be a whole number from 1 to {{n:number}}',
+    'months harus berupa bilangan bulat dari 1 sampai {{n:number}}',
+  ],
+  // efficiency/ (issue 30)
+  [
+    'The fleet efficiency table covers at most {{n}} days: choose a shorter period',
+    'Tabel efisiensi armada mencakup paling lama {{n}} hari: pilih periode yang lebih pendek',
+  ],
   ['Filtering by {{f}} is not supported', 'Penyaringan berdasarkan {{f}} tidak didukung'],
   ['Ordering by {{f}} is not supported', 'Pengurutan berdasarkan {{f}} tidak didukung'],
   ['orders[{{f}}] must be asc or desc', 'orders[{{f}}] harus asc atau desc'],

@@ -87,6 +87,7 @@ const MODULE_DAG: Record<string, string[]> = {
   tracker: ['access', 'auth', 'telemetry'],
   summary: ['access', 'auth', 'bunker', 'telemetry'],
   'daily-report': ['access', 'auth', 'mail', 'summary', 'telemetry'],
+  efficiency: ['access', 'auth', 'summary', 'voyages'],
   'share-links': ['access', 'auth'],
   // master-data features on crud
   assets: ['access', 'auth', 'crud'],

@@ -9,6 +9,7 @@ import { dashboardScreens } from '../features/dashboard/screens.ts';
 import { datalogScreens } from '../features/datalog/screens.ts';
 import { deviceScreens } from '../features/devices/screens.ts';
 import { eventLogScreens } from '../features/event-log/screens.ts';
+import { fleetEfficiencyScreens } from '../features/fleet-efficiency/screens.ts';
 import { fleetMapScreens } from '../features/fleet-map/screens.ts';
 import { profileScreens } from '../features/profile/screens.ts';
 import { reportLinkScreens } from '../features/report-link/screens.ts';
@@ -36,6 +37,7 @@ export const FEATURE_SCREENS = [
   weatherScreens,
   eventLogScreens,
   trackerScreens,
+  fleetEfficiencyScreens,
   bunkerScreens,
   robScreens,
   assetScreens,

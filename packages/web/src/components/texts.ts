@@ -42,6 +42,7 @@ export const componentsTexts = defineTexts(
     // xlsx.ts: sheet names, and the file name of an asset without a name
     sheetData: 'Data',
     sheetAssetSummary: 'Asset Summary',
+    sheetFleetEfficiency: 'Fleet Efficiency',
     unnamedAsset: 'asset',
     // auth-form.ts (spec 000 §5, §8, verbatim)
     authEmpty: 'Can not be empty',
@@ -82,6 +83,7 @@ export const componentsTexts = defineTexts(
     rangeEnd: 'Akhir {{label}}',
     sheetData: 'Data',
     sheetAssetSummary: 'Ringkasan Aset',
+    sheetFleetEfficiency: 'Efisiensi Armada',
     unnamedAsset: 'aset',
     authEmpty: 'Tidak boleh kosong',
     authInvalidLogin: 'Nama pengguna atau kata sandi salah',

@@ -4,10 +4,11 @@ import { componentsTexts } from './texts.ts';
 
 export type Cell = string | number | null;
 /** A sheet's text (componentsTexts key), by the sheet's English name. */
-const SHEET_TEXT = { Data: 'sheetData', 'Asset Summary': 'sheetAssetSummary' } as const satisfies Record<
-  string,
-  keyof typeof componentsTexts.en
->;
+const SHEET_TEXT = {
+  Data: 'sheetData',
+  'Asset Summary': 'sheetAssetSummary',
+  'Fleet Efficiency': 'sheetFleetEfficiency',
+} as const satisfies Record<string, keyof typeof componentsTexts.en>;
 
 /**
  * Which sheet a download writes, by its English name (the spec's): the file's sheet is named in the language in
@@ -32,7 +33,8 @@ export function xlsxFileName(assetName: string, startMs: number, endMs: number):
 export function xlsxNumber(v: number | null | undefined, digits = 2): number | null {
   if (v == null || !Number.isFinite(v)) return null;
   const f = 10 ** digits;
-  return Math.round(v * f) / f;
+  // halves away from zero, as the screen's Intl format rounds them (-6.25 → -6.3; Math.round alone gives -6.2)
+  return (Math.sign(v) * Math.round(Math.abs(v) * f)) / f;
 }
 
 /**
@@ -62,4 +64,28 @@ export async function saveXlsx(rows: Cell[][], sheet: SheetName, fileName: strin
   const { default: writeExcelFile } = await import('write-excel-file/browser');
   const { data, options } = xlsxSheet(rows, sheet);
   await writeExcelFile(data, options).toFile(fileName);
+}
+
+/**
+ * The same rows as CSV text (RFC 4180): comma-separated, a cell with a comma, quote or line break quoted, numbers
+ * with a '.' decimal point whatever the language (a file for programs as much as for people), an empty value empty.
+ * Starts with a byte-order mark so that Excel reads it as UTF-8 (CO₂, °C).
+ */
+export function csvText(rows: Cell[][]): string {
+  const cell = (v: Cell) => {
+    if (v == null) return '';
+    const s = String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Saves rows as a .csv file in the browser. */
+export function saveCsv(rows: Cell[][], fileName: string): void {
+  const url = URL.createObjectURL(new Blob([csvText(rows)], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

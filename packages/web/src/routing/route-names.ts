@@ -29,6 +29,8 @@ export const SCREEN_PATHS = {
   Forbidden: '/401',
   ReportWrapper: '/report',
   TeltonikaMap: '/teltonika-map',
+  // issue 30: every vessel's fuel per mile and hour, change and rank
+  FleetEfficiency: '/fleet-efficiency',
   CustomChart: '/report/custom-chart',
   Profile: '/profile',
   // master area

@@ -14,6 +14,7 @@ export const OPERATOR_READ: PermissionKey[] = [
   'master_asset',
   'master_device',
   'voyages',
+  'fleet_efficiency',
 ];
 
 export type BuiltInRoleName = 'Administrator' | 'Operator';
@@ -85,4 +86,50 @@ export async function ensureBuiltInRoles(
         .execute();
   }
   return roleIds;
+}
+
+/**
+ * An existing install meets the keys a new version adds (issue 30: `fleet_efficiency`): ensureBuiltInRoles runs only
+ * at the first run and in the demo seed, so on every start this writes the catalogue's keys missing from the
+ * `permission` table and grants each to the built-in roles as BUILT_IN_ROLES says (Administrator everything, Operator
+ * read where OPERATOR_READ has it). Keys already there, and every role's grants of them, are kept as they are; an
+ * empty catalogue (before the first run) is left to ensureBuiltInRoles. Returns the keys it added.
+ */
+export async function addNewPermissionKeys(db: Db, audit: { by: string; now: number }): Promise<PermissionKey[]> {
+  const known = new Set((await db.selectFrom('permission').select('prmsName').execute()).map((r) => r.prmsName));
+  const missing = PERMISSION_KEYS.filter((k) => !known.has(k));
+  if (!known.size || !missing.length) return [];
+  const roles = await db
+    .selectFrom('role')
+    .select(['roleId', 'roleName'])
+    .where('roleGrcpId', 'is', null)
+    .where('roleName', 'in', Object.keys(BUILT_IN_ROLES))
+    .execute();
+  for (const key of missing) {
+    const { prmsId } = await db
+      .insertInto('permission')
+      .values({
+        prmsName: key,
+        prmsOperations: JSON.stringify(OPERATIONS),
+        prmsCreatedUserId: audit.by,
+        prmsCreatedTime: audit.now,
+      })
+      .returning('prmsId')
+      .executeTakeFirstOrThrow();
+    for (const role of roles) {
+      const ops = BUILT_IN_ROLES[role.roleName as BuiltInRoleName].find(([k]) => k === key)?.[1];
+      if (ops)
+        await db
+          .insertInto('role_permission')
+          .values({
+            rperRoleId: role.roleId,
+            rperPrmsId: prmsId,
+            rperOperations: JSON.stringify(ops),
+            rperCreatedUserId: audit.by,
+            rperCreatedTime: audit.now,
+          })
+          .execute();
+    }
+  }
+  return missing;
 }

@@ -46,6 +46,7 @@ const indonesianTitles: ScreenTitles = {
   Forbidden: 'Akses Ditolak',
   ReportWrapper: 'Laporan',
   TeltonikaMap: 'Peta Teltonika',
+  FleetEfficiency: 'Efisiensi Armada',
   CustomChart: 'Grafik Kustom',
   Profile: 'Profil',
   Asset: 'Daftar Aset',
