@@ -14,6 +14,7 @@ import { crudRoutes } from './crud/crud.routes.ts';
 import { combineHooks } from './crud/hooks.ts';
 import { dailyReportRoutes } from './daily-report/daily-report.routes.ts';
 import { dailyReportSubscriptionRoutes } from './daily-report/subscriptions.routes.ts';
+import { emissionsRoutes } from './emissions/emissions.routes.ts';
 import { eventDefinitionHooks } from './event-engine/config-event.hooks.ts';
 import { configEventRoutes } from './event-engine/config-event.routes.ts';
 import { eventEngineModule } from './event-engine/index.ts';
@@ -86,4 +87,5 @@ export const modules: FastifyPluginAsync[] = [
   shareLinkRoutes,
   eventEngineModule,
   lifecyclePlugin,
+  emissionsRoutes,
 ];

@@ -103,6 +103,8 @@ const MODULE_DAG: Record<string, string[]> = {
   health: ['mail'],
   // the data lifecycle: raw-reading retention (keeping the summary's threshold hours first), partitions, backups
   lifecycle: ['summary', 'telemetry'],
+  // issue 30: CO₂, the DCS year, AER, cgDIST and CII, from the summary's figures and the voyages' motion hours
+  emissions: ['access', 'auth', 'summary', 'voyages'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -82,8 +82,8 @@ export const dcsVesselSchema = z.object({
   fuelTonnes: num,
   co2Tonnes: num,
   distanceNm: z.number(),
-  /** hours under way (voyages' motion hours); null: the vessel has no GPS */
-  hoursUnderway: num,
+  /** hours under way (the voyages' motion hours, docs/domain.md §37.1); 0 without motion */
+  hoursUnderway: z.number(),
   gt: num,
   dwt: num,
   ciiType: z.string().nullable(),

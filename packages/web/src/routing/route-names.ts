@@ -30,6 +30,8 @@ export const SCREEN_PATHS = {
   ReportWrapper: '/report',
   TeltonikaMap: '/teltonika-map',
   CustomChart: '/report/custom-chart',
+  // issue 30: CO₂ of a period, the DCS year, AER, cgDIST and CII (docs/domain.md §39)
+  Emissions: '/emissions',
   Profile: '/profile',
   // master area
   Asset: '/master/asset',

@@ -47,6 +47,7 @@ const indonesianTitles: ScreenTitles = {
   ReportWrapper: 'Laporan',
   TeltonikaMap: 'Peta Teltonika',
   CustomChart: 'Grafik Kustom',
+  Emissions: 'Emisi',
   Profile: 'Profil',
   Asset: 'Daftar Aset',
   AssetMenu: 'Aset',

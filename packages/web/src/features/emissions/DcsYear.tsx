@@ -1,0 +1,77 @@
+import type { DcsYear as DcsAnswer, DcsVessel } from '@fleet/shared/answers/emissions.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Select, Space, Spin, Table } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+import { useTexts } from '../../api/i18n.ts';
+import { saveCsv } from '../../components/csv.ts';
+import { saveXlsx } from '../../components/xlsx.ts';
+import { CiiBadge } from './CiiBadge.tsx';
+import { DCS_COLUMNS, exportRows } from './columns.ts';
+import { tableColumn } from './PeriodEmissions.tsx';
+import { emissionsTexts } from './texts.ts';
+
+/** The first year the server answers (the CII's 2019 reference year). */
+const FIRST_YEAR = 2019;
+
+/** The annual IMO DCS-style summary per vessel with AER, cgDIST and the CII rating (docs/domain.md §39.2–§39.4). */
+export function DcsYear() {
+  const t = useTexts(emissionsTexts);
+  const current = new Date().getUTCFullYear();
+  const [year, setYear] = useState(current);
+  const q = useQuery({
+    queryKey: ['emissions', 'dcs', year],
+    queryFn: ({ signal }) => api.get<DcsAnswer>(`/emissions/dcs/${year}`, { signal }),
+  });
+  const d = q.data;
+  const columns = DCS_COLUMNS.map((c) =>
+    c.key === 'rating'
+      ? { key: c.key, title: t(c.key), render: (_: unknown, v: DcsVessel) => <CiiBadge vessel={v} /> }
+      : tableColumn(c, t(c.key)),
+  );
+  const years = Array.from({ length: current - FIRST_YEAR + 1 }, (_, i) => current - i);
+  const fileName = `${t('fileDcs')}_${year}`;
+
+  return (
+    <div>
+      <div className="emissions-filter">
+        <Select
+          value={year}
+          onChange={setYear}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          aria-label={t('year')}
+          style={{ width: 110 }}
+        />
+        <Space wrap>
+          <Button
+            disabled={!d}
+            onClick={() => d && void saveXlsx(exportRows(DCS_COLUMNS, d.vessels), 'Data', `${fileName}.xlsx`)}
+          >
+            {t('downloadXlsx')}
+          </Button>
+          <Button disabled={!d} onClick={() => d && saveCsv(exportRows(DCS_COLUMNS, d.vessels), `${fileName}.csv`)}>
+            {t('downloadCsv')}
+          </Button>
+        </Space>
+      </div>
+      {q.isLoading && <Spin tip={t('loading')} />}
+      {q.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
+      {d && (
+        <>
+          <p className="emissions-note">{t(d.partial ? 'yearToDate' : 'yearFull', { year: d.year })}</p>
+          <Table<DcsVessel>
+            className="emissions-table"
+            size="small"
+            rowKey="massId"
+            columns={columns}
+            dataSource={d.vessels}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty description={t('noVessels')} /> }}
+          />
+          <p className="emissions-note">{t('ciiNote')}</p>
+        </>
+      )}
+    </div>
+  );
+}
