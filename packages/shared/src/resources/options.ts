@@ -64,8 +64,8 @@ export const CII_SHIP_TYPES: FieldOption[] = [
   { value: 'cruise_passenger', label: 'Cruise passenger ship', indonesian: { label: 'Kapal pesiar' } },
   {
     value: 'other',
-    label: 'Other: no CII reference line (tug, supply boat …)',
-    indonesian: { label: 'Lainnya: tanpa garis referensi CII (tunda, supply …)' },
+    label: 'Other: no CII reference line (tug or supply boat)',
+    indonesian: { label: 'Lainnya: tanpa garis referensi CII (kapal tunda atau supply)' },
   },
 ];
 export type CiiShipType =
