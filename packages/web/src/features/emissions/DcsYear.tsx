@@ -54,7 +54,7 @@ export function DcsYear() {
           </Button>
         </Space>
       </div>
-      {q.isLoading && <Spin tip={t('loading')} />}
+      {q.isLoading && <Spin description={t('loading')} />}
       {q.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
       {d && (
         <>

@@ -64,7 +64,7 @@ export function PeriodEmissions() {
           </Button>
         </Space>
       </div>
-      {q.isLoading && <Spin tip={t('loading')} />}
+      {q.isLoading && <Spin description={t('loading')} />}
       {q.isError && <Alert type="error" showIcon title={t('loadFailed')} />}
       {d && (
         <>
