@@ -45,3 +45,14 @@ describe.each(dialects())('the emissions permission on an existing install (%s)'
     }
   });
 });
+
+describe.each(dialects())('a fresh database (%s)', (dialect) => {
+  it('gets no permission row from the migration: it stays empty for the first run and the demo seed', async () => {
+    const database = await freshDatabase(dialect);
+    try {
+      expect(await database.db.selectFrom('permission').select('prmsId').execute()).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});

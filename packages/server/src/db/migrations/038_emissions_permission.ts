@@ -5,8 +5,8 @@ import type { Dialect } from '../database.ts';
  * The `emissions` permission (issue 30) for an installation set up before it existed. `ensureBuiltInRoles` writes
  * the catalogue only on first run and never touches a built-in role that exists, so an existing Administrator and
  * Operator would never get the new screen: the key is written here and granted to both built-in roles as a new
- * installation grants it (Administrator every operation, Operator read). A fresh database gets the key here too;
- * ensureBuiltInRoles then finds it and grants it with the rest.
+ * installation grants it (Administrator every operation, Operator read). A fresh database has no catalogue yet:
+ * nothing to do (the demo seed and the first run see an empty database and write the whole catalogue).
  */
 const KEY = 'emissions';
 const ALL = JSON.stringify(['create', 'read', 'update', 'delete']);
@@ -16,6 +16,8 @@ const GRANTS: [role: string, operations: string][] = [
 ];
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+  const any = await db.selectFrom('permission').select('prmsId').limit(1).executeTakeFirst();
+  if (!any) return;
   const stamp = { by: 'migration:038_emissions_permission', now: Math.floor(Date.now() / 1000) };
   await sql`insert into permission (prms_name, prms_operations, prms_created_user_id, prms_created_time)
     select ${KEY}, ${ALL}, ${stamp.by}, ${stamp.now}

@@ -5,6 +5,7 @@ export const emissionsScreens = defineScreens({
     title: 'Emissions',
     permission: 'emissions',
     page: () => import('./Emissions.tsx'),
-    menu: { at: { fms: 45 } },
+    // after the spec's entries: shown under '…' where the bar is too narrow, as the screens issue 28 added
+    menu: { at: { fms: 95 } },
   },
 });
