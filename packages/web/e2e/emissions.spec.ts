@@ -43,6 +43,7 @@ test('Asset form: gross tonnage, deadweight and the CII ship type, checked befor
   await p.goto('/master/asset');
   await addButton(p).click();
   const add = dialog(p, 'Add New Asset');
+  await field(add, 'Asset Name').fill('E2E Capacity Vessel');
   await field(add, 'Gross Tonnage (GT)').fill('0');
   await field(add, 'Deadweight (DWT, t)').fill('2000000');
   await add.getByRole('button', { name: 'Save' }).click();

@@ -1,6 +1,7 @@
 import type { DcsVessel } from '@fleet/shared/answers/emissions.ts';
 import { Tooltip } from 'antd';
 import { useTexts } from '../../api/i18n.ts';
+import { num } from '../../components/format.ts';
 import { emissionsTexts } from './texts.ts';
 
 /** The rating's colour: A dark green to E red, as IMO's A–E scale is usually drawn. */
@@ -21,9 +22,10 @@ export function CiiBadge({ vessel }: { vessel: Pick<DcsVessel, 'cii' | 'ciiReaso
       {cii.rating}
     </span>
   );
-  if (cii.applies) return badge;
+  const figures = `${cii.metric} ${num(cii.attained, 2)} · ${t('ciiRequired')} ${num(cii.required, 2)}`;
+  if (cii.applies) return <Tooltip title={figures}>{badge}</Tooltip>;
   return (
-    <Tooltip title={t('indicativeHint')}>
+    <Tooltip title={`${figures}. ${t('indicativeHint')}`}>
       <span className="cii-rating">
         {badge}
         <span className="cii-indicative">{t('indicative')}</span>

@@ -24,9 +24,14 @@ export function DcsYear() {
     queryFn: ({ signal }) => api.get<DcsAnswer>(`/emissions/dcs/${year}`, { signal }),
   });
   const d = q.data;
-  const columns = DCS_COLUMNS.map((c) =>
+  // the attained CII is the AER or the cgDIST beside it (its metric by type): in the download, and in the badge's tip
+  const columns = DCS_COLUMNS.filter((c) => c.key !== 'ciiAttained').map((c) =>
     c.key === 'rating'
-      ? { key: c.key, title: t(c.key), render: (_: unknown, v: DcsVessel) => <CiiBadge vessel={v} /> }
+      ? {
+          key: c.key,
+          title: <span className="emissions-head">{t(c.key)}</span>,
+          render: (_: unknown, v: DcsVessel) => <CiiBadge vessel={v} />,
+        }
       : tableColumn(c, t(c.key)),
   );
   const years = Array.from({ length: current - FIRST_YEAR + 1 }, (_, i) => current - i);

@@ -23,11 +23,13 @@ import { emissionsTexts } from './texts.ts';
 export function tableColumn<T>(c: Column<T>, title: string): ColumnsType<T>[number] {
   return {
     key: c.key,
-    title,
+    // a narrow header wraps at its words ("AER" over "(g CO₂/t·NM)"): the year's 13 columns fit a laptop's width
+    title: <span className="emissions-head">{title}</span>,
     align: c.digits === undefined ? 'left' : 'right',
+    className: c.digits === undefined ? undefined : 'emissions-number',
     render: (_: unknown, row: T) => {
       const v = c.value(row);
-      return typeof v === 'number' ? num(v, c.digits) : (v ?? '-');
+      return typeof v === 'number' ? num(v, c.digits) : <span className="emissions-text">{v ?? '-'}</span>;
     },
   };
 }
