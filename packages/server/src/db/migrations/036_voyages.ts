@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
@@ -54,8 +54,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('vcor_detail', 'text', (c) => c.notNull())
     .addColumn('vcor_created_by', 'text', (c) => c.notNull())
     .addColumn('vcor_created_time', 'bigint', (c) => c.notNull())
+    /** withdrawn (DELETE): the row stays, so who made and who withdrew each correction stays on record */
+    .addColumn('vcor_deleted_by', 'text')
+    .addColumn('vcor_deleted_time', 'bigint')
     .execute();
   await db.schema.createIndex('voyage_correction_asset').on('voyage_correction').column('vcor_asset_id').execute();
+  // an existing install's vessels are detected by the background pass from their first reading on
+  await sql`insert into voyage_state (asset_id, dirty_from) select mass_id, 0 from asset`.execute(db);
   await grantVoyages(db as Kysely<any>);
 }
 
