@@ -4,11 +4,13 @@ import { Alert, Button, Empty, Select, Space, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
+import { PHONE_MAX_WIDTH } from '../../components/charts/rules.ts';
+import { useWindowWidth } from '../../components/charts/useWidth.ts';
 import { saveCsv } from '../../components/csv.ts';
 import { saveXlsx } from '../../components/xlsx.ts';
 import { CiiBadge } from './CiiBadge.tsx';
 import { DCS_COLUMNS, exportRows } from './columns.ts';
-import { tableColumn } from './PeriodEmissions.tsx';
+import { onScreen, tableColumn } from './PeriodEmissions.tsx';
 import { emissionsTexts } from './texts.ts';
 
 /** The first year the server answers (the CII's 2019 reference year). */
@@ -17,6 +19,7 @@ const FIRST_YEAR = 2019;
 /** The annual IMO DCS-style summary per vessel with AER, cgDIST and the CII rating (docs/domain.md §39.2–§39.4). */
 export function DcsYear() {
   const t = useTexts(emissionsTexts);
+  const narrow = useWindowWidth() <= PHONE_MAX_WIDTH;
   const current = new Date().getUTCFullYear();
   const [year, setYear] = useState(current);
   const q = useQuery({
@@ -25,7 +28,10 @@ export function DcsYear() {
   });
   const d = q.data;
   // the attained CII is the AER or the cgDIST beside it (its metric by type): in the download, and in the badge's tip
-  const columns = DCS_COLUMNS.filter((c) => c.key !== 'ciiAttained').map((c) =>
+  const columns = onScreen(
+    DCS_COLUMNS.filter((c) => c.key !== 'ciiAttained'),
+    narrow,
+  ).map((c) =>
     c.key === 'rating'
       ? {
           key: c.key,

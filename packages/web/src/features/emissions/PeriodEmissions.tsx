@@ -19,10 +19,16 @@ import { type Column, PERIOD_COLUMNS, periodRows } from './columns.ts';
 import { chartHeight, co2ChartOption } from './emissions-chart.ts';
 import { emissionsTexts } from './texts.ts';
 
+/** A phone shows the figures without the fuel type's column (it is in the downloads). */
+export const onScreen = <T,>(columns: Column<T>[], narrow: boolean) =>
+  narrow ? columns.filter((c) => c.key !== 'fuelType') : columns;
+
 /** A table column from a column of the download: numbers in the language's marks, '-' where there is none. */
 export function tableColumn<T>(c: Column<T>, title: string): ColumnsType<T>[number] {
   return {
     key: c.key,
+    // the vessel stays in view while the figures scroll sideways
+    fixed: c.key === 'vessel' ? 'left' : undefined,
     // a narrow header wraps at its words ("AER" over "(g CO₂/t·NM)"): the year's 13 columns fit a laptop's width
     title: <span className="emissions-head">{title}</span>,
     align: c.digits === undefined ? 'left' : 'right',
@@ -47,7 +53,8 @@ export function PeriodEmissions() {
   });
   const d = q.data;
   const chart = useMemo(() => (d ? co2ChartOption(d.vessels, narrow) : null), [d, narrow]);
-  const columns = PERIOD_COLUMNS.map((c) => tableColumn(c, t(c.key)));
+  const columns = onScreen(PERIOD_COLUMNS, narrow).map((c) => tableColumn(c, t(c.key)));
+  const lead = narrow ? 1 : 2;
   const fileName = `${t('fileEmissions')}_${periodText(applied, 'DD-MM-YYYY', '_')}`;
 
   return (
@@ -100,21 +107,14 @@ export function PeriodEmissions() {
             locale={{ emptyText: <Empty description={t('noVessels')} /> }}
             summary={() => (
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={2}>
+                <Table.Summary.Cell index={0} colSpan={lead}>
                   <strong>{t('fleet')}</strong>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  <strong>{num(d.fleet.fuelLitres, 0)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  <strong>{num(d.fleet.fuelTonnes, 3)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <strong>{num(d.fleet.co2Tonnes, 3)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
-                  <strong>{num(d.fleet.distanceNm, 1)}</strong>
-                </Table.Summary.Cell>
+                {[d.fleet.fuelLitres, d.fleet.fuelTonnes, d.fleet.co2Tonnes, d.fleet.distanceNm].map((v, i) => (
+                  <Table.Summary.Cell key={PERIOD_COLUMNS[i + 2].key} index={lead + i} align="right">
+                    <strong>{num(v, PERIOD_COLUMNS[i + 2].digits)}</strong>
+                  </Table.Summary.Cell>
+                ))}
               </Table.Summary.Row>
             )}
           />
