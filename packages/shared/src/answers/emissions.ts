@@ -74,14 +74,7 @@ export const ciiSchema = z.object({
 export type Cii = z.infer<typeof ciiSchema>;
 
 /** One vessel's DCS-style year (§39.2–§39.4). */
-export const dcsVesselSchema = z.object({
-  massId: z.number(),
-  massName: z.string(),
-  fuelType: fuelTypeSchema,
-  fuelLitres: num,
-  fuelTonnes: num,
-  co2Tonnes: num,
-  distanceNm: z.number(),
+export const dcsVesselSchema = emissionsVesselSchema.extend({
   /** hours under way (the voyages' motion hours, docs/domain.md §37.1); 0 without motion */
   hoursUnderway: z.number(),
   gt: num,

@@ -1,6 +1,6 @@
 import type { DcsYear as DcsAnswer, DcsVessel } from '@fleet/shared/answers/emissions.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Select, Space, Spin, Table } from 'antd';
+import { Alert, Button, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
@@ -10,7 +10,7 @@ import { saveCsv } from '../../components/csv.ts';
 import { saveXlsx } from '../../components/xlsx.ts';
 import { CiiBadge } from './CiiBadge.tsx';
 import { DCS_COLUMNS, exportRows } from './columns.ts';
-import { onScreen, tableColumn } from './PeriodEmissions.tsx';
+import { EmissionsTable, onScreen, tableColumn } from './EmissionsTable.tsx';
 import { emissionsTexts } from './texts.ts';
 
 /** The first year the server answers (the CII's 2019 reference year). */
@@ -70,16 +70,7 @@ export function DcsYear() {
       {d && (
         <>
           <p className="emissions-note">{t(d.partial ? 'yearToDate' : 'yearFull', { year: d.year })}</p>
-          <Table<DcsVessel>
-            className="emissions-table"
-            size="small"
-            rowKey="massId"
-            columns={columns}
-            dataSource={d.vessels}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('noVessels')} /> }}
-          />
+          <EmissionsTable<DcsVessel> className="emissions-dcs" columns={columns} rows={d.vessels} />
           <p className="emissions-note">{t('ciiNote')}</p>
         </>
       )}

@@ -1,7 +1,6 @@
 import type { EmissionsPeriod, EmissionsVessel } from '@fleet/shared/answers/emissions.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Space, Spin, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Space, Spin, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
@@ -15,30 +14,10 @@ import { num } from '../../components/format.ts';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { saveXlsx } from '../../components/xlsx.ts';
 import { rangeOf } from '../../stores/filter.ts';
-import { type Column, PERIOD_COLUMNS, periodRows } from './columns.ts';
+import { PERIOD_COLUMNS, periodRows } from './columns.ts';
+import { EmissionsTable, onScreen, tableColumn } from './EmissionsTable.tsx';
 import { chartHeight, co2ChartOption } from './emissions-chart.ts';
 import { emissionsTexts } from './texts.ts';
-
-/** A phone shows the figures without the fuel type's column (it is in the downloads). */
-export const onScreen = <T,>(columns: Column<T>[], narrow: boolean) =>
-  narrow ? columns.filter((c) => c.key !== 'fuelType') : columns;
-
-/** A table column from a column of the download: numbers in the language's marks, '-' where there is none. */
-export function tableColumn<T>(c: Column<T>, title: string): ColumnsType<T>[number] {
-  return {
-    key: c.key,
-    // the vessel stays in view while the figures scroll sideways
-    fixed: c.key === 'vessel' ? 'left' : undefined,
-    // a narrow header wraps at its words ("AER" over "(g CO₂/t·NM)"): the year's 13 columns fit a laptop's width
-    title: <span className="emissions-head">{title}</span>,
-    align: c.digits === undefined ? 'left' : 'right',
-    className: c.digits === undefined ? undefined : 'emissions-number',
-    render: (_: unknown, row: T) => {
-      const v = c.value(row);
-      return typeof v === 'number' ? num(v, c.digits) : <span className="emissions-text">{v ?? '-'}</span>;
-    },
-  };
-}
 
 /** CO₂ and fuel of a period per vessel and for the fleet (docs/domain.md §39.1): figures, bars, table, downloads. */
 export function PeriodEmissions() {
@@ -96,15 +75,9 @@ export function PeriodEmissions() {
               <EChart option={chart.option} height={chartHeight(chart.bars)} aria-label={t('chartTitle')} />
             </div>
           )}
-          <Table<EmissionsVessel>
-            className="emissions-table"
-            size="small"
-            rowKey="massId"
+          <EmissionsTable<EmissionsVessel>
             columns={columns}
-            dataSource={d.vessels}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('noVessels')} /> }}
+            rows={d.vessels}
             summary={() => (
               <Table.Summary.Row>
                 <Table.Summary.Cell index={0} colSpan={lead}>
