@@ -1,3 +1,4 @@
+import { dcsYearSchema, emissionsPeriodSchema } from '@fleet/shared/answers/emissions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../src/http/time.ts';
 import { motionTotals } from '../../src/modules/voyages/motion-hours.ts';
@@ -105,6 +106,8 @@ describe.each(dialects())('emissions API on %s', (dialect) => {
       const r = await get(`/api/emissions/fleet/period/${T0}/${T0 + 2 * H}`);
       expect(r.statusCode).toBe(200);
       d = r.json.data;
+      // the answer is written as JSON by the task (emissions-task.ts): it holds to the route's schema
+      expect(emissionsPeriodSchema.parse(d)).toEqual(d);
     });
 
     it('lists the visible vessels by name, with their hand-computed figures', () => {
@@ -177,9 +180,11 @@ describe.each(dialects())('emissions API on %s', (dialect) => {
       year = new Date(T0 * 1000).getUTCFullYear();
       // the voyages' detection (its background pass in the product) writes the motion hours
       await redetect(t.database, tanker, nowSeconds());
+      // a year of every vessel: more rows than the in-process limit, so it runs in the heavy pool
       const r = await get(`/api/emissions/dcs/${year}`);
       expect(r.statusCode).toBe(200);
       d = r.json.data;
+      expect(dcsYearSchema.parse(d)).toEqual(d);
     });
 
     it('covers the calendar year in UTC, to date in the current one', () => {
