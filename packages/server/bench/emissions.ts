@@ -7,7 +7,7 @@ const RUNS = Number(process.env.BENCH_EMISSIONS_RUNS ?? 10);
 
 /**
  * Issue 30's emissions benchmark, called from run.ts once per engine while the server runs: on the bench data set
- * (every vessel given a tanker's capacities, so the CII is computed) it times GET /api/emissions/dcs/{year} — the
+ * (every vessel given a fuel type and a tanker's capacities, so CO₂ and the CII are computed) it times GET /api/emissions/dcs/{year} — the
  * DCS year of every bench vessel: their fuel, distance and CO₂ of the calendar year through the summary's code, the
  * motion hours, AER, cgDIST and CII — and GET /api/emissions/fleet/period for the last 30 days, wall time and the
  * server's CPU per request. Figures are printed; the lines go into docs/benchmarks.md by hand.
@@ -17,7 +17,16 @@ export async function benchEmissions(o: { base: string; url: string; engine: str
   const db = database.db;
   try {
     const assets = await db.selectFrom('asset').select(['massId', 'massCompId']).orderBy('massId').execute();
-    await db.updateTable('asset').set({ massGt: 2450, massDwt: 3500, massCiiType: 'tanker' }).execute();
+    // a fuel type with a factor, so CO₂, AER and the CII are computed as on a configured fleet
+    const fuel = await db
+      .insertInto('fuel_type')
+      .values({ mftyName: `Bench HSD ${Date.now()}`, mftyCo2Factor: 3.206, mftyDensity: 845 })
+      .returning('mftyId')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('asset')
+      .set({ massGt: 2450, massDwt: 3500, massCiiType: 'tanker', massMftyId: fuel.mftyId })
+      .execute();
     const role = await createRole(db, `Bench emissions ${Date.now()}`, { emissions: ['read'] });
     const userId = `bench-emissions-${Date.now()}@fleet.test`;
     const companies = [...new Set(assets.map((a) => Number(a.massCompId)))];
