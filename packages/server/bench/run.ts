@@ -379,6 +379,8 @@ async function runEngine(
       });
     }
     await benchBunker({ base, url, engine, end: END, days }); // issue 16: bunker log detail, ROB summary
+    // issue 30: the DCS year and a 30-day fleet period of every vessel (bench/emissions.ts)
+    await (await import('./emissions.ts')).benchEmissions({ base, url, engine, end: END, serverPid: child.pid! });
     const memoryAll = memoryOf(child.pid!);
     return {
       runAt: new Date().toISOString().slice(0, 16).replace('T', ' '),

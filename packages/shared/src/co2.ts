@@ -14,6 +14,15 @@ export interface Co2Input {
 export function co2Tonnes({ flows, fuelType }: Co2Input): number | null {
   const factor = fuelType?.mftyCo2Factor;
   if (factor == null || !(factor > 0)) return null;
+  const tonnes = fuelTonnes({ flows, fuelType });
+  return tonnes === null ? null : tonnes * factor;
+}
+
+/**
+ * The fuel's mass (t) that co2Tonnes multiplies by the factor (docs/domain.md §39.1, the DCS fuel consumption): null
+ * with fuel but no usable density; a fuel type without a factor still has a mass.
+ */
+export function fuelTonnes({ flows, fuelType }: Co2Input): number | null {
   let tonnes = 0;
   for (const f of flows) {
     if (f.litres == null || !Number.isFinite(f.litres) || f.litres <= 0) continue;
@@ -21,5 +30,5 @@ export function co2Tonnes({ flows, fuelType }: Co2Input): number | null {
     if (density == null || !(density > 0)) return null;
     tonnes += (f.litres * density) / 1e6;
   }
-  return tonnes * factor;
+  return tonnes;
 }

@@ -33,6 +33,7 @@ export const PERMISSION_KEYS = [
   'master_device_log',
   'voyages',
   'fleet_efficiency',
+  'emissions',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

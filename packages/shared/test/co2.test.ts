@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { co2Tonnes } from '../src/co2.ts';
+import { co2Tonnes, fuelTonnes } from '../src/co2.ts';
 
 const hsd = { mftyCo2Factor: 3.206, mftyDensity: 845 };
 
@@ -32,5 +32,24 @@ describe('CO₂ emitted (t)', () => {
     ).toBeNull();
     expect(co2Tonnes({ flows: [{ litres: 100 }], fuelType: { mftyCo2Factor: 3.206, mftyDensity: null } })).toBeNull();
     expect(co2Tonnes({ flows: [{ litres: 100 }], fuelType: null })).toBeNull();
+  });
+});
+
+// docs/domain.md §39.1: the mass CO₂ is computed of, hand-computed
+describe('fuel mass (t)', () => {
+  it('weighs each flow by its density, as CO₂ does, with or without a factor', () => {
+    const flows = [
+      { litres: 1000, density: 850 },
+      { litres: 500, density: 840 },
+      { litres: 200, density: null },
+    ];
+    // 0.85 + 0.42 + 0.169 = 1.439 t; the CO₂ above is this mass × 3.206
+    expect(fuelTonnes({ flows, fuelType: hsd })).toBeCloseTo(1.439, 12);
+    expect(fuelTonnes({ flows, fuelType: { mftyCo2Factor: null, mftyDensity: 845 } })).toBeCloseTo(1.439, 12);
+    expect(co2Tonnes({ flows, fuelType: hsd })).toBeCloseTo(1.439 * 3.206, 12);
+  });
+  it('is unknown with fuel but no density, and 0 without fuel', () => {
+    expect(fuelTonnes({ flows: [{ litres: 200 }], fuelType: { mftyCo2Factor: 3.206, mftyDensity: null } })).toBeNull();
+    expect(fuelTonnes({ flows: [{ litres: 0 }], fuelType: null })).toBe(0);
   });
 });

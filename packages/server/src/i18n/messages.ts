@@ -164,6 +164,8 @@ export const MESSAGES: Readonly<Record<string, string>> = {
     'Tautan laporan ini telah dicabut. Mintalah tautan baru kepada pengirim.',
   'This report link opens only the report of its own vessel and period.':
     'Tautan laporan ini hanya membuka laporan kapal dan periodenya sendiri.',
+  'An emissions period covers at most 366 days: choose a shorter period':
+    'Periode emisi paling lama 366 hari: pilih periode yang lebih pendek',
   'A link shows at most 31 days': 'Satu tautan menampilkan paling lama 31 hari',
   'expiresInHours must be a whole number': 'expiresInHours harus berupa bilangan bulat',
   'expiresInHours must be at least 1': 'expiresInHours minimal 1',
@@ -312,6 +314,7 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['Password must be at least {{n}} characters', 'Kata sandi minimal {{n}} karakter'],
   ['Password must be at most {{n}} characters', 'Kata sandi paling banyak {{n}} karakter'],
   ['The image must be at most {{mb:number}} MB', 'Ukuran gambar paling besar {{mb:number}} MB'],
+  ['year must be a year from {{a}} to {{b}}', 'year harus tahun dari {{a}} sampai {{b}}'],
   // crud
   ['finds[{{f}}] must be a date and time', 'finds[{{f}}] harus berupa tanggal dan waktu'],
   ['finds[{{f}}] must be a whole number', 'finds[{{f}}] harus berupa bilangan bulat'],

@@ -15,6 +15,7 @@ import { combineHooks } from './crud/hooks.ts';
 import { dailyReportRoutes } from './daily-report/daily-report.routes.ts';
 import { dailyReportSubscriptionRoutes } from './daily-report/subscriptions.routes.ts';
 import { efficiencyRoutes } from './efficiency/efficiency.routes.ts';
+import { emissionsRoutes } from './emissions/emissions.routes.ts';
 import { eventDefinitionHooks } from './event-engine/config-event.hooks.ts';
 import { configEventRoutes } from './event-engine/config-event.routes.ts';
 import { eventEngineModule } from './event-engine/index.ts';
@@ -92,4 +93,5 @@ export const modules: FastifyPluginAsync[] = [
   lifecyclePlugin,
   voyagesRoutes,
   voyagePassPlugin,
+  emissionsRoutes,
 ];

@@ -106,6 +106,8 @@ const MODULE_DAG: Record<string, string[]> = {
   lifecycle: ['summary', 'telemetry'],
   // voyages and legs (issue 30): detection from the track, motion hours, corrections audited, legs' figures by the summary
   voyages: ['access', 'auth', 'crud', 'geo', 'summary', 'telemetry'],
+  // issue 30: CO₂, the DCS year, AER, cgDIST and CII, from the summary's figures and the voyages' motion hours
+  emissions: ['access', 'auth', 'summary', 'voyages'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -45,6 +45,9 @@ describe.each(dialects())('asset behaviours on %s', (dialect) => {
       'massMatyId',
       'massMftyId',
       'massSystemType',
+      'massGt',
+      'massDwt',
+      'massCiiType',
       'massType',
       'massMaintenance',
     ]);

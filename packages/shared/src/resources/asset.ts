@@ -1,5 +1,15 @@
-import { choice, defineResource, int, optionalRefId, optionalText, requiredText } from './define.ts';
-import { APPROVAL_NUMBER, YES_NO } from './options.ts';
+import {
+  choice,
+  defineResource,
+  int,
+  optionalChoice,
+  optionalInRange,
+  optionalRefId,
+  optionalText,
+  requiredText,
+} from './define.ts';
+import { APPROVAL_NUMBER, CII_SHIP_TYPES, YES_NO } from './options.ts';
+import { RANGES } from './ranges.ts';
 
 /**
  * A vessel (spec 000 §3). massCompId and massDataId are set by the server to the active company;
@@ -31,6 +41,31 @@ export const asset = defineResource({
       schema: optionalRefId('Fuel Type'),
     },
     massSystemType: { label: 'Installation Type', kind: 'text', schema: optionalText(100, 'Installation Type') },
+    // docs/domain.md §39: the capacities of AER, cgDIST and CII, and the CII ship type that picks the reference line
+    massGt: {
+      label: 'Gross Tonnage (GT)',
+      kind: 'number',
+      step: 1,
+      hint: 'From the tonnage certificate; cgDIST and the CII of ro-ro and passenger ships use it.',
+      range: RANGES.grossTonnage,
+      schema: optionalInRange('Gross Tonnage', RANGES.grossTonnage),
+    },
+    massDwt: {
+      label: 'Deadweight (DWT, t)',
+      kind: 'number',
+      step: 1,
+      hint: 'Summer deadweight in tonnes; AER and the CII of cargo ships and tankers use it.',
+      range: RANGES.deadweight,
+      schema: optionalInRange('Deadweight', RANGES.deadweight),
+    },
+    massCiiType: {
+      label: 'CII Ship Type',
+      kind: 'select',
+      options: CII_SHIP_TYPES,
+      placeholder: 'Not entered',
+      hint: 'The IMO ship type of the CII reference line (MEPC.353(78)); tugs and supply boats: Other.',
+      schema: optionalChoice('CII Ship Type', CII_SHIP_TYPES),
+    },
     massType: {
       label: 'Status',
       kind: 'select',
@@ -95,6 +130,19 @@ export const asset = defineResource({
         hint: 'BBM yang dibakar mesin: faktor CO₂-nya menentukan CO₂ yang dilepaskan dalam laporan.',
       },
       massSystemType: { label: 'Jenis Instalasi' },
+      massGt: {
+        label: 'Tonase Kotor (GT)',
+        hint: 'Dari surat ukur; dipakai cgDIST dan CII kapal ro-ro dan penumpang.',
+      },
+      massDwt: {
+        label: 'Bobot Mati (DWT, t)',
+        hint: 'Bobot mati musim panas dalam ton; dipakai AER dan CII kapal kargo dan tanker.',
+      },
+      massCiiType: {
+        label: 'Jenis Kapal CII',
+        placeholder: 'Belum diisi',
+        hint: 'Jenis kapal IMO untuk garis referensi CII (MEPC.353(78)); kapal tunda dan supply: Lainnya.',
+      },
       massType: { label: 'Status' },
       massMaintenance: {
         label: 'Dalam Perawatan',
@@ -114,6 +162,10 @@ export const asset = defineResource({
       deleted: 'Berhasil dihapus',
       saved: 'Aset baru dibuat',
     },
-    messages: { 'The company already has an asset with this name': 'Perusahaan sudah memiliki aset dengan nama ini' },
+    messages: {
+      'The company already has an asset with this name': 'Perusahaan sudah memiliki aset dengan nama ini',
+      'Gross Tonnage': 'Tonase Kotor',
+      Deadweight: 'Bobot Mati',
+    },
   },
 });

@@ -512,6 +512,10 @@ export const choice = (label: string, options: FieldOption[], message?: string) 
   );
 };
 
+/** One of the field's options, or none: blank, null or absent means none (the CII ship type of an asset). */
+export const optionalChoice = (label: string, options: FieldOption[]) =>
+  z.preprocess(blankToNull, choice(label, options).nullish());
+
 /** Digits of a phone number, with the separators people write ('+62 21-4301 2250', '(0542) 733 415'). */
 const PHONE = /^\+?[\d\s().-]+$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, '').length;

@@ -31,3 +31,55 @@ export const ADJUSTMENT_TYPES: FieldOption[] = [
   },
   { value: 2, label: 'Adjust Value', indonesian: { label: 'Sesuaikan Nilai' } },
 ];
+
+/**
+ * The CII ship types of MEPC.353(78) (G2) an asset may be given (docs/domain.md §39.4); `other`: a type without a
+ * reference line (tugs, supply boats), which has no CII. The values are stored in `massCiiType`.
+ */
+export const CII_SHIP_TYPES: FieldOption[] = [
+  { value: 'bulk_carrier', label: 'Bulk carrier', indonesian: { label: 'Kapal curah' } },
+  { value: 'gas_carrier', label: 'Gas carrier', indonesian: { label: 'Kapal pengangkut gas' } },
+  { value: 'tanker', label: 'Tanker', indonesian: { label: 'Kapal tanker' } },
+  { value: 'container_ship', label: 'Container ship', indonesian: { label: 'Kapal peti kemas' } },
+  { value: 'general_cargo', label: 'General cargo ship', indonesian: { label: 'Kapal kargo umum' } },
+  {
+    value: 'refrigerated_cargo',
+    label: 'Refrigerated cargo carrier',
+    indonesian: { label: 'Kapal kargo berpendingin' },
+  },
+  { value: 'combination_carrier', label: 'Combination carrier', indonesian: { label: 'Kapal kombinasi' } },
+  { value: 'lng_carrier', label: 'LNG carrier', indonesian: { label: 'Kapal pengangkut LNG' } },
+  {
+    value: 'roro_vehicle',
+    label: 'Ro-ro cargo ship (vehicle carrier)',
+    indonesian: { label: 'Kapal ro-ro pengangkut kendaraan' },
+  },
+  { value: 'roro_cargo', label: 'Ro-ro cargo ship', indonesian: { label: 'Kapal kargo ro-ro' } },
+  { value: 'roro_passenger', label: 'Ro-ro passenger ship', indonesian: { label: 'Kapal penumpang ro-ro' } },
+  {
+    value: 'roro_passenger_hsc',
+    label: 'High-speed craft (ro-ro passenger)',
+    indonesian: { label: 'Kapal cepat (penumpang ro-ro)' },
+  },
+  { value: 'cruise_passenger', label: 'Cruise passenger ship', indonesian: { label: 'Kapal pesiar' } },
+  {
+    value: 'other',
+    label: 'Other: no CII reference line (tug or supply boat)',
+    indonesian: { label: 'Lainnya: tanpa garis referensi CII (kapal tunda atau supply)' },
+  },
+];
+export type CiiShipType =
+  | 'bulk_carrier'
+  | 'gas_carrier'
+  | 'tanker'
+  | 'container_ship'
+  | 'general_cargo'
+  | 'refrigerated_cargo'
+  | 'combination_carrier'
+  | 'lng_carrier'
+  | 'roro_vehicle'
+  | 'roro_cargo'
+  | 'roro_passenger'
+  | 'roro_passenger_hsc'
+  | 'cruise_passenger'
+  | 'other';

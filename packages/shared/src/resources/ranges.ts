@@ -30,4 +30,8 @@ export const RANGES = {
   co2Factor: { min: 0, max: 10, unit: 't CO₂/t fuel' },
   /** fuel density at 15 °C (the existing limit of the fuel type form) */
   fuelDensity: { min: 500, max: 1_100, unit: 'kg/m³' },
+  /** gross tonnage (ITC 69, no unit): the largest ships afloat are about 250 000 GT; a vessel has at least 1 */
+  grossTonnage: { min: 1, max: 1_000_000, unit: 'GT' },
+  /** deadweight: the largest tanker ever built carried about 565 000 t */
+  deadweight: { min: 1, max: 1_000_000, unit: 't' },
 } satisfies Record<string, NumRange>;

@@ -78,11 +78,16 @@ export async function savePrint(start: number, end: number, query: URLSearchPara
   }
   const blob = await res.blob();
   const name = fileNameOf(res.headers.get('content-disposition'), fallback);
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands a file made in the browser to the user as a download named `name`. */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

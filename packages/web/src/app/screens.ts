@@ -8,6 +8,7 @@ import { dailyReportScreens } from '../features/daily-report/screens.ts';
 import { dashboardScreens } from '../features/dashboard/screens.ts';
 import { datalogScreens } from '../features/datalog/screens.ts';
 import { deviceScreens } from '../features/devices/screens.ts';
+import { emissionsScreens } from '../features/emissions/screens.ts';
 import { eventLogScreens } from '../features/event-log/screens.ts';
 import { fleetEfficiencyScreens } from '../features/fleet-efficiency/screens.ts';
 import { fleetMapScreens } from '../features/fleet-map/screens.ts';
@@ -36,6 +37,7 @@ export const FEATURE_SCREENS = [
   customChartScreens,
   weatherScreens,
   eventLogScreens,
+  emissionsScreens,
   trackerScreens,
   fleetEfficiencyScreens,
   bunkerScreens,

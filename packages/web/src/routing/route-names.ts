@@ -32,6 +32,8 @@ export const SCREEN_PATHS = {
   // issue 30: every vessel's fuel per mile and hour, change and rank
   FleetEfficiency: '/fleet-efficiency',
   CustomChart: '/report/custom-chart',
+  // issue 30: CO₂ of a period, the DCS year, AER, cgDIST and CII (docs/domain.md §39)
+  Emissions: '/emissions',
   Profile: '/profile',
   // master area
   Asset: '/master/asset',

@@ -1,4 +1,4 @@
-import { DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from '@fleet/fleet-catalog';
+import { DEMO_CAPACITY, DEMO_FLEET, DEMO_GROUPS, type DemoCompanyKey } from '@fleet/fleet-catalog';
 import { DEFAULT_BACKFILL_DAYS } from '../../config.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { ensureBuiltInRoles } from '../../modules/access/built-in-roles.ts';
@@ -229,6 +229,9 @@ export async function seedDemo(
           massMatyId: assetTypeIds.get(v.assetType),
           massMaintenance: v.variant.maintenance ? 1 : 0,
           massMftyId: fuelTypeIds.get(v.fuelType) ?? null,
+          massGt: DEMO_CAPACITY[v.code]?.gt ?? null,
+          massDwt: DEMO_CAPACITY[v.code]?.dwt ?? null,
+          massCiiType: DEMO_CAPACITY[v.code]?.ciiType ?? null,
           ...audit('mass', by),
         },
         'massId',

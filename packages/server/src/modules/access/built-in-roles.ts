@@ -15,6 +15,7 @@ export const OPERATOR_READ: PermissionKey[] = [
   'master_device',
   'voyages',
   'fleet_efficiency',
+  'emissions',
 ];
 
 export type BuiltInRoleName = 'Administrator' | 'Operator';

@@ -1,5 +1,5 @@
 import type { Summary, SummaryGroup } from '@fleet/shared/answers/summary.ts';
-import { co2Tonnes } from '@fleet/shared/co2.ts';
+import { type Co2Input, co2Tonnes } from '@fleet/shared/co2.ts';
 import { isOnline } from '@fleet/shared/online.ts';
 import { convert, DEFAULT_SAMPLE_INTERVAL, dataPercentage, mean, sumPresent } from './summary-domain.ts';
 import type { MeanPoint, Stat, VesselPeriod } from './summary-period.ts';
@@ -162,6 +162,22 @@ function meterPoint(s: Stat | undefined) {
   };
 }
 
+/**
+ * §23: the period's flows of fuel with the densities they are weighed by (the supply meters' measured means; the AE
+ * fuel at the fuel type's standard density) — what CO₂ (co2Tonnes) and the fuel's mass (fuelTonnes, §39) are of.
+ */
+export function fuelFlows(p: VesselPeriod): Co2Input {
+  const { meters } = p.plan;
+  return {
+    fuelType: p.plan.fuelType,
+    flows: [
+      { litres: p.sideFuel('PORT'), density: avgOf(p.stat(meters.PORT_IN?.devcId), 'density') },
+      { litres: p.sideFuel('STARBOARD'), density: avgOf(p.stat(meters.STARBOARD_IN?.devcId), 'density') },
+      { litres: p.aeFuel().total, density: null },
+    ],
+  };
+}
+
 function flowGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['flowmeter']> {
   const { meters } = p.plan;
   const portIn = p.stat(meters.PORT_IN?.devcId);
@@ -220,14 +236,7 @@ function flowGroup(p: VesselPeriod, details: boolean): NonNullable<Summary['flow
       starboardEngineConsKg: p.sideFuel('STARBOARD', undefined, 'kg'),
       meEngineConsKg: p.mainEngineFuel(undefined, 'kg'),
       aeEngineConsKg: p.aeMeteredFuel('kg'),
-      co2Emitted: co2Tonnes({
-        fuelType: p.plan.fuelType,
-        flows: [
-          { litres: port, density: avgOf(portIn, 'density') },
-          { litres: stb, density: avgOf(stbIn, 'density') },
-          { litres: ae.total, density: null },
-        ],
-      }),
+      co2Emitted: co2Tonnes(fuelFlows(p)),
     },
   };
 }

@@ -48,6 +48,7 @@ const indonesianTitles: ScreenTitles = {
   TeltonikaMap: 'Peta Teltonika',
   FleetEfficiency: 'Efisiensi Armada',
   CustomChart: 'Grafik Kustom',
+  Emissions: 'Emisi',
   Profile: 'Profil',
   Asset: 'Daftar Aset',
   AssetMenu: 'Aset',
