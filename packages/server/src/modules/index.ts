@@ -36,6 +36,8 @@ import { userHooks, userLoginHooks } from './users/user.hooks.ts';
 import { userAccessRoutes } from './users/user-access.routes.ts';
 import { userAccountRoutes } from './users/user-account.routes.ts';
 import { userAssetHooks } from './users/user-asset.hooks.ts';
+import { voyagePassPlugin } from './voyages/voyage-pass.ts';
+import { voyagesRoutes } from './voyages/voyages.routes.ts';
 
 /**
  * The features' behaviour around the generic master routes, by resource name: crud knows no feature, each feature
@@ -88,4 +90,6 @@ export const modules: FastifyPluginAsync[] = [
   shareLinkRoutes,
   eventEngineModule,
   lifecyclePlugin,
+  voyagesRoutes,
+  voyagePassPlugin,
 ];

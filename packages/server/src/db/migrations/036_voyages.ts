@@ -54,6 +54,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('vcor_detail', 'text', (c) => c.notNull())
     .addColumn('vcor_created_by', 'text', (c) => c.notNull())
     .addColumn('vcor_created_time', 'bigint', (c) => c.notNull())
+    /** withdrawn (DELETE): the row stays, so who made and who withdrew each correction stays on record */
+    .addColumn('vcor_deleted_by', 'text')
+    .addColumn('vcor_deleted_time', 'bigint')
     .execute();
   await db.schema.createIndex('voyage_correction_asset').on('voyage_correction').column('vcor_asset_id').execute();
   await grantVoyages(db as Kysely<any>);
