@@ -11,6 +11,9 @@ import { useCorrect } from './voyages-api.ts';
 
 type Which = Extract<VoyageCorrectionRequest, { action: 'rename' }>['which'];
 
+/** A leg's own start: its id's (`<assetId>-<start>`), which the period's clipping does not move — corrections name it. */
+export const legStart = (l: Pick<Leg, 'id'>) => Number(l.id.slice(l.id.lastIndexOf('-') + 1));
+
 /** The ticked legs when they are two or more consecutive ones, oldest first; else null. */
 export function mergeRange(legs: readonly Leg[], ticked: readonly string[]): [Leg, Leg] | null {
   const at = ticked.map((id) => legs.findIndex((l) => l.id === id)).sort((a, b) => a - b);
@@ -52,7 +55,7 @@ export function MergeButton({
           onCancel={() => setOpen(false)}
           onConfirm={() =>
             make.mutate(
-              { action: 'merge', start: range[0].start, end: range[1].end },
+              { action: 'merge', start: legStart(range[0]), end: range[1].end },
               {
                 onSuccess: () => {
                   toast.success(t('saved'));
@@ -140,7 +143,7 @@ export function LegCorrections({ assetId, leg, time }: { assetId: number; leg: L
         okText={t('confirm')}
         confirming={make.isPending}
         onCancel={() => setDialog(null)}
-        onConfirm={() => placeOk && send({ action: 'rename', start: leg.start, place: place.trim(), which })}
+        onConfirm={() => placeOk && send({ action: 'rename', start: legStart(leg), place: place.trim(), which })}
       >
         <Form layout="vertical">
           <Form.Item
