@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Polyline } from 'react-leaflet';
 import { useTexts } from '../../api/i18n.ts';
 import { dateTime, latLng, num, qty } from '../format.ts';
-import { BaseMap, FitToPoints, MapOverlay, VesselLayer } from '../map/index.ts';
+import { BaseMap, FitToPoints, VesselLayer } from '../map/index.ts';
 import { bandColor, indexAt, SPEED_BANDS, speedRuns } from './speed-bands.ts';
 import { replayTexts } from './texts.ts';
 import './track-replay.css';
@@ -116,25 +116,23 @@ export function TrackReplay({
           ))}
           <VesselLayer vessels={marker} />
           <FitToPoints points={fit} fitKey={trackKey} maxZoom={13} />
-          <MapOverlay>
-            <ul className="track-replay-legend" aria-label={t('speedLegend')}>
-              <li>
-                <strong>{t('speedLegend')}</strong>
-              </li>
-              {SPEED_BANDS.map((b, i) => (
-                <li key={b.from}>
-                  <i style={{ background: b.color }} />
-                  {i + 1 < SPEED_BANDS.length ? `${b.from}–${SPEED_BANDS[i + 1].from}` : `≥ ${b.from}`}
-                </li>
-              ))}
-              <li>
-                <i style={{ background: bandColor(-1) }} />
-                {t('unknownSpeed')}
-              </li>
-            </ul>
-          </MapOverlay>
         </BaseMap>
       </div>
+      <ul className="track-replay-legend" aria-label={t('speedLegend')}>
+        <li>
+          <strong>{t('speedLegend')}</strong>
+        </li>
+        {SPEED_BANDS.map((b, i) => (
+          <li key={b.from}>
+            <i style={{ background: b.color }} />
+            {i + 1 < SPEED_BANDS.length ? `${b.from}–${SPEED_BANDS[i + 1].from}` : `≥ ${b.from}`}
+          </li>
+        ))}
+        <li>
+          <i style={{ background: bandColor(-1) }} />
+          {t('unknownSpeed')}
+        </li>
+      </ul>
       {thinned && <Alert type="info" showIcon title={t('thinned', { count: points.length })} />}
       <div className="track-replay-controls">
         <Button icon={<StepBackwardOutlined />} aria-label={t('restart')} onClick={() => setTime(first)} />
@@ -152,7 +150,7 @@ export function TrackReplay({
           value={rate}
           onChange={setRate}
           options={RATES.map((r) => ({ value: r, label: rateText(r) }))}
-          style={{ width: 110 }}
+          style={{ width: 130 }}
         />
         <Slider
           className="track-replay-slider"

@@ -2,7 +2,9 @@ import type { Leg, VoyagesAnswer } from '@fleet/shared/answers/voyages.ts';
 import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTexts } from '../../api/i18n.ts';
-import { dateTime, duration, num } from '../../components/format.ts';
+import { at } from '../../api/zone.ts';
+import { duration, num } from '../../components/format.ts';
+import { RANGE_FORMAT } from '../../components/PeriodPicker.tsx';
 import { voyagesTexts } from './texts.ts';
 
 /** Where a leg runs: a named place, or "at sea"; at berth or anchor the one place. */
@@ -11,6 +13,9 @@ export function placesText(l: Pick<Leg, 'kind' | 'fromPlace' | 'toPlace'>, atSea
   const to = l.toPlace ?? atSea;
   return l.kind === 'berth' || l.kind === 'anchor' || from === to ? from : `${from} → ${to}`;
 }
+
+/** Departure and arrival as the period picker writes times: compact enough for a table of legs. */
+const time = (sec: number) => at(sec * 1000).format(RANGE_FORMAT);
 
 const KIND_COLORS: Record<Leg['kind'], string> = {
   berth: 'default',
@@ -36,11 +41,11 @@ export function LegsTable({
   const t = useTexts(voyagesTexts);
   const n = (l: Leg) => answer.legs.indexOf(l) + 1;
   const columns: ColumnsType<Leg> = [
-    { title: t('number'), key: 'n', width: 52, render: (_, l) => n(l) },
+    { title: t('number'), key: 'n', width: 44, render: (_, l) => n(l) },
     {
       title: t('kind'),
       key: 'kind',
-      width: 150,
+      width: 120,
       render: (_, l) => (
         <span className="voyages-kind">
           <Tag color={KIND_COLORS[l.kind]}>{t(l.kind)}</Tag>
@@ -53,9 +58,9 @@ export function LegsTable({
         </span>
       ),
     },
-    { title: t('fromTo'), key: 'places', width: 220, render: (_, l) => placesText(l, t('atSea')) },
-    { title: t('departure'), key: 'start', width: 150, render: (_, l) => dateTime(l.start) },
-    { title: t('arrival'), key: 'end', width: 150, render: (_, l) => dateTime(l.end) },
+    { title: t('fromTo'), key: 'places', width: 190, render: (_, l) => placesText(l, t('atSea')) },
+    { title: t('departure'), key: 'start', width: 110, render: (_, l) => time(l.start) },
+    { title: t('arrival'), key: 'end', width: 110, render: (_, l) => time(l.end) },
     {
       title: t('duration'),
       key: 'duration',
@@ -63,20 +68,20 @@ export function LegsTable({
       align: 'right',
       render: (_, l) => duration(l.durationSeconds),
     },
-    { title: t('distance'), key: 'distance', width: 100, align: 'right', render: (_, l) => num(l.distanceNm, 1) },
+    { title: t('distance'), key: 'distance', width: 90, align: 'right', render: (_, l) => num(l.distanceNm, 1) },
     {
       title: t('underwayTime'),
       key: 'underway',
-      width: 110,
+      width: 95,
       align: 'right',
       render: (_, l) => duration(l.underwaySeconds),
     },
-    { title: t('meFuel'), key: 'me', width: 100, align: 'right', render: (_, l) => num(l.me.litres, 0) },
-    { title: t('aeFuel'), key: 'ae', width: 100, align: 'right', render: (_, l) => num(l.ae.litres, 0) },
-    { title: t('litresPerNm'), key: 'lnm', width: 80, align: 'right', render: (_, l) => num(l.litresPerNm, 1) },
-    { title: t('litresPerHour'), key: 'lh', width: 80, align: 'right', render: (_, l) => num(l.litresPerHour, 1) },
-    { title: t('avgSpeed'), key: 'speed', width: 100, align: 'right', render: (_, l) => num(l.avgSpeedKn, 1) },
-    { title: t('co2'), key: 'co2', width: 80, align: 'right', render: (_, l) => num(l.co2Tonnes, 2) },
+    { title: t('meFuel'), key: 'me', width: 80, align: 'right', render: (_, l) => num(l.me.litres, 0) },
+    { title: t('aeFuel'), key: 'ae', width: 80, align: 'right', render: (_, l) => num(l.ae.litres, 0) },
+    { title: t('litresPerNm'), key: 'lnm', width: 70, align: 'right', render: (_, l) => num(l.litresPerNm, 1) },
+    { title: t('litresPerHour'), key: 'lh', width: 70, align: 'right', render: (_, l) => num(l.litresPerHour, 1) },
+    { title: t('avgSpeed'), key: 'speed', width: 90, align: 'right', render: (_, l) => num(l.avgSpeedKn, 1) },
+    { title: t('co2'), key: 'co2', width: 70, align: 'right', render: (_, l) => num(l.co2Tonnes, 2) },
   ];
   const totals = answer.totals;
   return (
@@ -86,7 +91,7 @@ export function LegsTable({
       dataSource={answer.legs}
       columns={columns}
       pagination={false}
-      scroll={{ x: 1500, y: 420 }}
+      scroll={{ x: 1330, y: 420 }}
       locale={{ emptyText: t('noLegs') }}
       rowClassName={(l) => (l.id === selected ? 'voyages-row-selected' : '')}
       onRow={(l) => ({ onClick: () => onSelect(l.id), style: { cursor: 'pointer' } })}
@@ -114,8 +119,9 @@ export function LegsTable({
               <Table.Summary.Cell index={8} align="right">
                 {duration(totals.underwaySeconds)}
               </Table.Summary.Cell>
+              {/* ME and AE together: the total fuel */}
               <Table.Summary.Cell index={9} colSpan={2} align="right">
-                {t('totalFuel')}: {num(totals.totalLitres, 0)}
+                <span title={t('totalFuel')}>{num(totals.totalLitres, 0)}</span>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={11} colSpan={3} />
               <Table.Summary.Cell index={14} align="right">
