@@ -162,7 +162,7 @@ export function TrackReplay({
             setTime(v);
           }}
           tooltip={{ formatter: (v) => dateTime(v ?? null) }}
-          aria-label={t('timeSlider')}
+          ariaLabelForHandle={t('timeSlider')}
         />
         {extra}
       </div>
