@@ -74,7 +74,16 @@ export function MergeButton({
 }
 
 /** Split the leg at a time (the replay's time first) or rename its place, each with confirmation. */
-export function LegCorrections({ assetId, leg, time }: { assetId: number; leg: Leg; time: number }) {
+export function LegCorrections({
+  assetId,
+  leg,
+  replayTime,
+}: {
+  assetId: number;
+  leg: Leg;
+  /** the replay's time when the dialog opens: the split's first proposal */
+  replayTime: () => number;
+}) {
   const t = useTexts(voyagesTexts);
   const { make } = useCorrect(assetId);
   const [dialog, setDialog] = useState<'split' | 'rename' | null>(null);
@@ -85,6 +94,7 @@ export function LegCorrections({ assetId, leg, time }: { assetId: number; leg: L
   const [which, setWhich] = useState<Which>('both');
 
   const openSplit = () => {
+    const time = replayTime();
     setAt(Math.floor(inside(time) ? time : (leg.start + leg.end) / 2));
     setDialog('split');
   };

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { periodSeconds } from '../../api/period.ts';
@@ -38,7 +38,8 @@ export default function Voyages() {
   const legs = voyages.data?.legs ?? [];
   const [selected, setSelected] = useState<string | null>(null);
   const [ticked, setTicked] = useState<string[]>([]);
-  const [time, setTime] = useState(0);
+  // the replay's time, read when a split opens (a ref: playing must not draw the whole screen every frame)
+  const time = useRef(0);
 
   // another vessel or period: nothing selected
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new vessel or period only
@@ -52,7 +53,9 @@ export default function Voyages() {
   // a leg's end is its last fix: its track and charts run one second past it (periods are [start, end))
   const span = leg ? { start: leg.start, end: leg.end + 1 } : { start, end };
   const track = useTrack(assetId, span.start, span.end);
-  const onTime = useCallback((ts: number) => setTime(Math.floor(ts)), []);
+  const onTime = useCallback((ts: number) => {
+    time.current = Math.floor(ts);
+  }, []);
 
   const exportRows = () => (voyages.data ? legRows(voyages.data) : []);
   const fileBase = xlsxFileName(vesselName, filter.range.start, filter.range.end).replace(/\.xlsx$/, '');
@@ -124,7 +127,7 @@ export default function Voyages() {
             title={leg ? t('legDetail', { n: legNo, kind: legKindText(leg.kind) }) : t('periodDetail')}
             extra={
               <Space wrap size={8}>
-                {leg && canCorrect && <LegCorrections assetId={assetId} leg={leg} time={time} />}
+                {leg && canCorrect && <LegCorrections assetId={assetId} leg={leg} replayTime={() => time.current} />}
                 {leg && <Button onClick={() => setSelected(null)}>{t('wholePeriod')}</Button>}
               </Space>
             }
