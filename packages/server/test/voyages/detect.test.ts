@@ -27,7 +27,6 @@ function track(steps: Step[]): Track {
       lat += s.knots / 60 / 60;
       t.ts[i] = i * MIN;
       t.lat[i] = lat;
-      t.span[i] = MIN;
       t.spanDistance[i] = metres;
       t.moving[i] = s.knots > 1 ? 1 : 0;
       t.movingSpan[i] = s.knots > 1 ? MIN : 0;

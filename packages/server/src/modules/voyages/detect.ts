@@ -21,8 +21,6 @@ export interface Track {
   lng: Float64Array;
   /** §7: the fix is moving (under way, §37.1) */
   moving: Uint8Array;
-  /** §5: credited span (s); 0 for a device's first fix */
-  span: Float64Array;
   /** §6: metres credited on the span */
   spanDistance: Float64Array;
   /** §7: the span when moving, else 0 */
@@ -60,7 +58,6 @@ export function emptyTrack(n = 0): Track {
     lat: new Float64Array(n),
     lng: new Float64Array(n),
     moving: new Uint8Array(n),
-    span: new Float64Array(n),
     spanDistance: new Float64Array(n),
     movingSpan: new Float64Array(n),
   };
@@ -74,7 +71,6 @@ export function trackFrom(t: Track, from: number): Track {
     lat: t.lat.subarray(from),
     lng: t.lng.subarray(from),
     moving: t.moving.subarray(from),
-    span: t.span.subarray(from),
     spanDistance: t.spanDistance.subarray(from),
     movingSpan: t.movingSpan.subarray(from),
   };

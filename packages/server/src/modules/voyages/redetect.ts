@@ -102,6 +102,10 @@ export async function storeDetection(db: Db, assetId: number, d: Detection, now:
     let legs = tx.deleteFrom('voyage_leg').where('assetId', '=', assetId);
     if (d.from !== null) legs = legs.where('startTs', '>=', d.from);
     await legs.execute();
+    // the figures of every leg that reaches into the re-detected part (its readings may have changed)
+    let figures = tx.deleteFrom('voyage_leg_figures').where('assetId', '=', assetId);
+    if (d.from !== null) figures = figures.where('endTs', '>', d.from);
+    await figures.execute();
     await tx.deleteFrom('voyage_motion_hour').where('assetId', '=', assetId).where('hour', '>=', d.hourFrom).execute();
     await insertChunks(
       tx,
@@ -139,11 +143,19 @@ export async function storeDetection(db: Db, assetId: number, d: Detection, now:
   });
 }
 
+/** Runs a detection elsewhere (the heavy pool: voyage-pass.ts); absent, in this thread. */
+export type DetectionRunner = (vessel: VesselForVoyages, assetId: number, from: number | null) => Promise<Detection>;
+
 /**
  * Re-detects one vessel from its dirty mark (§37.6): no mark and legs stored → nothing to do; no legs stored → the
  * whole track. Answers the number of legs written, or null when nothing ran.
  */
-export async function redetect(database: Database, assetId: number, now: number): Promise<number | null> {
+export async function redetect(
+  database: Database,
+  assetId: number,
+  now: number,
+  runner?: DetectionRunner,
+): Promise<number | null> {
   const { db } = database;
   const state = await db
     .selectFrom('voyage_state')
@@ -163,7 +175,7 @@ export async function redetect(database: Database, assetId: number, now: number)
       .execute()
   ).map((r) => ({ kind: r.kind, startTs: Number(r.startTs), endTs: Number(r.endTs) }));
   const from = dirtyFrom === null || state?.detectedAt == null ? null : stableBoundary(stored, dirtyFrom);
-  const d = await detectFrom(database, vessel, from);
+  const d = runner ? await runner(vessel, assetId, from) : await detectFrom(database, vessel, from);
   await storeDetection(db, assetId, d, now, dirtyFrom);
   return d.legs.length;
 }
