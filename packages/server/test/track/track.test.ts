@@ -8,7 +8,7 @@ import { createRole, createUser, signIn, twoTenants } from '../helpers/fixtures.
 import { send, vessel } from '../summary/summary-world.ts';
 
 /**
- * docs/domain.md §38: the track of a vessel for the replay and its GPX/KML files — fixes only, oldest first, thinned
+ * docs/domain.md §40: the track of a vessel for the replay and its GPX/KML files — fixes only, oldest first, thinned
  * to the first fix of each slot, speed in knots, ME rpm and fuel rate at each fix; scope, permission and bad input.
  */
 describe.each(dialects())('track replay and files on %s', (dialect) => {
@@ -25,7 +25,7 @@ describe.each(dialects())('track replay and files on %s', (dialect) => {
     t = await createTestApp(dialect);
     tenants = await twoTenants(t.database.db, ['voyages']);
     T = bucketStart(nowSeconds() - 2 * 86400, 86400, 0) + 10 * 3600;
-    // the §38 example's vessel; its name needs escaping in XML and in the file name
+    // the §40 example's vessel; its name needs escaping in XML and in the file name
     const v = await vessel(t, tenants.compA1, 'Tug "A&B" <1>');
     massId = v.massId;
     await v.add('t-gps', 'gps', null);
@@ -69,7 +69,7 @@ describe.each(dialects())('track replay and files on %s', (dialect) => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('answers the fixes oldest first with knots and the §38 engine values at each', async () => {
+  it('answers the fixes oldest first with knots and the §40 engine values at each', async () => {
     const r = await t.call({ method: 'GET', url: url(massId, T - 60, T + 60), token: tenants.readerA });
     expect(r.statusCode).toBe(200);
     const d = r.json.data;

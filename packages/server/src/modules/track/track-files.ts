@@ -1,6 +1,6 @@
 import type { TrackPoint } from '@fleet/shared/answers/voyages.ts';
 
-/** A track as GPX 1.1 and KML 2.2 documents (docs/domain.md §38): UTC ISO times, names escaped. */
+/** A track as GPX 1.1 and KML 2.2 documents (docs/domain.md §40): UTC ISO times, names escaped. */
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

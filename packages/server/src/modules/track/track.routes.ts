@@ -11,7 +11,7 @@ import { readTrack, TRACK_FILE_LIMIT, TRACK_LIMIT } from './track.ts';
 import { type TrackFile, trackFileName, trackGpx, trackKml } from './track-files.ts';
 
 /**
- * The track of a vessel in a period (docs/domain.md §38): `GET /api/track/{assetId}/period/{start}/{end}` for the
+ * The track of a vessel in a period (docs/domain.md §40): `GET /api/track/{assetId}/period/{start}/{end}` for the
  * Voyages screen's replay, `…/gpx` and `…/kml` as files. Read on `voyages`; a vessel the user may not see is 404.
  */
 

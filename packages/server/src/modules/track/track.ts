@@ -6,7 +6,7 @@ import { rawHorizon } from '../telemetry/raw-horizon.ts';
 import { query } from '../telemetry/sql.ts';
 
 /**
- * A vessel's track for replay and files (docs/domain.md §38): its GPS fixes in a period, thinned evenly in time beyond
+ * A vessel's track for replay and files (docs/domain.md §40): its GPS fixes in a period, thinned evenly in time beyond
  * a limit, each with its speed in knots and the engine values at that moment.
  */
 
@@ -26,7 +26,7 @@ const gps = TELEMETRY_TYPES.gps;
 const FIX = 'latitude is not null and longitude is not null';
 
 /**
- * The value of a device's column at the fix `t.ts`: its latest sample at or before it, at most 60 s older (§38).
+ * The value of a device's column at the fix `t.ts`: its latest sample at or before it, at most 60 s older (§40).
  * One index seek per fix on (device_id, ts). The device id is ours, a whole number: written into the text.
  */
 function valueAt(table: string, column: string, device: VesselDevice | undefined): string {
@@ -59,7 +59,7 @@ export async function readTrack(
     [gpsId, from, end],
   );
   const thinned = Number(n) > limit;
-  // slots of w seconds from the period's start (§38); whole numbers computed here, written into the text
+  // slots of w seconds from the period's start (§40); whole numbers computed here, written into the text
   const w = Math.ceil((end - from) / limit);
   const rows = thinned
     ? `join (select min(ts) as ts0 from ${gps.table}
@@ -110,7 +110,7 @@ export async function readTrack(
 }
 
 /**
- * §38 ME fuel rate: Σ of the sides' supply less return; null without a side, or when a side's supply meter or its
+ * §40 ME fuel rate: Σ of the sides' supply less return; null without a side, or when a side's supply meter or its
  * return meter (where the side has one) has no sample at the fix.
  */
 export function fuelRate(sides: { supply: number | null; ret: number | null; hasReturn: boolean }[]): number | null {

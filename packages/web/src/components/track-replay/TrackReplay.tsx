@@ -17,7 +17,7 @@ const FIRST_PLAY_SECONDS = 30;
 
 export interface TrackReplayProps {
   points: TrackPoint[];
-  /** the answer was thinned (docs/domain.md §38) */
+  /** the answer was thinned (docs/domain.md §40) */
   thinned?: boolean;
   vesselName: string;
   kind?: 'ship' | 'tug';

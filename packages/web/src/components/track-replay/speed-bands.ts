@@ -2,7 +2,7 @@ import type { TrackPoint } from '@fleet/shared/answers/voyages.ts';
 
 /**
  * The replay's speed colours: bands of speed over ground in knots (a display scale, not a figure: the speed is the
- * server's `speedKn`, docs/domain.md §38). Below 1 kn the vessel is not moving (§7).
+ * server's `speedKn`, docs/domain.md §40). Below 1 kn the vessel is not moving (§7).
  */
 export const SPEED_BANDS = [
   { from: 0, color: '#8c8c8c' },
