@@ -195,6 +195,7 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'aggregatedLength must be a whole number from 1': 'aggregatedLength harus berupa bilangan bulat mulai dari 1',
   'interval must be seconds or one of minute, hour, day, week, month':
     'interval harus berupa detik atau salah satu dari minute, hour, day, week, month',
+  'assetId must be an asset id (a whole number)': 'assetId harus berupa id aset (bilangan bulat)',
   'You do not have read access to master_device or master_asset':
     'Anda tidak memiliki akses read ke master_device atau master_asset',
   'You do not have create or update access to master_asset':

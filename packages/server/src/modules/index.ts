@@ -32,6 +32,7 @@ import { setupRoutes } from './setup/setup.routes.ts';
 import { shareLinkRoutes } from './share-links/share-links.routes.ts';
 import { summaryRoutes } from './summary/summary.routes.ts';
 import { telemetryRoutes } from './telemetry/telemetry.routes.ts';
+import { trackRoutes } from './track/track.routes.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { userHooks, userLoginHooks } from './users/user.hooks.ts';
 import { userAccessRoutes } from './users/user-access.routes.ts';
@@ -80,6 +81,7 @@ export const modules: FastifyPluginAsync[] = [
   geoRoutes,
   liveRoutes,
   trackerRoutes,
+  trackRoutes,
   userAccountRoutes,
   userAccessRoutes,
   companyAssetRoutes,

@@ -108,6 +108,8 @@ const MODULE_DAG: Record<string, string[]> = {
   voyages: ['access', 'auth', 'crud', 'geo', 'summary', 'telemetry'],
   // issue 30: CO₂, the DCS year, AER, cgDIST and CII, from the summary's figures and the voyages' motion hours
   emissions: ['access', 'auth', 'summary', 'voyages'],
+  // a vessel's track for the Voyages screen's replay and its GPX/KML files (issue 30)
+  track: ['auth', 'summary', 'telemetry'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -103,6 +103,11 @@ export const trackPointSchema = z.object({
   /** knots over ground (docs/domain.md §7), null when unknown */
   speedKn: z.number().nullable(),
   headingDeg: z.number().nullable(),
+  /** ME rpm per side at the fix (docs/domain.md §40: latest sample at most 60 s older), null when unknown */
+  rpmPort: z.number().nullable(),
+  rpmStarboard: z.number().nullable(),
+  /** ME fuel rate at the fix, L/h: supply less return of the sides with meters (docs/domain.md §40) */
+  meFuelLh: z.number().nullable(),
 });
 export type TrackPoint = z.infer<typeof trackPointSchema>;
 export const trackAnswerSchema = z.object({

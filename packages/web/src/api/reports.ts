@@ -60,10 +60,18 @@ export function downloadPdf(massId: number, start: number, end: number): Promise
  * GET /api/reports/report/print/period/{start}/{end}?{query} and saves the binary answer under the server's file
  * name (content-disposition), else `fallback`; a failure throws with the server's message.
  */
-export async function savePrint(start: number, end: number, query: URLSearchParams, fallback: string): Promise<string> {
+export function savePrint(start: number, end: number, query: URLSearchParams, fallback: string): Promise<string> {
+  return saveDownload(`/reports/report/print/period/${start}/${end}?${query}`, fallback);
+}
+
+/**
+ * GET /api{path} and saves the answer as a file under the server's name (content-disposition), else `fallback`; a
+ * failure throws with the server's message. Files of other routes (the track's GPX and KML) are saved the same way.
+ */
+export async function saveDownload(path: string, fallback: string): Promise<string> {
   const token = storage.token();
   // the language in force, like every call of api/client.ts: the PDF is drawn in it (issue 27)
-  const res = await fetch(`/api/reports/report/print/period/${start}/${end}?${query}`, {
+  const res = await fetch(`/api${path}`, {
     headers: { ...languageHeaders(), ...(token ? { Authentication: token } : {}) },
   });
   if (!res.ok) {

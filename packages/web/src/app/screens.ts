@@ -18,6 +18,7 @@ import { robScreens } from '../features/rob/screens.ts';
 import { selectionScreens } from '../features/selection/screens.ts';
 import { trackerScreens } from '../features/tracker/screens.ts';
 import { voyageScreens } from '../features/voyage/screens.ts';
+import { voyagesScreens } from '../features/voyages/screens.ts';
 import { weatherScreens } from '../features/weather/screens.ts';
 import type { ScreenName } from '../routing/route-names.ts';
 import type { Screen } from '../routing/screen.ts';
@@ -32,6 +33,7 @@ export const FEATURE_SCREENS = [
   appScreens,
   reportLinkScreens,
   voyageScreens,
+  voyagesScreens,
   dailyReportScreens,
   datalogScreens,
   customChartScreens,

@@ -17,6 +17,7 @@ export const SCREEN_PATHS = {
   // root area
   Home: '/home',
   FmsVoyageReport: '/voyage',
+  Voyages: '/voyages',
   Weather: '/weather',
   FmsDashboard: '/dashboard/fms',
   BunkerDashboard: '/dashboard/bunker',

@@ -1,6 +1,7 @@
 import { reportModelSchema } from '@fleet/shared/answers/daily-report.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { envelope, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { nowSeconds } from '../../http/time.ts';
@@ -10,12 +11,6 @@ import { periodParams, visibleVessel, zoneTz } from '../summary/summary-request.
 import { type ReportQuery, reportQuery, reportRequest } from './report-request.ts';
 import { checkReportSize } from './report-size.ts';
 import { readModel, readPdf, reportTask } from './report-task.ts';
-
-/** content-disposition naming the file: ASCII name plus the RFC 5987 UTF-8 form. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * The daily report (spec 002 §2.3, §7.3): GET /api/reports/report/print/period/{start}/{end} answers the PDF;

@@ -32,6 +32,7 @@ const indonesianTitles: ScreenTitles = {
   AppActiveSelection: 'Pilih Aplikasi',
   Home: 'Beranda',
   FmsVoyageReport: 'Laporan Pelayaran',
+  Voyages: 'Pelayaran',
   Weather: 'Cuaca',
   FmsDashboard: 'Dasbor',
   BunkerDashboard: 'Dasbor Bunker',

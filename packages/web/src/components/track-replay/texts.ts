@@ -1,0 +1,47 @@
+import { defineTexts } from '../../api/i18n.ts';
+
+/** The track replay (issue 30): controls, legend and the vessel's values at the slider's time. */
+export const replayTexts = defineTexts(
+  'components.track-replay',
+  {
+    play: 'Play',
+    pause: 'Pause',
+    restart: 'Back to start',
+    playbackSpeed: 'Playback speed',
+    /** a playback speed: `{{minutes}}` minutes of track per second */
+    minutesPerSecond: '{{minutes}} min/s',
+    hoursPerSecond: '{{hours}} h/s',
+    timeSlider: 'Replay time',
+    speedLegend: 'Speed (knots)',
+    unknownSpeed: 'unknown',
+    time: 'Time',
+    position: 'Position',
+    speed: 'Speed',
+    heading: 'Heading',
+    portRpm: 'Port ME RPM',
+    starboardRpm: 'Starboard ME RPM',
+    meFuelRate: 'ME fuel rate',
+    noTrack: 'No GPS fixes in this period.',
+    thinned: 'Long period: every fix is not shown, but evenly spaced ones ({{count}}).',
+  },
+  {
+    play: 'Putar',
+    pause: 'Jeda',
+    restart: 'Kembali ke awal',
+    playbackSpeed: 'Kecepatan putar',
+    minutesPerSecond: '{{minutes}} mnt/dtk',
+    hoursPerSecond: '{{hours}} jam/dtk',
+    timeSlider: 'Waktu putar ulang',
+    speedLegend: 'Kecepatan (knot)',
+    unknownSpeed: 'tidak diketahui',
+    time: 'Waktu',
+    position: 'Posisi',
+    speed: 'Kecepatan',
+    heading: 'Haluan',
+    portRpm: 'RPM ME Kiri',
+    starboardRpm: 'RPM ME Kanan',
+    meFuelRate: 'Laju BBM ME',
+    noTrack: 'Tidak ada posisi GPS pada periode ini.',
+    thinned: 'Periode panjang: tidak semua posisi ditampilkan, hanya yang berjarak rata ({{count}}).',
+  },
+);

@@ -1,0 +1,10 @@
+import { defineScreens } from '../../routing/screen.ts';
+
+export const voyagesScreens = defineScreens({
+  Voyages: {
+    title: 'Voyages',
+    permission: 'voyages',
+    page: () => import('./Voyages.tsx'),
+    menu: { at: { fms: 35 } },
+  },
+});
