@@ -4,8 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, envelope, ok, plainJsonSerializer } from '../../http/envelope.ts';
 import { countIngest } from '../../http/metrics.ts';
+import { documentedAs } from '../../http/openapi.ts';
 import { resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings, type KeyScope, MAX_BATCH } from './ingest.ts';
+import { readingSchema } from './reading.ts';
 
 export const ingestResultSchema = z.object({
   accepted: z.number(),
@@ -81,9 +83,11 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['telemetry'],
         summary: 'Ingest a batch of readings (header X-Device-Key)',
-        security: [],
+        description:
+          'Each reading is checked on its own: a bad one is rejected with its reason in `results`, the others are stored.',
+        security: [{ deviceKey: [] }],
         body: z.object({
-          readings: z.array(z.unknown()).max(MAX_BATCH, `at most ${MAX_BATCH} readings per batch`),
+          readings: z.array(documentedAs(readingSchema)).max(MAX_BATCH, `at most ${MAX_BATCH} readings per batch`),
         }),
         response: { 200: envelope(ingestResultSchema) },
       },
