@@ -147,6 +147,8 @@ const jsonOf = (schema: z.ZodType, io: 'input' | 'output') => {
 
 /** The JSON Schema of what a zod schema accepts (its input), for documentation. */
 export const inputJsonSchema = (schema: z.ZodType) => jsonOf(schema, 'input');
+/** The JSON Schema of what a zod schema gives (its output: an answer), for documentation. */
+export const outputJsonSchema = (schema: z.ZodType) => jsonOf(schema, 'output');
 
 /**
  * A value checked later by the handler (ingest's readings, one at a time) but documented as `shownAs`: accepted as
@@ -169,7 +171,7 @@ interface OpenApiDocument {
 export function openApiDocumentTransform(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
   const doc = jsonSchemaTransformObject(input) as unknown as OpenApiDocument;
   const { components } = doc;
-  components.schemas = { ...components.schemas, ErrorEnvelope: jsonOf(errorEnvelopeSchema, 'output') };
+  components.schemas = { ...components.schemas, ErrorEnvelope: outputJsonSchema(errorEnvelopeSchema) };
   components.responses = Object.fromEntries(
     Object.values(ERROR_RESPONSES).map((r) => [
       r.name,
