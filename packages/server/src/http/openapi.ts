@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from './envelope.ts';
+import { errorEnvelopeSchema, fail } from './envelope.ts';
 
 /**
  * The OpenAPI 3.1 document served at /api/docs/json (docs/api.md "API documentation"; docs/decisions.md "OpenAPI
@@ -16,38 +16,50 @@ import { errorEnvelopeSchema } from './envelope.ts';
 export const ERROR_RESPONSES = {
   400: {
     name: 'BadRequest',
+    example: 'Invalid path parameter id: id must be a whole number',
     description:
       'The request is not valid: a path or query parameter, the body (per-field messages in `status.message`), or JSON that cannot be read.',
   },
   401: {
     name: 'Unauthorized',
+    example: 'Authentication Error',
     description:
       'No token, an unknown, revoked or expired token (an idle-expired session answers `errorCode` 411), or a missing or unknown device key.',
   },
   403: {
     name: 'Forbidden',
+    example: 'You do not have read access to master_asset',
     description:
       "The role behind the token lacks the permission this route needs, or a browser sent the request from another site's page.",
   },
   404: {
     name: 'NotFound',
+    example: 'Asset not found',
     description: 'The route, or the row it names, does not exist or is not visible to the caller.',
   },
   409: {
     name: 'Conflict',
+    example: 'You cannot delete your own user',
     description: 'The write conflicts with what is stored: a value that must be unique, a stale edit, dependent rows.',
   },
   413: {
     name: 'PayloadTooLarge',
+    example: 'The request body is too large: this request accepts at most 256 KB',
     description: 'The body is larger than this route accepts (256 KB unless the route says otherwise; ingest 8 MB).',
   },
   429: {
     name: 'TooManyRequests',
+    example: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
     description: 'Too many attempts or requests in a short time; the `Retry-After` header says when to try again.',
   },
-  500: { name: 'InternalError', description: 'A fault on the server, logged under the request id (`X-Request-Id`).' },
+  500: {
+    name: 'InternalError',
+    example: 'Internal error',
+    description: 'A fault on the server, logged under the request id (`X-Request-Id`).',
+  },
   503: {
     name: 'ServiceUnavailable',
+    example: 'The server is busy. Please try again in a few seconds.',
     description: 'The server is busy and turns work away for now; the `Retry-After` header says when to try again.',
   },
 } as const;
@@ -173,11 +185,17 @@ export function openApiDocumentTransform(input: Parameters<typeof jsonSchemaTran
   const { components } = doc;
   components.schemas = { ...components.schemas, ErrorEnvelope: outputJsonSchema(errorEnvelopeSchema) };
   components.responses = Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map((r) => [
+    Object.entries(ERROR_RESPONSES).map(([code, r]) => [
       r.name,
       {
         description: r.description,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+            // a real message of that status (the code's own texts); `status.message` may also be per field
+            example: fail(r.example, Number(code)),
+          },
+        },
       },
     ]),
   );

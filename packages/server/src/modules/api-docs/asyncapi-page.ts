@@ -96,7 +96,7 @@ export function asyncApiPage(doc: AsyncApiDocument): string {
   const servers = Object.entries(doc.servers as Record<string, Json>)
     .map(
       ([name, s]) =>
-        `<tr><td>${escapeHtml(name)}</td><td>${escapeHtml(s.protocol)}${s.protocolVersion ? ` ${escapeHtml(s.protocolVersion)}` : ''}</td><td><code>${escapeHtml(s.host)}</code></td><td>${prose(s.description)}</td></tr>`,
+        `<tr><td>${escapeHtml(name)}</td><td>${escapeHtml(s.protocol)}${s.protocolVersion ? ` ${escapeHtml(s.protocolVersion)}` : ''}</td><td class="host"><code>${escapeHtml(s.host)}</code></td><td>${prose(s.description)}</td></tr>`,
     )
     .join('');
   const operations = Object.values(doc.operations as Record<string, Json>);
@@ -145,6 +145,7 @@ section{background:#fff;border:1px solid #d9e2ec;border-radius:8px;padding:16px 
 h2{margin:32px 0 8px;font-size:19px}h3{margin:0 0 4px;font-size:17px}h4{margin:16px 0 4px;font-size:15px}h5{margin:12px 0 4px;font-size:13px;color:#52606d}
 .meta{color:#52606d;margin:0 0 8px}.req{color:#b44d12;font-size:12px}.action{font-weight:600;color:#0b6e4f}
 code{background:#eef2f7;border-radius:4px;padding:1px 4px;font-size:13px;overflow-wrap:anywhere}
+td:first-child code,td.host code{white-space:nowrap}
 pre{background:#102a43;color:#f0f4f8;padding:12px;border-radius:6px;overflow:auto;font-size:13px}
 table{border-collapse:collapse;width:100%;margin:8px 0;font-size:14px;display:block;overflow-x:auto}
 th,td{border:1px solid #d9e2ec;padding:6px 8px;text-align:left;vertical-align:top}th{background:#f0f4f8}

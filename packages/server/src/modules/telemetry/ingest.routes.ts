@@ -10,16 +10,18 @@ import { ingestReadings, type KeyScope, MAX_BATCH } from './ingest.ts';
 import { readingSchema } from './reading.ts';
 
 export const ingestResultSchema = z.object({
-  accepted: z.number(),
-  duplicate: z.number(),
-  rejected: z.number(),
-  results: z.array(
-    z.object({
-      index: z.number(),
-      status: z.enum(['accepted', 'duplicate', 'rejected']),
-      reason: z.string().optional(),
-    }),
-  ),
+  accepted: z.number().describe('readings stored'),
+  duplicate: z.number().describe('readings already stored for that device and time (nothing changed)'),
+  rejected: z.number().describe('readings refused, each with its reason in results'),
+  results: z
+    .array(
+      z.object({
+        index: z.number(),
+        status: z.enum(['accepted', 'duplicate', 'rejected']),
+        reason: z.string().optional(),
+      }),
+    )
+    .describe('the outcome of each reading, by its index in the batch'),
 });
 
 /**
