@@ -7,18 +7,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerMetricsRoute, requestDuration } from './http/metrics.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { FailureThrottle } from './modules/auth/login-throttle.ts';
 import { sessionResolver } from './modules/auth/session.ts';
@@ -62,6 +58,43 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.\w+(\.(br|gz))?
 export function cacheControlOf(path: string): string {
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/**
+ * The OpenAPI document's security (docs/api.md "API documentation"): a session token or an API token in the
+ * `authentication` header (also `Authorization: Bearer <token>`) on every route unless it says otherwise; public
+ * routes set `security: []`, ingest its device key.
+ */
+const API_SECURITY = {
+  securitySchemes: {
+    session: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'authentication',
+      description:
+        'The token of a signed-in session (`POST /api/auth/login`); `Authorization: Bearer <token>` is accepted too.',
+    },
+    apiToken: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'authentication',
+      description:
+        "An API token an administrator created for an integration, in the same header as a session's; it acts with its role's permissions in its company.",
+    },
+    deviceKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Device-Key',
+      description: 'The key of a device or gateway (`POST /api/ingest` only), issued by an administrator.',
+    },
+  },
+  security: [{ session: [] }, { apiToken: [] }] as Record<string, string[]>[],
+};
+
+const API_DESCRIPTION = [
+  'The HTTP API of the fleet monitoring server; every answer is the envelope `{ status, data }` (errors: `ErrorEnvelope`).',
+  'Devices also send readings over MQTT and Teltonika trackers over TCP/UDP: see [the MQTT and Teltonika reference (AsyncAPI)](/api/docs/async) ([JSON](/api/docs/asyncapi.json)).',
+  'This document as JSON: [/api/docs/json](/api/docs/json).',
+].join('\n\n');
 
 export interface AppDeps {
   database: Database;
@@ -132,15 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 50 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Fleet monitoring API', version: VERSION },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authentication' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swagger, openApiOptions({ version: VERSION, ...API_SECURITY, description: API_DESCRIPTION }));
+  // Swagger UI's own files come from its package (no CDN) and it validates against no outside service
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;

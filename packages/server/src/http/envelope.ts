@@ -42,6 +42,23 @@ const statusSchema = z.object({
   message: z.union([z.string(), z.record(z.string(), z.array(z.string()))]),
 });
 
+/**
+ * Every error answer (`fail`: the error handler's, the not-found handler's, load shedding's): `status.error` 1, the
+ * error code (the HTTP status, or `ErrorCode`: 411 an idle-expired session) and the message — a sentence, or per
+ * field a list of sentences — in the request's language; `data` null. Documented once in OpenAPI (http/openapi.ts).
+ */
+export const errorEnvelopeSchema = z.object({
+  status: z.object({
+    error: z.literal(1),
+    errorCode: z.number().int(),
+    message: z.union([
+      z.string(),
+      z.record(z.string(), z.array(z.string())).describe('field name → its messages ("_": the request as a whole)'),
+    ]),
+  }),
+  data: z.null(),
+});
+
 /** Response schema of an enveloped answer; `data` decides what leaves the server. */
 export function envelope<T extends z.ZodType>(data: T, paged = false) {
   const base = { status: statusSchema, data };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
+import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import { assetHooks } from './assets/asset.hooks.ts';
 import { assetImageRoutes } from './assets/asset-image.routes.ts';
 import { deviceHooks } from './assets/device.hooks.ts';
@@ -68,6 +69,7 @@ export const resourceHooks = combineHooks(
 /** Every HTTP module, registered under /api in this order. */
 export const modules: FastifyPluginAsync[] = [
   healthRoutes,
+  apiDocsRoutes,
   mailOutboxPlugin,
   authRoutes,
   setupRoutes,

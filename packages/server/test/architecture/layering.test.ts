@@ -102,6 +102,8 @@ const MODULE_DAG: Record<string, string[]> = {
   account: ['auth', 'mail'],
   geo: ['auth'],
   health: ['mail'],
+  // the AsyncAPI document and page beside /api/docs: ingest's reading and answer schemas (issue 31)
+  'api-docs': ['telemetry'],
   // the data lifecycle: raw-reading retention (keeping the summary's threshold hours first), partitions, backups
   lifecycle: ['summary', 'telemetry'],
   // voyages and legs (issue 30): detection from the track, motion hours, corrections audited, legs' figures by the summary

@@ -30,6 +30,8 @@ const row = z.object({
 });
 const notice = z.object({ kind: z.literal('notice'), text: z.string() });
 const block = z.union([table, chart, maps, row, notice]);
+// a recursive schema (a row holds blocks) is one named component in the OpenAPI document, referenced where it recurs
+z.globalRegistry.add(block, { id: 'ReportBlock' });
 export type Block = z.infer<typeof block>;
 
 const reportPage = z.object({

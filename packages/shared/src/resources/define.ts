@@ -539,8 +539,16 @@ export const email = (label: string) =>
 
 // ---- date and time: epoch seconds in the database, ISO 8601 UTC in answers
 
+/** Any value, documented in the API documents as what a date-time field accepts (its check is the transform). */
+const anyDateTime = z.any().meta({
+  anyOf: [
+    { type: 'integer', description: 'epoch seconds' },
+    { type: 'string', description: 'ISO 8601, or YYYY-MM-DD HH:mm:ss (UTC)' },
+  ],
+});
+
 const dateTimeValue = (label: string, required: string) =>
-  z.any().transform((v, ctx) => {
+  anyDateTime.transform((v, ctx) => {
     if (v === undefined || v === null || v === '') {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
@@ -565,9 +573,15 @@ export const optionalDateTime = (label: string) =>
 
 // ---- JSON text columns (prmsOperations, rperOperations, mevtThresholds)
 
+/** Any value, documented in the API documents as the JSON text of `inner` or `inner`'s value (checked by jsonText). */
+function anyJsonOf(inner: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(inner, { io: 'input', unrepresentable: 'any' });
+  return z.any().meta({ anyOf: [{ type: 'string', description: 'the value as JSON text' }, json] });
+}
+
 /** Accepts the JSON text (as the specs send it) or the value itself; stores canonical JSON text. */
 export const jsonText = <T extends z.ZodType>(label: string, inner: T, required = say('required', label)) =>
-  z.any().transform((v, ctx) => {
+  anyJsonOf(inner).transform((v, ctx) => {
     if (v === undefined || v === null || v === '') {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;

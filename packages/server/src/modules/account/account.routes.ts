@@ -175,6 +175,7 @@ export const accountRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/account/reset_password/request',
     {
+      config: { apiErrors: [429] },
       preValidation: multipartFieldsAsBody,
       schema: {
         tags,

@@ -122,7 +122,14 @@ export const assetImageRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/uploads/*',
-    { schema: { tags: [asset.name], summary: 'An uploaded asset image', params: z.object({ '*': z.string() }) } },
+    {
+      schema: {
+        tags: [asset.name],
+        summary: 'An uploaded asset image',
+        params: z.object({ '*': z.string() }),
+        produces: ['image/png', 'image/jpeg'],
+      },
+    },
     async (req, reply) => {
       const image = await readAssetImage(dataDir, `uploads/${req.params['*']}`);
       if (!image) throw notFound('Image');

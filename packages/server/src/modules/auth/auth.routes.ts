@@ -37,6 +37,8 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
     `${base}/login`,
     {
       preValidation: multipartFieldsAsBody,
+      // wrong credentials, and the sign-in throttle (documented in OpenAPI, http/openapi.ts)
+      config: { apiErrors: [401, 429] },
       schema: {
         tags,
         security: [],

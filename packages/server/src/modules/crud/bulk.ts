@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, envelope, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { documentedAs } from '../../http/openapi.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { requirePermission } from '../auth/session.ts';
 import { type Dependent, dependentCounts, goneWith, pointingRows, recordAudit } from './audit.ts';
@@ -172,7 +173,7 @@ export function registerBulk(app: FastifyInstance, def: ResourceDef, hooks: Reso
         schema: {
           tags,
           summary: `Set ${field.label} of several ${title} rows at once (all or nothing)`,
-          body: z.object({ ids: idsSchema(def), value: z.unknown() }),
+          body: z.object({ ids: idsSchema(def), value: documentedAs(field.schema) }),
           response: { 200: envelope(z.object({ count: z.number().int(), changed: z.number().int() })) },
         },
         preValidation: requirePermission(def.permission, 'update'),

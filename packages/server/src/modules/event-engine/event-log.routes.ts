@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
-import { epochParam, parseWith, rawQuery } from '../../http/params.ts';
+import { epochParam, parseWith, textField } from '../../http/params.ts';
 import { isoTime, nowSeconds } from '../../http/time.ts';
 import { scopeContext } from '../access/visibility.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
@@ -33,6 +33,19 @@ const flag = (field: string) => (v: string) => {
 };
 
 /**
+ * The query as documented: each filter and order by its name (repeatable); any other parameter passes as before and is
+ * read by parseListQuery (also the `finds[x][]` spellings).
+ */
+const eventLogQuery = z.looseObject({
+  ...Object.fromEntries(
+    FILTERS.map((f) => [`finds[${f}]`, textField(`only events whose ${f} is this value (repeatable)`)]),
+  ),
+  ...Object.fromEntries(ORDERS.map((f) => [`orders[${f}]`, textField(`asc or desc: order by ${f}`)])),
+  page: textField('page, from 1'),
+  max: textField(`events per page (default ${EVENT_LOG_PAGE_SIZE})`),
+});
+
+/**
  * GET /api/log/event/event/period/{start}/{end} (spec 002 §7.8): the events of the user's visible gateways that
  * overlap the period (docs/domain.md §30.6), filtered by finds[…], ordered by orders[…] (default newest first),
  * paged (10 a page unless max says otherwise).
@@ -47,7 +60,7 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
         description:
           'finds[evntDeviceId|evntIsPriority|evntStatus|evntMevtId]=value (repeatable); orders[evntTimestamp|evntIsPriority|evntStatus]=asc|desc; page, max',
         params: z.object({ start: z.string(), end: z.string() }),
-        querystring: rawQuery,
+        querystring: eventLogQuery,
         response: { 200: envelope(z.array(eventRowSchema), true) },
       },
       preValidation: requirePermission(EVENT_LOG_PERMISSION, 'read'),

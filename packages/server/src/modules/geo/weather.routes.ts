@@ -56,7 +56,7 @@ export const weatherRoutes: FastifyPluginAsync = async (app) => {
   );
   r.get(
     '/weather/frame',
-    { schema: { tags: ['weather'], security: [], summary: 'The isolated weather map page' } },
+    { schema: { tags: ['weather'], security: [], summary: 'The isolated weather map page', produces: ['text/html'] } },
     async (_req, reply) =>
       reply
         .type('text/html; charset=utf-8')

@@ -211,6 +211,7 @@ export const shareLinkRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/share-links/open',
     {
+      config: { apiErrors: [401] },
       schema: {
         tags,
         security: [],

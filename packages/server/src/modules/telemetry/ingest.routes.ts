@@ -4,20 +4,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, envelope, ok, plainJsonSerializer } from '../../http/envelope.ts';
 import { countIngest } from '../../http/metrics.ts';
+import { documentedAs } from '../../http/openapi.ts';
 import { resolveDeviceKey } from './device-keys.ts';
 import { ingestReadings, type KeyScope, MAX_BATCH } from './ingest.ts';
+import { readingSchema } from './reading.ts';
 
 export const ingestResultSchema = z.object({
-  accepted: z.number(),
-  duplicate: z.number(),
-  rejected: z.number(),
-  results: z.array(
-    z.object({
-      index: z.number(),
-      status: z.enum(['accepted', 'duplicate', 'rejected']),
-      reason: z.string().optional(),
-    }),
-  ),
+  accepted: z.number().describe('readings stored'),
+  duplicate: z.number().describe('readings already stored for that device and time (nothing changed)'),
+  rejected: z.number().describe('readings refused, each with its reason in results'),
+  results: z
+    .array(
+      z.object({
+        index: z.number(),
+        status: z.enum(['accepted', 'duplicate', 'rejected']),
+        reason: z.string().optional(),
+      }),
+    )
+    .describe('the outcome of each reading, by its index in the batch'),
 });
 
 /**
@@ -81,9 +85,11 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['telemetry'],
         summary: 'Ingest a batch of readings (header X-Device-Key)',
-        security: [],
+        description:
+          'Each reading is checked on its own: a bad one is rejected with its reason in `results`, the others are stored.',
+        security: [{ deviceKey: [] }],
         body: z.object({
-          readings: z.array(z.unknown()).max(MAX_BATCH, `at most ${MAX_BATCH} readings per batch`),
+          readings: z.array(documentedAs(readingSchema)).max(MAX_BATCH, `at most ${MAX_BATCH} readings per batch`),
         }),
         response: { 200: envelope(ingestResultSchema) },
       },

@@ -24,6 +24,12 @@ import type { IngestPipeline } from './pipeline.ts';
  */
 export const TOPIC_ROOT = 'fleet';
 
+/** The topic filters the server subscribes to (before a shared group's `$share/<group>/`). */
+export const readingTopicFilters = (root = TOPIC_ROOT) => [`${root}/+/readings`, `${root}/+/+/readings`];
+
+/** Where the outcome of a message on a readings topic of `device` is published. */
+export const resultTopic = (device: string, root = TOPIC_ROOT) => `${root}/${device}/readings/result`;
+
 export interface MqttIngestOptions {
   /** the same on every start of this server (docs/operations.md "MQTT"), different for each process */
   clientId: string;
@@ -89,7 +95,7 @@ export function startMqttIngest(
 ): MqttIngest {
   const root = options.root ?? TOPIC_ROOT;
   const share = options.sharedGroup ? `$share/${options.sharedGroup}/` : '';
-  const plain = [`${root}/+/readings`, `${root}/+/+/readings`];
+  const plain = readingTopicFilters(root);
   const subscriptions = plain.map((t) => share + t);
   const stats = { handled: 0 };
   const client = mqtt.connect(url, {
@@ -131,7 +137,7 @@ export function startMqttIngest(
 
   const reply = (msg: Message, packet: IPublishPacket, answer: object) => {
     const body = JSON.stringify(msg.id === undefined ? answer : { id: msg.id, ...answer });
-    client.publish(`${root}/${msg.device}/readings/result`, body, { qos: 1 });
+    client.publish(resultTopic(msg.device, root), body, { qos: 1 });
     const rt = packet.properties?.responseTopic;
     if (rt)
       client.publish(rt, body, {
