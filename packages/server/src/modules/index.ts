@@ -17,6 +17,7 @@ import { dailyReportSubscriptionRoutes } from './daily-report/subscriptions.rout
 import { eventDefinitionHooks } from './event-engine/config-event.hooks.ts';
 import { configEventRoutes } from './event-engine/config-event.routes.ts';
 import { eventEngineModule } from './event-engine/index.ts';
+import { fuelWatchPlugin, withFuelWatch } from './fuel-watch/fuel-watch.plugin.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { lifecyclePlugin } from './lifecycle/lifecycle.plugin.ts';
@@ -57,7 +58,8 @@ export const resourceHooks = combineHooks(
     user_asset: userAssetHooks,
   },
   eventDefinitionHooks,
-  robEventHooks,
+  // the fuel watch runs after the same bunkering writes as the ROB events (docs/domain.md §37.5)
+  withFuelWatch(robEventHooks),
 );
 
 /** Every HTTP module, registered under /api in this order. */
@@ -81,6 +83,7 @@ export const modules: FastifyPluginAsync[] = [
   bunkerRoutes,
   robRoutes,
   robEventsPlugin,
+  fuelWatchPlugin,
   dailyReportRoutes,
   dailyReportSubscriptionRoutes,
   shareLinkRoutes,
