@@ -55,7 +55,23 @@ export async function readVesselHours(
   plan: VesselPlan,
   o: { from: number; to: number; now: number },
 ): Promise<VesselHours> {
-  const tanks = plan.devices.filter((d) => d.devcType.trim().toLowerCase() === 'tank');
+  // the summary's plan leaves tank gauges out: the vessel's active ones (docs/domain.md §2)
+  const tanks: VesselDevice[] = (
+    await database.db
+      .selectFrom('device')
+      .select(['devcId', 'devcUniqueId', 'devcType', 'devcLabel', 'devcName'])
+      .where('devcMassId', '=', plan.massId)
+      .where('devcType', '=', 'tank')
+      .where('devcStatus', '=', '1')
+      .orderBy('devcId')
+      .execute()
+  ).map((d) => ({
+    devcId: Number(d.devcId),
+    devcUniqueId: String(d.devcUniqueId),
+    devcType: String(d.devcType),
+    devcLabel: d.devcLabel ?? null,
+    devcName: String(d.devcName),
+  }));
   const sides = SIDES.filter((s) => plan.rpm[s] && plan.meters[`${s}_IN`]);
   const metered = SIDES.every((s) => !plan.rpm[s] || plan.meters[`${s}_IN`]) && SIDES.some((s) => plan.rpm[s]);
   const empty = { engines: [], metered, tanks, tankVolume: new Map(), fuel: new Map() };
@@ -102,8 +118,11 @@ export async function readVesselHours(
       }
       return h;
     };
-    for (const ts of period.bucketTimes)
-      if ((period.stat(meter.devcId, ts)?.nDelta ?? 0) > 0) at(ts).litres = period.sideFuel(side, ts);
+    for (const ts of period.bucketTimes) {
+      // the supply meter read its totaliser in the hour
+      const s = period.stat(meter.devcId, ts);
+      if (s?.delta !== undefined || s?.firstTotal !== undefined) at(ts).litres = period.sideFuel(side, ts);
+    }
     for (const r of rpmRows) {
       const s = r.stats[0];
       if (r.deviceId !== rpmDevice.devcId || !s || s.n <= 0) continue;
