@@ -59,8 +59,8 @@ describe.each(dialects())('fuel watch events on %s (docs/domain.md §37)', (dial
     [1000, 1200, 1400].forEach((rpm, i) => {
       for (let k = 0; k < 4; k++) engineHour(4 * i + k, rpm, [60, 89.12, 129.76][i]);
     });
-    [160, 160, 130, 155].forEach((l, k) => engineHour(24 + k, 1400, l));
-    [0, 0, 12, 10, 0, 0, 12, 7].forEach((l, k) => engineHour(48 + k, 0, l));
+    for (const [k, l] of [160, 160, 130, 155].entries()) engineHour(24 + k, 1400, l);
+    for (const [k, l] of [0, 0, 12, 10, 0, 0, 12, 7].entries()) engineHour(48 + k, 0, l);
     for (const day of [3, 4]) for (let h = 0; h <= 6; h++) engineHour(24 * day + h, 1000, 60);
     tankHour(72, 12_000, 8_000);
     tankHour(78, 11_000, 7_500);
