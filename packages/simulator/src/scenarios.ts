@@ -120,11 +120,11 @@ export class ScenarioLitres {
 }
 
 /** The demo vessels the scenarios happen on (packages/fleet-catalog codes); the short delivery is the seed's. */
-export const DEMO_SCENARIO_VESSELS = { fouledHull: 'tb11', siphon: 'sb01', shortDelivery: 'tb01' } as const;
+export const DEMO_SCENARIO_VESSELS = { fouledHull: 'tb01', siphon: 'sb01', shortDelivery: 'tb02' } as const;
 
 /**
  * The demo fleet's scenarios, from the time the demo was first seeded (so a restart gives the same readings): the
- * hull of TB Celebes Mandiri 11 fouled 3 days before (+30 % fuel at the same rpm), MV Mahakam Express siphoned at
+ * hull of TB Samudra Perkasa 01 fouled 3 days before (+30 % fuel at the same rpm), MV Mahakam Express siphoned at
  * anchor from 12 days before (400 L/h).
  */
 export function demoScenarios(seededAt: number): Record<string, Scenarios> {

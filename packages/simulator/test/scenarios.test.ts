@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoScenarios, type Reading, VesselSimulator } from '../src/index.ts';
+import { DEMO_SCENARIO_VESSELS, demoScenarios, type Reading, VesselSimulator } from '../src/index.ts';
 import { DAY, fleet, T0 } from './fleet.ts';
 
 const H = 3600;
@@ -26,10 +26,11 @@ describe('simulator scenarios (issue 30)', () => {
   const scenarios = demoScenarios(T0 + 20 * DAY);
 
   it('a fouled hull burns 30 % more at the same rpm from its start, and the tanks see it', () => {
-    const v = byCode('tb11');
-    const from = scenarios.tb11.fouledHull!.from;
+    const v = byCode(DEMO_SCENARIO_VESSELS.fouledHull);
+    const sc = scenarios[v.code];
+    const from = sc.fouledHull!.from;
     const plain = new VesselSimulator('demo', v, from - DAY);
-    const fouled = new VesselSimulator('demo', { ...v, scenarios: scenarios.tb11 }, from - DAY);
+    const fouled = new VesselSimulator('demo', { ...v, scenarios: sc }, from - DAY);
     const id = (label: string) => v.devices.find((d) => d.label === label)!.uniqueId;
     const rpmId = v.devices.find((d) => d.type === 'rpm' && d.label === 'PORT')!.uniqueId;
     // before: the same readings
@@ -55,8 +56,8 @@ describe('simulator scenarios (issue 30)', () => {
   });
 
   it('a siphon at anchor: through the supply meter while the engine stands, then from the tank; whatever the start', () => {
-    const v = byCode('sb01');
-    const sc = scenarios.sb01;
+    const v = byCode(DEMO_SCENARIO_VESSELS.siphon);
+    const sc = scenarios[v.code];
     const sim = new VesselSimulator('demo', { ...v, scenarios: sc }, T0);
     const plain = new VesselSimulator('demo', v, T0);
     const inId = v.devices.find((d) => d.label === 'PORT_IN')!.uniqueId;

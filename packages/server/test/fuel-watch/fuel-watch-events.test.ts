@@ -171,7 +171,12 @@ describe.each(dialects())('fuel watch events on %s (docs/domain.md §37)', (dial
   it('the mail of High events includes it, to the users who opted in and may see the vessel', async () => {
     await t.database.db.updateTable('user').set({ userEventMail: 1 }).execute();
     const sent: { to: string; subject: string }[] = [];
-    const n = await mailHighEvents(t.database, { send: (m: { to: string; subject: string }) => sent.push(m) } as never, opened, 'http://fleet.test');
+    const n = await mailHighEvents(
+      t.database,
+      { send: (m: { to: string; subject: string }) => sent.push(m) } as never,
+      opened,
+      'http://fleet.test',
+    );
     expect(n).toBe(2);
     expect(sent.map((m) => m.to).sort()).toEqual(['admin@a.test', 'reader@a.test']);
     expect(sent[0].subject).toBe('High priority event: Abnormal Consumption on Vessel A1');

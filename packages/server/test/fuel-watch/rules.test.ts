@@ -40,6 +40,10 @@ describe('§37.1 abnormal consumption: the worked example', () => {
     expect(abnormalConsumption(engine([...reference(T0), hour(D1, 1000, 72)]), window)).toHaveLength(1);
     const low = reference(T0).map((h) => ({ ...h, litres: (h.litres as number) / 2 }));
     expect(abnormalConsumption(engine([...low, hour(D1, 1000, 36)]), window)).toEqual([]);
+    // such an hour inside a run (500 rpm: E = 25 L, 30 L is +20 % but 5 L) neither counts nor ends it; +13 % ends it
+    const run = [hour(D1, 1400, 160), hour(D1 + H, 500, 30), hour(D1 + 2 * H, 1400, 160), hour(D1 + 3 * H, 1000, 68)];
+    const f = abnormalConsumption(engine([...reference(T0), ...run]), window);
+    expect(f.map((x) => [x.start, x.end, x.newData['fm-port-in'].consumption.hours])).toEqual([[D1, D1 + 3 * H, 2]]);
   });
 
   it('a run still going at the end of the window is Active; 24 hours without a steady hour end it', () => {

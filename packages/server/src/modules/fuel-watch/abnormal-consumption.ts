@@ -93,12 +93,12 @@ export function abnormalConsumption(engine: EngineHours, o: { from: number; to: 
     const model = fitModel(steady.slice(lo, i));
     if (!model) continue;
     const expected = model.a + model.b * p.x;
-    const flagged =
-      p.litres >= (1 + ABNORMAL.abovePercent / 100) * expected && p.litres - expected >= ABNORMAL.aboveLitres;
+    const above = p.litres >= (1 + ABNORMAL.abovePercent / 100) * expected;
     const last = run[run.length - 1];
     if (last && p.ts - (last.ts + HOUR) >= ABNORMAL.gapSeconds) close(false);
-    if (flagged) run.push({ ...p, expected });
-    else close(false);
+    if (above && p.litres - expected >= ABNORMAL.aboveLitres) run.push({ ...p, expected });
+    // an hour as far above but by fewer litres (idling) neither counts nor ends the run
+    else if (!above) close(false);
   }
   const last = run[run.length - 1];
   close(!!last && o.to - (last.ts + HOUR) < ABNORMAL.gapSeconds);

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.goto('http://localhost:4105/auth/login');
+await page.getByLabel('Username or Email').fill('admin');
+await page.getByLabel('Password').fill('Admin#2026');
+await page.getByRole('button', { name: 'Sign In' }).click();
+await page.waitForURL(/active-company/);
+await page.waitForTimeout(1000);
+await page.screenshot({ path: '/tmp/fw-shots/company.png' });
+console.log(await page.locator('form, .ant-card').first().innerHTML().catch(() => ''));
+await browser.close();
