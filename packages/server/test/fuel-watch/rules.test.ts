@@ -70,18 +70,15 @@ describe('§37.1 abnormal consumption: the worked example', () => {
       expect(abnormalConsumption(engine([...reference(T0), h]), window)).toEqual([]);
   });
 
-  it('the model does not follow an abnormal run: its hours are left out of the second fit', () => {
-    // three days of reference (12 hours at 1 400 rpm): up to 6 abnormal hours in the reference stay out of the model
-    const days = [reference(T0 - 2 * DAY), reference(T0 - DAY), reference(T0)].flat();
-    const run = Array.from({ length: 7 }, (_, k) => hour(D1 + k * H, 1400, 160));
-    const f = abnormalConsumption(engine([...days, ...run]), window);
-    expect(f).toHaveLength(1);
-    expect(f[0].newData['fm-port-in'].consumption.hours).toBe(7);
+  it("an abnormal run never teaches the model; a lasting change becomes the engine's own after 14 days", () => {
+    // 160 L at 1 400 rpm every hour for 16 days: flagged while day 0's 12 hours are in the 14 days (to T0 + 14 d);
+    // the next 12 hours have no model and make the new one (E = 160 L): the first hour judged after them ends the run
+    const lasting = Array.from({ length: 16 * 24 }, (_, k) => hour(D1 + k * H, 1400, 160));
+    const f = abnormalConsumption(engine([...reference(T0), ...lasting]), { from: D1, to: D1 + 17 * DAY });
+    expect(f.map((x) => [x.start, x.end, x.active, x.newData['fm-port-in'].consumption.hours])).toEqual([
+      [D1, T0 + 14 * DAY + H, false, 13 * 24 + 1],
+    ]);
     expect(f[0].oldData['fm-port-in'].consumption.litresPerHour).toBe(129.76);
-    // a lasting change: once a third of the reference hours at that rpm have it, it is the engine's own
-    const lasting = Array.from({ length: 10 }, (_, k) => hour(D1 + k * H, 1400, 160));
-    const judged = abnormalConsumption(engine([...days, ...lasting]), window);
-    expect(judged.map((x) => x.newData['fm-port-in'].consumption.hours)).toEqual([7]);
   });
 });
 

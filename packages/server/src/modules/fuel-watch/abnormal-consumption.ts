@@ -6,8 +6,6 @@ export const ABNORMAL = {
   /** the model's reference: the engine's steady hours of the 14 days before the hour */
   referenceSeconds: 14 * 86_400,
   minReference: 12,
-  /** the second fit keeps the reference hours within 15 % of the first */
-  trim: 0.15,
   abovePercent: 20,
   aboveLitres: 10,
   /** a steady hour's rpm: highest − lowest ≤ 10 % of the mean */
@@ -54,15 +52,9 @@ function line(points: readonly Point[]): { a: number; b: number } {
   return { a: ml - b * mx, b };
 }
 
-/** §37.1 the model of an hour from its reference: the line, then the line of the hours within 15 % of it. */
+/** §37.1 the model of an hour from its reference hours: their least-squares line (none under 12 hours). */
 export function fitModel(reference: readonly Point[]): { a: number; b: number } | null {
-  if (reference.length < ABNORMAL.minReference) return null;
-  const first = line(reference);
-  const kept = reference.filter((p) => {
-    const e = first.a + first.b * p.x;
-    return Math.abs(p.litres - e) <= ABNORMAL.trim * Math.abs(e);
-  });
-  return kept.length >= ABNORMAL.minReference ? line(kept) : first;
+  return reference.length < ABNORMAL.minReference ? null : line(reference);
 }
 
 interface Flagged extends Point {
@@ -70,8 +62,9 @@ interface Flagged extends Point {
 }
 
 /**
- * §37.1: the runs of hours of one engine side that burnt well above its own model, for the hours of [from, to)
- * (the hours read must reach 14 days before `from` for their models to be whole).
+ * §37.1: the runs of hours of one engine side that burnt well above its own model, for the hours of [from, to).
+ * Every steady hour read is judged in time order, the earlier ones too: an hour 20 % above its model never joins
+ * a later hour's reference (an abnormal run does not teach the model), every other steady hour does.
  */
 export function abnormalConsumption(engine: EngineHours, o: { from: number; to: number }): Finding[] {
   const steady = [...engine.hours.values()]
@@ -85,15 +78,15 @@ export function abnormalConsumption(engine: EngineHours, o: { from: number; to: 
     if (run.length) out.push(finding(engine, run, active));
     run = [];
   };
+  const reference: Point[] = [];
   let lo = 0;
-  for (let i = 0; i < steady.length; i++) {
-    const p = steady[i];
-    if (p.ts < o.from) continue;
-    while (steady[lo].ts < p.ts - ABNORMAL.referenceSeconds) lo++;
-    const model = fitModel(steady.slice(lo, i));
-    if (!model) continue;
-    const expected = model.a + model.b * p.x;
-    const above = p.litres >= (1 + ABNORMAL.abovePercent / 100) * expected;
+  for (const p of steady) {
+    while (lo < reference.length && reference[lo].ts < p.ts - ABNORMAL.referenceSeconds) lo++;
+    const model = fitModel(reference.slice(lo));
+    const expected = model ? model.a + model.b * p.x : null;
+    const above = expected !== null && p.litres >= (1 + ABNORMAL.abovePercent / 100) * expected;
+    if (!above) reference.push(p);
+    if (p.ts < o.from || expected === null) continue;
     const last = run[run.length - 1];
     if (last && p.ts - (last.ts + HOUR) >= ABNORMAL.gapSeconds) close(false);
     if (above && p.litres - expected >= ABNORMAL.aboveLitres) run.push({ ...p, expected });
