@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { benchBunker } from './bunker.ts';
 import { seedFleet, type World } from './fleet-seed.ts';
+import { benchFuelWatch } from './fuel-watch.ts';
 import { cpuSecondsOf, memoryOf, timeIt } from './measure.ts';
 
 /**
@@ -370,6 +371,7 @@ async function runEngine(
       });
     }
     await benchBunker({ base, url, engine, end: END, days }); // issue 16: bunker log detail, ROB summary
+    await benchFuelWatch({ url, engine, now: END }); // issue 30: one fuel-watch pass over the fleet
     const memoryAll = memoryOf(child.pid!);
     return {
       runAt: new Date().toISOString().slice(0, 16).replace('T', ' '),

@@ -54,7 +54,7 @@ export const eventLogTexts = defineTexts(
     PORT: 'Port',
     STARBOARD: 'Starboard',
     abnormal_consumption:
-      '{{engine}} engine burnt {{actual}} L/h where its own consumption model expects {{expected}} L/h ({{percent}} above) for {{hours}} h: {{excess}} L more.',
+      '{{engine}} engine burnt {{actual}} L/h where its own consumption model expects {{expected}} L/h ({{percent}} above), over {{hours}} hours of steady running: {{excess}} L more.',
     rob_drop_unexplained:
       'The tanks dropped {{drop}} L in {{hours}} h while the engines burnt {{consumed}} L: {{unexplained}} L unexplained (possible fuel loss).',
     flow_engine_stopped:
@@ -111,7 +111,7 @@ export const eventLogTexts = defineTexts(
     PORT: 'Kiri',
     STARBOARD: 'Kanan',
     abnormal_consumption:
-      'Mesin {{engine}} membakar {{actual}} L/jam, sedangkan model konsumsinya sendiri mengharapkan {{expected}} L/jam ({{percent}} di atasnya) selama {{hours}} jam: {{excess}} L lebih banyak.',
+      'Mesin {{engine}} membakar {{actual}} L/jam, sedangkan model konsumsinya sendiri mengharapkan {{expected}} L/jam ({{percent}} di atasnya), dalam {{hours}} jam operasi stabil: {{excess}} L lebih banyak.',
     rob_drop_unexplained:
       'Tangki turun {{drop}} L dalam {{hours}} jam sementara mesin membakar {{consumed}} L: {{unexplained}} L tidak terjelaskan (kemungkinan kehilangan BBM).',
     flow_engine_stopped:
