@@ -55,6 +55,19 @@ export async function benchFuelWatch(o: { url: string; engine: string; now: numb
       },
       { warmup: 0, runs: RUNS },
     );
+    // what the first pass found, by vessel and event type
+    const found = await database.db
+      .selectFrom('event_log as e')
+      .innerJoin('master_event as m', 'm.mevtId', 'e.evntMevtId')
+      .innerJoin('asset as a', 'a.massId', 'e.evntMassId')
+      .select(['a.massName', 'm.mevtType', 'e.evntTimestamp', 'e.evntReason'])
+      .where('e.evntWatchKey', 'is not', null)
+      .orderBy('e.evntTimestamp')
+      .execute();
+    for (const e of found)
+      console.log(
+        `  ${e.massName}: ${e.mevtType} from ${new Date(Number(e.evntTimestamp) * 1000).toISOString()} ${e.evntReason}`,
+      );
     const f = (x: number) => `${x.toFixed(0)} ms`;
     console.log(
       `${o.engine}: fuel watch pass over ${vessels.length} vessels (28 days of hours each): first ${f(firstMs)} ` +
