@@ -11,7 +11,7 @@ import { createAsset, createCompany, createDevice, createGroup } from '../test/h
 import { timeIt } from './measure.ts';
 
 /**
- * Issue 30's fuel-watch benchmark (docs/domain.md §37.5): the cost of one background pass over every vessel with a
+ * Issue 30's fuel-watch benchmark (docs/domain.md §41.5): the cost of one background pass over every vessel with a
  * gateway — for each, 28 days of hours read (the 14-day window and the 14 days its models look back), the four
  * rules, and the events brought in line. The first pass writes what it finds; the timed passes find the same
  * (nothing written: the steady state of the hourly pass). Called from run.ts on its data set (BENCH_DAYS of the

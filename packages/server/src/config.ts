@@ -95,7 +95,7 @@ export interface Config {
   eventSweepSeconds?: number;
   /** how often the ROB events of the profiles running now are checked (ROB_EVENT_SECONDS; 0 = off) */
   robEventSeconds?: number;
-  /** how often every vessel's fuel watch runs (FUEL_WATCH_SECONDS; 0 = off; docs/domain.md §37.5) */
+  /** how often every vessel's fuel watch runs (FUEL_WATCH_SECONDS; 0 = off; docs/domain.md §41.5) */
   fuelWatchSeconds?: number;
   /** how stale another process's event definition change may be at most (EVENT_CONFIG_CHECK_MS) */
   eventConfigCheckMs?: number;

@@ -4,13 +4,13 @@ import type { VesselModel } from './vessel.ts';
 const HOUR = 3600;
 
 /**
- * What goes wrong on a vessel from a given time (issue 30; docs/domain.md §37 finds them):
+ * What goes wrong on a vessel from a given time (issue 30; docs/domain.md §41 finds them):
  * - `fouledHull`: from `from`, every main engine burns `factor` × its fuel at the same rpm (a fouled hull needs more
  *   power for the same shaft speed); the meters and the tanks see it, the vessel's plan (speed, bunkering) does not;
  * - `siphon`: from `from`, at every anchorage stop of at least 3 hours with the engines stopped, fuel leaves at
  *   `litresPerHour` from an hour after the stop began, for up to 3 hours (ending at least an hour before the stop
  *   ends). The first such stop draws through the port engine's supply line, after its meter (the meter counts it
- *   while the engine stands, §37.3), the next from the tank itself (only the tank gauges see it, §37.2), and so on.
+ *   while the engine stands, §41.3), the next from the tank itself (only the tank gauges see it, §41.2), and so on.
  */
 export interface Scenarios {
   fouledHull?: { from: number; factor: number };

@@ -58,7 +58,7 @@ export const resourceHooks = combineHooks(
     user_asset: userAssetHooks,
   },
   eventDefinitionHooks,
-  // the fuel watch runs after the same bunkering writes as the ROB events (docs/domain.md §37.5)
+  // the fuel watch runs after the same bunkering writes as the ROB events (docs/domain.md §41.5)
   withFuelWatch(robEventHooks),
 );
 

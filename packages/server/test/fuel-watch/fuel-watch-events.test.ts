@@ -13,16 +13,16 @@ import { DAY, H, T0 } from './rules.ts';
 type Reading = { device: string; ts: number; data: Record<string, number> };
 
 /**
- * docs/domain.md §37 on stored readings, one vessel (A1) with a PORT engine (RPM device and PORT_IN meter, no
+ * docs/domain.md §41 on stored readings, one vessel (A1) with a PORT engine (RPM device and PORT_IN meter, no
  * return meter), two tank gauges and bunkering logs, every reading 10 minutes apart inside the hours named:
- * - day 0, hours 0–11: §37.1's reference (1 000/1 200/1 400 rpm, 60/89.12/129.76 L);
+ * - day 0, hours 0–11: §41.1's reference (1 000/1 200/1 400 rpm, 60/89.12/129.76 L);
  * - day 1: hours 24 and 25 at 1 400 rpm burn 160 L, hour 26 130 L, hour 27 155 L → one event 24:00–26:00;
  * - day 2, engine at 0 rpm hours 48–55, the meter counting 0, 0, 12, 10, 0, 0, 12, 7 L → one event 50:00–52:00;
  * - day 3, hours 72–78 at 1 000 rpm, 60 L each; tanks 20 000 L in hour 72, 18 500 L in hour 78: drop 1 500 L,
  *   burnt ½·60 + 5·60 + ½·60 = 360 L, 1 140 L unexplained → one event; day 4 the same with 19 340 L (300 L): none;
  * - day 5 a log IN of note 10 000 L received 9 850 L (−1.5 %) → one event; day 6 9 920 L (−0.8 %): none.
  */
-describe.each(dialects())('fuel watch events on %s (docs/domain.md §37)', (dialect) => {
+describe.each(dialects())('fuel watch events on %s (docs/domain.md §41)', (dialect) => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof twoTenants>>;
   let logs: number[] = [];
@@ -136,7 +136,7 @@ describe.each(dialects())('fuel watch events on %s (docs/domain.md §37)', (dial
     ]);
   });
 
-  it('§37.1 opens Active during the run (pushed as a High event), closes after it', async () => {
+  it('§41.1 opens Active during the run (pushed as a High event), closes after it', async () => {
     // at 01:30 of day 1 only hour 24 has ended: a run still going
     expect(await sync(T0 + 25 * H + 1800)).toEqual({ inserted: 1, updated: 0, deleted: 0 });
     let rows = await list(w.adminA);
@@ -182,7 +182,7 @@ describe.each(dialects())('fuel watch events on %s (docs/domain.md §37)', (dial
     expect(sent[0].subject).toBe('High priority event: Abnormal Consumption on Vessel A1');
   });
 
-  it('§37.2–§37.4 on the days after; a second pass changes nothing', async () => {
+  it('§41.2–§41.4 on the days after; a second pass changes nothing', async () => {
     const now = T0 + 8 * DAY;
     expect(await sync(now)).toEqual({ inserted: 3, updated: 0, deleted: 0 });
     expect(await sync(now)).toEqual({ inserted: 0, updated: 0, deleted: 0 });
@@ -218,7 +218,7 @@ describe.each(dialects())('fuel watch events on %s (docs/domain.md §37)', (dial
     expect(await list(w.adminB)).toEqual([]);
   });
 
-  it('a corrected log takes its event away, through the bunkering writes (§37.5)', async () => {
+  it('a corrected log takes its event away, through the bunkering writes (§41.5)', async () => {
     const adjustment = await t.database.db
       .selectFrom('bunker_adjustment')
       .select('bklaId')

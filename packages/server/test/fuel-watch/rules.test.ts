@@ -7,7 +7,7 @@ import { DAY, engine, H, hour, reference, T0, vessel } from './rules.ts';
 const D1 = T0 + DAY;
 const window = { from: D1, to: D1 + 10 * DAY };
 
-describe('§37.1 abnormal consumption: the worked example', () => {
+describe('§41.1 abnormal consumption: the worked example', () => {
   it('the reference fits L = 20 + 40·x exactly', () => {
     const points = reference(T0).map((h) => steadyPoint(h, 400)!);
     const m = fitModel(points)!;
@@ -82,7 +82,7 @@ describe('§37.1 abnormal consumption: the worked example', () => {
   });
 });
 
-describe('§37.3 flow while the engine is stopped: the worked example', () => {
+describe('§41.3 flow while the engine is stopped: the worked example', () => {
   const stopped = (litres: number[]) => engine(litres.map((l, k) => hour(T0 + (20 + k) * H, 0, l))); // 20:00 .. 01:00, 0 rpm
 
   it('0, 12, 10, 0 L in the hours 21–00: one run 22:00–24:00 of 22 L', () => {
@@ -112,7 +112,7 @@ describe('§37.3 flow while the engine is stopped: the worked example', () => {
   });
 });
 
-describe('§37.2 ROB drop unexplained: the worked example', () => {
+describe('§41.2 ROB drop unexplained: the worked example', () => {
   const fuel = new Map(Array.from({ length: 7 }, (_, k) => [T0 + k * H, 100]));
   const check = (end: number, busy: [number, number][] = []) =>
     robDropUnexplained(

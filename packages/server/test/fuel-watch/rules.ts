@@ -3,7 +3,7 @@ import type { VesselDevice } from '../../src/modules/summary/summary-vessel.ts';
 
 export const H = 3600;
 export const DAY = 86_400;
-/** 2025-03-01 00:00 UTC: the UTC 6-hour grid of §37.2 starts here */
+/** 2025-03-01 00:00 UTC: the UTC 6-hour grid of §41.2 starts here */
 export const T0 = Date.UTC(2025, 2, 1) / 1000;
 
 export const device = (devcId: number, devcUniqueId: string, devcType = 'flowmeter'): VesselDevice => ({
@@ -28,7 +28,7 @@ export const engine = (hours: EngineHour[], side: 'PORT' | 'STARBOARD' = 'PORT')
   hours: new Map(hours.map((h) => [h.ts, h])),
 });
 
-/** §37.1's reference: 4 hours each at 1 000, 1 200 and 1 400 rpm on L = 20 + 40·(rpm/1000)³. */
+/** §41.1's reference: 4 hours each at 1 000, 1 200 and 1 400 rpm on L = 20 + 40·(rpm/1000)³. */
 export const reference = (from: number): EngineHour[] =>
   [1000, 1200, 1400].flatMap((rpm, i) =>
     [0, 1, 2, 3].map((k) => hour(from + (4 * i + k) * H, rpm, Math.round((20 + 40 * (rpm / 1000) ** 3) * 100) / 100)),

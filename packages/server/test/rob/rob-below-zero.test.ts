@@ -208,7 +208,7 @@ describe.each(dialects())('ROB below zero on %s', (dialect) => {
     const id = Number(rows[0].mevtId);
     // the list says which row it is: the Asset Event screen does not offer it, the Master Event list shows no Edit
     const list = await t.call({ method: 'GET', url: '/api/master/events', token: w.adminA });
-    // the fuel watch's system events (docs/domain.md §37) are listed too
+    // the fuel watch's system events (docs/domain.md §41) are listed too
     const listed = list.json.data.filter(
       (e: { mevtSystem: string | null }) => e.mevtSystem === SYSTEM_EVENTS.robBelowZero.key,
     );

@@ -25,7 +25,7 @@ export const eventRowSchema = z.object({
   evntMevt: z.object({ mevtId: z.number(), mevtType: z.string() }).nullable(),
   evntReason: eventReasonSchema
     .nullable()
-    .describe('a system event of the fuel watch (docs/domain.md §37): why, with its numbers; null for the others'),
+    .describe('a system event of the fuel watch (docs/domain.md §41): why, with its numbers; null for the others'),
   evntDevice: z
     .object({ devcUniqueId: z.string(), devcType: z.string(), devcMassId: z.number().nullable() })
     .nullable(),

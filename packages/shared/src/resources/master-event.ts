@@ -52,7 +52,7 @@ export type Thresholds = z.infer<typeof thresholdsSchema>;
 export const SYSTEM_EVENTS = {
   /** docs/domain.md §25.5: a ROB ledger's balance below zero */
   robBelowZero: { key: 'rob_below_zero', type: 'ROB Below Zero' },
-  /** docs/domain.md §37: the fuel watch's four rules */
+  /** docs/domain.md §41: the fuel watch's four rules */
   abnormalConsumption: { key: 'abnormal_consumption', type: 'Abnormal Consumption' },
   robDropUnexplained: { key: 'rob_drop_unexplained', type: 'ROB Drop Unexplained' },
   flowEngineStopped: { key: 'flow_engine_stopped', type: 'Flow While Engine Stopped' },

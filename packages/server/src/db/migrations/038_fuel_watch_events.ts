@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * Abnormal consumption and possible fuel loss in the Event Log (docs/domain.md §37, §30.7):
+ * Abnormal consumption and possible fuel loss in the Event Log (docs/domain.md §41, §30.7):
  * - event_log.evnt_watch_key: the finding a fuel-watch row is (rule, engine or log, start); one row per key;
  * - event_log.evnt_reason: the reason's key and numbers (JSON), written out in the reader's language by the screen;
  * - the engine's "one Active event per gateway and type" index leaves these rows out: two engines may be abnormal
@@ -11,17 +11,17 @@ import type { Dialect } from '../database.ts';
  *   it, as in 022. The frozen texts below are those of @fleet/shared SYSTEM_EVENTS at the time of writing.
  */
 const EVENTS = [
-  ['abnormal_consumption', 'Abnormal Consumption', 'an engine burnt well above its own consumption model (§37.1)'],
-  ['rob_drop_unexplained', 'ROB Drop Unexplained', 'the tanks dropped more than the consumption explains (§37.2)'],
+  ['abnormal_consumption', 'Abnormal Consumption', 'an engine burnt well above its own consumption model (§41.1)'],
+  ['rob_drop_unexplained', 'ROB Drop Unexplained', 'the tanks dropped more than the consumption explains (§41.2)'],
   [
     'flow_engine_stopped',
     'Flow While Engine Stopped',
-    "an engine's flow meter counted fuel while it was stopped (§37.3)",
+    "an engine's flow meter counted fuel while it was stopped (§41.3)",
   ],
   [
     'short_delivery',
     'Short Delivery',
-    'a bunkering received less than its delivery note beyond the protest tolerance (§37.4)',
+    'a bunkering received less than its delivery note beyond the protest tolerance (§41.4)',
   ],
 ] as const;
 

@@ -128,7 +128,7 @@ export async function logDemoBunkerings(
     const onBoard = sim.timeline.robAt(sim.timeline.stateAt(b.start));
     const startSounding = Math.round(onBoard);
     const endSounding = Math.round(onBoard + litres * SOUNDING_SHARE);
-    // issue 30, a short delivery (docs/domain.md §37.4): the note 3 % above the soundings' receipt, the seed's latest
+    // issue 30, a short delivery (docs/domain.md §41.4): the note 3 % above the soundings' receipt, the seed's latest
     const short =
       o.metered !== undefined && v.code === DEMO_SCENARIO_VESSELS.shortDelivery && n === bunkerings.length - 1;
     const target = short

@@ -27,7 +27,7 @@ const parseJson = (text: unknown): Record<string, unknown> => {
   }
 };
 
-/** A fuel-watch row's reason (docs/domain.md §37), as stored; anything else is none. */
+/** A fuel-watch row's reason (docs/domain.md §41), as stored; anything else is none. */
 const reasonOf = (text: unknown): EventReason | null => {
   if (text === null || text === undefined) return null;
   const parsed = eventReasonSchema.safeParse(parseJson(text));

@@ -1,7 +1,7 @@
 import { type Finding, r2 } from './finding.ts';
 import { covers, type EngineHour, type EngineHours, HOUR } from './vessel-hours.ts';
 
-/** docs/domain.md §37.1 */
+/** docs/domain.md §41.1 */
 export const ABNORMAL = {
   /** the model's reference: the engine's steady hours of the 14 days before the hour */
   referenceSeconds: 14 * 86_400,
@@ -21,7 +21,7 @@ interface Point {
   rpm: number;
 }
 
-/** §37.1 steady hour: covered, every sample running, rpm within 10 % — with its litres and x = (rpm/1000)³. */
+/** §41.1 steady hour: covered, every sample running, rpm within 10 % — with its litres and x = (rpm/1000)³. */
 export function steadyPoint(h: EngineHour, threshold: number): Point | null {
   const r = h.rpm;
   if (!r || h.litres === null || !covers(r, h.ts)) return null;
@@ -52,7 +52,7 @@ function line(points: readonly Point[]): { a: number; b: number } {
   return { a: ml - b * mx, b };
 }
 
-/** §37.1 the model of an hour from its reference hours: their least-squares line (none under 12 hours). */
+/** §41.1 the model of an hour from its reference hours: their least-squares line (none under 12 hours). */
 export function fitModel(reference: readonly Point[]): { a: number; b: number } | null {
   return reference.length < ABNORMAL.minReference ? null : line(reference);
 }
@@ -62,7 +62,7 @@ interface Flagged extends Point {
 }
 
 /**
- * §37.1: the runs of hours of one engine side that burnt well above its own model, for the hours of [from, to).
+ * §41.1: the runs of hours of one engine side that burnt well above its own model, for the hours of [from, to).
  * Every steady hour read is judged in time order, the earlier ones too: an hour 20 % above its model never joins
  * a later hour's reference (an abnormal run does not teach the model), every other steady hour does.
  */

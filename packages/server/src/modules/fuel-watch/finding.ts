@@ -1,9 +1,9 @@
 import type { EventReason } from '@fleet/shared/answers/events.ts';
 
-/** docs/domain.md §37: the four rules, by the system key of their master event. */
+/** docs/domain.md §41: the four rules, by the system key of their master event. */
 export type FuelWatchRule = EventReason['key'];
 
-/** What one rule found: one event of the Event Log (docs/domain.md §37 "Common to the four"). */
+/** What one rule found: one event of the Event Log (docs/domain.md §41 "Common to the four"). */
 export interface Finding {
   rule: FuelWatchRule;
   /** rule, engine or log, and start: one event per key */

@@ -1,14 +1,14 @@
 import { type Finding, r2 } from './finding.ts';
 import { covers, type EngineHour, type EngineHours, HOUR } from './vessel-hours.ts';
 
-/** docs/domain.md §37.3 */
+/** docs/domain.md §41.3 */
 export const FLOW_STOPPED = { hourLitres: 5, runLitres: 20 } as const;
 
-/** §37.3: the hour's samples cover it and none is running; with at least 5 L through the side's meters. */
+/** §41.3: the hour's samples cover it and none is running; with at least 5 L through the side's meters. */
 const stoppedAndFlowing = (h: EngineHour | undefined, threshold: number) =>
   !!h?.rpm && covers(h.rpm, h.ts) && !(h.rpm.max > threshold) && (h.litres ?? 0) >= FLOW_STOPPED.hourLitres;
 
-/** §37.3: runs of consecutive hours of [from, to) in which the side's meter counted fuel while its engine stood. */
+/** §41.3: runs of consecutive hours of [from, to) in which the side's meter counted fuel while its engine stood. */
 export function flowWhileStopped(engine: EngineHours, o: { from: number; to: number }): Finding[] {
   const out: Finding[] = [];
   let run: EngineHour[] = [];

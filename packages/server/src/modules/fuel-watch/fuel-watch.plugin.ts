@@ -5,7 +5,7 @@ import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hook
 import type { Row } from '../crud/rows.ts';
 import { type FuelWatchSettings, syncVesselFuelWatch } from './fuel-watch.ts';
 
-/** docs/domain.md §37.5: how often every vessel is looked at (FUEL_WATCH_SECONDS, 0 = off). */
+/** docs/domain.md §41.5: how often every vessel is looked at (FUEL_WATCH_SECONDS, 0 = off). */
 export const FUEL_WATCH_SECONDS = 3600;
 
 /**
@@ -116,7 +116,7 @@ const run = (ctx: HookContext, f: () => Promise<unknown[]>) =>
   fuelWatchQueue(ctx.req.server.deps.database)?.scheduleFound(f());
 
 /**
- * §37.5: after a bunkering log or its adjustments are written, the vessel's pass too (§37.4 short delivery, §37.2
+ * §41.5: after a bunkering log or its adjustments are written, the vessel's pass too (§41.4 short delivery, §41.2
  * checks). The ROB events already hook those moments (a moment is hooked once, crud/hooks.ts): this wraps that
  * table's hooks, running theirs first.
  */

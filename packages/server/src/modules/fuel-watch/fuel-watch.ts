@@ -11,7 +11,7 @@ import { shortDeliveries } from './short-delivery.ts';
 import { HOUR, readVesselHours } from './vessel-hours.ts';
 
 const DAY = 86_400;
-/** docs/domain.md §37: the window a pass brings in line */
+/** docs/domain.md §41: the window a pass brings in line */
 export const WINDOW_SECONDS = 14 * DAY;
 /** a finding is pushed and mailed when first written only if it concerns the last 24 hours */
 const MAIL_SECONDS = DAY;
@@ -27,7 +27,7 @@ export interface FuelWatchSettings {
   tolerance: ToleranceLimits;
 }
 
-/** docs/domain.md §37: every finding of one vessel's window `[now − 14 days, now)` (ended hours only). */
+/** docs/domain.md §41: every finding of one vessel's window `[now − 14 days, now)` (ended hours only). */
 export async function vesselFindings(
   database: Database,
   massId: number,
@@ -38,7 +38,7 @@ export async function vesselFindings(
   const out: Finding[] = [];
   const plan = await loadVesselPlan(database.db, massId);
   if (plan) {
-    // §37.1's models reach 14 days before the window's first hour
+    // §41.1's models reach 14 days before the window's first hour
     const hours = await readVesselHours(database, plan, { from: from - WINDOW_SECONDS, to, now: o.now });
     for (const engine of hours.engines) {
       out.push(...abnormalConsumption(engine, { from, to }));
@@ -50,7 +50,7 @@ export async function vesselFindings(
   return out;
 }
 
-/** §37.2: the spans of the vessel's bunkering logs and the times of its ROB adjustments near [from, to). */
+/** §41.2: the spans of the vessel's bunkering logs and the times of its ROB adjustments near [from, to). */
 async function ledgerEntries(database: Database, massId: number, from: number, to: number) {
   const db = database.db;
   const logs = await db
@@ -81,7 +81,7 @@ export interface SyncResult {
 }
 
 /**
- * Brings the fuel-watch events of one vessel's window in line with its findings (docs/domain.md §37): a new
+ * Brings the fuel-watch events of one vessel's window in line with its findings (docs/domain.md §41): a new
  * finding is inserted (and, when it concerns the last 24 hours, pushed and mailed as a High event), one found again
  * brought up to date, an event of the window whose finding is gone removed. Idempotent.
  */

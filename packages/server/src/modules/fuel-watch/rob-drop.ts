@@ -1,7 +1,7 @@
 import { type Finding, r2 } from './finding.ts';
 import { HOUR, type VesselHours } from './vessel-hours.ts';
 
-/** docs/domain.md §37.2 */
+/** docs/domain.md §41.2 */
 export const ROB_DROP = { checkSeconds: 6 * HOUR, minLitres: 300, percent: 1 } as const;
 
 interface Check {
@@ -14,7 +14,7 @@ interface Check {
 }
 
 /**
- * §37.2: the checks of [from, to) whose tank readings 6 hours apart dropped more than the fuel burnt between them
+ * §41.2: the checks of [from, to) whose tank readings 6 hours apart dropped more than the fuel burnt between them
  * explains, as runs of consecutive checks. `busy`: the spans of the vessel's bunkering logs and ROB adjustments.
  */
 export function robDropUnexplained(

@@ -3,7 +3,7 @@ import { detailsOf, storedLogs, type ToleranceLimits } from '../bunker/bunker-de
 import { type Finding, r2 } from './finding.ts';
 
 /**
- * docs/domain.md §37.4: the vessel's bunkering logs IN ended in [from, to) that received less than their delivery
+ * docs/domain.md §41.4: the vessel's bunkering logs IN ended in [from, to) that received less than their delivery
  * note beyond the protest tolerance (§24.5's percentage and basis, computed by the bunker module).
  */
 export async function shortDeliveries(

@@ -8,7 +8,7 @@ import { NO_NEEDS, readStats } from '../telemetry/stats-read.ts';
 export const HOUR = 3600;
 const HOURLY = ROLLUPS[0];
 
-/** One engine side's figures of a UTC hour (docs/domain.md §37.1, §37.3). */
+/** One engine side's figures of a UTC hour (docs/domain.md §41.1, §41.3). */
 export interface EngineHour {
   /** the hour's start */
   ts: number;
@@ -31,10 +31,10 @@ export interface EngineHours {
 export interface VesselHours {
   /** the sides with an RPM device and a supply meter */
   engines: EngineHours[];
-  /** every main engine side with an RPM device has a supply meter (§37.2: the fuel is measured) */
+  /** every main engine side with an RPM device has a supply meter (§41.2: the fuel is measured) */
   metered: boolean;
   tanks: VesselDevice[];
-  /** §37.2 V(h): Σ of the tanks' mean volume, for the hours in which every tank has a sample */
+  /** §41.2 V(h): Σ of the tanks' mean volume, for the hours in which every tank has a sample */
   tankVolume: Map<number, number>;
   /** §25.2: the vessel's total fuel of an hour (hours without data are absent) */
   fuel: Map<number, number>;

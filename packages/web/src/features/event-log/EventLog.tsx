@@ -170,7 +170,7 @@ export default function EventLog() {
       render: (_v, r) => (
         <>
           <div>{r.evntMevt?.mevtType ?? '-'}</div>
-          {/* a fuel-watch event says why, with its numbers (docs/domain.md §37) */}
+          {/* a fuel-watch event says why, with its numbers (docs/domain.md §41) */}
           {r.evntReason && (
             <div className="event-log-reason">
               {t(

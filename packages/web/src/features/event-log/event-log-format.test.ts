@@ -33,7 +33,7 @@ describe('event log formatting', () => {
   });
 });
 
-describe('the reason of a fuel-watch event (issue 30, docs/domain.md §37)', () => {
+describe('the reason of a fuel-watch event (issue 30, docs/domain.md §41)', () => {
   const side = (s: string) => (s === 'PORT' ? 'Kiri' : s);
   it('writes the numbers for the language: marks, percentages, the engine by its side', () => {
     const abnormal = {

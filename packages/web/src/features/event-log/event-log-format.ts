@@ -72,7 +72,7 @@ export function thresholdGroups(threshold: unknown): ThresholdGroup[] {
 }
 
 /**
- * The values a fuel-watch reason's text names (docs/domain.md §37), written for the language in force: litres and
+ * The values a fuel-watch reason's text names (docs/domain.md §41), written for the language in force: litres and
  * L/h with up to 2 decimals, percentages with their sign where they are a shortfall, the engine by its side's name.
  */
 export function reasonValues(

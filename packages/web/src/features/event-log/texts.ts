@@ -49,7 +49,7 @@ export const eventLogTexts = defineTexts(
     mailOff: 'High priority events are no longer e-mailed',
     mailSwitch: 'E-mail me High priority events',
     highEvent: 'High priority event: {{event}} on {{vessel}}',
-    // the fuel watch's reasons (issue 30, docs/domain.md §37)
+    // the fuel watch's reasons (issue 30, docs/domain.md §41)
     reason: 'Reason',
     PORT: 'Port',
     STARBOARD: 'Starboard',
