@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { benchBunker } from './bunker.ts';
 import { seedFleet, type World } from './fleet-seed.ts';
+import { benchFuelWatch } from './fuel-watch.ts';
 import { cpuSecondsOf, memoryOf, timeIt } from './measure.ts';
 
 /**
@@ -381,6 +382,7 @@ async function runEngine(
     await benchBunker({ base, url, engine, end: END, days }); // issue 16: bunker log detail, ROB summary
     // issue 30: the DCS year and a 30-day fleet period of every vessel (bench/emissions.ts)
     await (await import('./emissions.ts')).benchEmissions({ base, url, engine, end: END, serverPid: child.pid! });
+    await benchFuelWatch({ url, engine, now: END }); // issue 30: one fuel-watch pass over the fleet
     const memoryAll = memoryOf(child.pid!);
     return {
       runAt: new Date().toISOString().slice(0, 16).replace('T', ' '),

@@ -95,6 +95,8 @@ export interface Config {
   eventSweepSeconds?: number;
   /** how often the ROB events of the profiles running now are checked (ROB_EVENT_SECONDS; 0 = off) */
   robEventSeconds?: number;
+  /** how often every vessel's fuel watch runs (FUEL_WATCH_SECONDS; 0 = off; docs/domain.md §41.5) */
+  fuelWatchSeconds?: number;
   /** how stale another process's event definition change may be at most (EVENT_CONFIG_CHECK_MS) */
   eventConfigCheckMs?: number;
   /** data lifecycle (docs/operations.md "Retention", "Backup and restore") */
@@ -215,6 +217,7 @@ export const ENV_SCHEMA = z.object({
   EVENT_CONFIG_CHECK_MS: whole(0, 86_400_000),
   EVENT_SWEEP_SECONDS: whole(0, 86_400),
   ROB_EVENT_SECONDS: whole(0, 86_400),
+  FUEL_WATCH_SECONDS: whole(0, 86_400),
   DAILY_REPORT_TICK_SECONDS: whole(0, 86_400),
   RAW_RETENTION_DAYS: whole(0, 36_500).default(0),
   RETENTION_CHECK_MINUTES: whole(1, 10_080).default(60),
@@ -483,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailyReportTickSeconds: e.DAILY_REPORT_TICK_SECONDS,
     eventSweepSeconds: e.EVENT_SWEEP_SECONDS,
     robEventSeconds: e.ROB_EVENT_SECONDS,
+    fuelWatchSeconds: e.FUEL_WATCH_SECONDS,
     eventConfigCheckMs: e.EVENT_CONFIG_CHECK_MS,
     lifecycle: {
       rawRetentionDays: e.RAW_RETENTION_DAYS,

@@ -65,6 +65,10 @@ if (config.teltonikaPort > 0)
 const simulator = config.simulator
   ? await (await import('./modules/telemetry/simulator-runner.ts')).startSimulator(app)
   : undefined;
+// the fuel watch's first pass once the history is in (then hourly, docs/domain.md §41.5)
+simulator?.backfilled
+  .then(async () => (await import('./modules/fuel-watch/fuel-watch.plugin.ts')).fuelWatchQueue(database)?.scheduleAll())
+  .catch((err) => app.log.warn({ err: (err as Error).message }, 'fuel watch: first pass failed'));
 // DEMO: the demo crew logs each bunkering the simulator finishes, so the demo's ROB ledgers stay whole
 const demoClerk =
   config.simulator && config.demo ? (await import('./db/seed/demo-clerk.ts')).startDemoBunkerClerk(app) : undefined;

@@ -11,5 +11,6 @@ export {
   type SimulatorOptions,
   type SimulatorStats,
 } from './run-simulator.ts';
+export { DEMO_SCENARIO_VESSELS, demoScenarios, type Scenarios } from './scenarios.ts';
 export { EPOCH, type Phase, type Segment, Timeline, type VesselState } from './timeline.ts';
 export { engineFuelRate, type VesselDeviceSpec, type VesselModel, type VesselSpec, vesselModel } from './vessel.ts';

@@ -1,5 +1,6 @@
 import { tankLevelOf, tankVolumeAt } from '@fleet/fleet-catalog';
 import { gaussAt, smoothAt, unitAt } from './random.ts';
+import { ScenarioLitres } from './scenarios.ts';
 import { EPOCH, Timeline, type VesselState } from './timeline.ts';
 import {
   type EngineModel,
@@ -88,12 +89,21 @@ export class VesselSimulator {
   /** per sensor: short drop-outs (loose connector, sensor reboot) */
   private readonly sensorOutages = new Map<string, Outages>();
   private readonly tankShare: number[];
+  /** the spec's scenarios (a fouled hull, a siphon at anchor), when it has any */
+  private readonly scenario: ScenarioLitres | undefined;
 
   /** @param keepFrom the earliest time that will be asked for (the older plan is not kept in memory) */
   constructor(seed: string | number, spec: VesselSpec, keepFrom?: number) {
     const m = vesselModel(seed, spec);
     this.model = m;
-    this.timeline = new Timeline(m, keepFrom);
+    // a scenario reads the plan from its start: it is kept from there
+    this.timeline = new Timeline(
+      m,
+      spec.scenarios
+        ? Math.min(keepFrom ?? Number.NEGATIVE_INFINITY, ScenarioLitres.keepFrom(spec.scenarios))
+        : keepFrom,
+    );
+    this.scenario = spec.scenarios ? new ScenarioLitres(m, this.timeline, spec.scenarios) : undefined;
     this.gateway = m.devices.find((d) => d.role.kind === 'gateway')?.uniqueId;
     this.devices = m.maintenance
       ? m.devices.filter((d) => d.role.kind === 'gateway' || d.role.kind === 'power')
@@ -108,6 +118,15 @@ export class VesselSimulator {
     const full = m.tanks.map((x) => tankVolumeAt(x, x.heightM));
     const total = full.reduce((a, b) => a + b, 0);
     this.tankShare = full.map((v) => v / total);
+  }
+
+  /** Fuel in the tanks (L): the plan's, less what the scenarios took (a fouled hull's extra burn, a siphon). */
+  fuelOnBoard(s: VesselState): number {
+    const sc = this.scenario;
+    let litres = this.timeline.robAt(s);
+    if (!sc) return litres;
+    for (let e = 0; e < this.model.engines.length; e++) litres -= sc.fouledExtra(e, s).litres;
+    return litres - sc.siphoned(s.t).total;
   }
 
   /** The vessel's uplink is down at t. */
@@ -214,16 +233,42 @@ export class VesselSimulator {
         const f = engine.returnFraction;
         // supply = burnt / (1 − f); the return line carries f of the supply back to the tank
         const share = supply ? 1 / (1 - f) : f / (1 - f);
-        const flow = engineFuelRate(engine, rpm) * share * (1 + (supply ? 0.008 : 0.012) * gaussAt(key, t, 61));
+        const sc = this.scenario;
+        let flow =
+          engineFuelRate(engine, rpm) *
+          (sc ? sc.flowFactor(t) : 1) *
+          share *
+          (1 + (supply ? 0.008 : 0.012) * gaussAt(key, t, 61));
         const tank = this.reservoirTemp(s, t, m.key + 7 * role.engine);
         const temp = supply ? tank + (s.engineOn ? 1.5 : 0) : tank + (s.engineOn ? 6 + 8 * this.load(rpm) : 0);
         const cube = engine.k * engine.rpmFactor ** 3;
-        const burnt = (engine.idleFlow * s.on + cube * s.r3) / HOUR;
-        const burntKg = ((engine.idleFlow * s.onRho + cube * s.r3Rho) / HOUR / 1000) * this.lineExpansion;
+        let burnt = (engine.idleFlow * s.on + cube * s.r3) / HOUR;
+        let burntKg = ((engine.idleFlow * s.onRho + cube * s.r3Rho) / HOUR / 1000) * this.lineExpansion;
+        // what the scenarios add: the fouled hull's extra burn; a siphon after the port supply meter (counted there)
+        let siphoned = 0;
+        if (sc) {
+          const extra = sc.fouledExtra(role.engine, s);
+          burnt += extra.litres;
+          burntKg += extra.kg * this.lineExpansion;
+          if (supply && role.engine === 0) {
+            const sip = sc.siphoned(t);
+            siphoned = sip.metered;
+            flow += sip.meterRate;
+          }
+        }
         const pressure = s.engineOn
           ? (supply ? 3.2 + 1.2 * this.load(rpm) : 0.6 + 0.4 * this.load(rpm)) + 0.05 * gaussAt(key, t, 62)
           : 0.15 + 0.02 * gaussAt(key, t, 62);
-        return this.meter(key, flow, s.rho15 * expansion(temp), temp, pressure, burnt * share, burntKg * share);
+        const kgPerL = (s.rho15 / 1000) * this.lineExpansion;
+        return this.meter(
+          key,
+          flow,
+          s.rho15 * expansion(temp),
+          temp,
+          pressure,
+          burnt * share + siphoned,
+          burntKg * share + siphoned * kgPerL,
+        );
       }
       case 'aeSupply':
       case 'aeReturn': {
@@ -257,7 +302,7 @@ export class VesselSimulator {
         const tank = m.tanks[role.tank];
         // the engineer transfers between port and starboard now and then: a slow imbalance
         const imbalance = m.tanks.length > 1 ? 0.03 * smoothAt(m.key, t, 71, 6 * HOUR) * (tank.side === 1 ? 1 : -1) : 0;
-        const litres = Math.max(0, this.timeline.robAt(s)) * (this.tankShare[role.tank] + imbalance);
+        const litres = Math.max(0, this.fuelOnBoard(s)) * (this.tankShare[role.tank] + imbalance);
         const slosh = s.speed > 0.05 ? 12 : 1.5;
         const levelMm = clamp(tankLevelOf(tank, litres) * 1000 + slosh * gaussAt(key, t, 72), 0, tank.heightM * 1000);
         // the gauge measures the level; the volume comes from the sounding table

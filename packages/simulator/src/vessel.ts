@@ -1,6 +1,7 @@
 import { type TankSpec, tankVolumeAt } from '@fleet/fleet-catalog';
 import { findPort, LANES, neighbours, PORTS, type Port } from './geography.ts';
 import { hashString, Rng } from './random.ts';
+import type { Scenarios } from './scenarios.ts';
 
 /**
  * The vessel catalogue the simulator reads: the shape of the demo seed's `DemoVessel`
@@ -32,6 +33,8 @@ export interface VesselSpec {
   tanks?: TankSpec[];
   serviceSpeedKn?: number;
   devices: VesselDeviceSpec[];
+  /** what goes wrong on board from a given time (a fouled hull, a siphon at anchor; scenarios.ts) */
+  scenarios?: Scenarios;
 }
 
 export type VesselKind = 'tug' | 'tanker' | 'supply';

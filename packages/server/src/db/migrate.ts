@@ -34,7 +34,7 @@ import * as m033DayComponents from './migrations/033_day_components.ts';
 import * as m034GpsTrackWithoutFix from './migrations/034_gps_track_without_fix.ts';
 import * as m036Voyages from './migrations/036_voyages.ts';
 import * as m037AssetCapacity from './migrations/037_asset_capacity.ts';
-import * as m038EmissionsPermission from './migrations/038_emissions_permission.ts';
+import * as m038FuelWatchEvents from './migrations/038_fuel_watch_events.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
 const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<void> }> = {
@@ -72,7 +72,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '034_gps_track_without_fix': m034GpsTrackWithoutFix,
   '036_voyages': m036Voyages,
   '037_asset_capacity': m037AssetCapacity,
-  '038_emissions_permission': m038EmissionsPermission,
+  '038_fuel_watch_events': m038FuelWatchEvents,
 };
 
 /** The migrations this version knows, in order. */

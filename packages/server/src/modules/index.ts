@@ -20,6 +20,7 @@ import { emissionsRoutes } from './emissions/emissions.routes.ts';
 import { eventDefinitionHooks } from './event-engine/config-event.hooks.ts';
 import { configEventRoutes } from './event-engine/config-event.routes.ts';
 import { eventEngineModule } from './event-engine/index.ts';
+import { fuelWatchPlugin, withFuelWatch } from './fuel-watch/fuel-watch.plugin.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { lifecyclePlugin } from './lifecycle/lifecycle.plugin.ts';
@@ -63,7 +64,8 @@ export const resourceHooks = combineHooks(
     user_asset: userAssetHooks,
   },
   eventDefinitionHooks,
-  robEventHooks,
+  // the fuel watch runs after the same bunkering writes as the ROB events (docs/domain.md §41.5)
+  withFuelWatch(robEventHooks),
 );
 
 /** Every HTTP module, registered under /api in this order. */
@@ -90,6 +92,7 @@ export const modules: FastifyPluginAsync[] = [
   bunkerRoutes,
   robRoutes,
   robEventsPlugin,
+  fuelWatchPlugin,
   dailyReportRoutes,
   dailyReportSubscriptionRoutes,
   shareLinkRoutes,

@@ -98,6 +98,8 @@ const MODULE_DAG: Record<string, string[]> = {
   setup: ['access', 'auth', 'users'],
   bunker: ['access', 'auth', 'crud'],
   rob: ['access', 'auth', 'bunker', 'crud', 'summary'],
+  // abnormal consumption and possible fuel loss: system events from the summary's hours and the bunkering logs
+  'fuel-watch': ['bunker', 'crud', 'event-engine', 'summary', 'telemetry'],
   // small standalone modules
   account: ['auth', 'mail'],
   geo: ['auth'],

@@ -208,7 +208,11 @@ describe.each(dialects())('ROB below zero on %s', (dialect) => {
     const id = Number(rows[0].mevtId);
     // the list says which row it is: the Asset Event screen does not offer it, the Master Event list shows no Edit
     const list = await t.call({ method: 'GET', url: '/api/master/events', token: w.adminA });
-    const listed = list.json.data.filter((e: { mevtSystem: string | null }) => e.mevtSystem);
+    // the fuel watch's system events (docs/domain.md §41) are listed too
+    const listed = list.json.data.filter(
+      (e: { mevtSystem: string | null }) => e.mevtSystem === SYSTEM_EVENTS.robBelowZero.key,
+    );
+    expect(list.json.data.filter((e: { mevtSystem: string | null }) => e.mevtSystem)).toHaveLength(5);
     expect(listed).toMatchObject([{ mevtId: id, mevtSystem: SYSTEM_EVENTS.robBelowZero.key }]);
     // the shared catalogues are edited by a platform administrator
     await t.database.db

@@ -52,6 +52,11 @@ export type Thresholds = z.infer<typeof thresholdsSchema>;
 export const SYSTEM_EVENTS = {
   /** docs/domain.md §25.5: a ROB ledger's balance below zero */
   robBelowZero: { key: 'rob_below_zero', type: 'ROB Below Zero' },
+  /** docs/domain.md §41: the fuel watch's four rules */
+  abnormalConsumption: { key: 'abnormal_consumption', type: 'Abnormal Consumption' },
+  robDropUnexplained: { key: 'rob_drop_unexplained', type: 'ROB Drop Unexplained' },
+  flowEngineStopped: { key: 'flow_engine_stopped', type: 'Flow While Engine Stopped' },
+  shortDelivery: { key: 'short_delivery', type: 'Short Delivery' },
 } as const;
 
 /**

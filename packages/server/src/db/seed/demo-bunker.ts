@@ -1,5 +1,5 @@
 import { DEMO_FLEET, type DemoVessel } from '@fleet/fleet-catalog';
-import { PORTS as SIM_PORTS, VesselSimulator } from '@fleet/simulator';
+import { DEMO_SCENARIO_VESSELS, PORTS as SIM_PORTS, VesselSimulator } from '@fleet/simulator';
 import { vcf } from '../../modules/bunker/bunker-domain.ts';
 import type { Db } from '../database.ts';
 import { FUEL_TYPES } from './master-lists.ts';
@@ -9,6 +9,8 @@ const CREATOR = 'admin@fleet.demo';
 /** the delivery notes' quantity against what the meter will measure: a realistic spread around ±1 % */
 const NOTE_SPREAD = [-0.003, 0.004, 0.012, -0.006, 0.002, -0.011];
 const LOG_DAYS = 120;
+/** issue 30's short delivery: the seed's latest log of that vessel has a note this much above what was received */
+const SHORT_NOTE = 0.03;
 /** what the tank soundings see of the litres received: a little less than a meter */
 const SOUNDING_SHARE = 0.996;
 /** the seed's simulator: the same seed the built-in simulator writes the readings with */
@@ -123,10 +125,15 @@ export async function logDemoBunkerings(
     const litres = b.litres;
     // the delivery note states litres at 15 °C; the fuel comes aboard at about 30 °C (docs/domain.md §24.3)
     const spread = NOTE_SPREAD[(bunkerings.length - 1 - n) % NOTE_SPREAD.length]; // the latest first
-    const target = Math.round((litres * vcf(rho15, 30) * (1 + spread)) / 10) * 10;
     const onBoard = sim.timeline.robAt(sim.timeline.stateAt(b.start));
     const startSounding = Math.round(onBoard);
     const endSounding = Math.round(onBoard + litres * SOUNDING_SHARE);
+    // issue 30, a short delivery (docs/domain.md §41.4): the note 3 % above the soundings' receipt, the seed's latest
+    const short =
+      o.metered !== undefined && v.code === DEMO_SCENARIO_VESSELS.shortDelivery && n === bunkerings.length - 1;
+    const target = short
+      ? Math.round(((endSounding - startSounding) * (1 + SHORT_NOTE)) / 10) * 10
+      : Math.round((litres * vcf(rho15, 30) * (1 + spread)) / 10) * 10;
     const w = window(b);
     const row = await db
       .insertInto('bunker_log')

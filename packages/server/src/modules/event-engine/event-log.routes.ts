@@ -1,4 +1,4 @@
-import { eventRowSchema } from '@fleet/shared/answers/events.ts';
+import { type EventReason, eventReasonSchema, eventRowSchema } from '@fleet/shared/answers/events.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -25,6 +25,13 @@ const parseJson = (text: unknown): Record<string, unknown> => {
   } catch {
     return {};
   }
+};
+
+/** A fuel-watch row's reason (docs/domain.md §41), as stored; anything else is none. */
+const reasonOf = (text: unknown): EventReason | null => {
+  if (text === null || text === undefined) return null;
+  const parsed = eventReasonSchema.safeParse(parseJson(text));
+  return parsed.success ? parsed.data : null;
 };
 
 const flag = (field: string) => (v: string) => {
@@ -126,6 +133,7 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
         'e.evntOldData',
         'e.evntNewData',
         'e.evntThreshold',
+        'e.evntReason',
         'm.mevtType',
       ]);
       const orders = lq.orders.length ? lq.orders : [['evntTimestamp', 'desc'] as [string, 'asc' | 'desc']];
@@ -154,6 +162,7 @@ export const eventLogRoutes: FastifyPluginAsync = async (app) => {
           evntOldData: parseJson(r.evntOldData),
           evntNewData: parseJson(r.evntNewData),
           evntThreshold: parseJson(r.evntThreshold),
+          evntReason: reasonOf(r.evntReason),
           evntMevt: r.evntMevtId === null ? null : { mevtId: Number(r.evntMevtId), mevtType: String(r.mevtType ?? '') },
           evntDevice: {
             devcUniqueId: String(device.devcUniqueId),

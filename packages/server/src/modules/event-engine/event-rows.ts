@@ -42,7 +42,7 @@ const CLOSE_SQL = byRowCount(
 
 const OPEN_SQL = byRowCount(
   (count) => `insert into event_log (${EVENT_COLUMNS}) values ${tuples(count, `(${marks(14)})`)}
-  on conflict (evnt_devc_id, evnt_mevt_id) where evnt_status = 1 do nothing`,
+  on conflict (evnt_devc_id, evnt_mevt_id) where evnt_status = 1 and evnt_watch_key is null do nothing`,
 );
 
 /**

@@ -1,6 +1,13 @@
 import type { Server } from 'node:http';
 import { DEMO_FLEET } from '@fleet/fleet-catalog';
-import { IngestError, loopPacer, type ReadingSink, runSimulator, type SimulatorHandle } from '@fleet/simulator';
+import {
+  demoScenarios,
+  IngestError,
+  loopPacer,
+  type ReadingSink,
+  runSimulator,
+  type SimulatorHandle,
+} from '@fleet/simulator';
 import type { FastifyInstance } from 'fastify';
 import { countIngest } from '../../http/metrics.ts';
 import { issueDeviceKey, resolveDeviceKey } from './device-keys.ts';
@@ -69,7 +76,20 @@ export async function startSimulator(
   // a fresh key per start under the label 'simulator' (issuing again revokes the previous one)
   const keys: Record<string, string> = {};
   for (const row of rows) keys[row.devcUniqueId] = await issueDeviceKey(database.db, Number(row.devcId), 'simulator');
-  const vessels = DEMO_FLEET.filter((v) => v.devices.some((d) => d.type === 'gateway' && keys[d.uniqueId]));
+  // issue 30: the demo's scenarios (a fouled hull, a siphon at anchor) run from the time the demo was seeded
+  const seeded = await database.db
+    .selectFrom('asset')
+    .select((eb) => eb.fn.min('massCreatedTime').as('t'))
+    .where(
+      'massName',
+      'in',
+      DEMO_FLEET.map((v) => v.name),
+    )
+    .executeTakeFirst();
+  const scenarios = seeded?.t == null ? {} : demoScenarios(Number(seeded.t));
+  const vessels = DEMO_FLEET.filter((v) => v.devices.some((d) => d.type === 'gateway' && keys[d.uniqueId])).map((v) =>
+    scenarios[v.code] ? { ...v, scenarios: scenarios[v.code] } : v,
+  );
   if (!vessels.length) {
     log.warn(
       'simulator: none of the demo vessels is in the database (seed it with DEMO=1 or npm run seed); not started',

@@ -15,7 +15,7 @@ import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar
 import { Page } from '../../components/Page.tsx';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
 import { EventMailSwitch } from './EventMailSwitch.tsx';
-import { compareData, formatDuration, thresholdGroups } from './event-log-format.ts';
+import { compareData, formatDuration, reasonValues, thresholdGroups } from './event-log-format.ts';
 import { eventLogTexts } from './texts.ts';
 import './event-log.css';
 
@@ -164,7 +164,24 @@ export default function EventLog() {
       dataIndex: 'evntTimestamp',
       render: (v: string) => at(Date.parse(v)).format('YYYY-MM-DD, HH:mm:ss'),
     },
-    { title: t('eventType'), key: 'type', render: (_v, r) => r.evntMevt?.mevtType ?? '-' },
+    {
+      title: t('eventType'),
+      key: 'type',
+      render: (_v, r) => (
+        <>
+          <div>{r.evntMevt?.mevtType ?? '-'}</div>
+          {/* a fuel-watch event says why, with its numbers (docs/domain.md §41) */}
+          {r.evntReason && (
+            <div className="event-log-reason">
+              {t(
+                r.evntReason.key,
+                reasonValues(r.evntReason, (side) => (side === 'PORT' || side === 'STARBOARD' ? t(side) : side)),
+              )}
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: t('status'),
       dataIndex: 'evntStatus',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareData, formatDuration, thresholdGroups } from './event-log-format.ts';
+import { compareData, formatDuration, reasonValues, thresholdGroups } from './event-log-format.ts';
 
 describe('event log formatting', () => {
   it('shows durations as HH:mm:ss, bad ones as 00:00:00', () => {
@@ -30,5 +30,36 @@ describe('event log formatting', () => {
     ).toEqual([
       { name: 'power', operator: 'OR', rows: [{ key: 'onAc', parameter: 'onAc', operator: '==', value: '0' }] },
     ]);
+  });
+});
+
+describe('the reason of a fuel-watch event (issue 30, docs/domain.md §41)', () => {
+  const side = (s: string) => (s === 'PORT' ? 'Kiri' : s);
+  it('writes the numbers for the language: marks, percentages, the engine by its side', () => {
+    const abnormal = {
+      key: 'abnormal_consumption' as const,
+      values: { engine: 'PORT', hours: 40, expected: 148.74, actual: 1193.5, percent: 30.1, excess: 1790.63 },
+    };
+    expect(reasonValues(abnormal, side, 'en')).toEqual({
+      engine: 'Kiri',
+      hours: '40',
+      expected: '148.74',
+      actual: '1,193.5',
+      percent: '30.1%',
+      excess: '1,790.63',
+    });
+    expect(reasonValues(abnormal, side, 'id')).toMatchObject({ actual: '1.193,5', percent: '30,1%' });
+    const short = {
+      key: 'short_delivery' as const,
+      values: { note: 24020, received: 23325, short: 695, percent: -2.89, protest: 1, basis: 'observed' },
+    };
+    expect(reasonValues(short, side, 'id')).toEqual({
+      note: '24.020',
+      received: '23.325',
+      short: '695',
+      percent: '-2,89%',
+      protest: '1%',
+      basis: 'observed',
+    });
   });
 });

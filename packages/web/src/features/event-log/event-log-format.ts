@@ -1,3 +1,7 @@
+import type { EventReason } from '@fleet/shared/answers/events.ts';
+import type { Locale } from '../../api/locale.ts';
+import { num, percent } from '../../components/format.ts';
+
 /** Formatting of the Event Log (spec 002 §2.17, §5; docs/domain.md §30.6). */
 
 type Data = Record<string, Record<string, Record<string, unknown>>>;
@@ -65,4 +69,23 @@ export function thresholdGroups(threshold: unknown): ThresholdGroup[] {
       ),
     }),
   );
+}
+
+/**
+ * The values a fuel-watch reason's text names (docs/domain.md §41), written for the language in force: litres and
+ * L/h with up to 2 decimals, percentages with their sign where they are a shortfall, the engine by its side's name.
+ */
+export function reasonValues(
+  reason: EventReason,
+  side: (engine: string) => string,
+  locale?: Locale,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(reason.values)) {
+    if (k === 'engine') out[k] = side(String(v));
+    else if (k === 'percent' || k === 'protest') out[k] = typeof v === 'number' ? percent(v, [0, 2], locale) : v;
+    else if (k === 'hours') out[k] = typeof v === 'number' ? num(v, [0, 1], locale) : v;
+    else out[k] = typeof v === 'number' ? num(v, [0, 2], locale) : v;
+  }
+  return out;
 }
