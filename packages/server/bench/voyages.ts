@@ -131,10 +131,13 @@ async function yearDetection(pgUrl: string | undefined) {
     const plan = (await loadVesselPlan(database.db, massId))!;
     const answers: number[] = [];
     let answerLegs = 0;
+    let coldMs = 0;
     for (let i = 0; i < RUNS + 1; i++) {
       const a0 = performance.now();
       answerLegs = (await voyagesAnswer(database, plan, end - 30 * DAY, end, nowSeconds())).legs.length;
-      if (i > 0) answers.push(performance.now() - a0);
+      // the first computes every leg's figures (as the pass does after a detection), the others find them kept
+      if (i === 0) coldMs = performance.now() - a0;
+      else answers.push(performance.now() - a0);
     }
     return {
       readings: n,
@@ -146,6 +149,7 @@ async function yearDetection(pgUrl: string | undefined) {
       readDetectMs: percentile(reads, 50),
       incrementalMs,
       answerMs: percentile(answers, 50),
+      coldMs,
       answerLegs,
     };
   } finally {
@@ -212,7 +216,9 @@ export async function benchVoyages(pgUrl?: string): Promise<string[]> {
         `${y.wallMs.toFixed(0)} ms wall (${y.readDetectMs.toFixed(0)} ms reading and detecting, the rest writing legs and motion hours), ` +
         `${y.cpuMs.toFixed(0)} ms server CPU; median of ${RUNS} (target ≤ 2 000 ms)`,
       `${engine}: re-detection after one new minute (the pass, per vessel): ${y.incrementalMs.toFixed(1)} ms`,
-      `${engine}: GET /api/voyages/…/period of 30 days (${y.answerLegs} legs, each leg's figures one summary computation), in-process: ${y.answerMs.toFixed(0)} ms`,
+      `${engine}: the answer of GET /api/voyages/…/period for 30 days (${y.answerLegs} legs; GPS and rpm readings only), in-process: ` +
+        `${y.coldMs.toFixed(0)} ms computing every leg's figures (one summary computation a leg: the pass does it after a detection), ` +
+        `${y.answerMs.toFixed(0)} ms with them kept (median of ${RUNS})`,
       `${engine}: ingest A/B of the voyages stage (${ab.readings.toLocaleString('en')} readings, ${AB_ROUNDS} rounds, batch by batch in turn, in-process): ` +
         `${ab.without.rate.toFixed(0)} readings/s without, ${ab.with.rate.toFixed(0)} with (${cost.toFixed(1)} % throughput); ` +
         `CPU ${ab.without.cpuPerK.toFixed(1)} → ${ab.with.cpuPerK.toFixed(1)} ms per 1 000 readings (${cpuCost.toFixed(1)} %) (target ≤ 5 %)`,

@@ -61,6 +61,41 @@ describe.each(dialects())('voyages routes (docs/domain.md §37.4, §37.5) on %s'
     expect(r.json.data.detectedAt).not.toBeNull();
   });
 
+  it('keeps a closed leg’s figures per detection and vessel set-up: a new CO₂ factor counts at once', async () => {
+    const whole = () => get(w.tenants.adminA, w.T, w.T + 10 * H + 1);
+    const before = (await whole()).json.data.legs[1].co2Tonnes;
+    const kept = await t.database.db
+      .selectFrom('voyage_leg_figures')
+      .selectAll()
+      .where('assetId', '=', w.massId)
+      .execute();
+    // the four closed legs (the ongoing one is computed when asked)
+    expect(kept).toHaveLength(4);
+    const asset = await t.database.db
+      .selectFrom('asset')
+      .select('massMftyId')
+      .where('massId', '=', w.massId)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('fuel_type')
+      .set({ mftyCo2Factor: 3.114 })
+      .where('mftyId', '=', asset.massMftyId)
+      .execute();
+    const after = (await whole()).json.data.legs[1].co2Tonnes;
+    expect(after).toBeCloseTo((before / 3.206) * 3.114, 9);
+    await t.database.db
+      .updateTable('fuel_type')
+      .set({ mftyCo2Factor: 3.206 })
+      .where('mftyId', '=', asset.massMftyId)
+      .execute();
+    // a detection from the start drops them all
+    await t.database.db.updateTable('voyage_state').set({ dirtyFrom: w.T }).where('assetId', '=', w.massId).execute();
+    await redetect(t.database, w.massId, nowSeconds());
+    expect(
+      await t.database.db.selectFrom('voyage_leg_figures').selectAll().where('assetId', '=', w.massId).execute(),
+    ).toEqual([]);
+  });
+
   it('clips the legs to the period: [03:00, 05:00) holds half of leg 2 and the first hour at anchor', async () => {
     const r = await get(w.tenants.adminA, w.T + 3 * H, w.T + 5 * H);
     const [out, anchor] = r.json.data.legs;

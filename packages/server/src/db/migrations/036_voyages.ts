@@ -2,9 +2,10 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * Voyages (issue 30, docs/domain.md §37): the legs detection finds per vessel, the motion hours it writes (seconds
- * under way and with a main engine running while idle, per UTC hour), the vessels marked for re-detection by ingest,
- * and the operators' corrections (applied on top of every detection, so they live apart from the detected legs).
+ * Voyages (issue 30, docs/domain.md §37): the legs detection finds per vessel (and their figures once computed), the
+ * motion hours it writes (seconds under way and with a main engine running while idle, per UTC hour), the vessels
+ * marked for re-detection by ingest, and the operators' corrections (applied on top of every detection, so they live
+ * apart from the detected legs).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = (c: ColumnDefinitionBuilder) =>
@@ -25,6 +26,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     /** 1: the vessel's last leg, still going on */
     .addColumn('ongoing', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('voyage_leg_pk', ['asset_id', 'start_ts'])
+    .execute();
+  await db.schema
+    .createTable('voyage_leg_figures')
+    .addColumn('asset_id', 'integer', (c) => c.notNull())
+    .addColumn('start_ts', 'bigint', (c) => c.notNull())
+    .addColumn('end_ts', 'bigint', (c) => c.notNull())
+    /** the vessel's devices and configuration the figures were computed with (voyages-answer.ts planKey) */
+    .addColumn('plan_key', 'text', (c) => c.notNull())
+    /** a closed leg's figures (docs/domain.md §37.4) as JSON; dropped by every detection from before its end */
+    .addColumn('figures', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('voyage_leg_figures_pk', ['asset_id', 'start_ts', 'end_ts', 'plan_key'])
     .execute();
   await db.schema
     .createTable('voyage_motion_hour')

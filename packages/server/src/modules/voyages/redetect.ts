@@ -102,6 +102,10 @@ export async function storeDetection(db: Db, assetId: number, d: Detection, now:
     let legs = tx.deleteFrom('voyage_leg').where('assetId', '=', assetId);
     if (d.from !== null) legs = legs.where('startTs', '>=', d.from);
     await legs.execute();
+    // the figures of every leg that reaches into the re-detected part (its readings may have changed)
+    let figures = tx.deleteFrom('voyage_leg_figures').where('assetId', '=', assetId);
+    if (d.from !== null) figures = figures.where('endTs', '>', d.from);
+    await figures.execute();
     await tx.deleteFrom('voyage_motion_hour').where('assetId', '=', assetId).where('hour', '>=', d.hourFrom).execute();
     await insertChunks(
       tx,

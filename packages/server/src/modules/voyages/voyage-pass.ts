@@ -2,12 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { runInPool, tenantOf } from '../summary/heavy.ts';
+import { loadVesselPlan } from '../summary/summary-vessel.ts';
 import { detectionOf, detectionTask } from './detection-task.ts';
 import { type DetectionRunner, redetect } from './redetect.ts';
+import { voyagesAnswer } from './voyages-answer.ts';
 
 /** docs/domain.md §37.6: how often the pass runs and how many vessels it takes each time. */
 export const VOYAGE_PASS_SECONDS = 60;
 export const VOYAGE_PASS_VESSELS = 20;
+/** The pass computes the figures of the closed legs of this many last days ahead of the screens (§37.6). */
+export const VOYAGE_WARM_DAYS = 35;
 
 /** Detection in the heavy pool, in the vessel's company's line (docs/domain.md §36). */
 export const inHeavyPool =
@@ -40,8 +44,12 @@ export async function runVoyagePass(
     .execute();
   const done: number[] = [];
   for (const { assetId } of dirty) {
-    await redetect(database, Number(assetId), now, runner);
-    done.push(Number(assetId));
+    const id = Number(assetId);
+    await redetect(database, id, now, runner);
+    // the recent legs' figures ready before anyone asks (one summary computation a leg, cached per detection)
+    const plan = await loadVesselPlan(database.db, id);
+    if (plan) await voyagesAnswer(database, plan, now - VOYAGE_WARM_DAYS * 86400, now, now);
+    done.push(id);
   }
   return done;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SummaryGroup } from '@fleet/shared/answers/summary.ts';
 import {
   type Leg,
@@ -21,8 +22,9 @@ import { applyCorrections, type LegShape } from './corrections.ts';
  * computation of every number, so a leg's litres, distance and CO₂ are the summary's).
  */
 const GROUPS: readonly SummaryGroup[] = ['gps', 'flowmeter', 'ae'];
-/** Below this distance a leg has no L/NM (a stop's drift would give a meaningless figure). */
+/** Below this distance a passage has no L/NM (a few hundred metres would give a meaningless figure). */
 export const MIN_NM_FOR_RATE = 0.1;
+const isPassage = (kind: string) => kind === 'underway' || kind === 'towing';
 
 /** The corrections in force of a vessel, oldest first (the order they apply in). */
 export async function correctionsInForce(database: Database, assetId: number) {
@@ -93,6 +95,74 @@ async function underwayOf(database: Database, gps: number | null, ranges: { star
 
 const NO_FUEL: LegFuel = { litres: null, litres15: null, kg: null };
 
+/** The summary's figures of one leg's period (§37.4). */
+export interface RangeFigures {
+  first: [number, number] | null;
+  last: [number, number] | null;
+  distanceM: number;
+  avgSpeedKn: number | null;
+  me: LegFuel;
+  ae: LegFuel;
+  totalLitres: number | null;
+  co2Tonnes: number | null;
+}
+
+/** One summary computation over [a, b); null where its raw readings are gone (before the retention boundary, §1). */
+async function rangeFigures(
+  database: Database,
+  plan: VesselPlan,
+  a: number,
+  b: number,
+  now: number,
+  horizon: number,
+): Promise<RangeFigures | null> {
+  if (!(b > a) || a < horizon) return null;
+  const input = { start: a, end: b, unit: 'HOUR' as const, tz: 0, now, groups: GROUPS, buckets: false };
+  const s = buildSummary(await loadPeriod(database, plan, input), { groups: GROUPS, showDetails: false });
+  const gps = s.gps?.summary;
+  const fm = s.flowmeter?.summary;
+  const pos = (p: { latitude: number | null; longitude: number | null } | null | undefined): [number, number] | null =>
+    p?.latitude != null && p.longitude != null ? [p.latitude, p.longitude] : null;
+  return {
+    first: pos(gps?.firstPosition),
+    last: pos(gps?.lastPosition),
+    distanceM: gps?.totalDistance ?? 0,
+    avgSpeedKn: gps?.averageSpeedKnot ?? null,
+    me: fm ? { litres: fm.meEngineCons, litres15: fm.meEngineCons15, kg: fm.meEngineConsKg } : NO_FUEL,
+    ae: fm ? { litres: fm.aeEngineCons, litres15: fm.aeEngineCons15, kg: fm.aeEngineConsKg } : NO_FUEL,
+    totalLitres: fm?.totalFuelCons ?? null,
+    co2Tonnes: fm?.co2Emitted ?? null,
+  };
+}
+
+/**
+ * What the figures depend on besides the readings: the vessel's devices, their roles and configuration, its fuel type
+ * (a changed CO₂ factor or AE rate gives new figures at once). Readings are covered by detection: it drops the cached
+ * figures of every leg from where it re-detects.
+ */
+export const planKey = (plan: VesselPlan) => createHash('sha1').update(JSON.stringify(plan)).digest('base64url');
+
+async function cachedFigures(database: Database, assetId: number, key: string, start: number, end: number) {
+  const rows = await database.db
+    .selectFrom('voyage_leg_figures')
+    .select(['startTs', 'endTs', 'figures'])
+    .where('assetId', '=', assetId)
+    .where('planKey', '=', key)
+    .where('startTs', '<', end)
+    .where('endTs', '>', start)
+    .execute();
+  return new Map(rows.map((r) => [`${r.startTs}-${r.endTs}`, JSON.parse(r.figures) as RangeFigures]));
+}
+
+async function storeFigures(database: Database, assetId: number, key: string, a: number, b: number, f: RangeFigures) {
+  // two requests may compute the same leg at once: the first stored wins, the same numbers either way
+  await database.db
+    .insertInto('voyage_leg_figures')
+    .values({ assetId, startTs: a, endTs: b, planKey: key, figures: JSON.stringify(f) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function voyagesAnswer(
   database: Database,
   plan: VesselPlan,
@@ -114,35 +184,22 @@ export async function voyagesAnswer(
     plan.gps?.devcId ?? null,
     clipped.map((c) => ({ start: c.a, end: c.b })),
   );
+  const key = planKey(plan);
+  const cached = await cachedFigures(database, assetId, key, start, end);
   const legs: Leg[] = [];
   for (let i = 0; i < clipped.length; i++) {
     const { leg, a, b, cut } = clipped[i];
-    // the summary needs raw readings at a leg's minute boundaries: none before the retention boundary (§1)
-    const s =
-      b > a && a >= horizon
-        ? buildSummary(
-            await loadPeriod(database, plan, {
-              start: a,
-              end: b,
-              unit: 'HOUR',
-              tz: 0,
-              now,
-              groups: GROUPS,
-              buckets: false,
-            }),
-            { groups: GROUPS, showDetails: false },
-          )
-        : null;
-    const gps = s?.gps?.summary;
-    const fm = s?.flowmeter?.summary;
-    const first = gps?.firstPosition;
-    const last = gps?.lastPosition;
-    const startPos: [number, number] | null =
-      !cut && leg.startPos ? leg.startPos : first?.latitude != null ? [first.latitude, first.longitude] : leg.startPos;
-    const endPos: [number, number] | null =
-      !cut && leg.endPos ? leg.endPos : last?.latitude != null ? [last.latitude, last.longitude] : leg.endPos;
-    const distanceNm = (gps?.totalDistance ?? 0) / METRES_PER_NM;
-    const totalLitres = fm?.totalFuelCons ?? null;
+    // a closed leg seen whole is computed once per detection and vessel set-up (voyage_leg_figures)
+    const whole = !cut && !leg.ongoing;
+    let f: RangeFigures | null | undefined = whole ? cached.get(`${a}-${b}`) : undefined;
+    if (!f) {
+      f = await rangeFigures(database, plan, a, b, now, horizon);
+      if (whole && f) await storeFigures(database, assetId, key, a, b, f);
+    }
+    const startPos: [number, number] | null = !cut && leg.startPos ? leg.startPos : (f?.first ?? leg.startPos);
+    const endPos: [number, number] | null = !cut && leg.endPos ? leg.endPos : (f?.last ?? leg.endPos);
+    const distanceNm = (f?.distanceM ?? 0) / METRES_PER_NM;
+    const totalLitres = f?.totalLitres ?? null;
     const hours = (b - a) / 3600;
     legs.push({
       id: `${assetId}-${leg.start}`,
@@ -160,13 +217,15 @@ export async function voyagesAnswer(
       durationSeconds: b - a,
       underwaySeconds: underway[i],
       distanceNm,
-      avgSpeedKn: gps?.averageSpeedKnot ?? null,
-      me: fm ? { litres: fm.meEngineCons, litres15: fm.meEngineCons15, kg: fm.meEngineConsKg } : NO_FUEL,
-      ae: fm ? { litres: fm.aeEngineCons, litres15: fm.aeEngineCons15, kg: fm.aeEngineConsKg } : NO_FUEL,
+      avgSpeedKn: f?.avgSpeedKn ?? null,
+      me: f?.me ?? NO_FUEL,
+      ae: f?.ae ?? NO_FUEL,
       totalLitres,
-      litresPerNm: totalLitres !== null && distanceNm >= MIN_NM_FOR_RATE ? totalLitres / distanceNm : null,
+      // a stop's litres are not spent on its swinging or drifting: L/NM is a passage's figure
+      litresPerNm:
+        totalLitres !== null && isPassage(leg.kind) && distanceNm >= MIN_NM_FOR_RATE ? totalLitres / distanceNm : null,
       litresPerHour: totalLitres !== null && hours > 0 ? totalLitres / hours : null,
-      co2Tonnes: fm?.co2Emitted ?? null,
+      co2Tonnes: f?.co2Tonnes ?? null,
       corrected: leg.corrected,
     });
   }
