@@ -39,7 +39,7 @@ export const emissionsRoutes: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const { start, end } = req.params;
       if (end - start > MAX_PERIOD_DAYS * 86_400)
-        throw badRequest(`An emissions period covers at most ${MAX_PERIOD_DAYS} days: choose a shorter period`);
+        throw badRequest('An emissions period covers at most 366 days: choose a shorter period');
       const assetIds = [...(await visibleAssetIds(database.db, sessionOf(req)))];
       const args: EmissionsTaskArgs = {
         kind: 'period',
