@@ -2,7 +2,7 @@ import { saveBlob } from '../api/reports.ts';
 import type { Cell } from './xlsx.ts';
 
 /**
- * A table as CSV (RFC 4180): comma-separated, a field with a comma, quote or line break quoted, numbers written as
+ * A table as CSV (RFC 4180): comma-separated, each line ended by CRLF, a field with a comma, quote or line break quoted, numbers written as
  * JavaScript writes them (a point for decimals, whatever the language: a spreadsheet reads it as a number).
  */
 export function csvText(rows: Cell[][]): string {
@@ -11,10 +11,10 @@ export function csvText(rows: Cell[][]): string {
     const s = String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return rows.map((r) => r.map(field).join(',')).join('\r\n');
+  return rows.map((r) => `${r.map(field).join(',')}\r\n`).join('');
 }
 
 /** Downloads the rows as a UTF-8 CSV file; the byte-order mark makes Excel read CO₂'s subscript right. */
 export function saveCsv(rows: Cell[][], fileName: string) {
-  saveBlob(new Blob([`\uFEFF${csvText(rows)}\r\n`], { type: 'text/csv;charset=utf-8' }), fileName);
+  saveBlob(new Blob([`\uFEFF${csvText(rows)}`], { type: 'text/csv;charset=utf-8' }), fileName);
 }

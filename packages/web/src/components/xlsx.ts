@@ -65,27 +65,3 @@ export async function saveXlsx(rows: Cell[][], sheet: SheetName, fileName: strin
   const { data, options } = xlsxSheet(rows, sheet);
   await writeExcelFile(data, options).toFile(fileName);
 }
-
-/**
- * The same rows as CSV text (RFC 4180): comma-separated, a cell with a comma, quote or line break quoted, numbers
- * with a '.' decimal point whatever the language (a file for programs as much as for people), an empty value empty.
- * Starts with a byte-order mark so that Excel reads it as UTF-8 (CO₂, °C).
- */
-export function csvText(rows: Cell[][]): string {
-  const cell = (v: Cell) => {
-    if (v == null) return '';
-    const s = String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
-}
-
-/** Saves rows as a .csv file in the browser. */
-export function saveCsv(rows: Cell[][], fileName: string): void {
-  const url = URL.createObjectURL(new Blob([csvText(rows)], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -46,6 +46,6 @@ describe('the emissions downloads', () => {
         ['a', 1.5, null],
         ['MT "X", Y', 2, 'b'],
       ]),
-    ).toBe('a,1.5,\r\n"MT ""X"", Y",2,b');
+    ).toBe('a,1.5,\r\n"MT ""X"", Y",2,b\r\n');
   });
 });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../api/i18n.ts';
-import { csvText } from '../../components/xlsx.ts';
+import { csvText } from '../../components/csv.ts';
 import { envelope, jsonResponse } from '../../test/setup.ts';
 import { compareNullsLast } from './columns.ts';
 import { efficiencyCells } from './efficiency-export.ts';
@@ -157,7 +157,7 @@ describe('Fleet Efficiency in Bahasa Indonesia (docs/domain.md §38)', () => {
     expect(cells[1].slice(0, 6)).toEqual(['TB Satu', 'Tug', '1 dari 3', 7.5, -6.3, 80]);
     expect(cells[2].slice(2, 4)).toEqual([null, null]);
     const csv = csvText([['a,b', 'say "hi"', 1.5, null]]);
-    expect(csv).toBe('\uFEFF"a,b","say ""hi""",1.5,\r\n');
+    expect(csv).toBe('"a,b","say ""hi""",1.5,\r\n');
     await act(async () => {
       setLanguage('en');
     });

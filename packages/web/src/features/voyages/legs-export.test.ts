@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import '../../test/setup.ts';
 import { setZone } from '../../api/zone.ts';
+import { csvText } from '../../components/csv.ts';
 import { fuel, leg, T0 } from './legs.fixture.ts';
-import { csvText, legRows } from './legs-export.ts';
+import { legRows } from './legs-export.ts';
 
 describe('the legs as XLSX/CSV rows', () => {
   it('writes the header with units, one row per leg rounded as shown, and the total row', () => {

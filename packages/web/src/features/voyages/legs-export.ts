@@ -76,23 +76,3 @@ export function legRows(answer: Pick<VoyagesAnswer, 'legs' | 'totals'>): Cell[][
   ];
   return [header, ...rows, total];
 }
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end with CRLF. */
-export function csvText(rows: Cell[][]): string {
-  const field = (v: Cell) => {
-    const s = v == null ? '' : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return `${rows.map((r) => r.map(field).join(',')).join('\r\n')}\r\n`;
-}
-
-/** Saves the CSV (UTF-8 with a byte-order mark, so spreadsheet programs read CO₂ and names right). */
-export function saveCsv(rows: Cell[][], fileName: string) {
-  const blob = new Blob(['\ufeff', csvText(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
