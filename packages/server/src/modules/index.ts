@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
+import { apiTokenRoutes } from './api-tokens/api-tokens.routes.ts';
 import { assetHooks } from './assets/asset.hooks.ts';
 import { assetImageRoutes } from './assets/asset-image.routes.ts';
 import { deviceHooks } from './assets/device.hooks.ts';
@@ -84,6 +85,7 @@ export const modules: FastifyPluginAsync[] = [
   dailyReportRoutes,
   dailyReportSubscriptionRoutes,
   shareLinkRoutes,
+  apiTokenRoutes,
   eventEngineModule,
   lifecyclePlugin,
 ];

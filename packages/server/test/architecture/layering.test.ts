@@ -88,6 +88,8 @@ const MODULE_DAG: Record<string, string[]> = {
   summary: ['access', 'auth', 'bunker', 'telemetry'],
   'daily-report': ['access', 'auth', 'mail', 'summary', 'telemetry'],
   'share-links': ['access', 'auth'],
+  // API tokens administered (the token's session itself is resolved in auth)
+  'api-tokens': ['access', 'auth'],
   // master-data features on crud
   assets: ['access', 'auth', 'crud'],
   companies: ['access', 'assets', 'auth', 'crud'],
