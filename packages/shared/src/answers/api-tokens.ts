@@ -47,7 +47,7 @@ export const createApiTokenSchema = z.object({
     .number()
     .int('Expiry must be a whole number of days')
     .min(1, 'Expiry must be at least 1 day')
-    .max(API_TOKEN_MAX_DAYS, `Expiry must be at most ${API_TOKEN_MAX_DAYS} days`),
+    .max(API_TOKEN_MAX_DAYS, 'Expiry must be at most 730 days'),
 });
 export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
 
