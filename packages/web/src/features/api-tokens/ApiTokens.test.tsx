@@ -96,7 +96,7 @@ describe('API Tokens (issue 31)', () => {
       'by admin@fleet.demo',
       '30 May 2026 10:00',
       '05 March 2026 09:15',
-      'Last 24 h: 1,200 reads, 3 writes',
+      'Last 24 h — reads: 1,200, writes: 3',
       'Active',
     ])
       expect(within(row).getByText(text, { exact: false })).toBeTruthy();

@@ -115,6 +115,7 @@ export function SecretModal({ issued, onClose }: { issued: IssuedApiToken | null
     <Modal
       open={issued !== null}
       title={t('secretTitle')}
+      width={640}
       closable={false}
       keyboard={false}
       mask={{ closable: false }}
@@ -207,6 +208,17 @@ export default function ApiTokens() {
               </>
             ),
           },
+          {
+            key: 'status',
+            title: t('status'),
+            render: (_, r) => (
+              <Tag color={STATUS_COLOR[r.status]}>
+                {r.status === 'revoked' && r.revokedTime
+                  ? t('revokedAt', { time: dateTime(r.revokedTime) })
+                  : t(r.status)}
+              </Tag>
+            ),
+          },
           { key: 'company', title: t('company'), dataIndex: 'compName' },
           { key: 'role', title: t('role'), dataIndex: 'roleName' },
           {
@@ -239,17 +251,6 @@ export default function ApiTokens() {
                 </>
               );
             },
-          },
-          {
-            key: 'status',
-            title: t('status'),
-            render: (_, r) => (
-              <Tag color={STATUS_COLOR[r.status]}>
-                {r.status === 'revoked' && r.revokedTime
-                  ? t('revokedAt', { time: dateTime(r.revokedTime) })
-                  : t(r.status)}
-              </Tag>
-            ),
           },
           ...(canRevoke
             ? [

@@ -63,7 +63,7 @@ describe('API Tokens in Bahasa Indonesia (issue 31)', () => {
       'Belum pernah',
       'Kedaluwarsa',
       'oleh admin@fleet.demo',
-      '24 jam terakhir: 1.500 baca, 0 tulis, 2 ditolak (batas laju)',
+      '24 jam terakhir — baca: 1.500, tulis: 0, ditolak batas laju: 2',
     ])
       expect(within(row).getByText(text)).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Cabut Ekspor ERP' })).toBeTruthy();
