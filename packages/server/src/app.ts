@@ -16,8 +16,10 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerMetricsRoute, requestDuration } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
+import { nowSeconds } from './http/time.ts';
+import { ApiTokenRateLimit, ApiTokenUsage } from './modules/auth/api-token-use.ts';
 import { FailureThrottle } from './modules/auth/login-throttle.ts';
-import { sessionResolver } from './modules/auth/session.ts';
+import { RateLimited, sessionResolver } from './modules/auth/session.ts';
 import { engineSettings } from './modules/event-engine/definitions.ts';
 import { eventEngineStage } from './modules/event-engine/ingest-stage.ts';
 import { modules } from './modules/index.ts';
@@ -119,6 +121,8 @@ declare module 'fastify' {
      * counts, an administrator's unlock clears (modules/users/user-access.routes.ts)
      */
     signInThrottle: FailureThrottle;
+    /** the use of API tokens, counted in memory and written once a minute (modules/auth/api-token-use.ts) */
+    apiTokenUse: ApiTokenUsage;
   }
 }
 
@@ -153,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('ingest', { database: deps.database, stages: INGEST_STAGES });
   app.decorate('signInThrottle', new FailureThrottle());
+  const apiTokenUse = new ApiTokenUsage();
+  app.decorate('apiTokenUse', apiTokenUse);
   app.decorateRequest('session', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -188,9 +194,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configureHeavy(deps.config.heavy, deps.config.reportWorker);
   if (deps.config.eventConfigCheckMs !== undefined) engineSettings.configCheckMs = deps.config.eventConfigCheckMs;
 
-  const resolveSession = sessionResolver(deps.database.db, deps.config.sessionIdleHours * 3600, checkLinkSession);
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) await resolveSession(req);
+  const db = deps.database.db;
+  const resolveSession = sessionResolver(db, deps.config.sessionIdleHours * 3600, checkLinkSession, {
+    limit: new ApiTokenRateLimit(deps.config.apiTokenRatePerMinute),
+    usage: apiTokenUse,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    try {
+      await resolveSession(req);
+    } catch (err) {
+      if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
+  });
+  // the API tokens' use, written once a minute and when the server stops (docs/decisions.md "API tokens")
+  const flushTokenUse = () =>
+    apiTokenUse.flush(db, nowSeconds()).catch((err) => app.log.error({ err }, 'API token use not written'));
+  const tokenUseTimer = setInterval(flushTokenUse, 60_000);
+  tokenUseTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(tokenUseTimer);
+    await flushTokenUse();
   });
 
   await app.register(

@@ -47,6 +47,8 @@ export interface Config {
   /** how long the broker keeps our session while the server is away (MQTT_SESSION_EXPIRY, seconds) */
   mqttSessionExpirySeconds: number;
   sessionIdleHours: number;
+  /** requests one API token may make a minute, in bursts of as many (API_TOKEN_RATE_LIMIT, docs/operations.md) */
+  apiTokenRatePerMinute: number;
   /** live push: at most one states message per subscriber per this many ms (modules/live/live-hub.ts) */
   liveCoalesceMs: number;
   /** live push limits per socket, session and user (docs/operations.md "Live push limits") */
@@ -210,6 +212,7 @@ export const ENV_SCHEMA = z.object({
     !hasControl(s) && /^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(s) ? s : undefined,
   ),
   SESSION_IDLE_HOURS: decimal(0, 8760, { above: true, unit: 'hours' }).default(12),
+  API_TOKEN_RATE_LIMIT: whole(1, 1_000_000).default(600),
   LIVE_COALESCE_MS: whole(0, 60_000).default(100),
   LIVE_SEND_BUFFER_KB: whole(16, 1024 * 1024).default(1024),
   LIVE_MAX_SOCKETS_PER_SESSION: whole(1, 1000).default(8),
@@ -431,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttSharedGroup: e.MQTT_SHARED_GROUP,
     mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY,
     sessionIdleHours: e.SESSION_IDLE_HOURS,
+    apiTokenRatePerMinute: e.API_TOKEN_RATE_LIMIT,
     liveCoalesceMs: e.LIVE_COALESCE_MS,
     live: {
       sendBufferBytes: e.LIVE_SEND_BUFFER_KB * 1024,

@@ -34,6 +34,7 @@ export const PERMISSION_KEYS = [
   'voyages',
   'fleet_efficiency',
   'emissions',
+  'api_token',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

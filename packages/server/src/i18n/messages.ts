@@ -89,6 +89,16 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'Failed to update password': 'Gagal memperbarui kata sandi',
   'Can not be empty': 'Tidak boleh kosong',
   'Session expired': 'Sesi telah berakhir',
+  // auth/: API tokens (issue 31)
+  'API token expired': 'Token API telah kedaluwarsa',
+  'Choose one of your companies': 'Pilih salah satu perusahaan Anda',
+  'Choose one of the roles': 'Pilih salah satu peran',
+  'This API token is already revoked': 'Token API ini sudah dicabut',
+  'Expiry must be a whole number of days': 'Masa berlaku harus berupa bilangan bulat hari',
+  'Expiry must be at least 1 day': 'Masa berlaku paling sedikit 1 hari',
+  'Expiry must be at most 730 days': 'Masa berlaku paling lama 730 hari',
+  'An API token cannot be used for this: sign in as a person':
+    'Token API tidak dapat dipakai untuk ini: masuklah sebagai pengguna',
   'You can only select a company you belong to': 'Anda hanya dapat memilih perusahaan tempat Anda terdaftar',
   'These forms take no files': 'Formulir ini tidak menerima berkas',
   'Password is required': 'Kata sandi wajib diisi',
@@ -222,6 +232,7 @@ export const MESSAGES: Readonly<Record<string, string>> = {
  */
 export const TERMS: Readonly<Record<string, string>> = {
   Data: 'Data',
+  'API token': 'Token API',
   'Audit entry': 'Catatan audit',
   Value: 'Nilai',
   Password: 'Kata sandi',
@@ -300,7 +311,11 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ['{{label:term}} is too large', '{{label:term}} terlalu besar'],
   ['{{label:term}} is too small', '{{label:term}} terlalu kecil'],
   ["'{{v}}' is not a valid url component", "'{{v}}' bukan komponen URL yang valid"],
-  // account, auth
+  // account, auth (the API token's limit first: the general pattern would take it)
+  [
+    'Too many requests with this API token. Please try again in {{t:duration}}.',
+    'Terlalu banyak permintaan dengan token API ini. Silakan coba lagi dalam {{t:duration}}.',
+  ],
   [
     'Too many {{what:term}}. Please try again in {{t:duration}}.',
     'Terlalu banyak {{what:term}}. Silakan coba lagi dalam {{t:duration}}.',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
+import { apiTokenRoutes } from './api-tokens/api-tokens.routes.ts';
 import { assetHooks } from './assets/asset.hooks.ts';
 import { assetImageRoutes } from './assets/asset-image.routes.ts';
 import { deviceHooks } from './assets/device.hooks.ts';
@@ -96,6 +97,7 @@ export const modules: FastifyPluginAsync[] = [
   dailyReportRoutes,
   dailyReportSubscriptionRoutes,
   shareLinkRoutes,
+  apiTokenRoutes,
   eventEngineModule,
   lifecyclePlugin,
   voyagesRoutes,

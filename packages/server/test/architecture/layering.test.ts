@@ -89,6 +89,8 @@ const MODULE_DAG: Record<string, string[]> = {
   'daily-report': ['access', 'auth', 'mail', 'summary', 'telemetry'],
   efficiency: ['access', 'auth', 'summary', 'voyages'],
   'share-links': ['access', 'auth'],
+  // API tokens administered (the token's session itself is resolved in auth)
+  'api-tokens': ['access', 'auth'],
   // master-data features on crud
   assets: ['access', 'auth', 'crud'],
   companies: ['access', 'assets', 'auth', 'crud'],

@@ -1,4 +1,5 @@
 import { adminScreens } from '../features/admin/screens.ts';
+import { apiTokenScreens } from '../features/api-tokens/screens.ts';
 import { assetScreens } from '../features/assets/screens.ts';
 import { auditScreens } from '../features/audit/screens.ts';
 import { authScreens } from '../features/auth/screens.ts';
@@ -48,6 +49,7 @@ export const FEATURE_SCREENS = [
   deviceScreens,
   adminScreens,
   auditScreens,
+  apiTokenScreens,
   profileScreens,
 ] as const;
 

@@ -5,6 +5,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { API_TOKEN_PATTERN, findApiToken } from './api-token.ts';
+import type { ApiTokenRateLimit, ApiTokenUsage } from './api-token-use.ts';
+import { retryText } from './login-throttle.ts';
+import { needsPerson } from './person-only.ts';
 import { attachMemo, SessionCache } from './session-cache.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
@@ -35,14 +39,16 @@ export interface Session {
   access: UserAccess;
   /** set when the session was opened with a share link: it may only read that link's vessel and period */
   linkScope?: LinkScope;
+  /** set when the request came with an API token (api-token.ts): `userId` is then the token's service account */
+  apiTokenId?: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** set by the auth hook when the Authentication header carries a live token */
     session: Session | null;
-    /** why there is no session: 'missing' | 'unknown' | 'expired' */
-    sessionProblem?: 'missing' | 'unknown' | 'expired';
+    /** why there is no session: 'missing' | 'unknown' | 'expired' | 'token-expired' (an API token past its expiry) */
+    sessionProblem?: 'missing' | 'unknown' | 'expired' | 'token-expired';
   }
 }
 
@@ -118,13 +124,19 @@ export async function findSession(
 }
 
 /** The cached session fits the row read now: same user, name, active company and application. */
-function fits(s: Session, row: SessionRow): boolean {
+function fits(s: Session, row: Omit<Session, 'tokenHash' | 'access'>): boolean {
   return (
-    s.userId === row.sessUserId &&
-    s.username === row.usloUserName &&
-    s.activeCompId === row.sessActiveCompId &&
-    s.activeApp === row.sessActiveApp
+    s.userId === row.userId &&
+    s.username === row.username &&
+    s.activeCompId === row.activeCompId &&
+    s.activeApp === row.activeApp
   );
+}
+
+/** What the resolver needs for API tokens: their rate limit and the counter of their use (api-token-use.ts). */
+export interface ApiTokenGate {
+  limit: ApiTokenRateLimit;
+  usage: ApiTokenUsage;
 }
 
 /**
@@ -132,9 +144,49 @@ function fits(s: Session, row: SessionRow): boolean {
  * idleSeconds) expire: they answer errorCode 411 (spec 000 §8), unknown tokens 'Authentication Error'.
  * The session row is read on every request; the user's permissions and scope come from the session cache while the
  * access version read with the row is the one they were loaded under (session-cache.ts).
+ * An API token (`fmt_…`, api-token.ts) resolves to the same `Session` — its service account, its company as the
+ * active one, the permissions of its role by `loadAccess` — kept in the same cache, so every route and scope query
+ * treats it as a user with that role in that company; besides, its rate limit and use are counted here, and the
+ * routes that need a person (person-only.ts) refuse it.
  */
-export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSessionCheck) {
+export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSessionCheck, apiTokens: ApiTokenGate) {
   const cache = new SessionCache<Session>();
+
+  async function cached(hash: string, version: number, row: Omit<Session, 'tokenHash' | 'access'>): Promise<Session> {
+    const hit = cache.get(hash, version)?.session;
+    if (hit && fits(hit, row)) return hit;
+    const session = freezeSession({ tokenHash: hash, ...row, access: await loadAccess(db, row.userId) });
+    attachMemo(session);
+    cache.set(hash, { version, session });
+    return session;
+  }
+
+  async function resolveApiToken(req: FastifyRequest, token: string): Promise<void> {
+    const found = await findApiToken(db, token);
+    if ('problem' in found) {
+      req.sessionProblem = found.problem;
+      cache.delete(found.hash);
+      return;
+    }
+    const { row } = found;
+    const now = Date.now();
+    const wait = apiTokens.limit.take(row.tokenId, now);
+    if (wait > 0) {
+      apiTokens.usage.record(row.tokenId, 'limited', null, Math.floor(now / 1000));
+      throw new RateLimited(wait);
+    }
+    if (needsPerson(req.routeOptions.url)) throw forbidden('An API token cannot be used for this: sign in as a person');
+    const kind = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
+    apiTokens.usage.record(row.tokenId, kind, sessionClient(req).address, Math.floor(now / 1000));
+    req.session = await cached(found.hash, row.accessVersion, {
+      userId: row.userId,
+      username: row.name,
+      activeCompId: row.compId,
+      activeApp: 'fms',
+      apiTokenId: row.tokenId,
+    });
+  }
+
   return async (req: FastifyRequest) => {
     req.session = null;
     const header = req.headers.authentication ?? req.headers.authorization;
@@ -143,6 +195,7 @@ export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSess
       req.sessionProblem = 'missing';
       return;
     }
+    if (API_TOKEN_PATTERN.test(token)) return resolveApiToken(req, token);
     const found = await findSession(db, token, idleSeconds);
     if ('problem' in found) {
       req.sessionProblem = found.problem;
@@ -152,22 +205,26 @@ export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSess
     const { row } = found;
     // a share-link session: the link must still be live, and only its reads are let through
     const linkScope = row.sessShareLinkId ? await checkLink(db, row.sessShareLinkId, req, nowSeconds()) : undefined;
-    let base = cache.get(found.hash, row.accessVersion)?.session;
-    if (!base || !fits(base, row)) {
-      base = freezeSession({
-        tokenHash: found.hash,
-        userId: row.sessUserId,
-        username: row.usloUserName,
-        activeCompId: row.sessActiveCompId,
-        activeApp: row.sessActiveApp,
-        access: await loadAccess(db, row.sessUserId),
-      });
-      attachMemo(base);
-      cache.set(found.hash, { version: row.accessVersion, session: base });
-    }
+    const base = await cached(found.hash, row.accessVersion, {
+      userId: row.sessUserId,
+      username: row.usloUserName,
+      activeCompId: row.sessActiveCompId,
+      activeApp: row.sessActiveApp,
+    });
     // a link's scope is checked on every request: that session is a copy (with no memo of its own)
     req.session = linkScope ? { ...base, linkScope } : base;
   };
+}
+
+/** 429 of an API token past its rate limit; app.ts answers it with Retry-After. */
+export class RateLimited extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      `Too many requests with this API token. Please try again in ${retryText(retryAfterSeconds)}.`,
+      ErrorCode.tooManyRequests,
+    );
+  }
 }
 
 /** A cached session is shared by requests: frozen, so no route can change it for the next. */
@@ -236,9 +293,9 @@ export async function revokeUserSessions(db: Db, userId: string, keepHash?: stri
 }
 
 export function authError(req: FastifyRequest): AppError {
-  return req.sessionProblem === 'expired'
-    ? new AppError(401, 'Session expired', ErrorCode.sessionExpired)
-    : new AppError(401, AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated);
+  if (req.sessionProblem === 'expired') return new AppError(401, 'Session expired', ErrorCode.sessionExpired);
+  if (req.sessionProblem === 'token-expired') return new AppError(401, 'API token expired', ErrorCode.unauthenticated);
+  return new AppError(401, AUTH_ERROR_MESSAGE, ErrorCode.unauthenticated);
 }
 
 /** preHandler: a signed-in user. */

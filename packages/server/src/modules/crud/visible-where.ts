@@ -96,27 +96,32 @@ export function visibleWhere(def: ResourceDef, ctx: ScopeContext, alias: string,
       const uc = `su${depth}`;
       const ug = `sv${depth}`;
       const col = `${alias}.${scope.field}`;
-      // the tenant a user belongs to (their group), or a company shared with the viewer — never who created them
+      const st = `st${depth}`;
+      // the tenant a user belongs to (their group), or a company shared with the viewer — never who created them;
+      // never an API token's service account (migration 039_api_tokens): tokens are listed on their own screen
       return (eb) =>
-        eb.or([
-          eb(col, '=', ctx.userId),
-          ctx.companyIds.length
-            ? eb(
-                col,
-                'in',
-                eb
-                  .selectFrom(`user_company as ${uc}`)
-                  .select(`${uc}.uscoUserId`)
-                  .where(`${uc}.uscoCompId`, 'in', ctx.companyIds),
-              )
-            : never,
-          ctx.groupIds.length
-            ? eb(
-                col,
-                'in',
-                eb.selectFrom(`user as ${ug}`).select(`${ug}.userId`).where(`${ug}.userGrcpId`, 'in', ctx.groupIds),
-              )
-            : never,
+        eb.and([
+          eb(col, 'not in', eb.selectFrom(`api_token as ${st}`).select(`${st}.apitUserId`)),
+          eb.or([
+            eb(col, '=', ctx.userId),
+            ctx.companyIds.length
+              ? eb(
+                  col,
+                  'in',
+                  eb
+                    .selectFrom(`user_company as ${uc}`)
+                    .select(`${uc}.uscoUserId`)
+                    .where(`${uc}.uscoCompId`, 'in', ctx.companyIds),
+                )
+              : never,
+            ctx.groupIds.length
+              ? eb(
+                  col,
+                  'in',
+                  eb.selectFrom(`user as ${ug}`).select(`${ug}.userId`).where(`${ug}.userGrcpId`, 'in', ctx.groupIds),
+                )
+              : never,
+          ]),
         ]);
     }
     case 'parent': {

@@ -82,6 +82,7 @@ const indonesianTitles: ScreenTitles = {
   MasterConfigTank: 'Konfigurasi Tangki',
   MasterEvent: 'Master Kejadian',
   AuditTrail: 'Jejak Audit',
+  ApiTokens: 'Token API',
   MasterConfigEvent: 'Konfigurasi Kejadian',
   AssetEvent: 'Kejadian Aset',
 };
