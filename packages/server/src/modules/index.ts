@@ -35,6 +35,8 @@ import { userHooks, userLoginHooks } from './users/user.hooks.ts';
 import { userAccessRoutes } from './users/user-access.routes.ts';
 import { userAccountRoutes } from './users/user-account.routes.ts';
 import { userAssetHooks } from './users/user-asset.hooks.ts';
+import { webhookResourceHooks } from './webhooks/sources.ts';
+import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 
 /**
  * The features' behaviour around the generic master routes, by resource name: crud knows no feature, each feature
@@ -58,6 +60,7 @@ export const resourceHooks = combineHooks(
   },
   eventDefinitionHooks,
   robEventHooks,
+  webhookResourceHooks,
 );
 
 /** Every HTTP module, registered under /api in this order. */
@@ -86,4 +89,5 @@ export const modules: FastifyPluginAsync[] = [
   shareLinkRoutes,
   eventEngineModule,
   lifecyclePlugin,
+  webhookRoutes,
 ];

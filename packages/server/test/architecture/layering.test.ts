@@ -96,13 +96,15 @@ const MODULE_DAG: Record<string, string[]> = {
   // first run: the first administrator (setup page, npm run create-admin)
   setup: ['access', 'auth', 'users'],
   bunker: ['access', 'auth', 'crud'],
-  rob: ['access', 'auth', 'bunker', 'crud', 'summary'],
+  rob: ['access', 'auth', 'bunker', 'crud', 'event-engine', 'summary'],
   // small standalone modules
   account: ['auth', 'mail'],
   geo: ['auth'],
   health: ['mail'],
   // the data lifecycle: raw-reading retention (keeping the summary's threshold hours first), partitions, backups
   lifecycle: ['summary', 'telemetry'],
+  // webhooks: what the event log, bunkering and voyages tell other systems, from a durable queue
+  webhooks: ['auth', 'crud', 'event-engine'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */
