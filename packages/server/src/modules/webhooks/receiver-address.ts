@@ -57,7 +57,7 @@ export function receiverUrlProblem(text: string, allowPrivate: boolean): string 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     const problem = addressProblem(host, allowPrivate);
-    if (problem) return `The URL's address is not allowed: ${problem}`;
+    if (problem) return problem;
   }
   return null;
 }

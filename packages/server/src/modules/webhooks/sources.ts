@@ -174,8 +174,9 @@ async function adjusted(db: Db, id: unknown, action: 'created' | 'updated') {
 }
 
 /**
- * The bunkering hooks: deliveries queued in the write's own transaction (durable with the row), the worker woken
- * after its commit.
+ * The bunkering hooks: deliveries queued in the write's own transaction (durable with the row). The afterCommit
+ * moment of these resources is ROB's (one hook per moment, crud/hooks.ts), so the worker finds them on its next
+ * poll (WEBHOOK_POLL_SECONDS) rather than being woken.
  */
 export const webhookResourceHooks: ResourceHookTable = {
   bunker_log: {
@@ -183,11 +184,9 @@ export const webhookResourceHooks: ResourceHookTable = {
       const log = await bunkerLogData(ctx.db, id);
       if (log) await enqueueWebhooks(ctx.db, log.compId, 'bunker_log.created', log.data);
     },
-    afterCommit: () => webhooksQueued(),
   },
   bunker_adjustment: {
     afterCreate: (ctx, id) => adjusted(ctx.db, id, 'created'),
     afterUpdate: (ctx, stored) => adjusted(ctx.db, stored.bklaId, 'updated'),
-    afterCommit: () => webhooksQueued(),
   },
 };
