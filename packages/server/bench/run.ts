@@ -490,6 +490,10 @@ async function main() {
     }
   }
 
+  // issue 30: voyage detection of a vessel-year and the ingest cost of its stage (own data sets; bench/voyages.ts)
+  const { benchVoyages } = await import('./voyages.ts');
+  const voyageLines = await benchVoyages(pgUrl);
+
   const devices = benchFleet(VESSELS).reduce((n, v) => n + v.devices.length, 0);
   const cpu = cpus();
   const header = [
@@ -533,6 +537,12 @@ async function main() {
       `Reads the load shedding answered with 503 (heavy calls back to back) and the bench asked again after the
 Retry-After, the wait included in the figures: ${[...shedReads].map(([r, n]) => `${r} × ${n}`).join(', ')}.`,
     );
+  out.push(
+    '',
+    '### Voyages (issue 30; the section "Voyages and legs" below explains them)',
+    '',
+    ...voyageLines.map((l) => `- ${l}`),
+  );
   console.log(`\n${header.join('\n')}\n${out.join('\n')}\n`);
 
   const fullSize = VESSELS >= 10 && DAYS >= 90;

@@ -29,6 +29,7 @@ import { livePushStage } from './modules/live/ingest-stage.ts';
 import { checkLinkSession } from './modules/share-links/link-scope.ts';
 import { configureHeavy } from './modules/summary/heavy.ts';
 import type { IngestPipeline, IngestStage } from './modules/telemetry/pipeline.ts';
+import { voyagesStage } from './modules/voyages/ingest-stage.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -71,9 +72,9 @@ export interface AppDeps {
 
 /**
  * What every ingested batch passes after its readings are written, in order (modules/telemetry/pipeline.ts): the
- * event engine inside the batch's transaction, then the live push once it committed.
+ * event engine and the voyages' dirty marks inside the batch's transaction, then the live push once it committed.
  */
-export const INGEST_STAGES: readonly IngestStage[] = [eventEngineStage, livePushStage];
+export const INGEST_STAGES: readonly IngestStage[] = [eventEngineStage, voyagesStage, livePushStage];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -31,6 +31,7 @@ export const PERMISSION_KEYS = [
   'master_asset',
   'master_device',
   'master_device_log',
+  'voyages',
   'webhook',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];

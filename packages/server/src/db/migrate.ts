@@ -32,6 +32,7 @@ import * as m031SessionClient from './migrations/031_session_client.ts';
 import * as m032FixedAccessVersion from './migrations/032_fixed_access_version.ts';
 import * as m033DayComponents from './migrations/033_day_components.ts';
 import * as m034GpsTrackWithoutFix from './migrations/034_gps_track_without_fix.ts';
+import * as m036Voyages from './migrations/036_voyages.ts';
 import * as m040Webhooks from './migrations/040_webhooks.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
@@ -68,6 +69,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '032_fixed_access_version': m032FixedAccessVersion,
   '033_day_components': m033DayComponents,
   '034_gps_track_without_fix': m034GpsTrackWithoutFix,
+  '036_voyages': m036Voyages,
   '040_webhooks': m040Webhooks,
 };
 

@@ -202,6 +202,12 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'Command must be printable ASCII': 'Perintah harus berupa karakter ASCII yang dapat dicetak',
   'Command is at most 500 characters': 'Perintah paling banyak 500 karakter',
   'Command is required': 'Perintah wajib diisi',
+  // voyages/ (issue 30)
+  'No leg starts at start or ends at end': 'Tidak ada leg yang dimulai pada start atau berakhir pada end',
+  'A merge needs two or more legs: end must be the end of a later leg':
+    'Penggabungan memerlukan dua leg atau lebih: end harus berupa akhir leg yang lebih kemudian',
+  'No leg holds the time at': 'Tidak ada leg yang mencakup waktu at',
+  'No leg starts at start': 'Tidak ada leg yang dimulai pada start',
   // resources/define.ts helpers without values
   'only create, read, update and delete are allowed': 'hanya create, read, update, dan delete yang diizinkan',
   'must be a list of operations': 'harus berupa daftar operasi',
@@ -233,6 +239,7 @@ export const TERMS: Readonly<Record<string, string>> = {
   Key: 'Kunci',
   Image: 'Gambar',
   Asset: 'Aset',
+  Correction: 'Koreksi',
   'Bunkering Log': 'Log Bunker',
   'ROB profile': 'Profil ROB',
   'Share link': 'Tautan berbagi',
@@ -304,6 +311,7 @@ export const PATTERNS: readonly (readonly [string, string])[] = [
   ],
   ['{{name}} must be true or false', '{{name}} harus true atau false'],
   ['{{label:term}} must be a whole number', '{{label:term}} harus berupa bilangan bulat'],
+  ['A voyages period holds at most {{n:number}} days', 'Periode pelayaran paling lama {{n:number}} hari'],
   ['{{label:term}} is too large', '{{label:term}} terlalu besar'],
   ['{{label:term}} is too small', '{{label:term}} terlalu kecil'],
   ["'{{v}}' is not a valid url component", "'{{v}}' bukan komponen URL yang valid"],

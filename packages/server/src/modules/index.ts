@@ -35,6 +35,8 @@ import { userHooks, userLoginHooks } from './users/user.hooks.ts';
 import { userAccessRoutes } from './users/user-access.routes.ts';
 import { userAccountRoutes } from './users/user-account.routes.ts';
 import { userAssetHooks } from './users/user-asset.hooks.ts';
+import { voyagePassPlugin } from './voyages/voyage-pass.ts';
+import { voyagesRoutes } from './voyages/voyages.routes.ts';
 import { webhookResourceHooks } from './webhooks/sources.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 
@@ -89,5 +91,7 @@ export const modules: FastifyPluginAsync[] = [
   shareLinkRoutes,
   eventEngineModule,
   lifecyclePlugin,
+  voyagesRoutes,
+  voyagePassPlugin,
   webhookRoutes,
 ];

@@ -103,6 +103,8 @@ const MODULE_DAG: Record<string, string[]> = {
   health: ['mail'],
   // the data lifecycle: raw-reading retention (keeping the summary's threshold hours first), partitions, backups
   lifecycle: ['summary', 'telemetry'],
+  // voyages and legs (issue 30): detection from the track, motion hours, corrections audited, legs' figures by the summary
+  voyages: ['access', 'auth', 'crud', 'geo', 'summary', 'telemetry'],
   // webhooks: what the event log, bunkering and voyages tell other systems, from a durable queue
   webhooks: ['auth', 'crud', 'event-engine'],
 };

@@ -13,6 +13,7 @@ export const OPERATOR_READ: PermissionKey[] = [
   'master_rob_adjustment',
   'master_asset',
   'master_device',
+  'voyages',
 ];
 
 export type BuiltInRoleName = 'Administrator' | 'Operator';

@@ -118,6 +118,11 @@ export function portList(): Place[] {
   return load().portList;
 }
 
+/** The nearest world port within maxNm (voyages' places, docs/domain.md §37.2), or null. */
+export function nearestPort(lat: number, lng: number, maxNm: number): { place: Place; nm: number } | null {
+  return load().ports.nearest(lat, lng, maxNm);
+}
+
 /** A distance to 0.1 NM: `12.3` (English, as always), `12,3` (Indonesian). */
 const nm1 = (nm: number, language: Language) =>
   language === 'en' ? (Math.round(nm * 10) / 10).toFixed(1) : formatNumber(Math.round(nm * 10) / 10, language, 1);
