@@ -61,4 +61,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .on('webhook_delivery')
     .columns(['wbdl_wbhk_id', 'wbdl_id'])
     .execute();
+  /**
+   * The closed voyage legs already told (modules/webhooks/voyage-legs.ts): legs are re-detected and stored again
+   * (modules/voyages), so what was told is kept apart, by vessel, start and end; a leg whose end moves is told again.
+   */
+  await db.schema
+    .createTable('webhook_leg_told')
+    .addColumn('asset_id', 'integer', (c) => c.notNull())
+    .addColumn('start_ts', 'bigint', (c) => c.notNull())
+    .addColumn('end_ts', 'bigint', (c) => c.notNull())
+    .addColumn('told_time', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('webhook_leg_told_pk', ['asset_id', 'start_ts', 'end_ts'])
+    .execute();
 }

@@ -18,6 +18,7 @@ import { receiverUrlProblem } from './receiver-address.ts';
 import { WEBHOOK_DEFAULTS, WEBHOOK_MAX_PER_COMPANY, type WebhookSettings } from './settings.ts';
 import { newWebhookSecret } from './signature.ts';
 import { queueEventChanges } from './sources.ts';
+import { queueClosedLegs } from './voyage-legs.ts';
 import { WebhookWorker } from './worker.ts';
 
 const tags = ['webhooks'];
@@ -114,8 +115,25 @@ export const webhookRoutes: FastifyPluginAsync = async (root) => {
       app.log.warn({ err: err.message }, 'webhooks: events could not be queued'),
     );
   });
-  app.addHook('onReady', async () => worker.start());
+  // closed voyage legs are looked for at each poll (voyage-legs.ts), the bunkering logs' rows found by the worker's
+  let legTimer: NodeJS.Timeout | null = null;
+  let legPass: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    worker.start();
+    if (settings.pollSeconds > 0) {
+      legTimer = setInterval(() => {
+        legPass ??= queueClosedLegs(database)
+          .catch((err: Error) => app.log.warn({ err: err.message }, 'webhooks: voyage legs could not be queued'))
+          .finally(() => {
+            legPass = null;
+          });
+      }, settings.pollSeconds * 1000);
+      legTimer.unref();
+    }
+  });
   app.addHook('onClose', async () => {
+    if (legTimer) clearInterval(legTimer);
+    await legPass;
     off();
     await worker.stop();
     workers.delete(database);
