@@ -17,6 +17,7 @@ import { selectionScreens } from '../features/selection/screens.ts';
 import { trackerScreens } from '../features/tracker/screens.ts';
 import { voyageScreens } from '../features/voyage/screens.ts';
 import { weatherScreens } from '../features/weather/screens.ts';
+import { webhookScreens } from '../features/webhooks/screens.ts';
 import type { ScreenName } from '../routing/route-names.ts';
 import type { Screen } from '../routing/screen.ts';
 import { appScreens } from './app-screens.ts';
@@ -42,6 +43,7 @@ export const FEATURE_SCREENS = [
   deviceScreens,
   adminScreens,
   auditScreens,
+  webhookScreens,
   profileScreens,
 ] as const;
 

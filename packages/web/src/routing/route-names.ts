@@ -61,6 +61,8 @@ export const SCREEN_PATHS = {
   AssetEvent: '/master/asset/event/:id',
   // issue 28: who changed master data and access; restore of deleted records
   AuditTrail: '/master/audit',
+  // issue 31: a company's webhook subscriptions, their delivery log, send test
+  Webhooks: '/master/webhooks',
 } as const;
 
 /** A screen: one entry of the router, declared in its feature's `screens.ts`. */

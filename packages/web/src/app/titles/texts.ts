@@ -79,6 +79,7 @@ const indonesianTitles: ScreenTitles = {
   MasterConfigTank: 'Konfigurasi Tangki',
   MasterEvent: 'Master Kejadian',
   AuditTrail: 'Jejak Audit',
+  Webhooks: 'Webhook',
   MasterConfigEvent: 'Konfigurasi Kejadian',
   AssetEvent: 'Kejadian Aset',
 };
