@@ -95,15 +95,24 @@ export default function Webhooks() {
           loading={list.isLoading}
           dataSource={list.data ?? []}
           pagination={false}
-          scroll={{ x: 900 }}
+          // fixed widths: on a phone the table scrolls sideways instead of squeezing its columns
+          tableLayout="fixed"
+          scroll={{ x: 1300 }}
           locale={{ emptyText: t('empty') }}
           columns={[
             { title: t('name'), dataIndex: 'name', width: 160 },
-            { title: t('url'), dataIndex: 'url', ellipsis: true },
+            { title: t('url'), dataIndex: 'url', width: 260, ellipsis: true },
             {
               title: t('kinds'),
               dataIndex: 'kinds',
-              render: (kinds: WebhookKind[]) => kinds.map((k) => <Tag key={k}>{kindText(k)}</Tag>),
+              width: 260,
+              render: (kinds: WebhookKind[]) => (
+                <Space size={[0, 4]} wrap>
+                  {kinds.map((k) => (
+                    <Tag key={k}>{kindText(k)}</Tag>
+                  ))}
+                </Space>
+              ),
             },
             {
               title: t('active'),
