@@ -245,7 +245,7 @@ describe.each(dialects())('webhook queue across a restart on %s', (dialect) => {
       );
       const waiting = await row();
       expect(waiting).toMatchObject({ wbdlStatus: 'pending', wbdlLastStatus: 503 });
-      // the first wait: between 75 % and 100 % of the base (docs/domain.md §38.2)
+      // the first wait: between 75 % and 100 % of the base (docs/domain.md §42.2)
       const wait = Number(waiting.wbdlNextTryTime) - Number(waiting.wbdlLastTime);
       expect(wait).toBeGreaterThanOrEqual(2700 - 1);
       expect(wait).toBeLessThanOrEqual(3600 + 1);
