@@ -101,6 +101,16 @@ export interface Config {
   fuelWatchSeconds?: number;
   /** how stale another process's event definition change may be at most (EVENT_CONFIG_CHECK_MS) */
   eventConfigCheckMs?: number;
+  /** webhooks (docs/operations.md "Webhooks"): WEBHOOK_*; unset ones take modules/webhooks/settings.ts's defaults */
+  webhooks: Partial<{
+    allowPrivate: boolean;
+    timeoutSeconds: number;
+    retryBaseSeconds: number;
+    maxAttempts: number;
+    concurrency: number;
+    perReceiver: number;
+    pollSeconds: number;
+  }>;
   /** data lifecycle (docs/operations.md "Retention", "Backup and restore") */
   lifecycle: {
     /** raw readings older than this many days are deleted (RAW_RETENTION_DAYS; 0 = kept for ever) */
@@ -222,6 +232,13 @@ export const ENV_SCHEMA = z.object({
   ROB_EVENT_SECONDS: whole(0, 86_400),
   FUEL_WATCH_SECONDS: whole(0, 86_400),
   DAILY_REPORT_TICK_SECONDS: whole(0, 86_400),
+  WEBHOOK_ALLOW_PRIVATE: flag(),
+  WEBHOOK_TIMEOUT_SECONDS: whole(1, 300),
+  WEBHOOK_RETRY_BASE_SECONDS: whole(0, 3600),
+  WEBHOOK_MAX_ATTEMPTS: whole(1, 100),
+  WEBHOOK_CONCURRENCY: whole(1, 1000),
+  WEBHOOK_PER_RECEIVER: whole(1, 100),
+  WEBHOOK_POLL_SECONDS: whole(0, 3600),
   RAW_RETENTION_DAYS: whole(0, 36_500).default(0),
   RETENTION_CHECK_MINUTES: whole(1, 10_080).default(60),
   BACKUP_DIR: text(),
@@ -491,6 +508,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventSweepSeconds: e.EVENT_SWEEP_SECONDS,
     robEventSeconds: e.ROB_EVENT_SECONDS,
     fuelWatchSeconds: e.FUEL_WATCH_SECONDS,
+    webhooks: given({
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+      retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      perReceiver: e.WEBHOOK_PER_RECEIVER,
+      pollSeconds: e.WEBHOOK_POLL_SECONDS,
+    }),
     eventConfigCheckMs: e.EVENT_CONFIG_CHECK_MS,
     lifecycle: {
       rawRetentionDays: e.RAW_RETENTION_DAYS,

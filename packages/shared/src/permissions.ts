@@ -35,6 +35,7 @@ export const PERMISSION_KEYS = [
   'fleet_efficiency',
   'emissions',
   'api_token',
+  'webhook',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

@@ -224,6 +224,19 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   // resources/define.ts helpers without values
   'only create, read, update and delete are allowed': 'hanya create, read, update, dan delete yang diizinkan',
   'must be a list of operations': 'harus berupa daftar operasi',
+  // webhooks/
+  'The URL must be an absolute http:// or https:// address': 'URL harus berupa alamat lengkap http:// atau https://',
+  'The URL must not contain a user name or password': 'URL tidak boleh berisi nama pengguna atau kata sandi',
+  'invalid URL': 'URL tidak valid',
+  'id must be a webhook id': 'id harus berupa id webhook',
+  'Name must be filled.': 'Nama harus diisi.',
+  'Name cannot exceed 100 characters.': 'Nama tidak boleh lebih dari 100 karakter.',
+  'URL must be filled.': 'URL harus diisi.',
+  'URL cannot exceed 2000 characters.': 'URL tidak boleh lebih dari 2000 karakter.',
+  'Choose at least one kind of notification.': 'Pilih paling sedikit satu jenis notifikasi.',
+  'Choose a company first: webhooks belong to the active company':
+    'Pilih perusahaan terlebih dahulu: webhook milik perusahaan yang aktif',
+  'A test delivery sent from the fleet monitoring server': 'Pengiriman uji dari server pemantauan armada',
 };
 
 /**
@@ -249,6 +262,7 @@ export const TERMS: Readonly<Record<string, string>> = {
   'Company group name': 'Nama grup perusahaan',
   'Company name': 'Nama perusahaan',
   Command: 'Perintah',
+  Webhook: 'Webhook',
   // account.routes.ts tooMany(…)
   'wrong current passwords': 'kata sandi saat ini yang salah',
   'password reset requests': 'permintaan atur ulang kata sandi',
@@ -269,6 +283,19 @@ export const TERMS: Readonly<Record<string, string>> = {
 
 /** Messages with values: [English, Indonesian]; the placeholders of both must be the same. */
 export const PATTERNS: readonly (readonly [string, string])[] = [
+  // webhooks/
+  ['{{a}} is not an IP address', '{{a}} bukan alamat IP'],
+  [
+    '{{a}} is not a receiver address (this-host, link-local, multicast)',
+    '{{a}} bukan alamat penerima (host ini, link-local, multicast)',
+  ],
+  [
+    '{{a}} is a private or loopback address (WEBHOOK_ALLOW_PRIVATE=0)',
+    '{{a}} adalah alamat privat atau loopback (WEBHOOK_ALLOW_PRIVATE=0)',
+  ],
+  ['no answer within {{ms:number}} ms', 'tidak ada jawaban dalam {{ms:number}} ms'],
+  ['kinds may hold only {{list}}', 'kinds hanya boleh berisi {{list}}'],
+  ['A company has at most {{n:number}} webhooks', 'Satu perusahaan paling banyak memiliki {{n:number}} webhook'],
   // http/
   ['Invalid path parameter {{p:params}}', 'Parameter path tidak valid: {{p:params}}'],
   ['Invalid query parameter {{p:params}}', 'Parameter query tidak valid: {{p:params}}'],

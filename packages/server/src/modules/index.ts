@@ -43,6 +43,8 @@ import { userAccountRoutes } from './users/user-account.routes.ts';
 import { userAssetHooks } from './users/user-asset.hooks.ts';
 import { voyagePassPlugin } from './voyages/voyage-pass.ts';
 import { voyagesRoutes } from './voyages/voyages.routes.ts';
+import { webhookResourceHooks } from './webhooks/sources.ts';
+import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 
 /**
  * The features' behaviour around the generic master routes, by resource name: crud knows no feature, each feature
@@ -67,6 +69,7 @@ export const resourceHooks = combineHooks(
   eventDefinitionHooks,
   // the fuel watch runs after the same bunkering writes as the ROB events (docs/domain.md §41.5)
   withFuelWatch(robEventHooks),
+  webhookResourceHooks,
 );
 
 /** Every HTTP module, registered under /api in this order. */
@@ -103,4 +106,5 @@ export const modules: FastifyPluginAsync[] = [
   voyagesRoutes,
   voyagePassPlugin,
   emissionsRoutes,
+  webhookRoutes,
 ];

@@ -99,7 +99,7 @@ const MODULE_DAG: Record<string, string[]> = {
   // first run: the first administrator (setup page, npm run create-admin)
   setup: ['access', 'auth', 'users'],
   bunker: ['access', 'auth', 'crud'],
-  rob: ['access', 'auth', 'bunker', 'crud', 'summary'],
+  rob: ['access', 'auth', 'bunker', 'crud', 'event-engine', 'summary'],
   // abnormal consumption and possible fuel loss: system events from the summary's hours and the bunkering logs
   'fuel-watch': ['bunker', 'crud', 'event-engine', 'summary', 'telemetry'],
   // small standalone modules
@@ -116,6 +116,8 @@ const MODULE_DAG: Record<string, string[]> = {
   emissions: ['access', 'auth', 'summary', 'voyages'],
   // a vessel's track for the Voyages screen's replay and its GPX/KML files (issue 30)
   track: ['auth', 'summary', 'telemetry'],
+  // webhooks: what the event log, bunkering and voyages tell other systems, from a durable queue
+  webhooks: ['auth', 'crud', 'event-engine'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -21,6 +21,7 @@ import { trackerScreens } from '../features/tracker/screens.ts';
 import { voyageScreens } from '../features/voyage/screens.ts';
 import { voyagesScreens } from '../features/voyages/screens.ts';
 import { weatherScreens } from '../features/weather/screens.ts';
+import { webhookScreens } from '../features/webhooks/screens.ts';
 import type { ScreenName } from '../routing/route-names.ts';
 import type { Screen } from '../routing/screen.ts';
 import { appScreens } from './app-screens.ts';
@@ -50,6 +51,7 @@ export const FEATURE_SCREENS = [
   adminScreens,
   auditScreens,
   apiTokenScreens,
+  webhookScreens,
   profileScreens,
 ] as const;
 

@@ -68,6 +68,8 @@ export const SCREEN_PATHS = {
   AuditTrail: '/master/audit',
   // issue 31: API tokens of integrations
   ApiTokens: '/master/api-tokens',
+  // issue 31: a company's webhook subscriptions, their delivery log, send test
+  Webhooks: '/master/webhooks',
 } as const;
 
 /** A screen: one entry of the router, declared in its feature's `screens.ts`. */

@@ -1,7 +1,7 @@
 import { type Current, valuesInOrder } from './conditions.ts';
 import type { AssetConfig, Definition } from './definitions.ts';
 import { type EventWrites, noEvents, writeEvents } from './event-rows.ts';
-import type { OpenedEvent } from './opened.ts';
+import type { ClosedEvent, OpenedEvent } from './opened.ts';
 import { type AssetStates, PHASE, type State, stateVersion, writeStates } from './state.ts';
 import { all, byRowCount, marks, type Step } from './step.ts';
 
@@ -16,13 +16,21 @@ export const LOCK_NAMESPACE = 17017;
 export interface Outcome {
   opened: OpenedEvent[];
   closed: number;
+  /** the closed events themselves (for the webhooks) */
+  closedEvents: ClosedEvent[];
   /** the evaluated devices' values after the batch: once it is committed, `remember` them for the next batch */
   values: Map<number, Current>;
   /** the evaluated assets' states after the batch, with their state version: `remember`ed the same way */
   states: Map<number, AssetStates>;
 }
 
-export const noOutcome = (): Outcome => ({ opened: [], closed: 0, values: new Map(), states: new Map() });
+export const noOutcome = (): Outcome => ({
+  opened: [],
+  closed: 0,
+  closedEvents: [],
+  values: new Map(),
+  states: new Map(),
+});
 
 const n = (v: unknown) => Number(v);
 

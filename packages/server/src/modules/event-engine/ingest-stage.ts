@@ -3,7 +3,7 @@ import { op, type WritePlan } from '../telemetry/telemetry-store.ts';
 import type { Outcome } from './asset-context.ts';
 import { configCacheOf } from './definitions.ts';
 import { evaluateReadings, remember } from './evaluation.ts';
-import { publishEventsOpened } from './opened.ts';
+import { publishEventLogChanged, publishEventsOpened } from './opened.ts';
 import type { EngineReading, ReadingSource } from './readings.ts';
 import type { Step } from './step.ts';
 
@@ -25,6 +25,7 @@ export const eventEngineStage: IngestStage = {
         if (!outcome) return;
         remember(cache, outcome);
         publishEventsOpened(database, outcome.opened);
+        publishEventLogChanged(database, outcome.opened, outcome.closedEvents);
       },
     };
   },

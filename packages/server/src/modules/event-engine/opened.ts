@@ -14,6 +14,18 @@ export interface OpenedEvent {
   type: string;
   priority: number;
   timestamp: number;
+  /** the event_log row, when the writer knows it (ROB Below Zero); else found by asset, event and start */
+  evntId?: number;
+}
+
+/** An event closed (Non Active): by the engine (gateway and event), or a system event's writer (its row). */
+export interface ClosedEvent {
+  massId: number;
+  gatewayId: number;
+  mevtId: number;
+  /** device time it ended */
+  end: number;
+  evntId?: number;
 }
 
 /** Event priority of master_event.mevt_is_priority that is pushed live and mailed (1 = High, spec 001 §2). */
@@ -36,6 +48,31 @@ export function publishEventsOpened(database: Database, opened: OpenedEvent[]): 
       l(database, opened);
     } catch (err) {
       console.warn(`opened-event listener failed: ${(err as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Every change of the event log's open state, from every writer (the engine's ingest and sweep, ROB Below Zero):
+ * for the webhooks (issue 31). Published after the writer's commit, like the openings above; listeners queue their
+ * work. Kept apart from `onEventsOpened` so that a system event's opening is not mailed or pushed live by it.
+ */
+export type EventLogListener = (database: Database, change: { opened: OpenedEvent[]; closed: ClosedEvent[] }) => void;
+
+const logListeners = new Set<EventLogListener>();
+
+export function onEventLogChanged(listener: EventLogListener): () => void {
+  logListeners.add(listener);
+  return () => logListeners.delete(listener);
+}
+
+export function publishEventLogChanged(database: Database, opened: OpenedEvent[], closed: ClosedEvent[]): void {
+  if (!opened.length && !closed.length) return;
+  for (const l of logListeners) {
+    try {
+      l(database, { opened, closed });
+    } catch (err) {
+      console.warn(`event-log listener failed: ${(err as Error).message}`);
     }
   }
 }

@@ -13,7 +13,7 @@ import {
 import { eventHolds, STALE_SECONDS } from './conditions.ts';
 import { assetConfigs, DEFINITIONS_SQL } from './definitions.ts';
 import { noEvents } from './event-rows.ts';
-import { publishEventsOpened } from './opened.ts';
+import { publishEventLogChanged, publishEventsOpened } from './opened.ts';
 import { runPg, runSqlite } from './run.ts';
 import { PHASE, readStates } from './state.ts';
 import { all, type Step } from './step.ts';
@@ -91,6 +91,7 @@ export async function runSweep(database: Database, now = nowSeconds()): Promise<
   const total = noOutcome();
   const add = (o: Outcome) => {
     publishEventsOpened(database, o.opened); // after its commit (SQLite: the transaction has returned)
+    publishEventLogChanged(database, o.opened, o.closedEvents);
     total.opened.push(...o.opened);
     total.closed += o.closed;
   };

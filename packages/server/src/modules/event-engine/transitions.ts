@@ -28,6 +28,7 @@ export function close(ctx: AssetContext, st: State, end: number) {
     ctx.events.open.delete(st);
   } else ctx.events.closed.push([st.gatewayId, st.mevtId, end, ctx.now]);
   ctx.outcome.closed++;
+  ctx.outcome.closedEvents.push({ massId: st.massId, gatewayId: st.gatewayId, mevtId: st.mevtId, end });
   toIdle(st);
 }
 

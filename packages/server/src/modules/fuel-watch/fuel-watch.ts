@@ -1,7 +1,12 @@
 import { SYSTEM_EVENTS } from '@fleet/shared';
 import type { Database } from '../../db/database.ts';
 import type { ToleranceLimits } from '../bunker/bunker-detail.ts';
-import { type OpenedEvent, publishEventsOpened } from '../event-engine/opened.ts';
+import {
+  type ClosedEvent,
+  type OpenedEvent,
+  publishEventLogChanged,
+  publishEventsOpened,
+} from '../event-engine/opened.ts';
 import { loadVesselPlan } from '../summary/summary-vessel.ts';
 import { abnormalConsumption } from './abnormal-consumption.ts';
 import type { Finding, FuelWatchRule } from './finding.ts';
@@ -121,6 +126,7 @@ export async function syncVesselFuelWatch(
     evntReason: JSON.stringify(f.reason),
   });
   const opened: OpenedEvent[] = [];
+  const closed: ClosedEvent[] = [];
 
   await db.transaction().execute(async (trx) => {
     const stored = await trx
@@ -163,6 +169,15 @@ export async function syncVesselFuelWatch(
         .where('evntId', '=', row.evntId)
         .execute();
       out.updated++;
+      // an Active finding that ended: told to the webhooks like the engine's closings
+      if (Number(row.evntStatus) === 1 && next.evntStatus === 0)
+        closed.push({
+          massId,
+          gatewayId: Number(gateway.devcId),
+          mevtId: Number(master.get(RULES[want.rule])!.mevtId),
+          end: want.end,
+          evntId: Number(row.evntId),
+        });
     }
     if (gone.length) {
       await trx.deleteFrom('event_log').where('evntId', 'in', gone).execute();
@@ -203,5 +218,7 @@ export async function syncVesselFuelWatch(
   });
   // after the commit, in this process only: the live push and the mail of High events (§30, event-mail.ts)
   publishEventsOpened(database, opened);
+  // and to every event-log listener (the webhooks), openings and closings alike
+  publishEventLogChanged(database, opened, closed);
   return out;
 }

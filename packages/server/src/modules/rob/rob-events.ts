@@ -6,6 +6,7 @@ import { assetTimeZone } from '../access/time-zones.ts';
 import type { ToleranceLimits } from '../bunker/bunker-detail.ts';
 import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
+import { type ClosedEvent, type OpenedEvent, publishEventLogChanged } from '../event-engine/opened.ts';
 import { lockVesselRob } from './rob-lock.ts';
 import { robSummary } from './rob-summary.ts';
 
@@ -109,7 +110,10 @@ export async function syncVesselRobEvents(
     .orderBy('devcId')
     .executeTakeFirst();
 
-  return db.transaction().execute(async (trx) => {
+  // what changed Active ↔ Non Active, told to the event log's listeners (webhooks) once committed
+  const opened: OpenedEvent[] = [];
+  const closed: ClosedEvent[] = [];
+  const out = await db.transaction().execute(async (trx) => {
     await lockVesselRob(trx, database.dialect, massId);
     const stored = await trx
       .selectFrom('event_log')
@@ -146,6 +150,8 @@ export async function syncVesselRobEvents(
         .where('evntId', '=', row.evntId)
         .execute();
       out.updated++;
+      if (Number(row.evntStatus) === 1 && want.status === 0 && system && gateway)
+        closed.push(robClosed(massId, gateway.devcId, system.mevtId, want, row.evntId));
     }
     if (gone.length) {
       await trx.deleteFrom('event_log').where('evntId', 'in', gone).execute();
@@ -175,12 +181,34 @@ export async function syncVesselRobEvents(
           })
           // another process wrote it first; or the gateway still has an Active one of another vessel (§30.6 index)
           .onConflict((oc) => oc.doNothing())
+          .returning('evntId')
           .executeTakeFirst();
-        out.inserted += Number(r.numInsertedOrUpdatedRows ?? 0);
+        if (!r) continue;
+        out.inserted++;
+        opened.push({
+          massId,
+          gatewayUid: gateway.devcUniqueId,
+          mevtId: Number(system.mevtId),
+          type: SYSTEM_EVENTS.robBelowZero.type,
+          priority: Number(system.mevtIsPriority),
+          timestamp: want.ts,
+          evntId: Number(r.evntId),
+        });
+        if (want.status === 0) closed.push(robClosed(massId, gateway.devcId, system.mevtId, want, r.evntId));
       }
     return out;
   });
+  publishEventLogChanged(database, opened, closed);
+  return out;
 }
+
+const robClosed = (massId: number, devcId: unknown, mevtId: unknown, row: RobEventRow, evntId: unknown) => ({
+  massId,
+  gatewayId: Number(devcId),
+  mevtId: Number(mevtId),
+  end: row.ts + row.duration,
+  evntId: Number(evntId),
+});
 
 /** The vessels whose ROB events the periodic pass checks: a profile begun and ending after now − 1 day. */
 async function runningVessels(database: Database, now: number): Promise<number[]> {

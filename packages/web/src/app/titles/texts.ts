@@ -83,6 +83,7 @@ const indonesianTitles: ScreenTitles = {
   MasterEvent: 'Master Kejadian',
   AuditTrail: 'Jejak Audit',
   ApiTokens: 'Token API',
+  Webhooks: 'Webhook',
   MasterConfigEvent: 'Konfigurasi Kejadian',
   AssetEvent: 'Kejadian Aset',
 };

@@ -1,0 +1,49 @@
+/**
+ * The webhook worker's settings (docs/operations.md "Webhooks"; WEBHOOK_* in config.ts, which holds only what the
+ * environment sets) and the retry schedule (docs/domain.md §42).
+ */
+export interface WebhookSettings {
+  /** private and loopback receivers allowed (WEBHOOK_ALLOW_PRIVATE) */
+  allowPrivate: boolean;
+  /** one try's whole exchange, at most (WEBHOOK_TIMEOUT_SECONDS) */
+  timeoutSeconds: number;
+  /** the first retry's nominal wait; each next one doubles (WEBHOOK_RETRY_BASE_SECONDS; 0 = at once, for tests) */
+  retryBaseSeconds: number;
+  /** tries of one delivery before it is given up (WEBHOOK_MAX_ATTEMPTS) */
+  maxAttempts: number;
+  /** deliveries in flight in this process, at most (WEBHOOK_CONCURRENCY) */
+  concurrency: number;
+  /** deliveries in flight to one subscription in this process, at most (WEBHOOK_PER_RECEIVER) */
+  perReceiver: number;
+  /** how often the queue is looked at besides the nudges of this process's own enqueues (WEBHOOK_POLL_SECONDS) */
+  pollSeconds: number;
+}
+
+export const WEBHOOK_DEFAULTS: WebhookSettings = {
+  allowPrivate: true,
+  timeoutSeconds: 10,
+  retryBaseSeconds: 30,
+  maxAttempts: 12,
+  concurrency: 16,
+  perReceiver: 2,
+  pollSeconds: 5,
+};
+
+/** The longest nominal wait between two tries (6 hours). */
+export const WEBHOOK_RETRY_MAX_SECONDS = 6 * 3600;
+/** A wait is shortened by up to this share of itself, at random (§42.2): retries of one outage spread out. */
+export const WEBHOOK_JITTER = 0.25;
+/** delivered rows are kept this long, failed ones longer (the delivery log), then deleted */
+export const WEBHOOK_KEEP_DELIVERED_SECONDS = 7 * 86400;
+export const WEBHOOK_KEEP_FAILED_SECONDS = 30 * 86400;
+/** subscriptions of one company, at most: each opened event is one row per subscription */
+export const WEBHOOK_MAX_PER_COMPANY = 20;
+
+/**
+ * docs/domain.md §42.2: the wait after the `failed`-th failed try (1, 2, …) — nominal min(6 h, base·2^(failed−1)),
+ * shortened by WEBHOOK_JITTER·u of itself for u uniform in [0, 1), rounded down to whole seconds.
+ */
+export function retryDelaySeconds(failed: number, base: number, u = Math.random()): number {
+  const nominal = Math.min(WEBHOOK_RETRY_MAX_SECONDS, base * 2 ** (failed - 1));
+  return Math.floor(nominal * (1 - WEBHOOK_JITTER * u));
+}

@@ -1,0 +1,192 @@
+import type { Database, Db } from '../../db/database.ts';
+import type { ResourceHookTable } from '../crud/hooks.ts';
+import type { ClosedEvent, OpenedEvent } from '../event-engine/opened.ts';
+import { enqueueWebhooks, kindsOf, webhooksQueued } from './queue.ts';
+
+/**
+ * What is sent (docs/api.md "Webhooks", the payloads): the event log's openings and closings (from every writer:
+ * the engine's ingest and sweep, ROB Below Zero), created bunkering logs and their adjustments. The `data` of each
+ * kind is built here, from the stored rows.
+ */
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The payload of an event row (event_log with its master event and vessel). */
+async function eventData(db: Db, where: (q: any) => any) {
+  const row = await where(
+    db
+      .selectFrom('event_log')
+      .innerJoin('master_event', 'master_event.mevtId', 'event_log.evntMevtId')
+      .innerJoin('asset', 'asset.massId', 'event_log.evntMassId')
+      .select([
+        'event_log.evntId',
+        'event_log.evntTimestamp',
+        'event_log.evntStatus',
+        'event_log.evntDuration',
+        'event_log.evntDeviceId',
+        'event_log.evntIsPriority',
+        'event_log.evntNewData',
+        'master_event.mevtType',
+        'asset.massId',
+        'asset.massName',
+        'asset.massCompId',
+      ])
+      .orderBy('event_log.evntId', 'desc')
+      .limit(1),
+  ).executeTakeFirst();
+  if (!row) return null;
+  let values: unknown = null;
+  try {
+    values = JSON.parse(String(row.evntNewData));
+  } catch {
+    values = null;
+  }
+  const start = Number(row.evntTimestamp);
+  const active = Number(row.evntStatus) === 1;
+  return {
+    compId: Number(row.massCompId),
+    data: {
+      eventId: Number(row.evntId),
+      type: String(row.mevtType),
+      high: Number(row.evntIsPriority) === 1,
+      status: active ? 'active' : 'closed',
+      vessel: { id: Number(row.massId), name: String(row.massName) },
+      gateway: String(row.evntDeviceId),
+      start,
+      end: active ? null : start + Number(row.evntDuration),
+      durationSeconds: Number(row.evntDuration),
+      values,
+    },
+  };
+}
+
+/** The companies of these vessels that have an active subscription to `kind` (one statement; usually none). */
+async function subscribedAssets(db: Db, massIds: number[], kind: string): Promise<Set<number>> {
+  if (!massIds.length) return new Set();
+  const rows = await db
+    .selectFrom('webhook')
+    .innerJoin('asset', 'asset.massCompId', 'webhook.wbhkCompId')
+    .select(['asset.massId', 'webhook.wbhkKinds'])
+    .where('asset.massId', 'in', [...new Set(massIds)])
+    .where('webhook.wbhkActive', '=', 1)
+    .execute();
+  return new Set(rows.filter((r) => kindsOf(r.wbhkKinds).includes(kind)).map((r) => Number(r.massId)));
+}
+
+/** Queues the webhooks of a change of the event log (after its commit; modules/event-engine/opened.ts). */
+export async function queueEventChanges(
+  database: Database,
+  change: { opened: OpenedEvent[]; closed: ClosedEvent[] },
+): Promise<number> {
+  const db = database.db;
+  let queued = 0;
+  const openedFor = await subscribedAssets(
+    db,
+    change.opened.map((e) => e.massId),
+    'event.opened',
+  );
+  for (const e of change.opened) {
+    if (!openedFor.has(e.massId)) continue;
+    const found = await eventData(db, (q) =>
+      e.evntId !== undefined
+        ? q.where('event_log.evntId', '=', e.evntId)
+        : q
+            .where('event_log.evntMassId', '=', e.massId)
+            .where('event_log.evntMevtId', '=', e.mevtId)
+            .where('event_log.evntTimestamp', '=', e.timestamp),
+    );
+    // opened and closed in one batch: still an opening, told as it was
+    if (found)
+      queued += await enqueueWebhooks(db, found.compId, 'event.opened', {
+        ...found.data,
+        status: 'active',
+        end: null,
+        durationSeconds: 0,
+      });
+  }
+  const closedFor = await subscribedAssets(
+    db,
+    change.closed.map((e) => e.massId),
+    'event.closed',
+  );
+  for (const e of change.closed) {
+    if (!closedFor.has(e.massId)) continue;
+    const found = await eventData(db, (q) =>
+      e.evntId !== undefined
+        ? q.where('event_log.evntId', '=', e.evntId)
+        : q
+            .where('event_log.evntDevcId', '=', e.gatewayId)
+            .where('event_log.evntMevtId', '=', e.mevtId)
+            .where('event_log.evntStatus', '=', 0),
+    );
+    if (found) queued += await enqueueWebhooks(db, found.compId, 'event.closed', found.data);
+  }
+  if (queued) webhooksQueued();
+  return queued;
+}
+
+/** A bunkering log with its vessel, fuel type and location, as the payloads carry it. */
+async function bunkerLogData(db: Db, id: unknown) {
+  const r = await db
+    .selectFrom('bunker_log')
+    .innerJoin('asset', 'asset.massId', 'bunker_log.bklgMassId')
+    .leftJoin('fuel_type', 'fuel_type.mftyId', 'bunker_log.bklgMftyId')
+    .leftJoin('bunker_location', 'bunker_location.mbloId', 'bunker_log.bklgMbloId')
+    .selectAll('bunker_log')
+    .select(['asset.massName', 'asset.massCompId', 'fuel_type.mftyName', 'bunker_location.mbloName'])
+    .where('bunker_log.bklgId', '=', id)
+    .executeTakeFirst();
+  if (!r) return null;
+  return {
+    compId: Number(r.massCompId),
+    data: {
+      bunkerLogId: Number(r.bklgId),
+      vessel: { id: Number(r.bklgMassId), name: String(r.massName) },
+      type: String(r.bklgType),
+      fuelType: r.mftyName === null ? null : String(r.mftyName),
+      location: r.mbloName === null ? null : String(r.mbloName),
+      start: num(r.bklgStartDatetime),
+      end: num(r.bklgEndDatetime),
+      targetBunkerL: num(r.bklgTargetBunker),
+      startSoundingL: num(r.bklgStartSounding),
+      endSoundingL: num(r.bklgEndSounding),
+      note: r.bklgNote === null || r.bklgNote === undefined ? null : String(r.bklgNote),
+    },
+  };
+}
+
+async function adjusted(db: Db, id: unknown, action: 'created' | 'updated') {
+  const a = await db.selectFrom('bunker_adjustment').selectAll().where('bklaId', '=', id).executeTakeFirst();
+  if (!a) return;
+  const log = await bunkerLogData(db, a.bklaBklgId);
+  if (!log) return;
+  await enqueueWebhooks(db, log.compId, 'bunker_log.adjusted', {
+    ...log.data,
+    adjustment: {
+      id: Number(a.bklaId),
+      action,
+      type: num(a.bklaType),
+      amountL: num(a.bklaAmount),
+      reason: String(a.bklaReason),
+      note: String(a.bklaDesc),
+    },
+  });
+}
+
+/**
+ * The bunkering hooks: deliveries queued in the write's own transaction (durable with the row). The afterCommit
+ * moment of these resources is ROB's (one hook per moment, crud/hooks.ts), so the worker finds them on its next
+ * poll (WEBHOOK_POLL_SECONDS) rather than being woken.
+ */
+export const webhookResourceHooks: ResourceHookTable = {
+  bunker_log: {
+    async afterCreate(ctx, id) {
+      const log = await bunkerLogData(ctx.db, id);
+      if (log) await enqueueWebhooks(ctx.db, log.compId, 'bunker_log.created', log.data);
+    },
+  },
+  bunker_adjustment: {
+    afterCreate: (ctx, id) => adjusted(ctx.db, id, 'created'),
+    afterUpdate: (ctx, stored) => adjusted(ctx.db, stored.bklaId, 'updated'),
+  },
+};
