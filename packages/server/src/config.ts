@@ -25,6 +25,24 @@ export const DEFAULT_BACKFILL_DAYS = 30;
  * reports' drawing among it) and the event engine hold only what the environment sets: unset, the module's own
  * default applies (summary/heavy.ts HEAVY_DEFAULTS, event-engine/).
  */
+/** The webhook worker's settings (docs/operations.md "Webhooks"); defaults in modules/webhooks/settings.ts. */
+export interface WebhookSettings {
+  /** private and loopback receivers allowed (WEBHOOK_ALLOW_PRIVATE) */
+  allowPrivate: boolean;
+  /** one try's whole exchange, at most (WEBHOOK_TIMEOUT_SECONDS) */
+  timeoutSeconds: number;
+  /** the first retry's nominal wait; each next one doubles (WEBHOOK_RETRY_BASE_SECONDS; 0 = at once, for tests) */
+  retryBaseSeconds: number;
+  /** tries of one delivery before it is given up (WEBHOOK_MAX_ATTEMPTS) */
+  maxAttempts: number;
+  /** deliveries in flight in this process, at most (WEBHOOK_CONCURRENCY) */
+  concurrency: number;
+  /** deliveries in flight to one subscription in this process, at most (WEBHOOK_PER_RECEIVER) */
+  perReceiver: number;
+  /** how often the queue is looked at besides the nudges of this process's own enqueues (WEBHOOK_POLL_SECONDS) */
+  pollSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -102,15 +120,7 @@ export interface Config {
   /** how stale another process's event definition change may be at most (EVENT_CONFIG_CHECK_MS) */
   eventConfigCheckMs?: number;
   /** webhooks (docs/operations.md "Webhooks"): WEBHOOK_*; unset ones take modules/webhooks/settings.ts's defaults */
-  webhooks: Partial<{
-    allowPrivate: boolean;
-    timeoutSeconds: number;
-    retryBaseSeconds: number;
-    maxAttempts: number;
-    concurrency: number;
-    perReceiver: number;
-    pollSeconds: number;
-  }>;
+  webhooks: Partial<WebhookSettings>;
   /** data lifecycle (docs/operations.md "Retention", "Backup and restore") */
   lifecycle: {
     /** raw readings older than this many days are deleted (RAW_RETENTION_DAYS; 0 = kept for ever) */

@@ -1,23 +1,10 @@
+import type { WebhookSettings } from '../../config.ts';
+
 /**
- * The webhook worker's settings (docs/operations.md "Webhooks"; WEBHOOK_* in config.ts, which holds only what the
- * environment sets) and the retry schedule (docs/domain.md §42).
+ * The webhook worker's settings' defaults (docs/operations.md "Webhooks"; their shape, `WebhookSettings`, is in
+ * config.ts, which holds only what the environment sets) and the retry schedule (docs/domain.md §42).
  */
-export interface WebhookSettings {
-  /** private and loopback receivers allowed (WEBHOOK_ALLOW_PRIVATE) */
-  allowPrivate: boolean;
-  /** one try's whole exchange, at most (WEBHOOK_TIMEOUT_SECONDS) */
-  timeoutSeconds: number;
-  /** the first retry's nominal wait; each next one doubles (WEBHOOK_RETRY_BASE_SECONDS; 0 = at once, for tests) */
-  retryBaseSeconds: number;
-  /** tries of one delivery before it is given up (WEBHOOK_MAX_ATTEMPTS) */
-  maxAttempts: number;
-  /** deliveries in flight in this process, at most (WEBHOOK_CONCURRENCY) */
-  concurrency: number;
-  /** deliveries in flight to one subscription in this process, at most (WEBHOOK_PER_RECEIVER) */
-  perReceiver: number;
-  /** how often the queue is looked at besides the nudges of this process's own enqueues (WEBHOOK_POLL_SECONDS) */
-  pollSeconds: number;
-}
+export type { WebhookSettings };
 
 export const WEBHOOK_DEFAULTS: WebhookSettings = {
   allowPrivate: true,
