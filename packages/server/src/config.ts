@@ -19,12 +19,6 @@ type HeavySetting =
 /** Days of history the simulator writes on first start, and the demo's bunkering logs cover (BACKFILL_DAYS). */
 export const DEFAULT_BACKFILL_DAYS = 30;
 
-/**
- * Environment → typed configuration, the one reader of the environment. Every setting is optional; README lists them
- * all. A value that is set but not usable stops the start, naming the variable. The tunables of heavy work (daily
- * reports' drawing among it) and the event engine hold only what the environment sets: unset, the module's own
- * default applies (summary/heavy.ts HEAVY_DEFAULTS, event-engine/).
- */
 /** The webhook worker's settings (docs/operations.md "Webhooks"); defaults in modules/webhooks/settings.ts. */
 export interface WebhookSettings {
   /** private and loopback receivers allowed (WEBHOOK_ALLOW_PRIVATE) */
@@ -43,6 +37,12 @@ export interface WebhookSettings {
   pollSeconds: number;
 }
 
+/**
+ * Environment → typed configuration, the one reader of the environment. Every setting is optional; README lists them
+ * all. A value that is set but not usable stops the start, naming the variable. The tunables of heavy work (daily
+ * reports' drawing among it) and the event engine hold only what the environment sets: unset, the module's own
+ * default applies (summary/heavy.ts HEAVY_DEFAULTS, event-engine/).
+ */
 export interface Config {
   port: number;
   host: string;
