@@ -20,7 +20,7 @@ const ALWAYS = ['Master Event', 'Config Event', 'Profile', 'Sign Out'];
 
 /** The spec's FMS entries, then (1366 px wide) '…' holding the screens the navigation lacked (issue 28). */
 const FMS_ENTRIES = ['Home', 'Dashboard', 'Report', 'Weather', 'Event Log', 'Asset', 'Device'];
-const MORE_ENTRIES = ['Widgets', 'Custom Chart', 'Emissions', 'Teltonika Map'];
+const MORE_ENTRIES = ['Widgets', 'Custom Chart', 'Voyages', 'Fleet Efficiency', 'Emissions', 'Teltonika Map'];
 
 const mainEntries = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem');

@@ -6,6 +6,6 @@ export const fleetEfficiencyScreens = defineScreens({
     title: 'Fleet Efficiency',
     permission: 'fleet_efficiency',
     page: () => import('./FleetEfficiency.tsx'),
-    menu: { at: { fms: 36 } },
+    menu: { at: { fms: 93 } },
   },
 });

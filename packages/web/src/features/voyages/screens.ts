@@ -5,6 +5,6 @@ export const voyagesScreens = defineScreens({
     title: 'Voyages',
     permission: 'voyages',
     page: () => import('./Voyages.tsx'),
-    menu: { at: { fms: 35 } },
+    menu: { at: { fms: 92 } },
   },
 });
