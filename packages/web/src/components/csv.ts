@@ -18,3 +18,6 @@ export function csvText(rows: Cell[][]): string {
 export function saveCsv(rows: Cell[][], fileName: string) {
   saveBlob(new Blob([`\uFEFF${csvText(rows)}`], { type: 'text/csv;charset=utf-8' }), fileName);
 }
+
+/** The CSV beside an XLSX download is named as the XLSX (period and filters in the name) with `.csv`. */
+export const csvFileName = (xlsxName: string) => `${xlsxName.replace(/\.xlsx$/i, '')}.csv`;
