@@ -1,0 +1,58 @@
+import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts';
+import { fetchResourcePage, type ListParams, type Row } from '../../api/resources.ts';
+import { now } from '../../api/zone.ts';
+import type { Cell } from '../xlsx.ts';
+import { formatValue } from './format.ts';
+
+/** A list download reads at most this many rows (issue 31); past it a toast says the file holds only the first ones. */
+export const EXPORT_MAX_ROWS = 50_000;
+/** Rows per request while reading a list for a download (the server takes up to MAX_PAGE_SIZE). */
+export const EXPORT_PAGE_SIZE = 2_000;
+
+/**
+ * Every row the list shows with its filters, search and order (all pages, not only the one on screen), read through
+ * the list's own API; `capped` when there were more than EXPORT_MAX_ROWS.
+ */
+export async function fetchAllRows(
+  def: ResourceDef,
+  params: Omit<ListParams, 'page' | 'pageSize'>,
+  max = EXPORT_MAX_ROWS,
+  pageSize = EXPORT_PAGE_SIZE,
+): Promise<{ rows: Row[]; total: number; capped: boolean }> {
+  const rows: Row[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < max; page++) {
+    const p = await fetchResourcePage(def, { ...params, page, pageSize: Math.min(pageSize, max - rows.length) });
+    total = p.total;
+    rows.push(...p.rows);
+    if (p.rows.length === 0 || rows.length >= p.total) break;
+  }
+  return { rows: rows.slice(0, max), total, capped: total > max };
+}
+
+/**
+ * The list as a sheet: the header the list shows, then a row per record with the cell the list shows (option labels,
+ * joined names, times as written on screen); a number field stays a number so a spreadsheet can sum it.
+ */
+export function resourceSheet(def: ResourceDef, columns: string[], titles: string[], rows: Row[]): Cell[][] {
+  const audit = auditFields(def);
+  const cell = (c: string, row: Row): Cell => {
+    const v = formatValue(def, c, row, audit);
+    const kind = def.fields[c]?.kind;
+    if (
+      (kind === 'number' || kind === 'integer') &&
+      typeof v === 'string' &&
+      v.trim() !== '' &&
+      Number.isFinite(Number(v))
+    )
+      return Number(v);
+    return v;
+  };
+  return [titles, ...rows.map((r) => columns.map((c) => cell(c, r)))];
+}
+
+/** A download's name: the list's title, its filters and search as applied, and the day (no characters a file name refuses). */
+export function resourceFileName(title: string, filters: (string | number)[], ext: 'xlsx' | 'csv'): string {
+  const parts = [title, ...filters.map(String).filter((s) => s.trim() !== ''), now().format('YYYYMMDD')];
+  return `${parts.map((s) => s.replace(/[\\/:*?"<>|]+/g, '-').trim()).join('_')}.${ext}`;
+}
