@@ -1,34 +1,20 @@
 import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts';
 import { fetchResourcePage, type ListParams, type Row } from '../../api/resources.ts';
 import { now } from '../../api/zone.ts';
+import { EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, readAllPages } from '../all-pages.ts';
 import type { Cell } from '../xlsx.ts';
 import { formatValue } from './format.ts';
 
-/** A list download reads at most this many rows (issue 31); past it a toast says the file holds only the first ones. */
-export const EXPORT_MAX_ROWS = 50_000;
-/** Rows per request while reading a list for a download (the server takes up to MAX_PAGE_SIZE). */
-export const EXPORT_PAGE_SIZE = 2_000;
-
 /**
  * Every row the list shows with its filters, search and order (all pages, not only the one on screen), read through
- * the list's own API; `capped` when there were more than EXPORT_MAX_ROWS.
+ * the list's own API; `capped` when there were more than `max`.
  */
-export async function fetchAllRows(
+export const fetchAllRows = (
   def: ResourceDef,
   params: Omit<ListParams, 'page' | 'pageSize'>,
   max = EXPORT_MAX_ROWS,
   pageSize = EXPORT_PAGE_SIZE,
-): Promise<{ rows: Row[]; total: number; capped: boolean }> {
-  const rows: Row[] = [];
-  let total = 0;
-  for (let page = 1; rows.length < max; page++) {
-    const p = await fetchResourcePage(def, { ...params, page, pageSize: Math.min(pageSize, max - rows.length) });
-    total = p.total;
-    rows.push(...p.rows);
-    if (p.rows.length === 0 || rows.length >= p.total) break;
-  }
-  return { rows: rows.slice(0, max), total, capped: total > max };
-}
+) => readAllPages((page, size) => fetchResourcePage(def, { ...params, page, pageSize: size }), max, pageSize);
 
 /**
  * The list as a sheet: the header the list shows, then a row per record with the cell the list shows (option labels,
