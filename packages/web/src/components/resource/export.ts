@@ -2,6 +2,7 @@ import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts
 import { fetchResourcePage, type ListParams, type Row } from '../../api/resources.ts';
 import { now } from '../../api/zone.ts';
 import { EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, readAllPages } from '../all-pages.ts';
+import { downloadName } from '../csv.ts';
 import type { Cell } from '../xlsx.ts';
 import { formatValue } from './format.ts';
 
@@ -38,7 +39,5 @@ export function resourceSheet(def: ResourceDef, columns: string[], titles: strin
 }
 
 /** A download's name: the list's title, its filters and search as applied, and the day (no characters a file name refuses). */
-export function resourceFileName(title: string, filters: (string | number)[], ext: 'xlsx' | 'csv'): string {
-  const parts = [title, ...filters.map(String).filter((s) => s.trim() !== ''), now().format('YYYYMMDD')];
-  return `${parts.map((s) => s.replace(/[\\/:*?"<>|]+/g, '-').trim()).join('_')}.${ext}`;
-}
+export const resourceFileName = (title: string, filters: (string | number)[], ext: 'xlsx' | 'csv') =>
+  downloadName([title, ...filters, now().format('YYYYMMDD')], ext);

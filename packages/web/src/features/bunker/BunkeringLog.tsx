@@ -13,7 +13,7 @@ import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { fromPicker } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { saveCsv } from '../../components/csv.ts';
+import { downloadName, saveCsv } from '../../components/csv.ts';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
@@ -131,13 +131,17 @@ export default function BunkeringLog() {
   // issue 31: the list holds the whole period (no server paging), so the download writes the rows it sorted
   const vesselName =
     applied.massId === null ? t('all') : (assets.data ?? []).find((a) => a.massId === applied.massId)?.massName;
-  const fileBase = [
-    (vesselName ?? String(applied.massId)).replace(/[\\/:*?"<>|]+/g, '-'),
-    'bunkering-log',
-    applied.range[0].format('YYYYMMDD'),
-    applied.range[1].format('YYYYMMDD'),
-    unitLabel,
-  ].join('_');
+  const fileName = (ext: 'xlsx' | 'csv') =>
+    downloadName(
+      [
+        vesselName ?? applied.massId,
+        'bunkering-log',
+        applied.range[0].format('YYYYMMDD'),
+        applied.range[1].format('YYYYMMDD'),
+        unitLabel,
+      ],
+      ext,
+    );
   const sheet = () => bunkerLogSheet(rows, applied.unit, sounding);
   const columns: ColumnsType<BunkerLogRow> = [
     { title: t('colNo'), key: 'no', width: 56, render: (_v, _r, i) => (page - 1) * 10 + i + 1 },
@@ -240,15 +244,11 @@ export default function BunkeringLog() {
           <Button
             icon={<DownloadOutlined />}
             disabled={!rows.length}
-            onClick={() => void saveXlsx(sheet(), 'Data', `${fileBase}.xlsx`)}
+            onClick={() => void saveXlsx(sheet(), 'Data', fileName('xlsx'))}
           >
             {t('downloadExcel')}
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={!rows.length}
-            onClick={() => saveCsv(sheet(), `${fileBase}.csv`)}
-          >
+          <Button icon={<DownloadOutlined />} disabled={!rows.length} onClick={() => saveCsv(sheet(), fileName('csv'))}>
             {t('downloadCsv')}
           </Button>
           {canCreate && (

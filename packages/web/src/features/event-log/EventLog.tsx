@@ -12,7 +12,7 @@ import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { at, now } from '../../api/zone.ts';
 import { EXPORT_MAX_ROWS, readAllPages } from '../../components/all-pages.ts';
-import { saveCsv } from '../../components/csv.ts';
+import { downloadName, saveCsv } from '../../components/csv.ts';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
@@ -161,19 +161,19 @@ export default function EventLog() {
       // the device, the period and the filters applied in the name
       const type =
         applied.mevtId === null ? '' : (types.data ?? []).find((m) => Number(m.mevtId) === applied.mevtId)?.mevtType;
-      const named = [
-        applied.device,
-        'events',
-        periodText(applied.range, 'YYYYMMDD', '_'),
-        type ?? '',
-        applied.priority === '' ? '' : t(applied.priority === '1' ? 'high' : 'normal'),
-        applied.status === '' ? '' : t(applied.status === '1' ? 'active' : 'nonActive'),
-      ]
-        .filter((s) => s !== '')
-        .map((s) => s.replace(/[\\/:*?"<>|]+/g, '-'))
-        .join('_');
-      if (ext === 'xlsx') await saveXlsx(eventSheet(all.rows), 'Data', `${named}.xlsx`);
-      else saveCsv(eventSheet(all.rows), `${named}.csv`);
+      const name = downloadName(
+        [
+          applied.device,
+          'events',
+          periodText(applied.range, 'YYYYMMDD', '_'),
+          type,
+          applied.priority === '' ? '' : t(applied.priority === '1' ? 'high' : 'normal'),
+          applied.status === '' ? '' : t(applied.status === '1' ? 'active' : 'nonActive'),
+        ],
+        ext,
+      );
+      if (ext === 'xlsx') await saveXlsx(eventSheet(all.rows), 'Data', name);
+      else saveCsv(eventSheet(all.rows), name);
     } catch {
       // a failed read has been toasted
     } finally {

@@ -10,7 +10,7 @@ import { ENTRY_LABEL, ledgerRows, ROB_TEXTS, type RobSummary } from '../../api/r
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { truncate } from '../../components/bunker-format.ts';
-import { saveCsv } from '../../components/csv.ts';
+import { downloadName, saveCsv } from '../../components/csv.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDateTime, robLitres } from '../../components/format.ts';
 import { saveXlsx } from '../../components/xlsx.ts';
@@ -82,15 +82,17 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
   const runStarts = belowZeroRowStarts(rob?.belowZero ?? []);
   const negative = (v: number | null | undefined) => (v ?? 0) < 0;
   // issue 31: the ledger (one answer, every row) as a file named by the vessel, the profile's period and the interval
-  const fileBase = [
-    (profile.mrobMass?.massName ?? `profile-${profile.mrobId}`).replace(/[\\/:*?"<>|]+/g, '-'),
-    'rob',
-    formatDateTime(profile.mrobStartTime, 'YYYYMMDD'),
-    profile.mrobEndTime ? formatDateTime(profile.mrobEndTime, 'YYYYMMDD') : '',
-    interval,
-  ]
-    .filter((s) => s !== '')
-    .join('_');
+  const fileName = (ext: 'xlsx' | 'csv') =>
+    downloadName(
+      [
+        profile.mrobMass?.massName ?? `profile-${profile.mrobId}`,
+        'rob',
+        formatDateTime(profile.mrobStartTime, 'YYYYMMDD'),
+        profile.mrobEndTime ? formatDateTime(profile.mrobEndTime, 'YYYYMMDD') : '',
+        interval,
+      ],
+      ext,
+    );
 
   return (
     <div className="rob-detail">
@@ -159,7 +161,7 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 size="small"
                 icon={<DownloadOutlined />}
                 disabled={!rows.length}
-                onClick={() => void saveXlsx(robLedgerSheet(rows), 'Data', `${fileBase}.xlsx`)}
+                onClick={() => void saveXlsx(robLedgerSheet(rows), 'Data', fileName('xlsx'))}
               >
                 {t('downloadXlsx')}
               </Button>
@@ -167,7 +169,7 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
                 size="small"
                 icon={<DownloadOutlined />}
                 disabled={!rows.length}
-                onClick={() => saveCsv(robLedgerSheet(rows), `${fileBase}.csv`)}
+                onClick={() => saveCsv(robLedgerSheet(rows), fileName('csv'))}
               >
                 {t('downloadCsv')}
               </Button>
