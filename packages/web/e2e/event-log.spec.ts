@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ingest } from './assets-data.ts';
 import { eventVessel } from './event-data.ts';
@@ -104,6 +105,18 @@ test.describe('Event Log', () => {
     await expect(thresholds.locator('.ant-table-tbody tr.ant-table-row td')).toHaveText(['temperature', '>', '500']);
     await shot(page, 'event-log-threshold-1440');
     await thresholds.getByRole('button', { name: 'Close' }).click();
+
+    // issue 31: the CSV holds the list's columns and both events (BOM, CRLF), named by the device and the period
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(new RegExp(`^gateway-e2eev-${v.tag}.*_events_\\d{8}_\\d{8}\\.csv$`));
+    const csvText = readFileSync((await csv.path()) as string, 'utf8');
+    const lines = csvText.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFDate Time,Event Type,Reason,Status,Priority,Duration');
+    expect(lines.filter((l) => l.includes(`E2E Exhaust high ${v.tag}`))[0]).toMatch(/,Non Active,High,00:01:30$/);
+    expect(lines.filter((l) => l !== '').length).toBe(3);
 
     // filters: Active only → the AC event; Active and High → none
     await pick(page, 'event-status', 'Active');

@@ -18,3 +18,15 @@ export function csvText(rows: Cell[][]): string {
 export function saveCsv(rows: Cell[][], fileName: string) {
   saveBlob(new Blob([`\uFEFF${csvText(rows)}`], { type: 'text/csv;charset=utf-8' }), fileName);
 }
+
+/** The CSV beside an XLSX download is named as the XLSX (period and filters in the name) with `.csv`. */
+export const csvFileName = (xlsxName: string) => `${xlsxName.replace(/\.xlsx$/i, '')}.csv`;
+
+/**
+ * A download's name from its parts (the list, its period, its filters as applied): empty parts left out, characters a
+ * file name refuses replaced, joined by '_' (issue 31).
+ */
+export function downloadName(parts: (string | number | null | undefined)[], ext: 'xlsx' | 'csv'): string {
+  const kept = parts.map((p) => String(p ?? '').trim()).filter((p) => p !== '');
+  return `${kept.map((p) => p.replace(/[\\/:*?"<>|]+/g, '-')).join('_')}.${ext}`;
+}

@@ -28,6 +28,8 @@ export interface ReportFilterBarProps {
   report?: boolean;
   /** shows Download XLSX and runs this when clicked */
   onDownloadXlsx?: () => Promise<void>;
+  /** shows Download CSV beside it (the same rows, issue 31) and runs this when clicked */
+  onDownloadCsv?: () => void;
   /** false: a screen whose data has no interval (the bunker dashboard's raw readings) hides the field */
   interval?: boolean;
 }
@@ -80,7 +82,13 @@ const RANGE_LABELS: Record<RangeType | 'custom', keyof typeof reportFilterTexts.
  * Download XLSX and the report download dropdown. The fields edit a draft; Apply writes it to the shared store
  * (and so to the URL).
  */
-export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = true }: ReportFilterBarProps) {
+export function ReportFilterBar({
+  minute,
+  report,
+  onDownloadXlsx,
+  onDownloadCsv,
+  interval = true,
+}: ReportFilterBarProps) {
   useFilterInUrl();
   const filter = useFilter();
   const assets = useAssets();
@@ -209,6 +217,11 @@ export function ReportFilterBar({ minute, report, onDownloadXlsx, interval = tru
             }}
           >
             {t('downloadXlsx')}
+          </Button>
+        )}
+        {onDownloadCsv && (
+          <Button icon={<DownloadOutlined />} onClick={onDownloadCsv}>
+            {t('downloadCsv')}
           </Button>
         )}
         {report && <ReportDownload />}

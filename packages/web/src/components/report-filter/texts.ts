@@ -18,6 +18,7 @@ export const reportFilterTexts = defineTexts(
     selectAsset: 'Select Asset',
     apply: 'Apply',
     downloadXlsx: 'Download XLSX',
+    downloadCsv: 'Download CSV',
     // range types
     // names, not the spec's codes (docs/spec-deviations.md, issue 28), as the Bunkering Log's
     today: 'Today',
@@ -54,6 +55,7 @@ export const reportFilterTexts = defineTexts(
     selectAsset: 'Pilih Aset',
     apply: 'Terapkan',
     downloadXlsx: 'Unduh XLSX',
+    downloadCsv: 'Unduh CSV',
     today: 'Hari Ini',
     yesterday: 'Kemarin',
     thisWeek: 'Minggu Ini',

@@ -65,6 +65,9 @@ export const resourceTexts = defineTexts(
     assign: 'Assign',
     assigned: '{{count}} rows changed',
     import: 'Import',
+    downloadXlsx: 'Download XLSX',
+    downloadCsv: 'Download CSV',
+    exportCapped: 'Only the first {{max}} of {{total}} rows were downloaded: narrow the filters for the rest',
     importTitle: 'Import: {{title}}',
     importHint:
       'CSV or Excel (.xlsx); the first row names the columns: {{columns}}. Numbers may use a decimal point or a decimal comma. At most {{rows}} rows and {{kb}} KB.',
@@ -136,6 +139,9 @@ export const resourceTexts = defineTexts(
     assign: 'Tetapkan',
     assigned: '{{count}} baris diubah',
     import: 'Impor',
+    downloadXlsx: 'Unduh XLSX',
+    downloadCsv: 'Unduh CSV',
+    exportCapped: 'Hanya {{max}} dari {{total}} baris pertama yang diunduh: persempit filter untuk sisanya',
     importTitle: 'Impor: {{title}}',
     importHint:
       'CSV atau Excel (.xlsx); baris pertama menamai kolom: {{columns}}. Angka boleh memakai titik atau koma desimal. Paling banyak {{rows}} baris dan {{kb}} KB.',

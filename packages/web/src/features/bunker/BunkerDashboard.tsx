@@ -11,6 +11,7 @@ import { periodSeconds, periodText } from '../../api/period.ts';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { PHONE_MAX_WIDTH } from '../../components/charts/rules.ts';
 import { useWindowWidth } from '../../components/charts/useWidth.ts';
+import { saveCsv } from '../../components/csv.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDateTime, num, qty } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
@@ -138,12 +139,8 @@ export default function BunkerDashboard() {
       }) as React.HTMLAttributes<HTMLElement>,
   }));
 
-  const download = () =>
-    saveXlsx(
-      bunkerRows(order, labels, rows),
-      'Data',
-      `${asset?.massName ?? 'vessel'}_bunker_${periodText(range, 'YYYYMMDD', '_')}.xlsx`,
-    );
+  const fileBase = `${asset?.massName ?? 'vessel'}_bunker_${periodText(range, 'YYYYMMDD', '_')}`;
+  const download = () => saveXlsx(bunkerRows(order, labels, rows), 'Data', `${fileBase}.xlsx`);
 
   const spark = (title: string, value: string, values: (number | null)[], testId: string, axis?: [number, number]) => (
     <FigureCard
@@ -243,9 +240,18 @@ export default function BunkerDashboard() {
             size="small"
             style={{ marginTop: 16 }}
             extra={
-              <Button icon={<DownloadOutlined />} onClick={() => void download()} disabled={!rows.length}>
-                {t('downloadExcel')}
-              </Button>
+              <Space>
+                <Button icon={<DownloadOutlined />} onClick={() => void download()} disabled={!rows.length}>
+                  {t('downloadExcel')}
+                </Button>
+                <Button
+                  icon={<DownloadOutlined />}
+                  onClick={() => saveCsv(bunkerRows(order, labels, rows), `${fileBase}.csv`)}
+                  disabled={!rows.length}
+                >
+                  {t('downloadCsv')}
+                </Button>
+              </Space>
             }
           >
             <Table<DashboardRow>

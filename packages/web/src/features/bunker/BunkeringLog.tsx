@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { BunkerLogRow } from '@fleet/shared/answers/resource-rows.ts';
 import { bunkerLog } from '@fleet/shared/resources/bunker-log.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,14 +13,17 @@ import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
 import { fromPicker } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { downloadName, saveCsv } from '../../components/csv.ts';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { type BunkerUnit, formatBunker, formatDateTime, formatPercent } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { useRangeInputNames } from '../../components/range-names.ts';
 import { DeleteConfirm } from '../../components/resource/DeleteConfirm.tsx';
+import { saveXlsx } from '../../components/xlsx.ts';
 import { RANGE_TYPES, type RangeType } from '../../stores/filter.ts';
 import { BunkerLogDetail } from './BunkerLogDetail.tsx';
 import { BunkerLogForm } from './BunkerLogForm.tsx';
+import { bunkerLogSheet } from './bunker-log-export.ts';
 import { defaultLogRange, presetDays, rangeTypeOf } from './log-filters.ts';
 import { bunkerTexts } from './texts.ts';
 import './bunker.css';
@@ -125,6 +128,21 @@ export default function BunkeringLog() {
   };
 
   const unitLabel = applied.unit === 'kl' ? 'KL' : 'L';
+  // issue 31: the list holds the whole period (no server paging), so the download writes the rows it sorted
+  const vesselName =
+    applied.massId === null ? t('all') : (assets.data ?? []).find((a) => a.massId === applied.massId)?.massName;
+  const fileName = (ext: 'xlsx' | 'csv') =>
+    downloadName(
+      [
+        vesselName ?? applied.massId,
+        'bunkering-log',
+        applied.range[0].format('YYYYMMDD'),
+        applied.range[1].format('YYYYMMDD'),
+        unitLabel,
+      ],
+      ext,
+    );
+  const sheet = () => bunkerLogSheet(rows, applied.unit, sounding);
   const columns: ColumnsType<BunkerLogRow> = [
     { title: t('colNo'), key: 'no', width: 56, render: (_v, _r, i) => (page - 1) * 10 + i + 1 },
     { title: t('vessel'), key: 'vessel', render: (_v, r) => r.bklgMass?.massName ?? 'N/A' },
@@ -222,6 +240,16 @@ export default function BunkeringLog() {
           </Space>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
             {t('refresh')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={!rows.length}
+            onClick={() => void saveXlsx(sheet(), 'Data', fileName('xlsx'))}
+          >
+            {t('downloadExcel')}
+          </Button>
+          <Button icon={<DownloadOutlined />} disabled={!rows.length} onClick={() => saveCsv(sheet(), fileName('csv'))}>
+            {t('downloadCsv')}
           </Button>
           {canCreate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, log: null })}>

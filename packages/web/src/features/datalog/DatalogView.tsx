@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { at } from '../../api/zone.ts';
+import { csvFileName, saveCsv } from '../../components/csv.ts';
 import { kmhToKnot, num, position } from '../../components/format.ts';
 import { PercentBar } from '../../components/PercentBar.tsx';
 import { ReportFilterBar } from '../../components/report-filter/ReportFilterBar.tsx';
@@ -150,8 +151,8 @@ export default function DatalogView() {
           }) as React.HTMLAttributes<HTMLElement>,
   }));
 
-  const downloadXlsx = async () => {
-    if (!data.data || !asset) return;
+  /** the table as a sheet: the columns shown, in their order (the XLSX and the CSV write the same rows) */
+  const sheetRows = () => {
     const header = visible.map((c) => label(t, c, speed, distance));
     const body = rows.map((r) =>
       visible.map((c) => {
@@ -159,13 +160,22 @@ export default function DatalogView() {
         return typeof v === 'number' ? Math.round(v * 100) / 100 : v;
       }),
     );
-    await saveXlsx([header, ...body], 'Data', xlsxFileName(asset.massName, range.start, range.end));
+    return [header, ...body];
+  };
+  const fileName = () => (asset ? xlsxFileName(asset.massName, range.start, range.end) : '');
+  const downloadXlsx = async () => {
+    if (!data.data || !asset) return;
+    await saveXlsx(sheetRows(), 'Data', fileName());
+  };
+  const downloadCsv = () => {
+    if (!data.data || !asset) return;
+    saveCsv(sheetRows(), csvFileName(fileName()));
   };
 
   const d = data.data;
   return (
     <div>
-      <ReportFilterBar minute onDownloadXlsx={downloadXlsx} />
+      <ReportFilterBar minute onDownloadXlsx={downloadXlsx} onDownloadCsv={downloadCsv} />
       <Card size="small" title={t('sensorPercentage')} className="report-section" data-testid="datalog-sensor">
         {d ? (
           <div className="report-grid">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CircleMarker, Polyline, useMapEvents } from 'react-leaflet';
 import { useTexts } from '../../api/i18n.ts';
 import { at, fromPicker, now, toPicker } from '../../api/zone.ts';
+import { csvFileName, saveCsv } from '../../components/csv.ts';
 import { qty } from '../../components/format.ts';
 import { MapOverlay } from '../../components/map/index.ts';
 import { NumberInput, numberProblem } from '../../components/number-input/NumberInput.tsx';
@@ -223,12 +224,9 @@ export function CoordinatesPanel({
     },
   ];
 
-  const exportExcel = () =>
-    saveXlsx(
-      coordinateSheet(table, (k) => t(k), dUnit, sUnit),
-      'Data',
-      t('coordinatesFile', { time: now().format('YYYYMMDDHHmmss') }),
-    );
+  const sheet = () => coordinateSheet(table, (k) => t(k), dUnit, sUnit);
+  const fileName = () => t('coordinatesFile', { time: now().format('YYYYMMDDHHmmss') });
+  const exportExcel = () => saveXlsx(sheet(), 'Data', fileName());
 
   return (
     <div className="fm-coords" data-testid="coordinates-panel">
@@ -281,6 +279,9 @@ export function CoordinatesPanel({
         />
         <Button size="small" type="primary" onClick={() => void exportExcel()}>
           {t('exportExcel')}
+        </Button>
+        <Button size="small" onClick={() => saveCsv(sheet(), csvFileName(fileName()))}>
+          {t('exportCsv')}
         </Button>
         <Button size="small" onClick={onClose}>
           {t('close')}

@@ -14,7 +14,7 @@ import { componentsTexts } from '../../components/texts.ts';
 import { useFilter } from '../../stores/filter.ts';
 import { SensorPercentage } from './SensorPercentage.tsx';
 import { ShareLinkButton } from './ShareLinkButton.tsx';
-import { downloadSummaryXlsx } from './summary-xlsx.ts';
+import { downloadSummaryCsv, downloadSummaryXlsx } from './summary-xlsx.ts';
 import { reportsTexts } from './texts.ts';
 
 type ReportsText = keyof typeof reportsTexts.en;
@@ -127,6 +127,7 @@ export default function ReportSummary() {
       <ReportFilterBar
         report
         onDownloadXlsx={s ? () => downloadSummaryXlsx(s, asset?.massName ?? s.massName) : undefined}
+        onDownloadCsv={s ? () => downloadSummaryCsv(s, asset?.massName ?? s.massName) : undefined}
       />
       <div className="report-share">
         <ShareLinkButton massId={currentAsset} start={range.start} end={range.end} />

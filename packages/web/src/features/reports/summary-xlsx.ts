@@ -1,6 +1,7 @@
 import type { Summary } from '@fleet/shared/answers/summary.ts';
 import { text } from '../../api/i18n.ts';
 import { at } from '../../api/zone.ts';
+import { csvFileName, saveCsv } from '../../components/csv.ts';
 import { type Cell, saveXlsx, xlsxFileName } from '../../components/xlsx.ts';
 import { reportsTexts } from './texts.ts';
 
@@ -39,4 +40,9 @@ export function summaryRows(s: Summary, assetName: string): Cell[][] {
 export async function downloadSummaryXlsx(s: Summary, assetName: string) {
   // the sheet is named in the language in force ('Ringkasan Aset'): components/xlsx.ts (SheetName)
   await saveXlsx(summaryRows(s, assetName), 'Asset Summary', xlsxFileName(assetName, s.start * 1000, s.end * 1000));
+}
+
+/** The same rows as CSV (issue 31), named as the XLSX. */
+export function downloadSummaryCsv(s: Summary, assetName: string) {
+  saveCsv(summaryRows(s, assetName), csvFileName(xlsxFileName(assetName, s.start * 1000, s.end * 1000)));
 }

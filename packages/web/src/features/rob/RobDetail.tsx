@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RobAdjustmentRow, RobRow } from '@fleet/shared/answers/resource-rows.ts';
 import type { RobInterval } from '@fleet/shared/bunker.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,10 +10,13 @@ import { ENTRY_LABEL, ledgerRows, ROB_TEXTS, type RobSummary } from '../../api/r
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { truncate } from '../../components/bunker-format.ts';
+import { downloadName, saveCsv } from '../../components/csv.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDateTime, robLitres } from '../../components/format.ts';
+import { saveXlsx } from '../../components/xlsx.ts';
 import { belowZeroRowStarts, belowZeroTag, RobBelowZeroAlert } from './RobBelowZero.tsx';
 import { RobAdjustmentForm } from './RobForms.tsx';
+import { robLedgerSheet } from './rob-ledger-export.ts';
 import { robTexts } from './texts.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
@@ -78,6 +81,18 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
   // §25.5: the rows after which a period below zero began
   const runStarts = belowZeroRowStarts(rob?.belowZero ?? []);
   const negative = (v: number | null | undefined) => (v ?? 0) < 0;
+  // issue 31: the ledger (one answer, every row) as a file named by the vessel, the profile's period and the interval
+  const fileName = (ext: 'xlsx' | 'csv') =>
+    downloadName(
+      [
+        profile.mrobMass?.massName ?? `profile-${profile.mrobId}`,
+        'rob',
+        formatDateTime(profile.mrobStartTime, 'YYYYMMDD'),
+        profile.mrobEndTime ? formatDateTime(profile.mrobEndTime, 'YYYYMMDD') : '',
+        interval,
+      ],
+      ext,
+    );
 
   return (
     <div className="rob-detail">
@@ -141,15 +156,33 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
           size="small"
           title={t('detailLog')}
           extra={
-            <Segmented<RobInterval>
-              value={interval}
-              onChange={setIntervalChoice}
-              options={[
-                { value: 'daily', label: t('daily') },
-                { value: 'weekly', label: t('weekly') },
-                { value: 'monthly', label: t('monthly') },
-              ]}
-            />
+            <Space wrap>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={!rows.length}
+                onClick={() => void saveXlsx(robLedgerSheet(rows), 'Data', fileName('xlsx'))}
+              >
+                {t('downloadXlsx')}
+              </Button>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={!rows.length}
+                onClick={() => saveCsv(robLedgerSheet(rows), fileName('csv'))}
+              >
+                {t('downloadCsv')}
+              </Button>
+              <Segmented<RobInterval>
+                value={interval}
+                onChange={setIntervalChoice}
+                options={[
+                  { value: 'daily', label: t('daily') },
+                  { value: 'weekly', label: t('weekly') },
+                  { value: 'monthly', label: t('monthly') },
+                ]}
+              />
+            </Space>
           }
         >
           <Table

@@ -28,6 +28,8 @@ export const robTexts = defineTexts(
     confirmDeleteProfile: 'Confirm? ROB profile {{id}}',
     // detail
     back: 'Back',
+    downloadXlsx: 'Download XLSX',
+    downloadCsv: 'Download CSV',
     profile: 'ROB Profile',
     startBalance: 'Start Balance',
     lastBalance: 'Last Balance',
@@ -91,6 +93,8 @@ export const robTexts = defineTexts(
     deleteProfile: 'Hapus profil ROB {{id}}',
     confirmDeleteProfile: 'Konfirmasi hapus profil ROB {{id}}',
     back: 'Kembali',
+    downloadXlsx: 'Unduh XLSX',
+    downloadCsv: 'Unduh CSV',
     profile: 'Profil ROB',
     startBalance: 'Saldo Awal',
     lastBalance: 'Saldo Terakhir',

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTexts } from '../../api/i18n.ts';
 import { combinedBuckets, fetchCombined } from '../../api/summary.ts';
 import { at } from '../../api/zone.ts';
+import { csvFileName, saveCsv } from '../../components/csv.ts';
 import { latLng, num } from '../../components/format.ts';
 import { type Cell, saveXlsx, xlsxFileName, xlsxNumber } from '../../components/xlsx.ts';
 import { voyageTexts } from './texts.ts';
@@ -151,12 +152,9 @@ export function VoyageDatalog({
         ? t('cruiseIn', { unit: units.distance.toUpperCase() })
         : t(c.key);
 
-  const download = () =>
-    saveXlsx(
-      voyageSheet(records, visible, units, [t('no'), t('dateTime'), ...visible.map(unitLabel)]),
-      'Data',
-      xlsxFileName(vesselName, summary.start * 1000, summary.end * 1000),
-    );
+  const sheet = () => voyageSheet(records, visible, units, [t('no'), t('dateTime'), ...visible.map(unitLabel)]);
+  const fileName = xlsxFileName(vesselName, summary.start * 1000, summary.end * 1000);
+  const download = () => saveXlsx(sheet(), 'Data', fileName);
 
   return (
     <div className="voyage-datalog" data-testid="voyage-datalog">
@@ -215,6 +213,9 @@ export function VoyageDatalog({
             </Button>
             <Button size="small" onClick={() => void download()}>
               {t('downloadXlsx')}
+            </Button>
+            <Button size="small" onClick={() => saveCsv(sheet(), csvFileName(fileName))}>
+              {t('downloadCsv')}
             </Button>
             <Button
               size="small"

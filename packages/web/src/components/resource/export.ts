@@ -1,0 +1,43 @@
+import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts';
+import { fetchResourcePage, type ListParams, type Row } from '../../api/resources.ts';
+import { now } from '../../api/zone.ts';
+import { EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, readAllPages } from '../all-pages.ts';
+import { downloadName } from '../csv.ts';
+import type { Cell } from '../xlsx.ts';
+import { formatValue } from './format.ts';
+
+/**
+ * Every row the list shows with its filters, search and order (all pages, not only the one on screen), read through
+ * the list's own API; `capped` when there were more than `max`.
+ */
+export const fetchAllRows = (
+  def: ResourceDef,
+  params: Omit<ListParams, 'page' | 'pageSize'>,
+  max = EXPORT_MAX_ROWS,
+  pageSize = EXPORT_PAGE_SIZE,
+) => readAllPages((page, size) => fetchResourcePage(def, { ...params, page, pageSize: size }), max, pageSize);
+
+/**
+ * The list as a sheet: the header the list shows, then a row per record with the cell the list shows (option labels,
+ * joined names, times as written on screen); a number field stays a number so a spreadsheet can sum it.
+ */
+export function resourceSheet(def: ResourceDef, columns: string[], titles: string[], rows: Row[]): Cell[][] {
+  const audit = auditFields(def);
+  const cell = (c: string, row: Row): Cell => {
+    const v = formatValue(def, c, row, audit);
+    const kind = def.fields[c]?.kind;
+    if (
+      (kind === 'number' || kind === 'integer') &&
+      typeof v === 'string' &&
+      v.trim() !== '' &&
+      Number.isFinite(Number(v))
+    )
+      return Number(v);
+    return v;
+  };
+  return [titles, ...rows.map((r) => columns.map((c) => cell(c, r)))];
+}
+
+/** A download's name: the list's title, its filters and search as applied, and the day (no characters a file name refuses). */
+export const resourceFileName = (title: string, filters: (string | number)[], ext: 'xlsx' | 'csv') =>
+  downloadName([title, ...filters, now().format('YYYYMMDD')], ext);
