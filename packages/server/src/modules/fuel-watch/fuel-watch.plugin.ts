@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { VesselQueue } from '../../workers/vessel-queue.ts';
 import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
 import { type FuelWatchSettings, syncVesselFuelWatch } from './fuel-watch.ts';
@@ -8,36 +9,15 @@ import { type FuelWatchSettings, syncVesselFuelWatch } from './fuel-watch.ts';
 /** docs/domain.md §41.5: how often every vessel is looked at (FUEL_WATCH_SECONDS, 0 = off). */
 export const FUEL_WATCH_SECONDS = 3600;
 
-/**
- * The vessels waiting for a fuel-watch pass, worked off one at a time in the background (a pass reads a vessel's
- * 28 days of hours: one vessel at a time keeps it out of the requests' way). One queue per open database.
- */
-export class FuelWatchQueue {
-  private readonly pending = new Set<number>();
-  private running: Promise<void> | null = null;
-  private closed = false;
-  private readonly lookups = new Set<Promise<void>>();
-
+/** The vessels waiting for a fuel-watch pass (a pass reads a vessel's 28 days of hours). One queue per open database. */
+export class FuelWatchQueue extends VesselQueue {
   constructor(
     private readonly database: Database,
-    private readonly settings: FuelWatchSettings,
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => number = nowSeconds,
-  ) {}
-
-  schedule(...massIds: number[]) {
-    if (this.closed) return;
-    for (const id of massIds) if (Number.isInteger(id) && id > 0) this.pending.add(id);
-    if (!this.running && this.pending.size) this.running = this.drain();
-  }
-
-  /** Queues the vessels a lookup finds (a write's hook): idle() waits for the lookup too. */
-  scheduleFound(lookup: Promise<unknown[]>) {
-    const tracked: Promise<void> = lookup
-      .then((ids) => this.schedule(...ids.map(Number)))
-      .catch((err) => this.log.warn({ err: (err as Error).message }, 'fuel watch: cannot find the vessel'))
-      .finally(() => this.lookups.delete(tracked));
-    this.lookups.add(tracked);
+    settings: FuelWatchSettings,
+    log: FastifyBaseLogger,
+    clock: () => number = nowSeconds,
+  ) {
+    super((massId) => syncVesselFuelWatch(database, massId, { ...settings, now: clock() }), log, 'fuel watch');
   }
 
   /** Queues every vessel with a gateway (the periodic pass). */
@@ -51,35 +31,6 @@ export class FuelWatchQueue {
       .orderBy('devcMassId')
       .execute();
     this.schedule(...rows.map((r) => Number(r.devcMassId)));
-  }
-
-  async idle(): Promise<void> {
-    while (this.running || this.lookups.size) {
-      await Promise.all(this.lookups);
-      if (this.running) await this.running;
-    }
-  }
-
-  async close() {
-    this.closed = true;
-    this.pending.clear();
-    await this.idle();
-  }
-
-  private async drain() {
-    try {
-      while (this.pending.size && !this.closed) {
-        const massId = this.pending.values().next().value as number;
-        this.pending.delete(massId);
-        try {
-          await syncVesselFuelWatch(this.database, massId, { ...this.settings, now: this.clock() });
-        } catch (err) {
-          this.log.warn({ err: (err as Error).message, massId }, 'fuel watch: pass failed');
-        }
-      }
-    } finally {
-      this.running = null;
-    }
   }
 }
 

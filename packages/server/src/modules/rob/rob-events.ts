@@ -2,6 +2,7 @@ import { type RobBelowZeroRun, SYSTEM_EVENTS, zoneOffsetHours } from '@fleet/sha
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { nowSeconds } from '../../http/time.ts';
+import { VesselQueue } from '../../workers/vessel-queue.ts';
 import { assetTimeZone } from '../access/time-zones.ts';
 import type { ToleranceLimits } from '../bunker/bunker-detail.ts';
 import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
@@ -224,71 +225,22 @@ async function runningVessels(database: Database, now: number): Promise<number[]
 }
 
 /**
- * The vessels waiting for their ROB events to be brought in line, worked off one at a time in the background
- * (a write answers first; the sync follows it). One queue per open database.
+ * The vessels waiting for their ROB events to be brought in line (a write answers first; the sync follows it). One
+ * queue per open database.
  */
-export class RobEventQueue {
-  private readonly pending = new Set<number>();
-  private running: Promise<void> | null = null;
-  private closed = false;
-
+export class RobEventQueue extends VesselQueue {
   constructor(
     private readonly database: Database,
-    private readonly settings: RobEventSettings,
-    private readonly log: FastifyBaseLogger,
+    settings: RobEventSettings,
+    log: FastifyBaseLogger,
     private readonly clock: () => number = nowSeconds,
-  ) {}
-
-  /** Queues vessels for a sync. */
-  schedule(...massIds: number[]) {
-    if (this.closed) return;
-    for (const id of massIds) if (Number.isInteger(id) && id > 0) this.pending.add(id);
-    if (!this.running && this.pending.size) this.running = this.drain();
+  ) {
+    super((massId) => syncVesselRobEvents(database, massId, { ...settings, now: clock() }), log, 'ROB events');
   }
-
-  /** Queues the vessels a lookup finds (a write's hook): idle() waits for the lookup too. */
-  scheduleFound(lookup: Promise<unknown[]>) {
-    const tracked: Promise<void> = lookup
-      .then((ids) => this.schedule(...ids.map(Number)))
-      .catch((err) => this.log.warn({ err: (err as Error).message }, 'ROB events: cannot find the vessel'))
-      .finally(() => this.lookups.delete(tracked));
-    this.lookups.add(tracked);
-  }
-  private readonly lookups = new Set<Promise<void>>();
 
   /** Queues every vessel with a profile running now (the periodic pass). */
   async scheduleRunning() {
     this.schedule(...(await runningVessels(this.database, this.clock())));
-  }
-
-  /** Resolves when nothing is queued or running. */
-  async idle(): Promise<void> {
-    while (this.running || this.lookups.size) {
-      await Promise.all(this.lookups);
-      if (this.running) await this.running;
-    }
-  }
-
-  async close() {
-    this.closed = true;
-    this.pending.clear();
-    await this.idle();
-  }
-
-  private async drain() {
-    try {
-      while (this.pending.size && !this.closed) {
-        const massId = this.pending.values().next().value as number;
-        this.pending.delete(massId);
-        try {
-          await syncVesselRobEvents(this.database, massId, { ...this.settings, now: this.clock() });
-        } catch (err) {
-          this.log.warn({ err: (err as Error).message, massId }, 'ROB events: sync failed');
-        }
-      }
-    } finally {
-      this.running = null;
-    }
   }
 }
 
