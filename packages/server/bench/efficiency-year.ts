@@ -109,7 +109,11 @@ const { child, port } = await startServer(ROOT, url, DIR);
 const base = `http://127.0.0.1:${port}`;
 try {
   await settled(child.pid!);
-  console.log(`load average before the reads: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average before the reads: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   const getJson = async (b: string, token: string, path: string) => {
     const res = await fetch(b + path, { headers: { authentication: token } });
     const body = (await res.json()) as any;
@@ -124,7 +128,11 @@ try {
   };
   await benchEfficiency({ base, token: saved.token, vessel: saved.vessels[0], end: END, timed, getJson });
   await benchEmissions({ base, url, engine: 'sqlite', end: END, serverPid: child.pid! });
-  console.log(`load average after the reads: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after the reads: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await stopServer(child);
 }
