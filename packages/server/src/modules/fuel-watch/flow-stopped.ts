@@ -4,7 +4,7 @@ import { covers, type EngineHour, type EngineHours, HOUR, METERED_EDGE_SECONDS }
 /** docs/domain.md §41.3 */
 export const FLOW_STOPPED = { hourLitres: 5, runLitres: 20 } as const;
 
-/** §41.3: no sample of the hour running (those of the hour before neither, up to its last 10 minutes). */
+/** §41.3: the hour has RPM samples and none of them is running. */
 const stood = (h: EngineHour | undefined, threshold: number): boolean => !!h?.rpm && !(h.rpm.max > threshold);
 
 /**
