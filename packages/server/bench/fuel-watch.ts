@@ -68,6 +68,15 @@ export async function benchFuelWatch(o: { url: string; engine: string; now: numb
       console.log(
         `  ${e.massName}: ${e.mevtType} from ${new Date(Number(e.evntTimestamp) * 1000).toISOString()} ${e.evntReason}`,
       );
+    // and how many each rule found (0 is a line too: a fleet without scenarios should find none)
+    const byRule = new Map(
+      ['Abnormal Consumption', 'ROB Drop Unexplained', 'Flow While Engine Stopped', 'Short Delivery'].map((k) => [
+        k,
+        0,
+      ]),
+    );
+    for (const e of found) byRule.set(String(e.mevtType), (byRule.get(String(e.mevtType)) ?? 0) + 1);
+    console.log(`  found by rule: ${[...byRule].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     const f = (x: number) => `${x.toFixed(0)} ms`;
     console.log(
       `${o.engine}: fuel watch pass over ${vessels.length} vessels (28 days of hours each): first ${f(firstMs)} ` +

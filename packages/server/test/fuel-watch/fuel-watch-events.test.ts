@@ -14,7 +14,9 @@ type Reading = { device: string; ts: number; data: Record<string, number> };
 
 /**
  * docs/domain.md §41 on stored readings, one vessel (A1) with a PORT engine (RPM device and PORT_IN meter, no
- * return meter), two tank gauges and bunkering logs, every reading 10 minutes apart inside the hours named:
+ * return meter), two tank gauges and bunkering logs, every reading 10 minutes apart inside the hours named; the meter
+ * also reads 10 minutes before each run of named hours (its totaliser unchanged over the silence before), so those
+ * hours are metered (§41 "Metered hour": a meter's first hour after a longer silence is not judged):
  * - day 0, hours 0–11: §41.1's reference (1 000/1 200/1 400 rpm, 60/89.12/129.76 L);
  * - day 1: hours 24 and 25 at 1 400 rpm burn 160 L, hour 26 130 L, hour 27 155 L → one event 24:00–26:00;
  * - day 2, engine at 0 rpm hours 48–55, the meter counting 0, 0, 12, 10, 0, 0, 12, 7 L → one event 50:00–52:00;
@@ -54,14 +56,21 @@ describe.each(dialects())('fuel watch events on %s (docs/domain.md §41)', (dial
         readings.push({ device: 'tank-3', ts: T0 + h * H + k * 600, data: { volume: b } });
       }
     };
-    // the meter's first reading has no litres (§11): one before the first hour
-    readings.push({ device: 'fm-p-in', ts: T0 - H, data: { volumeInventory: v } });
+    // the meter's first reading has no litres (§11), nor its readings after a silence in which nothing flowed
+    const resume = (h: number) =>
+      readings.push({ device: 'fm-p-in', ts: T0 + h * H - 600, data: { volumeInventory: Math.round(v * 1e6) / 1e6 } });
+    resume(0);
     [1000, 1200, 1400].forEach((rpm, i) => {
       for (let k = 0; k < 4; k++) engineHour(4 * i + k, rpm, [60, 89.12, 129.76][i]);
     });
+    resume(24);
     for (const [k, l] of [160, 160, 130, 155].entries()) engineHour(24 + k, 1400, l);
+    resume(48);
     for (const [k, l] of [0, 0, 12, 10, 0, 0, 12, 7].entries()) engineHour(48 + k, 0, l);
-    for (const day of [3, 4]) for (let h = 0; h <= 6; h++) engineHour(24 * day + h, 1000, 60);
+    for (const day of [3, 4]) {
+      resume(24 * day);
+      for (let h = 0; h <= 6; h++) engineHour(24 * day + h, 1000, 60);
+    }
     tankHour(72, 12_000, 8_000);
     tankHour(78, 11_000, 7_500);
     tankHour(96, 12_000, 8_000);

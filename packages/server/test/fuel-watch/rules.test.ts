@@ -2,10 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { abnormalConsumption, fitModel, steadyPoint } from '../../src/modules/fuel-watch/abnormal-consumption.ts';
 import { flowWhileStopped } from '../../src/modules/fuel-watch/flow-stopped.ts';
 import { robDropUnexplained } from '../../src/modules/fuel-watch/rob-drop.ts';
+import { meteredSpan } from '../../src/modules/fuel-watch/vessel-hours.ts';
 import { DAY, engine, H, hour, reference, T0, vessel } from './rules.ts';
 
 const D1 = T0 + DAY;
 const window = { from: D1, to: D1 + 10 * DAY };
+
+describe('§41 metered hour: the worked example', () => {
+  const at = (hh: number, mm: number) => T0 + hh * H + mm * 60;
+
+  it('a silence 12:41–13:04: neither hour 12 nor hour 13 is metered', () => {
+    // hour 12: last before 11:59, last in it 12:40 (20 min before its end)
+    expect(meteredSpan(at(12, 0), at(11, 59), at(12, 40))).toBeNull();
+    // hour 13: last before 12:40 (20 min before its start)
+    expect(meteredSpan(at(13, 0), at(12, 40), at(13, 59))).toBeNull();
+  });
+
+  it('a silence 15:56–16:04: hours 15 and 16 are metered, spans 3 360 and 3 840 s', () => {
+    expect(meteredSpan(at(15, 0), at(14, 59), at(15, 55))).toBe(3360);
+    expect(meteredSpan(at(16, 0), at(15, 55), at(16, 59))).toBe(3840);
+    // 10 minutes at either edge still count; the hour before without a reading does not
+    expect(meteredSpan(at(16, 0), at(15, 50), at(16, 50))).toBe(3600);
+    expect(meteredSpan(at(16, 0), at(15, 49), at(16, 59))).toBeNull();
+    expect(meteredSpan(at(16, 0), undefined, at(16, 59))).toBeNull();
+  });
+});
 
 describe('§41.1 abnormal consumption: the worked example', () => {
   it('the reference fits L = 20 + 40·x exactly', () => {
@@ -59,13 +80,15 @@ describe('§41.1 abnormal consumption: the worked example', () => {
     expect(two.map((f) => f.start)).toEqual([D1, D1 + 25 * H]);
   });
 
-  it('an hour that is not steady is not judged: rpm spread, stopped samples, samples not covering the hour', () => {
+  it('an hour that is not steady is not judged: rpm spread, stopped samples, samples not covering it, not metered', () => {
     const base = hour(D1, 1400, 200);
     for (const h of [
       { ...base, rpm: { ...base.rpm!, min: 1250, max: 1400 } }, // 150 > 10 % of 1 400
       { ...base, rpm: { ...base.rpm!, min: 0 } },
       { ...base, rpm: { ...base.rpm!, first: D1 + 900 } },
-      { ...base, litres: null },
+      { ...base, litres: null, rate: null },
+      // §41 "Metered hour": 200 L in it, but a meter's silence at its edge (the litres are not the hour's)
+      { ...base, rate: null },
     ])
       expect(abnormalConsumption(engine([...reference(T0), h]), window)).toEqual([]);
   });
@@ -105,6 +128,20 @@ describe('§41.3 flow while the engine is stopped: the worked example', () => {
     expect(flowWhileStopped(e, { from: T0, to: T0 + 2 * DAY })).toEqual([]);
   });
 
+  it('an hour after a running hour, or not metered, is not a stopped hour (§41.3 outage example)', () => {
+    // 19:00 running, 20:00 stopped with the 21.63 L the meter's last 10 minutes before it carry, 21:00 0 L
+    const after = engine([hour(T0 + 19 * H, 1400, 129.76), hour(T0 + 20 * H, 0, 21.63), hour(T0 + 21 * H, 0, 0)]);
+    expect(flowWhileStopped(after, { from: T0, to: T0 + 2 * DAY })).toEqual([]);
+    // the same litres with the engine standing since 19:00: a stopped hour, 21.63 L ≥ 20 L
+    const stood = engine([hour(T0 + 19 * H, 0, 0), hour(T0 + 20 * H, 0, 21.63), hour(T0 + 21 * H, 0, 0)]);
+    expect(flowWhileStopped(stood, { from: T0, to: T0 + 2 * DAY })).toMatchObject([
+      { start: T0 + 20 * H, end: T0 + 21 * H },
+    ]);
+    // not metered
+    stood.hours.get(T0 + 20 * H)!.rate = null;
+    expect(flowWhileStopped(stood, { from: T0, to: T0 + 2 * DAY })).toEqual([]);
+  });
+
   it('a run reaching the last ended hour is Active', () => {
     expect(flowWhileStopped(stopped([0, 0, 12, 10]), { from: T0, to: T0 + 24 * H })).toMatchObject([
       { active: true, start: T0 + 22 * H },
@@ -141,6 +178,21 @@ describe('§41.2 ROB drop unexplained: the worked example', () => {
   it('300 L unexplained is not more than the tolerance; a bunkering in the check skips it', () => {
     expect(check(19_100)).toEqual([]);
     expect(check(18_500, [[T0 + 2 * H, T0 + 3 * H]])).toEqual([]);
+  });
+
+  it('an hour of the check not metered skips it (§41.2: 200 L/h, the meters silent from 01:00 to 07:30)', () => {
+    const tankVolume = new Map([
+      [T0, 20_000],
+      [T0 + 6 * H, 18_700],
+    ]);
+    const measured = new Set([T0, T0 + 7 * H, T0 + 8 * H]);
+    const v = vessel({ tankVolume, fuel: new Map([[T0, 200]]), measured });
+    expect(robDropUnexplained(v, { from: T0, to: T0 + DAY, busy: [] })).toEqual([]);
+    // had the hours counted: C = ½ · 200 = 100 L, U = 1 300 − 100 = 1 200 L flagged
+    const all = vessel({ tankVolume, fuel: new Map([[T0, 200]]) });
+    expect(robDropUnexplained(all, { from: T0, to: T0 + DAY, busy: [] })).toMatchObject([
+      { newData: { 'tank-1': { rob: { consumedLitres: 100, unexplainedLitres: 1200 } } } },
+    ]);
   });
 
   it('1 % of the reading when it is more than 300 L; an unmetered vessel is not checked', () => {

@@ -14,10 +14,12 @@ export const device = (devcId: number, devcUniqueId: string, devcType = 'flowmet
   devcName: devcUniqueId,
 });
 
-/** A whole hour of samples at one rpm (first at the hour's start, last 50 minutes in) and its litres. */
+/** A whole hour of samples at one rpm (first at the hour's start, last 50 minutes in), its litres, metered. */
 export const hour = (ts: number, rpm: number, litres: number | null): EngineHour => ({
   ts,
   litres,
+  // metered: the meter's span is the hour (§41 "Metered hour")
+  rate: litres,
   rpm: { n: 6, mean: rpm, min: rpm, max: rpm, first: ts, last: ts + 3000 },
 });
 
@@ -40,5 +42,7 @@ export const vessel = (o: Partial<VesselHours>): VesselHours => ({
   tanks: [device(21, 'tank-1', 'tank'), device(23, 'tank-3', 'tank')],
   tankVolume: new Map(),
   fuel: new Map(),
+  // every hour of the first two days metered (§41 "Metered hour")
+  measured: new Set(Array.from({ length: 48 }, (_, k) => T0 + k * H)),
   ...o,
 });

@@ -212,4 +212,44 @@ describe.each(dialects())('voyages routes (docs/domain.md §37.4, §37.5) on %s'
     expect((await post({ action: 'teleport' })).statusCode).toBe(400);
     expect((await post({ action: 'merge', start: w.T, end: w.T + 2 * H })).statusCode).toBe(400);
   });
+
+  it('a leg the period clips keeps its own boundaries (legStart, legEnd): merging it with the one before is accepted', async () => {
+    // [00:00, 05:00) cuts its last leg, the anchorage [04:00, 07:00), at 05:00
+    const r = await get(w.tenants.adminA, w.T, w.T + 5 * H);
+    const legs = r.json.data.legs;
+    expect(legs.map((l: { kind: string }) => l.kind)).toEqual(['berth', 'underway', 'anchor']);
+    const [, out, anchor] = legs;
+    expect(anchor).toMatchObject({ start: w.T + 4 * H, end: w.T + 5 * H, legStart: w.T + 4 * H, legEnd: w.T + 7 * H });
+    expect(anchor.durationSeconds).toBe(H);
+    close(anchor.totalLitres, 5);
+    expect(out).toMatchObject({ start: w.T + 2 * H, end: w.T + 4 * H, legStart: w.T + 2 * H, legEnd: w.T + 4 * H });
+    const post = (payload: object) =>
+      t.call({ method: 'POST', url: `/api/voyages/${w.massId}/corrections`, token: w.tenants.adminA, payload });
+    // the clipped end is no leg's end: refused, as the screen's merge was before it sent the leg's own end
+    expect((await post({ action: 'merge', start: out.start, end: anchor.end })).statusCode).toBe(400);
+    const merge = await post({ action: 'merge', start: out.legStart, end: anchor.legEnd });
+    expect(merge.statusCode, JSON.stringify(merge.json)).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('voyage_correction')
+      .select('vcorDetail')
+      .where('vcorId', '=', merge.json.data.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.vcorDetail)).toEqual({ action: 'merge', start: w.T + 2 * H, end: w.T + 7 * H });
+    // the period still shows the merged leg clipped to it, with its own boundaries beside
+    const after = (await get(w.tenants.adminA, w.T, w.T + 5 * H)).json.data.legs;
+    expect(after[1]).toMatchObject({
+      kind: 'underway',
+      start: w.T + 2 * H,
+      end: w.T + 5 * H,
+      legStart: w.T + 2 * H,
+      legEnd: w.T + 7 * H,
+      corrected: true,
+    });
+    close(after[1].distanceNm, 20);
+    await t.call({
+      method: 'DELETE',
+      url: `/api/voyages/${w.massId}/corrections/${merge.json.data.id}`,
+      token: w.tenants.adminA,
+    });
+  });
 });

@@ -23,9 +23,19 @@ export const legSchema = z.object({
   id: z.string(),
   assetId: z.number(),
   kind: z.enum(LEG_KINDS),
-  /** epoch seconds; `end` is the last fix's time while the leg is still going on (`ongoing`) */
+  /**
+   * epoch seconds, clipped to the asked period (the figures below are those of [start, end)); `end` is the last fix's
+   * time while the leg is still going on (`ongoing`)
+   */
   start: z.number(),
   end: z.number(),
+  /**
+   * the leg's own start and end, not clipped (docs/domain.md §37.4): what corrections name — a merge's `start` is its
+   * first leg's `legStart`, its `end` the last one's `legEnd`; a rename's `start` the leg's `legStart`; a split's
+   * `at` lies strictly between them. Equal to start/end for a leg inside the period.
+   */
+  legStart: z.number(),
+  legEnd: z.number(),
   ongoing: z.boolean(),
   /** where the leg starts and ends: a port or anchorage name, or null at sea; at berth/anchor both are the place */
   fromPlace: z.string().nullable(),

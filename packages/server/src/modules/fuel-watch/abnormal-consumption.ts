@@ -21,12 +21,15 @@ interface Point {
   rpm: number;
 }
 
-/** §41.1 steady hour: covered, every sample running, rpm within 10 % — with its litres and x = (rpm/1000)³. */
+/**
+ * §41.1 steady hour: covered, every sample running, rpm within 10 %, metered — with its litres per hour (§41
+ * "Metered hour") and x = (rpm/1000)³.
+ */
 export function steadyPoint(h: EngineHour, threshold: number): Point | null {
   const r = h.rpm;
-  if (!r || h.litres === null || !covers(r, h.ts)) return null;
+  if (!r || h.rate === null || !covers(r, h.ts)) return null;
   if (!(r.min > threshold) || r.max - r.min > ABNORMAL.spread * r.mean) return null;
-  return { ts: h.ts, x: (r.mean / 1000) ** 3, litres: h.litres, rpm: r.mean };
+  return { ts: h.ts, x: (r.mean / 1000) ** 3, litres: h.rate, rpm: r.mean };
 }
 
 /** Least squares L = a + b·x; all x equal: the mean litres. */

@@ -1,12 +1,24 @@
 import { type Finding, r2 } from './finding.ts';
-import { covers, type EngineHour, type EngineHours, HOUR } from './vessel-hours.ts';
+import { covers, type EngineHour, type EngineHours, HOUR, METERED_EDGE_SECONDS } from './vessel-hours.ts';
 
 /** docs/domain.md §41.3 */
 export const FLOW_STOPPED = { hourLitres: 5, runLitres: 20 } as const;
 
-/** §41.3: the hour's samples cover it and none is running; with at least 5 L through the side's meters. */
-const stoppedAndFlowing = (h: EngineHour | undefined, threshold: number) =>
-  !!h?.rpm && covers(h.rpm, h.ts) && !(h.rpm.max > threshold) && (h.litres ?? 0) >= FLOW_STOPPED.hourLitres;
+/** §41.3: the hour has RPM samples and none of them is running. */
+const stood = (h: EngineHour | undefined, threshold: number): boolean => !!h?.rpm && !(h.rpm.max > threshold);
+
+/**
+ * §41.3: the hour's samples cover it and none is running, the engine stood in the hour before too, the hour is
+ * metered (§41 "Metered hour"); with at least 5 L through the side's meters.
+ */
+const stoppedAndFlowing = (h: EngineHour | undefined, before: EngineHour | undefined, threshold: number) =>
+  !!h?.rpm &&
+  covers(h.rpm, h.ts) &&
+  stood(h, threshold) &&
+  stood(before, threshold) &&
+  h.ts - before!.rpm!.last <= METERED_EDGE_SECONDS &&
+  h.rate !== null &&
+  (h.litres ?? 0) >= FLOW_STOPPED.hourLitres;
 
 /** §41.3: runs of consecutive hours of [from, to) in which the side's meter counted fuel while its engine stood. */
 export function flowWhileStopped(engine: EngineHours, o: { from: number; to: number }): Finding[] {
@@ -20,7 +32,7 @@ export function flowWhileStopped(engine: EngineHours, o: { from: number; to: num
   const first = Math.ceil(o.from / HOUR) * HOUR;
   for (let ts = first; ts + HOUR <= o.to; ts += HOUR) {
     const h = engine.hours.get(ts);
-    if (stoppedAndFlowing(h, engine.threshold)) run.push(h!);
+    if (stoppedAndFlowing(h, engine.hours.get(ts - HOUR), engine.threshold)) run.push(h!);
     else close(false);
   }
   close(run.length > 0);

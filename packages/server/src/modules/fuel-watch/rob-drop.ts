@@ -34,7 +34,9 @@ export function robDropUnexplained(
   for (let g = Math.ceil(o.from / step) * step; g + step + HOUR <= o.to; g += step) {
     const start = v.tankVolume.get(g);
     const end = v.tankVolume.get(g + step);
-    const skipped = o.busy.some(([a, b]) => a < g + step + HOUR && b >= g);
+    // §41.2: a bunkering or adjustment in the check, or an hour of it whose litres are not all metered
+    let skipped = o.busy.some(([a, b]) => a < g + step + HOUR && b >= g);
+    for (let h = g; h <= g + step && !skipped; h += HOUR) skipped = !v.measured.has(h);
     if (start === undefined || end === undefined || skipped) {
       close(false);
       continue;

@@ -14,6 +14,8 @@ export interface EngineHour {
   ts: number;
   /** §11: the side's fuel of the hour (supply − return, a bucket value); null when the supply meter has no reading */
   litres: number | null;
+  /** §41 "Metered hour": the side's litres per hour over the time its meters' litres measure; null when not metered */
+  rate: number | null;
   /** the RPM device's samples of the hour: count, mean, lowest, highest, first and last sample time */
   rpm: { n: number; mean: number; min: number; max: number; first: number; last: number } | null;
 }
@@ -38,9 +40,11 @@ export interface VesselHours {
   tankVolume: Map<number, number>;
   /** §25.2: the vessel's total fuel of an hour (hours without data are absent) */
   fuel: Map<number, number>;
+  /** §41 "Metered hour": the hours in which every flow meter of the vessel is metered */
+  measured: Set<number>;
 }
 
-const metric = (type: 'rpm' | 'tank', key: string) => {
+const metric = (type: 'rpm' | 'tank' | 'flowmeter', key: string) => {
   const m = findStoredMetric(TELEMETRY_TYPES[type], key);
   if (!m) throw new Error(`no ${type}.${key} data point`);
   return m;
@@ -74,7 +78,7 @@ export async function readVesselHours(
   }));
   const sides = SIDES.filter((s) => plan.rpm[s] && plan.meters[`${s}_IN`]);
   const metered = SIDES.every((s) => !plan.rpm[s] || plan.meters[`${s}_IN`]) && SIDES.some((s) => plan.rpm[s]);
-  const empty = { engines: [], metered, tanks, tankVolume: new Map(), fuel: new Map() };
+  const empty = { engines: [], metered, tanks, tankVolume: new Map(), fuel: new Map(), measured: new Set<number>() };
   if (o.to <= o.from) return empty;
 
   const period = await loadPeriod(database, plan, {
@@ -91,6 +95,42 @@ export async function readVesselHours(
     const litres = period.totalFuel(ts);
     if (litres !== null) fuel.set(ts, litres);
   }
+
+  // §41 "Metered hour": each fuel meter's (§11, §13: the ones F counts) last totaliser reading of every hour
+  const meters = Object.values(plan.meters);
+  const lastReading = new Map<number, Map<number, number>>();
+  const meterRows = meters.length
+    ? await readStats(database, {
+        def: TELEMETRY_TYPES.flowmeter,
+        deviceIds: meters.map((m) => m.devcId),
+        metrics: [metric('flowmeter', 'volumeInventory')],
+        needs: [{ ...NO_NEEDS, last: true }],
+        from: o.from,
+        to: o.to,
+        output: { size: HOUR, shift: 0 },
+        levels: [HOURLY],
+        times: true,
+      })
+    : [];
+  for (const r of meterRows) {
+    const s = r.stats[0];
+    if (!s || s.n <= 0) continue;
+    const m = lastReading.get(r.deviceId) ?? new Map<number, number>();
+    m.set(r.bucket, s.lts);
+    lastReading.set(r.deviceId, m);
+  }
+  const spanOf = (devcId: number, ts: number) => {
+    const m = lastReading.get(devcId);
+    return meteredSpan(ts, m?.get(ts - HOUR), m?.get(ts));
+  };
+  /** §41: the meter's litres of the hour per hour of their span; null when the hour is not metered */
+  const perHour = (d: VesselDevice | undefined, ts: number) => {
+    if (!d) return 0;
+    const span = spanOf(d.devcId, ts);
+    return span === null ? null : ((period.stat(d.devcId, ts)?.delta ?? 0) * HOUR) / span;
+  };
+  const measured = new Set<number>();
+  for (const ts of period.bucketTimes) if (meters.every((m) => spanOf(m.devcId, ts) !== null)) measured.add(ts);
 
   const rpmIds = sides.map((s) => plan.rpm[s]!.devcId);
   const rpmRows = rpmIds.length
@@ -113,7 +153,7 @@ export async function readVesselHours(
     const at = (ts: number) => {
       let h = hours.get(ts);
       if (!h) {
-        h = { ts, litres: null, rpm: null };
+        h = { ts, litres: null, rate: null, rpm: null };
         hours.set(ts, h);
       }
       return h;
@@ -121,7 +161,13 @@ export async function readVesselHours(
     for (const ts of period.bucketTimes) {
       // the supply meter read its totaliser in the hour
       const s = period.stat(meter.devcId, ts);
-      if (s?.delta !== undefined || s?.firstTotal !== undefined) at(ts).litres = period.sideFuel(side, ts);
+      if (s?.delta !== undefined || s?.firstTotal !== undefined) {
+        const h = at(ts);
+        h.litres = period.sideFuel(side, ts);
+        const supply = perHour(meter, ts);
+        const ret = perHour(plan.meters[`${side}_OUT`], ts);
+        h.rate = supply === null || ret === null ? null : supply - ret;
+      }
     }
     for (const r of rpmRows) {
       const s = r.stats[0];
@@ -155,7 +201,21 @@ export async function readVesselHours(
     }
     for (const [ts, h] of byHour) if (h.tanks === tanks.length) tankVolume.set(ts, h.sum);
   }
-  return { engines, metered, tanks, tankVolume, fuel };
+  return { engines, metered, tanks, tankVolume, fuel, measured };
+}
+
+/** §41 "Metered hour": the most a meter's span may start before the hour, or end before the hour's end */
+export const METERED_EDGE_SECONDS = 600;
+
+/**
+ * §41 "Metered hour": the seconds a meter's litres of hour `ts` measure — from its last reading before the hour
+ * (`before`: its last of the hour before; none there is a longer silence) to its last reading in it — when both
+ * lie within 10 minutes of the hour's start and end; null otherwise (the hour is not metered).
+ */
+export function meteredSpan(ts: number, before: number | undefined, last: number | undefined): number | null {
+  if (before === undefined || last === undefined) return null;
+  if (ts - before > METERED_EDGE_SECONDS || ts + HOUR - last > METERED_EDGE_SECONDS) return null;
+  return last - before;
 }
 
 /** An hour is covered by samples: the first within 10 minutes of its start, the last within 10 minutes of its end. */

@@ -207,6 +207,8 @@ export async function voyagesAnswer(
       kind: leg.kind,
       start: a,
       end: b,
+      legStart: leg.start,
+      legEnd: leg.end,
       ongoing: leg.ongoing && b === leg.end,
       fromPlace: leg.fromPlace,
       toPlace: leg.toPlace,

@@ -10,16 +10,23 @@ import { voyagesTexts } from './texts.ts';
 import { useCorrect } from './voyages-api.ts';
 
 type Which = Extract<VoyageCorrectionRequest, { action: 'rename' }>['which'];
+type Merge = Extract<VoyageCorrectionRequest, { action: 'merge' }>;
 
-/** A leg's own start: its id's (`<assetId>-<start>`), which the period's clipping does not move — corrections name it. */
-export const legStart = (l: Pick<Leg, 'id'>) => Number(l.id.slice(l.id.lastIndexOf('-') + 1));
-
-/** The ticked legs when they are two or more consecutive ones, oldest first; else null. */
-export function mergeRange(legs: readonly Leg[], ticked: readonly string[]): [Leg, Leg] | null {
+/**
+ * The ticked legs when they are two or more consecutive ones, oldest first, and the merge that joins them: from the
+ * first leg's own start to the last one's own end (`legStart`, `legEnd`: a leg the period clips keeps its own
+ * boundaries, which are what the server's legs have, docs/domain.md §37.5); else null.
+ */
+export function mergeRange(
+  legs: readonly Leg[],
+  ticked: readonly string[],
+): { first: Leg; last: Leg; request: Merge } | null {
   const at = ticked.map((id) => legs.findIndex((l) => l.id === id)).sort((a, b) => a - b);
   if (at.length < 2 || at[0] < 0) return null;
   for (let i = 1; i < at.length; i++) if (at[i] !== at[i - 1] + 1) return null;
-  return [legs[at[0]], legs[at.at(-1)!]];
+  const first = legs[at[0]];
+  const last = legs[at.at(-1)!];
+  return { first, last, request: { action: 'merge', start: first.legStart, end: last.legEnd } };
 }
 
 /** Merge the ticked legs (with confirmation). Shown only to users with update on `voyages`. */
@@ -54,19 +61,16 @@ export function MergeButton({
           confirming={make.isPending}
           onCancel={() => setOpen(false)}
           onConfirm={() =>
-            make.mutate(
-              { action: 'merge', start: legStart(range[0]), end: range[1].end },
-              {
-                onSuccess: () => {
-                  toast.success(t('saved'));
-                  setOpen(false);
-                  onDone();
-                },
+            make.mutate(range.request, {
+              onSuccess: () => {
+                toast.success(t('saved'));
+                setOpen(false);
+                onDone();
               },
-            )
+            })
           }
         >
-          {t('mergeBody', { from: dateTime(range[0].start), to: dateTime(range[1].end) })}
+          {t('mergeBody', { from: dateTime(range.request.start), to: dateTime(range.request.end) })}
         </ConfirmModal>
       )}
     </>
@@ -87,7 +91,8 @@ export function LegCorrections({
   const t = useTexts(voyagesTexts);
   const { make } = useCorrect(assetId);
   const [dialog, setDialog] = useState<'split' | 'rename' | null>(null);
-  const inside = (ts: number) => ts > leg.start && ts < leg.end;
+  // the leg's own boundaries (§37.5): a split may fall in a part the period clips away
+  const inside = (ts: number) => ts > leg.legStart && ts < leg.legEnd;
   const [at, setAt] = useState(0);
   const [place, setPlace] = useState('');
   const stays = leg.kind === 'berth' || leg.kind === 'anchor';
@@ -114,7 +119,7 @@ export function LegCorrections({
 
   return (
     <>
-      <Button onClick={openSplit} disabled={leg.end - leg.start < 2}>
+      <Button onClick={openSplit} disabled={leg.legEnd - leg.legStart < 2}>
         {t('split')}
       </Button>
       <Button onClick={openRename}>{t('rename')}</Button>
@@ -132,7 +137,7 @@ export function LegCorrections({
           <Form.Item
             label={t('splitAt')}
             validateStatus={inside(at) ? undefined : 'error'}
-            help={inside(at) ? `${dateTime(leg.start)} – ${dateTime(leg.end)}` : t('splitOutside')}
+            help={inside(at) ? `${dateTime(leg.legStart)} – ${dateTime(leg.legEnd)}` : t('splitOutside')}
           >
             <DatePicker
               showTime={{ format: 'HH:mm:ss' }}
@@ -153,7 +158,7 @@ export function LegCorrections({
         okText={t('confirm')}
         confirming={make.isPending}
         onCancel={() => setDialog(null)}
-        onConfirm={() => placeOk && send({ action: 'rename', start: legStart(leg), place: place.trim(), which })}
+        onConfirm={() => placeOk && send({ action: 'rename', start: leg.legStart, place: place.trim(), which })}
       >
         <Form layout="vertical">
           <Form.Item

@@ -6,11 +6,14 @@ export const T0 = 1_800_000_000; // 2027-01-15 08:00 UTC = 15:00 WIB
 export const fuel = (litres: number | null) => ({ litres, litres15: null, kg: null });
 export function leg(o: Partial<Leg>): Leg {
   return {
-    id: `7-${o.start ?? T0}`,
+    id: `7-${o.legStart ?? o.start ?? T0}`,
     assetId: 7,
     kind: 'underway',
     start: T0,
     end: T0 + 3600,
+    // the leg's own boundaries: the clipped ones unless told otherwise
+    legStart: o.start ?? T0,
+    legEnd: o.end ?? T0 + 3600,
     ongoing: false,
     fromPlace: 'Tanjung Priok',
     toPlace: 'Merak',
