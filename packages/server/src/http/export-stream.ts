@@ -70,12 +70,6 @@ export function exportFileName(parts: (string | number | null | undefined)[], ex
   return `${kept.map((p) => p.replace(/[\\/:*?"<>|\s]+/g, '-')).join('_')}.${ext}`;
 }
 
-/** The format of an export path's last segment (`export.csv`, `export.xlsx`); anything else is a 400. */
-export function exportFormat(ext: string): ExportFormat {
-  if (ext === 'csv' || ext === 'xlsx') return ext;
-  throw badRequest('The export format must be csv or xlsx');
-}
-
 /**
  * Every row of a keyset-paged read: `page(after)` answers the rows after the last one of the previous page (null:
  * the first page), at most `size`. A turn of the event loop is given back between pages, so other requests are
@@ -136,9 +130,14 @@ export function exportStream(spec: ExportSpec): Readable {
   return Readable.from(bytes, { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
-export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
+/** The media type of each format (OpenAPI's `produces`), and the Content-Type sent. */
+export const EXPORT_MEDIA_TYPE: Record<ExportFormat, string> = {
+  csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
+  csv: `${EXPORT_MEDIA_TYPE.csv}; charset=utf-8`,
+  xlsx: EXPORT_MEDIA_TYPE.xlsx,
 };
 
 /**

@@ -11,8 +11,8 @@ import {
   plainNumber,
   zoneClock,
 } from '../../src/http/export-stream.ts';
-import { readTable } from '../../src/modules/crud/import-file.ts';
 import { ticketUrl } from '../../src/modules/auth/download-ticket.ts';
+import { readTable } from '../../src/modules/crud/import-file.ts';
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -43,9 +43,9 @@ describe('export files (http/export-stream.ts)', () => {
   });
 
   it('names a file from its parts, sanitised', () => {
-    expect(exportFileName(['event-log', '2026-11-01', '2026-11-30', 'TB Samudra/Perkasa 01', '', null, 'High'], 'csv')).toBe(
-      'event-log_2026-11-01_2026-11-30_TB-Samudra-Perkasa-01_High.csv',
-    );
+    expect(
+      exportFileName(['event-log', '2026-11-01', '2026-11-30', 'TB Samudra/Perkasa 01', '', null, 'High'], 'csv'),
+    ).toBe('event-log_2026-11-01_2026-11-30_TB-Samudra-Perkasa-01_High.csv');
     expect(exportFileName(['log-kejadian', 'a:b*c?'], 'xlsx')).toBe('log-kejadian_a-b-c-.xlsx');
   });
 
@@ -60,16 +60,28 @@ describe('export files (http/export-stream.ts)', () => {
   });
 
   it('binds a ticket to the URL without its ticket parameter', () => {
-    expect(ticketUrl('/api/x/export.csv?finds%5Ba%5D=1&ticket=abc&lang=id')).toBe('/api/x/export.csv?finds%5Ba%5D=1&lang=id');
+    expect(ticketUrl('/api/x/export.csv?finds%5Ba%5D=1&ticket=abc&lang=id')).toBe(
+      '/api/x/export.csv?finds%5Ba%5D=1&lang=id',
+    );
     expect(ticketUrl('/api/x/export.csv?finds[a]=1&lang=id')).toBe('/api/x/export.csv?finds%5Ba%5D=1&lang=id');
     expect(ticketUrl('https://elsewhere.test/api/x/export.csv')).toBeNull();
   });
 
-  const rows: ExportCell[][] = Array.from({ length: 2500 }, (_, i) => [`row ${i}`, i / 4, i % 7 === 0 ? 'a,"b"\nc' : null]);
+  const rows: ExportCell[][] = Array.from({ length: 2500 }, (_, i) => [
+    `row ${i}`,
+    i / 4,
+    i % 7 === 0 ? 'a,"b"\nc' : null,
+  ]);
 
   it('streams a CSV with the BOM, the header and every row', async () => {
     const bytes = await bytesOf(
-      exportStream({ format: 'csv', fileName: 'x.csv', header: ['Name', 'Value', 'Note'], pages: pagesOf(rows, 1000), language: 'en' }),
+      exportStream({
+        format: 'csv',
+        fileName: 'x.csv',
+        header: ['Name', 'Value', 'Note'],
+        pages: pagesOf(rows, 1000),
+        language: 'en',
+      }),
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const table = readTable(bytes, 'x.csv');
@@ -80,7 +92,13 @@ describe('export files (http/export-stream.ts)', () => {
 
   it('streams an XLSX that a reader opens: the header, numbers as numbers, text as written', async () => {
     const bytes = await bytesOf(
-      exportStream({ format: 'xlsx', fileName: 'x.xlsx', header: ['Name', 'Value', 'Note'], pages: pagesOf(rows, 1000), language: 'en' }),
+      exportStream({
+        format: 'xlsx',
+        fileName: 'x.xlsx',
+        header: ['Name', 'Value', 'Note'],
+        pages: pagesOf(rows, 1000),
+        language: 'en',
+      }),
     );
     const table = readTable(bytes, 'x.xlsx');
     expect(table[0]).toEqual(['Name', 'Value', 'Note']);
@@ -91,7 +109,14 @@ describe('export files (http/export-stream.ts)', () => {
 
   it('cuts a file at its row limit with a last row saying so', async () => {
     const bytes = await bytesOf(
-      exportStream({ format: 'csv', fileName: 'x.csv', header: ['Name'], pages: pagesOf(rows, 1000), language: 'id', maxRows: 1500 }),
+      exportStream({
+        format: 'csv',
+        fileName: 'x.csv',
+        header: ['Name'],
+        pages: pagesOf(rows, 1000),
+        language: 'id',
+        maxRows: 1500,
+      }),
     );
     const table = readTable(bytes, 'x.csv');
     expect(table).toHaveLength(1 + 1500 + 1);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   afterRow,
+  EXPORT_MEDIA_TYPE,
   type ExportCell,
   exportFileName,
   exportLanguage,
@@ -117,6 +118,7 @@ export const eventLogExportRoutes: FastifyPluginAsync = async (app) => {
             lang: z.string().optional().describe('en or id: the file’s language'),
             ticket: z.string().optional().describe('a download ticket (POST /api/exports/ticket)'),
           }),
+          produces: [EXPORT_MEDIA_TYPE[format]],
         },
         preValidation: requirePermission(EVENT_LOG_PERMISSION, 'read'),
       },
@@ -155,7 +157,13 @@ export const eventLogExportRoutes: FastifyPluginAsync = async (app) => {
         const page = async (after: Row | null, size: number): Promise<Row[]> => {
           if (!sel) return [];
           let q = sel.q.select([...COLUMNS, 'm.mevtType'] as never);
-          if (after) q = q.where((eb) => afterRow(eb, order.map(([f, d]) => [`e.${f}`, d, after[f]])));
+          if (after)
+            q = q.where((eb) =>
+              afterRow(
+                eb,
+                order.map(([f, d]) => [`e.${f}`, d, after[f]]),
+              ),
+            );
           for (const [f, d] of order) q = q.orderBy(`e.${f}`, d);
           return (await q.limit(size).execute()) as Row[];
         };

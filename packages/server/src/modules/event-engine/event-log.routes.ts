@@ -1,9 +1,9 @@
 import { type EventReason, eventReasonSchema, eventRowSchema } from '@fleet/shared/answers/events.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { badRequest, envelope, ok } from '../../http/envelope.ts';
 import { parseListQuery } from '../../http/list-query.ts';
 import { epochParam, parseWith, textField } from '../../http/params.ts';
@@ -52,7 +52,6 @@ export const eventLogQuery = z.looseObject({
   page: textField('page, from 1'),
   max: textField(`events per page (default ${EVENT_LOG_PAGE_SIZE})`),
 });
-
 
 /** The order of the events: the orders asked for, then newest first, then by id (a total order: keyset pages). */
 export function eventOrder(orders: [string, 'asc' | 'desc'][]): [string, 'asc' | 'desc'][] {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { eventLogExportRoutes } from './event-log-export.ts';
 import { eventLogRoutes } from './event-log.routes.ts';
+import { eventLogExportRoutes } from './event-log-export.ts';
 import { eventMailPlugin } from './event-mail.ts';
 import { eventSweepPlugin } from './sweep.ts';
 
