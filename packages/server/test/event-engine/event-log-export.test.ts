@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UTF8_BOM } from '../../src/http/export-stream.ts';
+import { exportSlots, UTF8_BOM } from '../../src/http/export-stream.ts';
 import { nowSeconds } from '../../src/http/time.ts';
 import { readTable } from '../../src/modules/crud/import-file.ts';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.ts';
@@ -133,6 +133,18 @@ describe.each(dialects())('Event Log export (streamed CSV and XLSX) on %s', (dia
     expect((await get(`${base}/export.xlsx?orders[evntDuration]=asc`)).statusCode).toBe(400);
     expect((await get(`${base}/export.csv?lang=fr`)).statusCode).toBe(400);
     expect((await get(`/api/log/event/event/period/${T0}/${T0}/export.csv`)).statusCode).toBe(400);
+  });
+
+  it('refuses a third export of one company at once with 429 and Retry-After', async () => {
+    const held = [exportSlots.take(String(w.comp)), exportSlots.take(String(w.comp))];
+    try {
+      const r = await get(`${base}/export.csv`);
+      expect(r.statusCode).toBe(429);
+      expect(r.headers['retry-after']).toBe('10');
+    } finally {
+      for (const h of held) if ('release' in h) h.release();
+    }
+    expect((await get(`${base}/export.csv`)).statusCode).toBe(200);
   });
 
   it('a download ticket signs in one GET of its own URL, once, for a person', async () => {

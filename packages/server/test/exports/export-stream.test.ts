@@ -5,6 +5,7 @@ import {
   csvField,
   csvLine,
   type ExportCell,
+  ExportSlots,
   exportFileName,
   exportStream,
   keysetRows,
@@ -160,5 +161,38 @@ describe('export files (http/export-stream.ts)', () => {
       out.push(...page);
     expect(out).toEqual(data);
     expect(seen).toEqual([null, 10, 20]);
+  });
+
+  it('runs at most 2 exports per company and 4 in all; a slot is free again when released', () => {
+    const slots = new ExportSlots(4, 2);
+    const a1 = slots.take('1');
+    const a2 = slots.take('1');
+    expect(slots.take('1')).toMatchObject({ status: 429 });
+    const b1 = slots.take('2');
+    const c1 = slots.take('3');
+    expect(slots.take('4')).toMatchObject({ status: 503 });
+    for (const s of [a1, a2, b1, c1]) if ('release' in s) s.release();
+    if ('release' in a1) a1.release(); // twice: counted once
+    expect(slots.running).toBe(0);
+    expect('release' in slots.take('1')).toBe(true);
+  });
+
+  it('ends an export whose reader took nothing for the stall time', async () => {
+    const stream = exportStream(
+      {
+        format: 'csv',
+        fileName: 'x.csv',
+        header: ['Name'],
+        pages: pagesOf(rows.concat(rows, rows, rows, rows), 50),
+        language: 'en',
+      },
+      30,
+    );
+    stream.once('data', () => stream.pause());
+    stream.on('error', () => {}); // the reply's pipe listens in the server
+    const closed = await new Promise<Error | undefined>((resolve) =>
+      stream.once('close', () => resolve(stream.errored ?? undefined)),
+    );
+    expect(closed?.message).toMatch(/stalled/);
   });
 });

@@ -185,6 +185,7 @@ export const eventLogExportRoutes: FastifyPluginAsync = async (app) => {
             });
         }
         return sendExport(reply, {
+          tenant: String(sessionOf(req).activeCompId ?? 'none'),
           format,
           fileName,
           language,
