@@ -186,11 +186,19 @@ export class ExportSlots {
     readonly perTenant = EXPORTS_PER_COMPANY,
   ) {}
 
+  /** Why the tenant would be refused a slot now, or null when one is free. */
+  refusal(tenant: string): { refused: string; status: 429 | 503 } | null {
+    if ((this.byTenant.get(tenant) ?? 0) >= this.perTenant)
+      return { refused: EXPORTS_COMPANY_BUSY_MESSAGE, status: 429 };
+    if (this.total >= this.atOnce) return { refused: EXPORTS_BUSY_MESSAGE, status: 503 };
+    return null;
+  }
+
   /** A slot for the tenant (its release), or the message of the refusal. */
   take(tenant: string): { release: () => void } | { refused: string; status: 429 | 503 } {
+    const no = this.refusal(tenant);
+    if (no) return no;
     const mine = this.byTenant.get(tenant) ?? 0;
-    if (mine >= this.perTenant) return { refused: EXPORTS_COMPANY_BUSY_MESSAGE, status: 429 };
-    if (this.total >= this.atOnce) return { refused: EXPORTS_BUSY_MESSAGE, status: 503 };
     this.total++;
     this.byTenant.set(tenant, mine + 1);
     let held = true;
@@ -211,8 +219,17 @@ export class ExportSlots {
   }
 }
 
+/** Whose slots an export takes: the session's active company (the tenant). */
+export const exportTenant = (s: { activeCompId: number | null }) => String(s.activeCompId ?? 'none');
+
 /** The process's export slots. */
 export const exportSlots = new ExportSlots();
+
+/** The error of a refused export, Retry-After set on the reply. */
+export function exportRefused(reply: FastifyReply, why: { refused: string; status: 429 | 503 }): AppError {
+  reply.header('retry-after', String(EXPORT_RETRY_AFTER_S));
+  return new AppError(why.status, why.refused, why.status === 429 ? ErrorCode.tooManyRequests : why.status);
+}
 
 /**
  * Sends an export: its type, its name (Content-Disposition with the UTF-8 filename*), no caching, and the stream.
@@ -222,10 +239,7 @@ export const exportSlots = new ExportSlots();
  */
 export function sendExport(reply: FastifyReply, spec: ExportSpec & { tenant: string }, slots = exportSlots) {
   const slot = slots.take(spec.tenant);
-  if ('refused' in slot) {
-    reply.header('retry-after', String(EXPORT_RETRY_AFTER_S));
-    throw new AppError(slot.status, slot.refused, slot.status === 429 ? ErrorCode.tooManyRequests : slot.status);
-  }
+  if ('refused' in slot) throw exportRefused(reply, slot);
   const stream = exportStream(spec, EXPORT_STALL_MS);
   reply.raw.once('close', slot.release);
   stream.once('close', slot.release);

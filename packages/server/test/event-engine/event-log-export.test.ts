@@ -181,6 +181,15 @@ describe.each(dialects())('Event Log export (streamed CSV and XLSX) on %s', (dia
       const r = await get(`${base}/export.csv`);
       expect(r.statusCode).toBe(429);
       expect(r.headers['retry-after']).toBe('10');
+      // the page learns it when it asks for the ticket (a refused link download would show nothing)
+      const ticket = await t.call({
+        method: 'POST',
+        url: '/api/exports/ticket',
+        token: reader,
+        payload: { url: `${base}/export.csv` },
+      });
+      expect(ticket.statusCode).toBe(429);
+      expect(ticket.json.status.message).toMatch(/^Your company already has downloads running/);
     } finally {
       for (const h of held) if ('release' in h) h.release();
     }

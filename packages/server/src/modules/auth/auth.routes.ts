@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, envelope, forbidden, idParam, ok } from '../../http/envelope.ts';
+import { exportRefused, exportSlots, exportTenant } from '../../http/export-stream.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { APPLICATIONS } from './applications.ts';
 import { checkPassword, findAccount } from './credentials.ts';
@@ -120,10 +121,13 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: envelope(z.object({ ticket: z.string(), expiresIn: z.number() })) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const s = sessionOf(req);
       // a share link's reader and an API token send their header with the export itself
       if (s.linkScope || s.apiTokenId) throw forbidden('A download ticket is for a signed-in person');
+      // the download would be refused (its company's exports all running): said here, where the page can show it
+      const busy = exportSlots.refusal(exportTenant(s));
+      if (busy) throw exportRefused(reply, busy);
       return ok(await issueDownloadTicket(db, s.tokenHash, req.body.url));
     },
   );

@@ -8,6 +8,7 @@ import {
   type ExportCell,
   exportFileName,
   exportLanguage,
+  exportTenant,
   keysetRows,
   sendExport,
   zoneClock,
@@ -185,7 +186,7 @@ export const eventLogExportRoutes: FastifyPluginAsync = async (app) => {
             });
         }
         return sendExport(reply, {
-          tenant: String(sessionOf(req).activeCompId ?? 'none'),
+          tenant: exportTenant(sessionOf(req)),
           format,
           fileName,
           language,
