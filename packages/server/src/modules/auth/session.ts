@@ -7,7 +7,7 @@ import { AppError, forbidden } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { API_TOKEN_PATTERN, findApiToken } from './api-token.ts';
 import type { ApiTokenRateLimit, ApiTokenUsage } from './api-token-use.ts';
-import { consumeDownloadTicket } from './download-ticket.ts';
+import { consumeDownloadTicket, EXPORT_PATH } from './download-ticket.ts';
 import { retryText } from './login-throttle.ts';
 import { needsPerson } from './person-only.ts';
 import { attachMemo, SessionCache } from './session-cache.ts';
@@ -203,7 +203,8 @@ export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSess
     let found: Awaited<ReturnType<typeof findSession>>;
     if (!token) {
       // a streamed export opened by a link: its single-use download ticket names the session (download-ticket.ts)
-      const ticket = req.method === 'GET' ? (req.query as Record<string, unknown> | undefined)?.ticket : undefined;
+      const exportGet = req.method === 'GET' && EXPORT_PATH.test(req.url.split('?')[0]);
+      const ticket = exportGet ? (req.query as Record<string, unknown> | undefined)?.ticket : undefined;
       const sessHash = typeof ticket === 'string' ? await consumeDownloadTicket(db, ticket, req.url) : null;
       if (!sessHash) {
         req.sessionProblem = 'missing';
