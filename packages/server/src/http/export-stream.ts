@@ -469,7 +469,7 @@ export function exportLanguage(query: unknown, fallback: 'en' | 'id'): 'en' | 'i
  * The keyset condition "after this row" for an order of (column, direction) pairs, the last one unique: (a > x) or
  * (a = x and b < y) or … — each column compared in its own direction. The first column's bound (a >= x) is said
  * once more on its own: implied by the rest, it lets an index on that column start at the row instead of skipping
- * every row of the pages before (a 200,000-row export read 20 times fewer rows).
+ * the rows of the pages before.
  */
 export function afterRow(
   eb: ExpressionBuilder<any, any>,
