@@ -106,17 +106,34 @@ test.describe('Event Log', () => {
     await shot(page, 'event-log-threshold-1440');
     await thresholds.getByRole('button', { name: 'Close' }).click();
 
-    // issue 31: the CSV holds the list's columns and both events (BOM, CRLF), named by the device and the period
+    // issue 31: the CSV, streamed by the server through a download ticket, holds the list's columns and both events
+    // (BOM, CRLF) as the screen shows them, named by the list, the period and the device
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    expect(csv.suggestedFilename()).toMatch(new RegExp(`^gateway-e2eev-${v.tag}.*_events_\\d{8}_\\d{8}\\.csv$`));
+    expect(csv.suggestedFilename()).toMatch(
+      new RegExp(`^event-log_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}_gateway-e2eev-${v.tag}\\.csv$`),
+    );
     const csvText = readFileSync((await csv.path()) as string, 'utf8');
     const lines = csvText.split('\r\n');
     expect(lines[0]).toBe('\uFEFFDate Time,Event Type,Reason,Status,Priority,Duration');
-    expect(lines.filter((l) => l.includes(`E2E Exhaust high ${v.tag}`))[0]).toMatch(/,Non Active,High,00:01:30$/);
+    const hotLine = lines.find((l) => l.includes(`E2E Exhaust high ${v.tag}`))?.split(',') ?? [];
+    // the time and the duration as the row on screen shows them
+    expect(hotLine[0]).toBe((await localTime(page, t0 + 10)).replace(', ', ' '));
+    expect(hotLine.slice(3)).toEqual(['Non Active', 'High', '00:01:30']);
+    await expect(hotRow).toContainText(hotLine[5]);
     expect(lines.filter((l) => l !== '').length).toBe(3);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download XLSX' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toMatch(/^event-log_.*\.xlsx$/);
+    expect(
+      readFileSync((await xlsx.path()) as string)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
 
     // filters: Active only → the AC event; Active and High → none
     await pick(page, 'event-status', 'Active');

@@ -5,7 +5,7 @@ import { fail } from './envelope.ts';
 import { shedRequestsTotal } from './metrics.ts';
 
 /** Route classes with their own bound on concurrent work (docs/operations.md "Load shedding"). */
-export type RouteClass = 'essential' | 'ingest' | 'api' | 'stream' | 'static';
+export type RouteClass = 'essential' | 'ingest' | 'api' | 'export' | 'stream' | 'static';
 
 export interface LoadOptions {
   /** event-loop delay (ms, mean over a sample) above which non-essential requests get 503; 0 = off */
@@ -32,6 +32,9 @@ export function routeClass(url: string): RouteClass {
   // the live WebSocket stays open for as long as the page does: a concurrency slot held that long would let a few
   // dozen open fleet maps starve every other request; its own limits are the ticket and the socket per session
   if (/^\/api\/socket(\?|$)/.test(url)) return 'stream';
+  // a streamed export (issue 31) lasts as long as its download: it is bounded by its own slots (export-stream.ts,
+  // per company and in all), not by the API's, which it would hold for seconds or minutes
+  if (/^\/api\/[^?]*\/export\.(csv|xlsx)(\?|$)/.test(url)) return 'export';
   return 'api';
 }
 
@@ -81,7 +84,7 @@ export const READ_SHED_FACTOR = 8;
 export function shedUnderLag(cls: RouteClass, lagMs: number, thresholdMs: number): boolean {
   if (thresholdMs <= 0 || lagMs <= thresholdMs) return false;
   if (cls === 'ingest') return true;
-  if (cls === 'api') return lagMs > READ_SHED_FACTOR * thresholdMs;
+  if (cls === 'api' || cls === 'export') return lagMs > READ_SHED_FACTOR * thresholdMs;
   return false; // sign-in, health, the live socket and the web app's files are answered anyway
 }
 
@@ -210,7 +213,7 @@ export async function registerLoadShedding(app: FastifyInstance, opts: LoadOptio
   app.server.on('connection', () => turns.connectionAccepted());
   app.addHook('onRequest', async (req) => {
     const cls = routeClass(req.url);
-    if (cls === 'api' || cls === 'ingest') await turns.acquire();
+    if (cls === 'api' || cls === 'export' || cls === 'ingest') await turns.acquire();
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -152,6 +152,15 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'The "end" timestamp must be greater than "start" timestamp.':
     'Timestamp "end" harus lebih besar dari timestamp "start".',
   'finds[evntMevtId] must be a whole number': 'finds[evntMevtId] harus berupa bilangan bulat',
+  // streamed exports and their download tickets (issue 31)
+  'Too many downloads are running. Please try again in a few seconds.':
+    'Terlalu banyak unduhan yang sedang berjalan. Silakan coba lagi dalam beberapa detik.',
+  'Your company already has downloads running. Please try again when one of them has finished.':
+    'Perusahaan Anda sudah memiliki unduhan yang sedang berjalan. Silakan coba lagi setelah salah satunya selesai.',
+  'lang must be en or id': 'lang harus en atau id',
+  'A download ticket is for a signed-in person': 'Tiket unduhan hanya untuk orang yang sudah masuk',
+  'url must be the path of an export of this API (…/export.csv or …/export.xlsx)':
+    'url harus berupa path ekspor API ini (…/export.csv atau …/export.xlsx)',
   'Cannot activate. Please add events to this configuration first.':
     'Tidak dapat diaktifkan. Tambahkan kejadian ke konfigurasi ini terlebih dahulu.',
   // rob

@@ -4,9 +4,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, envelope, forbidden, idParam, ok } from '../../http/envelope.ts';
+import { exportRefused, exportSlots, exportTenant } from '../../http/export-stream.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { APPLICATIONS } from './applications.ts';
 import { checkPassword, findAccount } from './credentials.ts';
+import { DOWNLOAD_TICKET_TTL_S, issueDownloadTicket } from './download-ticket.ts';
 import { multipartFieldsAsBody } from './form-body.ts';
 import { AddressThrottle, retryText } from './login-throttle.ts';
 import { createSession, findSession, requireAuth, sessionClient, sessionOf } from './session.ts';
@@ -104,6 +106,30 @@ export const authRoutes: FastifyPluginAsync = async (root) => {
     `${base}/status`,
     { preHandler: requireAuth, schema: { tags, response: { 200: statusAnswer } } },
     async (req) => ok(await sessionStatus(db, sessionOf(req), app.deps.config.defaultTimeZone)),
+  );
+
+  app.post(
+    '/exports/ticket',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['exports'],
+        summary: `A single-use, ${DOWNLOAD_TICKET_TTL_S}-second ticket to download one streamed export by a link`,
+        description:
+          'body.url: the export path with its query (…/export.csv or …/export.xlsx); then GET that URL with &ticket=',
+        body: z.object({ url: z.string().min(1).max(4000) }),
+        response: { 200: envelope(z.object({ ticket: z.string(), expiresIn: z.number() })) },
+      },
+    },
+    async (req, reply) => {
+      const s = sessionOf(req);
+      // a share link's reader and an API token send their header with the export itself
+      if (s.linkScope || s.apiTokenId) throw forbidden('A download ticket is for a signed-in person');
+      // the download would be refused (its company's exports all running): said here, where the page can show it
+      const busy = exportSlots.refusal(exportTenant(s));
+      if (busy) throw exportRefused(reply, busy);
+      return ok(await issueDownloadTicket(db, s.tokenHash, req.body.url));
+    },
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { AppError, forbidden } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { API_TOKEN_PATTERN, findApiToken } from './api-token.ts';
 import type { ApiTokenRateLimit, ApiTokenUsage } from './api-token-use.ts';
+import { consumeDownloadTicket, EXPORT_PATH } from './download-ticket.ts';
 import { retryText } from './login-throttle.ts';
 import { needsPerson } from './person-only.ts';
 import { attachMemo, SessionCache } from './session-cache.ts';
@@ -93,7 +94,15 @@ export async function findSession(
   token: string,
   idleSeconds: number,
 ): Promise<{ hash: string; row: SessionRow } | { hash: string; problem: 'unknown' | 'expired' }> {
-  const hash = tokenHash(token);
+  return findSessionByHash(db, tokenHash(token), idleSeconds);
+}
+
+/** findSession by the token's hash (a download ticket names its session by it: download-ticket.ts). */
+export async function findSessionByHash(
+  db: Db,
+  hash: string,
+  idleSeconds: number,
+): Promise<{ hash: string; row: SessionRow } | { hash: string; problem: 'unknown' | 'expired' }> {
   const { rows } = await sql<Record<string, unknown>>`select s.sess_user_id, s.sess_active_comp_id, s.sess_active_app,
       s.sess_last_seen_time, s.sess_revoked_time, s.sess_share_link_id, l.uslo_user_name, u.user_status,
       v.acvr_version
@@ -191,12 +200,19 @@ export function sessionResolver(db: Db, idleSeconds: number, checkLink: LinkSess
     req.session = null;
     const header = req.headers.authentication ?? req.headers.authorization;
     const token = (Array.isArray(header) ? header[0] : header)?.replace(/^Bearer\s+/i, '').trim();
+    let found: Awaited<ReturnType<typeof findSession>>;
     if (!token) {
-      req.sessionProblem = 'missing';
-      return;
-    }
-    if (API_TOKEN_PATTERN.test(token)) return resolveApiToken(req, token);
-    const found = await findSession(db, token, idleSeconds);
+      // a streamed export opened by a link: its single-use download ticket names the session (download-ticket.ts)
+      const exportGet = req.method === 'GET' && EXPORT_PATH.test(req.url.split('?')[0]);
+      const ticket = exportGet ? (req.query as Record<string, unknown> | undefined)?.ticket : undefined;
+      const sessHash = typeof ticket === 'string' ? await consumeDownloadTicket(db, ticket, req.url) : null;
+      if (!sessHash) {
+        req.sessionProblem = 'missing';
+        return;
+      }
+      found = await findSessionByHash(db, sessHash, idleSeconds);
+    } else if (API_TOKEN_PATTERN.test(token)) return resolveApiToken(req, token);
+    else found = await findSession(db, token, idleSeconds);
     if ('problem' in found) {
       req.sessionProblem = found.problem;
       cache.delete(found.hash);

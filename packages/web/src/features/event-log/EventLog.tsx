@@ -6,19 +6,16 @@ import { Button, Card, Empty, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { downloadExport } from '../../api/exports.ts';
 import { text, useTexts } from '../../api/i18n.ts';
-import { type DateRange, daysRange, periodSeconds, periodText } from '../../api/period.ts';
+import { type DateRange, daysRange, periodSeconds } from '../../api/period.ts';
 import { DROPDOWN_MAX } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { at, now } from '../../api/zone.ts';
-import { EXPORT_MAX_ROWS, readAllPages } from '../../components/all-pages.ts';
-import { downloadName, saveCsv } from '../../components/csv.ts';
 import { FilterBar, FilterField, FilterSelect } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PeriodPicker } from '../../components/PeriodPicker.tsx';
-import { saveXlsx } from '../../components/xlsx.ts';
 import { EventMailSwitch } from './EventMailSwitch.tsx';
-import { eventSheet } from './event-export.ts';
 import { compareData, formatDuration, reasonValues, thresholdGroups } from './event-log-format.ts';
 import { eventLogTexts } from './texts.ts';
 import './event-log.css';
@@ -118,28 +115,25 @@ export default function EventLog() {
   const types = useEventTypes();
 
   const { start, end } = periodSeconds(applied.range);
-  /** one page of the events the filters applied select: the list's request, and the download's (issue 31) */
+  /** the filters and orders applied: the list's query, and the download's (issue 31) */
+  const orders: Record<string, string> = {};
+  if (applied.orderPriority) orders.evntIsPriority = applied.orderPriority;
+  if (applied.orderStatus) orders.evntStatus = applied.orderStatus;
+  orders.evntTimestamp = applied.orderTime;
+  const selection = {
+    finds: {
+      evntDeviceId: applied.device ?? undefined,
+      evntIsPriority: applied.priority,
+      evntStatus: applied.status,
+      evntMevtId: applied.mevtId ?? undefined,
+    },
+    orders,
+  };
+  const listPath = `/log/event/event/period/${start}/${end}`;
+  /** one page of the events the filters applied select */
   const fetchEvents = async (page: number, max: number, signal?: AbortSignal) => {
-    const orders: Record<string, string> = {};
-    if (applied.orderPriority) orders.evntIsPriority = applied.orderPriority;
-    if (applied.orderStatus) orders.evntStatus = applied.orderStatus;
-    orders.evntTimestamp = applied.orderTime;
     try {
-      return await api.list<EventRow>(`/log/event/event/period/${start}/${end}`, {
-        signal,
-        silent: true,
-        query: {
-          page,
-          max,
-          finds: {
-            evntDeviceId: applied.device ?? undefined,
-            evntIsPriority: applied.priority,
-            evntStatus: applied.status,
-            evntMevtId: applied.mevtId ?? undefined,
-          },
-          orders,
-        },
-      });
+      return await api.list<EventRow>(listPath, { signal, silent: true, query: { page, max, ...selection } });
     } catch (e) {
       if ((e as { kind?: string }).kind !== 'cancelled') toast.error(text(eventLogTexts, 'loadFailed'));
       throw e;
@@ -152,30 +146,14 @@ export default function EventLog() {
     queryFn: ({ signal }) => fetchEvents(page, PAGE_SIZE, signal),
   });
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+  /** the whole list as a file, streamed by the server (issue 31): every row, the period and filters in its name */
   const download = async (ext: 'xlsx' | 'csv') => {
     if (!applied.device) return;
     setExporting(ext);
     try {
-      const all = await readAllPages((p, max) => fetchEvents(p, max));
-      if (all.capped) toast.warning(t('exportCapped', { max: EXPORT_MAX_ROWS, total: all.total }));
-      // the device, the period and the filters applied in the name
-      const type =
-        applied.mevtId === null ? '' : (types.data ?? []).find((m) => Number(m.mevtId) === applied.mevtId)?.mevtType;
-      const name = downloadName(
-        [
-          applied.device,
-          'events',
-          periodText(applied.range, 'YYYYMMDD', '_'),
-          type,
-          applied.priority === '' ? '' : t(applied.priority === '1' ? 'high' : 'normal'),
-          applied.status === '' ? '' : t(applied.status === '1' ? 'active' : 'nonActive'),
-        ],
-        ext,
-      );
-      if (ext === 'xlsx') await saveXlsx(eventSheet(all.rows), 'Data', name);
-      else saveCsv(eventSheet(all.rows), name);
+      await downloadExport(`${listPath}/export.${ext}`, selection);
     } catch {
-      // a failed read has been toasted
+      // a refused ticket has been toasted by the client
     } finally {
       setExporting(null);
     }

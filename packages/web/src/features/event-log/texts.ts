@@ -8,8 +8,6 @@ export const eventLogTexts = defineTexts(
     refresh: 'Refresh',
     downloadXlsx: 'Download XLSX',
     downloadCsv: 'Download CSV',
-    exportCapped:
-      'Only the first {{max}} of {{total}} events were downloaded: narrow the period or filters for the rest',
     selectDevice: 'Please select a device to view the event log.',
     empty: 'No data to show.',
     loadFailed: 'Something Wrong',
@@ -71,8 +69,6 @@ export const eventLogTexts = defineTexts(
     refresh: 'Muat Ulang',
     downloadXlsx: 'Unduh XLSX',
     downloadCsv: 'Unduh CSV',
-    exportCapped:
-      'Hanya {{max}} dari {{total}} kejadian pertama yang diunduh: persempit periode atau filter untuk sisanya',
     selectDevice: 'Pilih perangkat untuk melihat log kejadian.',
     empty: 'Tidak ada data untuk ditampilkan.',
     loadFailed: 'Terjadi kesalahan',
