@@ -1,10 +1,13 @@
 import { auditFields, type ResourceDef } from '@fleet/shared/resources/define.ts';
+import { text } from '../../api/i18n.ts';
 import { fetchResourcePage, type ListParams, type Row } from '../../api/resources.ts';
+import { toast } from '../../api/toast.ts';
 import { now } from '../../api/zone.ts';
 import { EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE, readAllPages } from '../all-pages.ts';
 import { downloadName } from '../csv.ts';
 import type { Cell } from '../xlsx.ts';
 import { formatValue } from './format.ts';
+import { resourceTexts } from './texts.ts';
 
 /**
  * Every row the list shows with its filters, search and order (all pages, not only the one on screen), read through
@@ -36,6 +39,23 @@ export function resourceSheet(def: ResourceDef, columns: string[], titles: strin
     return v;
   };
   return [titles, ...rows.map((r) => columns.map((c) => cell(c, r)))];
+}
+
+/**
+ * A resource list's download (issue 31): every row the list shows with `params` (filters, search, order; all pages),
+ * as `resourceSheet` writes it; a toast says so when the file holds only the first EXPORT_MAX_ROWS. `view` is the
+ * definition in the language in force (option labels), `titles` the columns' titles as the list shows them.
+ */
+export async function resourceExport(
+  def: ResourceDef,
+  view: ResourceDef,
+  params: Omit<ListParams, 'page' | 'pageSize'>,
+  columns: string[],
+  titles: string[],
+): Promise<Cell[][]> {
+  const all = await fetchAllRows(def, params);
+  if (all.capped) toast.warning(text(resourceTexts, 'exportCapped', { max: EXPORT_MAX_ROWS, total: all.total }));
+  return resourceSheet(view, columns, titles, all.rows);
 }
 
 /** A download's name: the list's title, its filters and search as applied, and the day (no characters a file name refuses). */
