@@ -23,7 +23,7 @@ import { ExportButtons } from '../ExportButtons.tsx';
 import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx';
 import { Page } from '../Page.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
-import { resourceExport, resourceFileName } from './export.ts';
+import { resourceExport, resourceFileName, type SheetCells } from './export.ts';
 import { FormModal, type FormModalProps, type FormMode } from './FormModal.tsx';
 import { formatValue } from './format.ts';
 import { HistoryModal } from './HistoryModal.tsx';
@@ -47,6 +47,8 @@ export interface ResourcePageProps {
   columnTitles?: Record<string, string>;
   /** a column's own cell */
   render?: Record<string, (value: Row[string], row: Row) => ReactNode>;
+  /** a column's own cell in the downloads, where `render` writes it otherwise than the definition would */
+  sheet?: SheetCells;
   /** Detail button per row (needs read) */
   onDetail?: (row: Row) => void;
   /** Analytics button per row (needs read) */
@@ -340,7 +342,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const exportSheet = () => {
     const { page: _page, pageSize: _size, ...filters } = params;
     const titles = columns.map((c) => props.columnTitles?.[c] ?? columnLabel(view, c));
-    return resourceExport(def, view, filters, columns, titles);
+    return resourceExport(def, view, filters, columns, titles, props.sheet);
   };
   const exportName = (ext: 'xlsx' | 'csv') => {
     const named = filterItems.map((f) => {
