@@ -1,6 +1,8 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { signedInPage } from './admin/helpers.ts';
+import { ingest } from './assets-data.ts';
+import { eventVessel, type TestEvent } from './event-data.ts';
 import { expect, test, USERS } from './fixtures.ts';
 
 // Issue 31, "every list screen downloads CSV that a spreadsheet program opens with the right columns and numbers":
@@ -9,6 +11,15 @@ import { expect, test, USERS } from './fixtures.ts';
 // and its first row the first row on screen (a number column as a bare dot-decimal number); the XLSX beside it must
 // open with the same header (read-excel-file) and hold the number as a number.
 const page = signedInPage(USERS.admin);
+
+/** the Event Log test's power sensor, whose readings the Device Log Detail test downloads */
+let powerDevice = '';
+const AC_LOST: TestEvent = {
+  name: 'E2E export AC lost',
+  duration: 0,
+  high: false,
+  thresholds: { power: { conditions_operator: 'or', data: { onAc: { operator: '==', value: 0 } } } },
+};
 
 type Cell = string | number | boolean | Date | null;
 
@@ -59,14 +70,24 @@ const shownNumber = (s: string) => {
 };
 const BARE_NUMBER = /^-?\d+(\.\d+)?$/;
 
-/** the file's cell equals what the screen shows ('-' on screen for an empty cell; a figure compared as a number) */
-function expectSame(title: string, shown: string, file: string, loose: boolean) {
+type Compare = 'exact' | 'loose' | 'list' | 'shortened' | 'time';
+
+/**
+ * The file's cell equals what the screen shows ('-' on screen for an empty cell; a figure compared as a number);
+ * `loose`: the screen's cell holds more (a name over its prefix); `list`: tags on screen, a comma list in the file;
+ * `shortened`: the screen cuts the text with '…', the file holds it whole; `time`: the screen's "2026-11-27, 13:54:54"
+ * is "2026-11-27 13:54:54" in the file (without the comma a spreadsheet reads a date-time: the Event Log's).
+ */
+function expectSame(title: string, shown: string, file: string, compare: Compare = 'exact') {
   const s = norm(shown);
-  const f = norm(file);
+  const f = norm(compare === 'list' ? file.replace(/,/g, ' ') : file);
+  if (compare === 'time') return expect(s.replace(/^(\d{4}-\d{2}-\d{2}), /, '$1 '), title).toBe(f);
   if (f === '') expect(['', '-', '—'], `${title}: empty in the file, "${s}" on screen`).toContain(s);
   else if (BARE_NUMBER.test(f) && s !== f) expect(shownNumber(s), `${title}: ${s} on screen`).toBeCloseTo(Number(f), 9);
-  else if (loose) expect(s, `${title}`).toContain(f);
-  else expect(s, `${title}`).toBe(f);
+  else if (compare === 'loose') expect(s, title).toContain(f);
+  else if (compare === 'shortened' && s.endsWith('…'))
+    expect(f.startsWith(s.slice(0, -1)), `${title}: ${s} starts ${f}`).toBe(true);
+  else expect(s, title).toBe(f);
 }
 
 /** Clicks a download button of `scope` and keeps the file. */
@@ -75,7 +96,7 @@ async function download(p: Page, scope: Locator, name: 'Download CSV' | 'Downloa
     p.waitForEvent('download'),
     // the icon names itself too ('download Download CSV')
     scope
-      .getByRole('button', { name: new RegExp(`${name}$`) })
+      .getByRole('button', { name: name === 'Download XLSX' ? /Download (XLSX|Excel)$/ : /Download CSV$/ })
       .first()
       .click(),
   ]);
@@ -97,10 +118,21 @@ async function downloads(p: Page, scope: Locator) {
 }
 
 interface TableCheck {
-  /** the titles on screen that are no column of the file (the actions) */
+  /** the titles on screen that are no column of the file (default: the actions, '', 'Action', 'Actions') */
   skip?: string[];
   /** composite cells (a name over its prefix): the file's text is part of the screen's */
   loose?: string[];
+  /** tags on screen, listed with commas in the file */
+  list?: string[];
+  /** texts the screen shortens ('…'), whole in the file */
+  shortened?: string[];
+  /** times the screen writes "YYYY-MM-DD, HH:mm:ss" and the file "YYYY-MM-DD HH:mm:ss" */
+  time?: string[];
+  /**
+   * columns of the file the screen writes inside another column's cell, by that column's title: the Bunkering
+   * Log's discrepancy and reset tags under Final Bunker, the Event Log's reason under Event Type
+   */
+  within?: Record<string, string[]>;
   /** a column holding a figure: bare dot-decimal in the CSV, a number in the XLSX */
   number?: string;
 }
@@ -112,18 +144,29 @@ interface TableCheck {
 async function checkTable(p: Page, scope: Locator, check: TableCheck = {}) {
   const table = scope.locator('.ant-table').first();
   await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
-  const skip = new Set(['', 'Action', 'Actions', ...(check.skip ?? [])]);
+  const skip = new Set(check.skip ?? ['', 'Action', 'Actions']);
   const ths = (await table.locator('thead th').allInnerTexts()).map(norm);
   const keep = ths.map((t, i) => (skip.has(t) ? -1 : i)).filter((i) => i >= 0);
   const titles = keep.map((i) => ths[i]);
   const first = (await table.locator('tr.ant-table-row').first().locator('> td').allInnerTexts()).map(norm);
   const { csv, xlsx } = await downloads(p, scope);
-  expect(csv[0], 'the header is the titles on screen').toEqual(titles);
+  const header = titles.flatMap((t) => [t, ...(check.within?.[t] ?? [])]);
+  expect(csv[0], 'the header is the titles on screen').toEqual(header);
   expect(csv.length, 'at least one row').toBeGreaterThan(1);
+  const compare = (title: string): Compare =>
+    check.loose?.includes(title) || check.within?.[title]
+      ? 'loose'
+      : check.list?.includes(title)
+        ? 'list'
+        : check.shortened?.includes(title)
+          ? 'shortened'
+          : check.time?.includes(title)
+            ? 'time'
+            : 'exact';
   for (const [i, col] of keep.entries())
-    expectSame(titles[i], first[col], csv[1][i], (check.loose ?? []).includes(titles[i]));
+    expectSame(titles[i], first[col], csv[1][header.indexOf(titles[i])], compare(titles[i]));
   if (check.number) {
-    const i = titles.indexOf(check.number);
+    const i = header.indexOf(check.number);
     expect(i, `${check.number} is a column`).toBeGreaterThanOrEqual(0);
     const row = csv.slice(1).findIndex((r) => r[i] !== '');
     expect(row, `a row with ${check.number}`).toBeGreaterThanOrEqual(0);
@@ -146,7 +189,7 @@ async function api(p: Page, method: 'GET' | 'POST', path: string, data?: unknown
 const RESOURCE_LISTS: [string, string, TableCheck?][] = [
   ['/master/user', 'Users List'],
   ['/master/role', 'Role'],
-  ['/master/permission', 'Permission'],
+  ['/master/permission', 'Permission', { list: ['Operations'] }],
   ['/master/group', 'Group List'],
   ['/master/company', 'Company List'],
   ['/master/asset-type', 'Asset Type'],
@@ -158,7 +201,8 @@ const RESOURCE_LISTS: [string, string, TableCheck?][] = [
   ['/master/config/rpm', 'Config RPM', { number: 'Min Value' }],
   ['/master/config/ae', 'Config AE', { number: 'Number' }],
   ['/master/config/tank', 'Config Tank'],
-  ['/master/event', 'Master Event', { number: 'Trigger Duration (s)' }],
+  // the owner's tag ('Shared') under the type is no part of the type
+  ['/master/event', 'Master Event', { number: 'Trigger Duration (s)', loose: ['Event Type'] }],
   ['/master/device', 'Device List'],
 ];
 
@@ -178,6 +222,7 @@ test("Tank Detail: CSV and XLSX of a header's tanks", async () => {
     .getByRole('button', { name: /^Detail\b/ })
     .click();
   await expect(p).toHaveURL(/\/master\/tank\/\d+$/);
+  await expect(p.getByRole('heading', { level: 1 })).toContainText('Tank Detail');
   await checkTable(p, p.locator('main'));
 });
 
@@ -228,7 +273,7 @@ test('Asset List: CSV and XLSX of the asset cards', async () => {
   const { csv } = await downloads(p, p.locator('.page-header, main').first());
   expect(csv[0]).toEqual(['Asset Name', ...labels]);
   expect(norm((await card.locator('.asset-card-title').textContent()) ?? '')).toBe(csv[1][0]);
-  for (const [i, v] of values.entries()) expectSame(labels[i], v, csv[1][i + 1], false);
+  for (const [i, v] of values.entries()) expectSame(labels[i], v, csv[1][i + 1]);
 });
 
 test('Audit Trail, API Tokens, Webhooks: CSV and XLSX of the integration lists', async () => {
@@ -247,12 +292,15 @@ test('Audit Trail, API Tokens, Webhooks: CSV and XLSX of the integration lists',
     kinds: ['event.opened', 'event.closed'],
     active: true,
   });
+  // a change the audit trail records
+  await api(p, 'POST', '/master/bunker_location', { mbloName: `Export port ${Date.now().toString(36)}` });
   await p.goto('/master/api-tokens');
-  await checkTable(p, p.locator('main'), { loose: ['Name', 'Created', 'Last Use'] });
+  await checkTable(p, p.locator('main'), { loose: ['Name', 'Created', 'Last use'] });
   await p.goto('/master/webhooks');
-  await checkTable(p, p.locator('main'), { loose: ['Notifications', 'Last Delivery'] });
+  await checkTable(p, p.locator('main'), { list: ['Notifications'], loose: ['Last delivery'] });
   await p.goto('/master/audit');
-  await checkTable(p, p.locator('main'), { loose: ['Record', 'Changes'] });
+  // the audit trail's Action is a column (what was done); its restore button's column has no title
+  await checkTable(p, p.locator('main'), { skip: [''], loose: ['Record', 'Changes'] });
 });
 
 test('Remain On Board: profiles, the ledger and the adjustments', async () => {
@@ -282,7 +330,7 @@ test('Remain On Board: profiles, the ledger and the adjustments', async () => {
     .getByRole('button', { name: /^Adjustment/ })
     .click();
   const adjustments = p.locator('.rob-detail .ant-card').filter({ hasText: 'Add Adjustment' });
-  const csv = await checkTable(p, adjustments, { number: 'Value', loose: ['Note'] });
+  const csv = await checkTable(p, adjustments, { number: 'Value', shortened: ['Note'] });
   expect(
     csv.some((r) => r[3] === 'Sounding, "port" tank\nchecked twice'),
     'the whole note, quoted',
@@ -296,31 +344,45 @@ async function checkLedger(p: Page) {
   const { csv } = await downloads(p, card);
   expect(csv[0]).toEqual(ths.map((t, i) => (i >= 3 ? `${t} (L)` : t)));
   const first = (await card.locator('tr.ant-table-row').first().locator('> td').allInnerTexts()).map(norm);
-  expectSame(ths[5], first[5], csv[1][5], false);
+  expectSame(ths[5], first[5], csv[1][5]);
   expect(csv[1][5]).toMatch(BARE_NUMBER);
 }
 
 test('Event Log and Bunkering Log: CSV and XLSX of the long lists', async () => {
   const p = page();
   await p.goto('/bunkering-log');
-  const bunker = p.locator('main');
-  await expect(bunker.locator('tr.ant-table-row').first()).toBeVisible();
-  const { csv } = await downloads(p, bunker);
-  expect(csv.length).toBeGreaterThan(1);
+  // the Final Bunker cell's tags (discrepancy, reset) are columns of their own in the file
+  await checkTable(p, p.locator('main'), {
+    number: 'Target (KL)',
+    within: { 'Final Bunker (KL)': ['Tolerance', 'RESET'] },
+  });
+  // an event of the test's own vessel (e2e/event-data.ts): AC power lost, opened by a posted reading
+  const v = await eventVessel(p, 'e2exp', ['power'], [AC_LOST]);
+  powerDevice = `power-e2exp-${v.tag}`;
+  const now = Math.floor(Date.now() / 1000);
+  await ingest(p.request, v.gateway.devcId, [
+    { device: `power-e2exp-${v.tag}`, ts: now - 120, data: { onAc: 1 } },
+    { device: `power-e2exp-${v.tag}`, ts: now - 60, data: { onAc: 0 } },
+  ]);
   await p.goto('/event/log');
-  await expect(p.locator('main tr.ant-table-row').first()).toBeVisible();
-  const events = await downloads(p, p.locator('main'));
-  expect(events.csv.length).toBeGreaterThan(1);
+  await p.locator('#event-device').click();
+  await p.locator('#event-device').fill(`e2exp-${v.tag}`);
+  await p
+    .locator('.ant-select-dropdown:visible')
+    .getByTitle(new RegExp(`gateway-e2exp-${v.tag}`))
+    .click();
+  await p.getByRole('button', { name: 'Apply All' }).click();
+  await checkTable(p, p.locator('.event-log-table').locator('..'), {
+    within: { 'Event Type': ['Reason'] },
+    time: ['Date Time'],
+  });
 });
 
 test('Device Log Detail: CSV and XLSX of the readings', async () => {
   const p = page();
-  await p.goto('/master/device');
-  await p
-    .locator('tr.ant-table-row')
-    .first()
-    .getByRole('button', { name: /^Detail\b/ })
-    .click();
-  await expect(p).toHaveURL(/\/master\/device\/detail\/\d+$/);
-  await checkTable(p, p.locator('main'));
+  expect(powerDevice, 'the Event Log test posted readings').not.toBe('');
+  const [device] = await api(p, 'GET', `/master/device?findField=devcUniqueId&findValue=${powerDevice}&max=1`);
+  await p.goto(`/master/device/detail/${device.devcId}`);
+  await expect(p.getByRole('heading', { level: 1 })).toContainText('Device Log Detail');
+  await checkTable(p, p.locator('main'), { number: 'onAc' });
 });
