@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTexts } from '../api/i18n.ts';
 import { saveCsv } from './csv.ts';
@@ -11,8 +11,8 @@ export type ExportFormat = 'xlsx' | 'csv';
 /**
  * A list's two downloads (issue 31): 'Download XLSX' and 'Download CSV' of the same rows. `sheet` builds the rows
  * (header first) when a button is clicked, reading every page when the list is paged (resource/export.ts); the
- * screen shows the buttons only to a user who may read the list. Rendered as two buttons in the caller's row, so
- * they wrap with its other buttons on a phone.
+ * screen shows the buttons only to a user who may read the list. One item of the caller's row of buttons, wrapping
+ * on a phone.
  */
 export function ExportButtons({
   sheet,
@@ -40,7 +40,7 @@ export function ExportButtons({
     }
   };
   return (
-    <>
+    <Space wrap size={8} className="export-buttons">
       <Button
         icon={<DownloadOutlined />}
         size={size}
@@ -59,6 +59,6 @@ export function ExportButtons({
       >
         {t('downloadCsv')}
       </Button>
-    </>
+    </Space>
   );
 }

@@ -303,32 +303,33 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
           size="small"
           title={t('adjustment')}
           extra={
-            <Space wrap>
-              <ExportButtons
-                size="small"
-                disabled={!adjustments.data?.length}
-                sheet={() => tableSheet(adjustmentColumns, adjustments.data ?? [])}
-                fileName={(ext) =>
-                  downloadName(
-                    [
-                      profile.mrobMass?.massName ?? `profile-${profile.mrobId}`,
-                      'rob',
-                      formatDateTime(profile.mrobStartTime, 'YYYYMMDD'),
-                      profile.mrobEndTime ? formatDateTime(profile.mrobEndTime, 'YYYYMMDD') : '',
-                      t('adjustment'),
-                    ],
-                    ext,
-                  )
-                }
-              />
-              {canAdjCreate && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  {t('addAdjustment')}
-                </Button>
-              )}
-            </Space>
+            canAdjCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('addAdjustment')}
+              </Button>
+            )
           }
         >
+          {/* the downloads above the table, not in the card's head: on a phone they would hide its title */}
+          <div className="rob-card-tools">
+            <ExportButtons
+              size="small"
+              disabled={!adjustments.data?.length}
+              sheet={() => tableSheet(adjustmentColumns, adjustments.data ?? [])}
+              fileName={(ext) =>
+                downloadName(
+                  [
+                    profile.mrobMass?.massName ?? `profile-${profile.mrobId}`,
+                    'rob',
+                    formatDateTime(profile.mrobStartTime, 'YYYYMMDD'),
+                    profile.mrobEndTime ? formatDateTime(profile.mrobEndTime, 'YYYYMMDD') : '',
+                    t('adjustment'),
+                  ],
+                  ext,
+                )
+              }
+            />
+          </div>
           <Table<RobAdjustmentRow>
             rowKey="robaId"
             size="small"
