@@ -356,13 +356,15 @@ test('Event Log and Bunkering Log: CSV and XLSX of the long lists', async () => 
     number: 'Target (KL)',
     within: { 'Final Bunker (KL)': ['Tolerance', 'RESET'] },
   });
-  // an event of the test's own vessel (e2e/event-data.ts): AC power lost, opened by a posted reading
+  // an event of the test's own vessel (e2e/event-data.ts): AC power lost and back, from posted readings
   const v = await eventVessel(p, 'e2exp', ['power'], [AC_LOST]);
   powerDevice = `power-e2exp-${v.tag}`;
   const now = Math.floor(Date.now() / 1000);
   await ingest(p.request, v.gateway.devcId, [
     { device: `power-e2exp-${v.tag}`, ts: now - 120, data: { onAc: 1 } },
-    { device: `power-e2exp-${v.tag}`, ts: now - 60, data: { onAc: 0 } },
+    { device: `power-e2exp-${v.tag}`, ts: now - 90, data: { onAc: 0 } },
+    // closed again: a closed event's duration stands still between the screen and the file
+    { device: `power-e2exp-${v.tag}`, ts: now - 60, data: { onAc: 1 } },
   ]);
   await p.goto('/event/log');
   await p.locator('#event-device').click();
@@ -372,6 +374,7 @@ test('Event Log and Bunkering Log: CSV and XLSX of the long lists', async () => 
     .getByTitle(new RegExp(`gateway-e2exp-${v.tag}`))
     .click();
   await p.getByRole('button', { name: 'Apply All' }).click();
+  await expect(p.locator('.event-log-table tr.ant-table-row').first()).toContainText('Non Active');
   await checkTable(p, p.locator('.event-log-table').locator('..'), {
     within: { 'Event Type': ['Reason'] },
     time: ['Date Time'],
