@@ -263,6 +263,20 @@ test("Group Detail: CSV and XLSX of the group's company cards", async () => {
   await expect(card.locator('.ant-tag')).toHaveText(csv[1][1]);
 });
 
+test("Company Detail: CSV and XLSX of the company's asset cards", async () => {
+  const p = page();
+  const [asset] = await api(p, 'GET', '/master/asset?max=1&orders[massName]=asc');
+  await p.goto(`/master/company/detail/${asset.massCompId}`);
+  const card = p.getByTestId('asset-card').first();
+  await expect(card).toBeVisible();
+  const labels = (await card.locator('.ant-descriptions-item-label').allInnerTexts()).map(norm);
+  const values = (await card.locator('.ant-descriptions-item-content').allInnerTexts()).map(norm);
+  const { csv } = await downloads(p, p.locator('.admin-section-head'));
+  expect(csv[0]).toEqual(['Asset Name', ...labels]);
+  await expect(card.locator('.ant-card-meta-title')).toHaveText(csv[1][0]);
+  for (const [i, v] of values.entries()) expectSame(labels[i], v, csv[1][i + 1]);
+});
+
 test('Asset List: CSV and XLSX of the asset cards', async () => {
   const p = page();
   await p.goto('/master/asset');
