@@ -54,6 +54,9 @@ export const componentsTexts = defineTexts(
     authPasswordUpdateFailed: 'Failed to update password',
     // the one average speed (docs/domain.md §7: distance ÷ moving time, averageSpeedKnot)
     averageSpeed: 'Average Speed (knot)',
+    // ExportButtons: a list's download (issue 31)
+    downloadXlsx: 'Download XLSX',
+    downloadCsv: 'Download CSV',
   },
   {
     back: 'Kembali',
@@ -94,5 +97,7 @@ export const componentsTexts = defineTexts(
     authPasswordUpdated: 'Kata sandi berhasil diperbarui. Anda akan diarahkan ke halaman login.',
     authPasswordUpdateFailed: 'Gagal memperbarui kata sandi',
     averageSpeed: 'Kecepatan Rata-rata (knot)',
+    downloadXlsx: 'Unduh XLSX',
+    downloadCsv: 'Unduh CSV',
   },
 );

@@ -5,10 +5,14 @@ import { resources } from '@fleet/shared/resources/index.ts';
 import { Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
 import type { Locale } from '../../api/locale.ts';
 import { toast } from '../../api/toast.ts';
+import { EXPORT_MAX_ROWS, readAllPages } from '../all-pages.ts';
+import { ExportButtons, type ExportFormat } from '../ExportButtons.tsx';
 import { dateTime } from '../format.ts';
+import { type SheetColumn, tableSheet } from '../table-sheet.ts';
 import { type AuditQuery, dependentsText, recordName, titleOf, useAuditEntries, useRestore } from './audit.ts';
 import { formatValue } from './format.ts';
 import { resourceIn } from './language.ts';
@@ -35,6 +39,9 @@ const ACTION_COLOR: Record<AuditActionName, string> = {
   unlock: 'gold',
 };
 
+/** The audit trail's answer takes at most this many entries a request (GET /api/audit `max`). */
+const AUDIT_PAGE_MAX = 500;
+
 /** A value of a stored row as the lists show it (option labels, times, JSON shortened); '-' when empty. */
 function shown(def: ResourceDef | undefined, field: string, row: AuditEntry['before']): string {
   if (!row) return '-';
@@ -42,20 +49,31 @@ function shown(def: ResourceDef | undefined, field: string, row: AuditEntry['bef
   return v === null || v === undefined || v === '' ? '-' : String(v);
 }
 
-/** The fields an update changed, as "Label: before → after" (the bookkeeping columns left out). */
-function ChangedFields({ entry, language }: { entry: AuditEntry; language: Locale }) {
+/** The fields an update changed, each as label, before and after (the bookkeeping columns left out). */
+function changedFields(entry: AuditEntry, language: Locale) {
   const base = resources[entry.resource] as ResourceDef | undefined;
   const def = base && resourceIn(base, language);
   const audit = def ? auditFields(def) : null;
-  const fields = entry.changed.filter((f) => !audit || !Object.values(audit).includes(f));
+  return entry.changed
+    .filter((f) => !audit || !Object.values(audit).includes(f))
+    .map((f) => ({
+      field: f,
+      label: def ? (def.fields[f]?.label ?? columnLabel(def, f)) : f,
+      before: shown(def, f, entry.before),
+      after: shown(def, f, entry.after),
+    }));
+}
+
+/** The fields an update changed, as "Label: before → after". */
+function ChangedFields({ entry, language }: { entry: AuditEntry; language: Locale }) {
+  const fields = changedFields(entry, language);
   if (!fields.length) return <>-</>;
   return (
     <ul className="audit-changes">
       {fields.map((f) => (
-        <li key={f}>
-          <span className="audit-field">{def ? (def.fields[f]?.label ?? columnLabel(def, f)) : f}</span>:{' '}
-          <span className="audit-before">{shown(def, f, entry.before)}</span> →{' '}
-          <span className="audit-after">{shown(def, f, entry.after)}</span>
+        <li key={f.field}>
+          <span className="audit-field">{f.label}</span>: <span className="audit-before">{f.before}</span> →{' '}
+          <span className="audit-after">{f.after}</span>
         </li>
       ))}
     </ul>
@@ -67,6 +85,8 @@ export interface AuditEntriesProps {
   /** one record's history: without the record type and record columns */
   oneRecord?: boolean;
   pageSize?: number;
+  /** the entries' download (issue 31): every page of `query`, named so; none when not given */
+  exportName?: (ext: ExportFormat) => string;
 }
 
 /**
@@ -75,7 +95,7 @@ export interface AuditEntriesProps {
  * delete, and Restore for a delete the user may undo (a confirmation, then the record and what went with it are
  * back, with their ids). The Audit Trail screen and each record's History show it.
  */
-export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesProps) {
+export function AuditEntries({ query, oneRecord, pageSize = 50, exportName }: AuditEntriesProps) {
   const t = useTexts(resourceTexts);
   const language = useLanguage();
   const [page, setPage] = useState(1);
@@ -105,21 +125,40 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
     }
   };
 
-  const columns: ColumnsType<AuditEntry> = [
+  const changesText = (e: AuditEntry) => {
+    if (e.action === 'update') {
+      const lines = changedFields(e, language).map((f) => `${f.label}: ${f.before} → ${f.after}`);
+      return lines.length ? lines.join('\n') : '-';
+    }
+    if (e.action !== 'create' && e.dependents.length)
+      return t(e.action === 'delete' ? 'alsoDeleted' : 'alsoRestored', {
+        list: dependentsText(e.dependents, language),
+      });
+    return '-';
+  };
+  const actionText = (e: AuditEntry) =>
+    [t(ACTION_KEY[e.action]), e.action === 'delete' && e.linkId !== null ? t('restoredLater') : '']
+      .filter(Boolean)
+      .join(' ');
+
+  // the columns of the table and of its download (issue 31)
+  const columns: (ColumnsType<AuditEntry>[number] & SheetColumn<AuditEntry>)[] = [
     {
       key: 'time',
       title: t('time'),
       render: (_, e) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(e.time)}</span>,
+      sheet: (e) => dateTime(e.time),
     },
     {
       key: 'user',
       title: t('user'),
       render: (_, e) => <span title={e.userId}>{e.userName ?? e.userId}</span>,
+      sheet: (e) => e.userName ?? e.userId,
     },
     ...(oneRecord
       ? []
       : ([
-          { key: 'type', title: t('recordType'), render: (_, e) => typeOf(e) },
+          { key: 'type', title: t('recordType'), render: (_, e) => typeOf(e), sheet: typeOf },
           {
             key: 'record',
             title: t('record'),
@@ -134,8 +173,9 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
                 </div>
               );
             },
+            sheet: (e) => [nameOf(e), t('recordId', { id: e.rowId })].filter(Boolean).join(' '),
           },
-        ] satisfies ColumnsType<AuditEntry>)),
+        ] satisfies (ColumnsType<AuditEntry>[number] & SheetColumn<AuditEntry>)[])),
     {
       key: 'action',
       title: t('action'),
@@ -145,18 +185,13 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
           {e.action === 'delete' && e.linkId !== null && <Tag>{t('restoredLater')}</Tag>}
         </>
       ),
+      sheet: actionText,
     },
     {
       key: 'changes',
       title: t('changes'),
-      render: (_, e) => {
-        if (e.action === 'update') return <ChangedFields entry={e} language={language} />;
-        if (e.action !== 'create' && e.dependents.length)
-          return t(e.action === 'delete' ? 'alsoDeleted' : 'alsoRestored', {
-            list: dependentsText(e.dependents, language),
-          });
-        return '-';
-      },
+      render: (_, e) => (e.action === 'update' ? <ChangedFields entry={e} language={language} /> : changesText(e)),
+      sheet: changesText,
     },
     {
       key: 'restore',
@@ -177,8 +212,26 @@ export function AuditEntries({ query, oneRecord, pageSize = 50 }: AuditEntriesPr
     },
   ];
 
+  const exportSheet = async () => {
+    const all = await readAllPages(
+      (p, max) => api.list<AuditEntry>('/audit', { query: { ...query, page: p, max } }),
+      EXPORT_MAX_ROWS,
+      AUDIT_PAGE_MAX,
+    );
+    if (all.capped) toast.warning(t('exportCapped', { max: EXPORT_MAX_ROWS, total: all.total }));
+    return tableSheet(columns, all.rows);
+  };
+
   return (
     <>
+      {exportName && (
+        <div
+          className="audit-export"
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}
+        >
+          <ExportButtons disabled={list.total === 0} sheet={exportSheet} fileName={exportName} />
+        </div>
+      )}
       <Table<AuditEntry>
         className="audit-entries"
         rowKey="id"

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, HistoryOutlined, ImportOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, HistoryOutlined, ImportOutlined, SwapOutlined } from '@ant-design/icons';
 import { auditFields, columnLabel, MAX_BULK, type ResourceDef } from '@fleet/shared/resources/define.ts';
 import { Button, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
@@ -19,13 +19,11 @@ import { ButtonGroup } from '../ButtonGroup.tsx';
 import { BulkAssignModal, BulkDeleteConfirm } from './BulkActions.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import './resource.css';
-import { EXPORT_MAX_ROWS } from '../all-pages.ts';
-import { saveCsv } from '../csv.ts';
+import { ExportButtons } from '../ExportButtons.tsx';
 import { FilterBar, type FilterItem, type FilterValues } from '../FilterBar.tsx';
 import { Page } from '../Page.tsx';
-import { saveXlsx } from '../xlsx.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
-import { fetchAllRows, resourceFileName, resourceSheet } from './export.ts';
+import { resourceExport, resourceFileName, type SheetCells } from './export.ts';
 import { FormModal, type FormModalProps, type FormMode } from './FormModal.tsx';
 import { formatValue } from './format.ts';
 import { HistoryModal } from './HistoryModal.tsx';
@@ -49,6 +47,8 @@ export interface ResourcePageProps {
   columnTitles?: Record<string, string>;
   /** a column's own cell */
   render?: Record<string, (value: Row[string], row: Row) => ReactNode>;
+  /** a column's own cell in the downloads, where `render` writes it otherwise than the definition would */
+  sheet?: SheetCells;
   /** Detail button per row (needs read) */
   onDetail?: (row: Row) => void;
   /** Analytics button per row (needs read) */
@@ -339,43 +339,24 @@ export function ResourcePage(props: ResourcePageProps) {
   );
 
   // issue 31: whoever reads the list may download it, every page of it with the filters, search and order applied
-  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
-  const download = async (ext: 'xlsx' | 'csv') => {
-    setExporting(ext);
-    try {
-      const { page: _page, pageSize: _size, ...filters } = params;
-      const all = await fetchAllRows(def, filters);
-      if (all.capped) toast.warning(t('exportCapped', { max: EXPORT_MAX_ROWS, total: all.total }));
-      const titles = columns.map((c) => props.columnTitles?.[c] ?? columnLabel(view, c));
-      const rows = resourceSheet(view, columns, titles, all.rows);
-      const named = filterItems.map((f) => {
-        const v = applied.filters[f.field];
-        return f.options?.find((o) => String(o.value) === String(v))?.label ?? v ?? '';
-      });
-      const title = typeof props.title === 'string' ? props.title : view.texts.title;
-      const name = resourceFileName(title, [...named, applied.search.trim()], ext);
-      if (ext === 'xlsx') await saveXlsx(rows, 'Data', name);
-      else saveCsv(rows, name);
-    } catch {
-      // a failed read has been toasted by the API client
-    } finally {
-      setExporting(null);
-    }
+  const exportSheet = () => {
+    const { page: _page, pageSize: _size, ...filters } = params;
+    const titles = columns.map((c) => props.columnTitles?.[c] ?? columnLabel(view, c));
+    return resourceExport(def, view, filters, columns, titles, props.sheet);
+  };
+  const exportName = (ext: 'xlsx' | 'csv') => {
+    const named = filterItems.map((f) => {
+      const v = applied.filters[f.field];
+      return f.options?.find((o) => String(o.value) === String(v))?.label ?? v ?? '';
+    });
+    const title = typeof props.title === 'string' ? props.title : view.texts.title;
+    return resourceFileName(title, [...named, applied.search.trim()], ext);
   };
 
   const header = (
     <div className="resource-header">
       {props.headerExtra}
-      {canRead && (
-        <>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
-            {t('downloadXlsx')}
-          </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => void download('csv')}>
-            {t('downloadCsv')}
-          </Button>
-        </>
-      )}
+      {canRead && <ExportButtons sheet={exportSheet} fileName={exportName} />}
       {canImport && (
         <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
           {t('import')}

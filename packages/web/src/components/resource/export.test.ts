@@ -32,6 +32,16 @@ function fakeList(count: number) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('admin list download (issue 31)', () => {
+  it("writes a list's own cell where its render differs from the definition", () => {
+    const sheet = resourceSheet(def, ['mftyName', 'mftyDensity'], ['Name', 'Density'], [row(1)], {
+      mftyName: (v) => `${v} (own)`,
+    });
+    expect(sheet).toEqual([
+      ['Name', 'Density'],
+      ['Fuel, 1 (own)', 0.845],
+    ]);
+  });
+
   it('writes the header the list shows and each row with numbers as numbers', () => {
     const cols = ['mftyName', 'mftyCo2Factor', 'mftyDensity'];
     const sheet = resourceSheet(def, cols, ['Name', 'CO2 Factor', 'Density'], [row(1)]);

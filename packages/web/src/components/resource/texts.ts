@@ -65,8 +65,6 @@ export const resourceTexts = defineTexts(
     assign: 'Assign',
     assigned: '{{count}} rows changed',
     import: 'Import',
-    downloadXlsx: 'Download XLSX',
-    downloadCsv: 'Download CSV',
     exportCapped: 'Only the first {{max}} of {{total}} rows were downloaded: narrow the filters for the rest',
     importTitle: 'Import: {{title}}',
     importHint:
@@ -139,8 +137,6 @@ export const resourceTexts = defineTexts(
     assign: 'Tetapkan',
     assigned: '{{count}} baris diubah',
     import: 'Impor',
-    downloadXlsx: 'Unduh XLSX',
-    downloadCsv: 'Unduh CSV',
     exportCapped: 'Hanya {{max}} dari {{total}} baris pertama yang diunduh: persempit filter untuk sisanya',
     importTitle: 'Impor: {{title}}',
     importHint:

@@ -19,7 +19,7 @@ const def = {
 };
 
 /** the device id itself, not the device's label */
-const deviceId = (v: number) => v;
+const deviceId = (v: unknown) => v as number;
 
 export const adminScreens = defineScreens({
   User: {
@@ -123,14 +123,22 @@ export const adminScreens = defineScreens({
     // consumption rates (step 0.1), single engine Yes/No; 50 per page; add/edit modal; delete
     title: 'Config RPM',
     permission: 'master_config_rpm',
-    page: resourceList(def.configRpm, { search: false, render: { mcrpDevcId: deviceId } }),
+    page: resourceList(def.configRpm, {
+      search: false,
+      render: { mcrpDevcId: deviceId },
+      sheet: { mcrpDevcId: deviceId },
+    }),
     menu: { at: { userMaster: 120 } },
   },
   MasterConfigAe: {
     // Config AE list (spec 001 §2): device id, unique id, number and the three rates (step 0.1); 50 per page
     title: 'Config AE',
     permission: 'master_config_ae',
-    page: resourceList(def.configAe, { search: false, render: { mcaeDevcId: deviceId } }),
+    page: resourceList(def.configAe, {
+      search: false,
+      render: { mcaeDevcId: deviceId },
+      sheet: { mcaeDevcId: deviceId },
+    }),
     menu: { at: { userMaster: 130 } },
   },
   MasterConfigTank: {

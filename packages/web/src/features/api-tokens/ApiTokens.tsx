@@ -2,13 +2,18 @@ import { CopyOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ApiToken, ApiTokenChoices, CreateApiToken, IssuedApiToken } from '@fleet/shared/answers/api-tokens.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { text, useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
+import { now } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { downloadName } from '../../components/csv.ts';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { dateTime, num } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
+import { type SheetColumn, tableSheet } from '../../components/table-sheet.ts';
 import { apiTokenTexts } from './texts.ts';
 import './api-tokens.css';
 
@@ -157,6 +162,7 @@ export function SecretModal({ issued, onClose }: { issued: IssuedApiToken | null
  */
 export default function ApiTokens() {
   const t = useTexts(apiTokenTexts);
+  const canRead = useCan('api_token', 'read');
   const canCreate = useCan('api_token', 'create');
   const canRevoke = useCan('api_token', 'delete');
   const qc = useQueryClient();
@@ -172,15 +178,114 @@ export default function ApiTokens() {
     },
   });
 
+  const statusText = (r: ApiToken) =>
+    r.status === 'revoked' && r.revokedTime ? t('revokedAt', { time: dateTime(r.revokedTime) }) : t(r.status);
+  // the tokens' columns, in the table and in its download (issue 31); the secret's prefix is never written to a file
+  const columns: (ColumnType<ApiToken> & SheetColumn<ApiToken>)[] = [
+    {
+      key: 'name',
+      title: t('name'),
+      render: (_, r) => (
+        <>
+          <div className="api-token-name">
+            <KeyOutlined /> {r.name}
+          </div>
+          <Typography.Text type="secondary" code>
+            {r.prefix}…
+          </Typography.Text>
+        </>
+      ),
+      sheet: (r) => r.name,
+    },
+    {
+      key: 'status',
+      title: t('status'),
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{statusText(r)}</Tag>,
+      sheet: statusText,
+    },
+    { key: 'company', title: t('company'), dataIndex: 'compName', sheet: (r) => r.compName },
+    { key: 'role', title: t('role'), dataIndex: 'roleName', sheet: (r) => r.roleName },
+    {
+      key: 'created',
+      title: t('created'),
+      render: (_, r) => (
+        <>
+          <div>{dateTime(r.createdTime)}</div>
+          <Typography.Text type="secondary">{t('createdBy', { user: r.createdUserId })}</Typography.Text>
+        </>
+      ),
+      sheet: (r) => dateTime(r.createdTime),
+    },
+    {
+      key: 'expires',
+      title: t('expires'),
+      render: (_, r) => dateTime(r.expiresTime),
+      sheet: (r) => dateTime(r.expiresTime),
+    },
+    {
+      key: 'used',
+      title: t('lastUse'),
+      render: (_, r) => {
+        const counts = { reads: num(r.lastDay.reads, 0), writes: num(r.lastDay.writes, 0) };
+        return (
+          <>
+            <div>
+              {r.lastUsedTime ? dateTime(r.lastUsedTime) : t('never')}
+              {r.lastUsedAddress && <Typography.Text type="secondary"> · {r.lastUsedAddress}</Typography.Text>}
+            </div>
+            <Typography.Text type="secondary" className="api-token-counts">
+              {r.lastDay.limited
+                ? t('lastDayLimited', { ...counts, limited: num(r.lastDay.limited, 0) })
+                : t('lastDay', counts)}
+            </Typography.Text>
+          </>
+        );
+      },
+      sheet: (r) => (r.lastUsedTime ? dateTime(r.lastUsedTime) : t('never')),
+    },
+    ...(canRevoke
+      ? [
+          {
+            key: 'revoke',
+            title: '',
+            align: 'right' as const,
+            render: (_: unknown, r: ApiToken) =>
+              r.status === 'revoked' ? null : (
+                <Popconfirm
+                  title={t('revokeConfirm', { name: r.name })}
+                  okText={t('revoke')}
+                  cancelText={t('cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => revoke.mutate(r.tokenId)}
+                >
+                  <Button danger size="small" aria-label={t('revokeToken', { name: r.name })}>
+                    {t('revoke')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Page
       title={t('title')}
       extra={
-        canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('create')}
-          </Button>
-        )
+        <Space wrap>
+          {canRead && (
+            <ExportButtons
+              disabled={!tokens.data?.length}
+              sheet={() => tableSheet(columns, tokens.data ?? [])}
+              fileName={(ext) => downloadName([t('title'), now().format('YYYYMMDD')], ext)}
+            />
+          )}
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('create')}
+            </Button>
+          )}
+        </Space>
       }
     >
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
@@ -193,89 +298,7 @@ export default function ApiTokens() {
         pagination={false}
         scroll={{ x: 1100 }}
         locale={{ emptyText: t('noTokens') }}
-        columns={[
-          {
-            key: 'name',
-            title: t('name'),
-            render: (_, r) => (
-              <>
-                <div className="api-token-name">
-                  <KeyOutlined /> {r.name}
-                </div>
-                <Typography.Text type="secondary" code>
-                  {r.prefix}…
-                </Typography.Text>
-              </>
-            ),
-          },
-          {
-            key: 'status',
-            title: t('status'),
-            render: (_, r) => (
-              <Tag color={STATUS_COLOR[r.status]}>
-                {r.status === 'revoked' && r.revokedTime
-                  ? t('revokedAt', { time: dateTime(r.revokedTime) })
-                  : t(r.status)}
-              </Tag>
-            ),
-          },
-          { key: 'company', title: t('company'), dataIndex: 'compName' },
-          { key: 'role', title: t('role'), dataIndex: 'roleName' },
-          {
-            key: 'created',
-            title: t('created'),
-            render: (_, r) => (
-              <>
-                <div>{dateTime(r.createdTime)}</div>
-                <Typography.Text type="secondary">{t('createdBy', { user: r.createdUserId })}</Typography.Text>
-              </>
-            ),
-          },
-          { key: 'expires', title: t('expires'), render: (_, r) => dateTime(r.expiresTime) },
-          {
-            key: 'used',
-            title: t('lastUse'),
-            render: (_, r) => {
-              const counts = { reads: num(r.lastDay.reads, 0), writes: num(r.lastDay.writes, 0) };
-              return (
-                <>
-                  <div>
-                    {r.lastUsedTime ? dateTime(r.lastUsedTime) : t('never')}
-                    {r.lastUsedAddress && <Typography.Text type="secondary"> · {r.lastUsedAddress}</Typography.Text>}
-                  </div>
-                  <Typography.Text type="secondary" className="api-token-counts">
-                    {r.lastDay.limited
-                      ? t('lastDayLimited', { ...counts, limited: num(r.lastDay.limited, 0) })
-                      : t('lastDay', counts)}
-                  </Typography.Text>
-                </>
-              );
-            },
-          },
-          ...(canRevoke
-            ? [
-                {
-                  key: 'revoke',
-                  title: '',
-                  align: 'right' as const,
-                  render: (_: unknown, r: ApiToken) =>
-                    r.status === 'revoked' ? null : (
-                      <Popconfirm
-                        title={t('revokeConfirm', { name: r.name })}
-                        okText={t('revoke')}
-                        cancelText={t('cancel')}
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => revoke.mutate(r.tokenId)}
-                      >
-                        <Button danger size="small" aria-label={t('revokeToken', { name: r.name })}>
-                          {t('revoke')}
-                        </Button>
-                      </Popconfirm>
-                    ),
-                },
-              ]
-            : []),
-        ]}
+        columns={columns}
       />
       <CreateTokenModal
         open={creating}

@@ -1,5 +1,6 @@
 import type { AssetRow } from '@fleet/shared/answers/resource-rows.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
+import { columnLabel } from '@fleet/shared/resources/define.ts';
 import { Empty, Input, Pagination, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,8 +10,10 @@ import { RESOURCE_TEXTS, useResourceMutation } from '../../api/resources.ts';
 import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { ButtonGroup } from '../../components/ButtonGroup.tsx';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { Page } from '../../components/Page.tsx';
 import { DeleteConfirm } from '../../components/resource/DeleteConfirm.tsx';
+import { resourceExport, resourceFileName } from '../../components/resource/export.ts';
 import { useResourceDef } from '../../components/resource/language.ts';
 import { routeNames } from '../../routing/route-names.ts';
 import { AssetCard } from './AssetCard.tsx';
@@ -19,6 +22,8 @@ import { assetsTexts } from './texts.ts';
 import './assets.css';
 
 const PAGE_SIZE = asset.pageSize;
+/** what a card shows, as the columns of the list's download (issue 31) */
+const CARD_COLUMNS = ['massName', 'massSystemType', 'massMaty.matyName'];
 /** Search by name or by type (spec 000 §7: findField/findValue). */
 const SEARCH_FIELDS = [
   { value: 'massName', label: 'searchName' },
@@ -43,10 +48,8 @@ export default function Asset() {
   const [deleting, setDeleting] = useState<AssetRow | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
-  const list = useAssetList(
-    { page, pageSize: PAGE_SIZE, findField, findValue: applied.trim() || undefined, orders: { massName: 'asc' } },
-    canRead,
-  );
+  const listParams = { findField, findValue: applied.trim() || undefined, orders: { massName: 'asc' as const } };
+  const list = useAssetList({ page, pageSize: PAGE_SIZE, ...listParams }, canRead);
   const mutation = useResourceMutation(asset, { deleted: ASSET_TEXTS.deleted });
   const rows = canRead ? (list.data?.rows ?? []) : [];
   const total = canRead ? (list.data?.total ?? 0) : 0;
@@ -76,12 +79,29 @@ export default function Asset() {
     <Page
       title={view.texts.title}
       extra={
-        <ButtonGroup
-          permission="master_asset"
-          onRefresh={refresh}
-          refreshing={refreshing}
-          onAdd={() => setEditing({ row: null })}
-        />
+        <Space wrap>
+          {canRead && (
+            <ExportButtons
+              disabled={total === 0}
+              sheet={() =>
+                resourceExport(
+                  asset,
+                  view,
+                  listParams,
+                  CARD_COLUMNS,
+                  CARD_COLUMNS.map((c) => columnLabel(view, c)),
+                )
+              }
+              fileName={(ext) => resourceFileName(view.texts.title, [applied.trim()], ext)}
+            />
+          )}
+          <ButtonGroup
+            permission="master_asset"
+            onRefresh={refresh}
+            refreshing={refreshing}
+            onAdd={() => setEditing({ row: null })}
+          />
+        </Space>
       }
     >
       <div className="page-card">

@@ -58,6 +58,7 @@ export default function Device() {
               '—'
             ),
         }}
+        sheet={{ devcType: (v) => typeLabel(v) }}
         onDetail={(row) => navigate(routeNames.DeviceDetail(row.devcId))}
         rowActions={(row) =>
           row.devcType === 'gateway' ? (

@@ -2,18 +2,25 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { RobRow } from '@fleet/shared/answers/resource-rows.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Table, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useAssets } from '../../api/assets.ts';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
+import { now } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
+import { downloadName } from '../../components/csv.ts';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { FilterBar, FilterSelect } from '../../components/FilterBar.tsx';
-import { formatDateTime, robLitres } from '../../components/format.ts';
+import { formatDateTime, ROB_DIGITS, robLitres } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
+import { type SheetColumn, tableSheet } from '../../components/table-sheet.ts';
+import { xlsxNumber } from '../../components/xlsx.ts';
 import './rob.css';
 import { ROB_TEXTS } from '../../api/rob.ts';
 import { RobDetail } from './RobDetail.tsx';
 import { RobProfileForm } from './RobForms.tsx';
+import { sheetTime } from './rob-sheet.ts';
 import { robTexts } from './texts.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
@@ -60,6 +67,40 @@ export default function RemainOnBoard() {
     }
   };
   const asset = assets.data?.find((a) => a.massId === massId);
+  // the profiles' columns, in the table and in its download (issue 31)
+  const profileColumns: (ColumnType<RobRow> & SheetColumn<RobRow>)[] = [
+    {
+      title: t('startTime'),
+      dataIndex: 'mrobStartTime',
+      render: (v) => formatDateTime(v),
+      sheet: (p) => sheetTime(p.mrobStartTime),
+    },
+    {
+      title: t('endTime'),
+      dataIndex: 'mrobEndTime',
+      render: (v) => formatDateTime(v),
+      sheet: (p) => sheetTime(p.mrobEndTime),
+    },
+    {
+      title: t('initialValue'),
+      dataIndex: 'mrobInitialValue',
+      align: 'right',
+      render: (v) => robLitres(v),
+      sheet: (p) => xlsxNumber(p.mrobInitialValue, ROB_DIGITS[1]),
+    },
+    {
+      title: t('createdBy'),
+      dataIndex: 'mrobCreatedUserId',
+      render: (v) => v ?? '-',
+      sheet: (p) => p.mrobCreatedUserId ?? null,
+    },
+    {
+      title: t('createdAt'),
+      dataIndex: 'mrobCreatedTime',
+      render: (v) => formatDateTime(v),
+      sheet: (p) => sheetTime(p.mrobCreatedTime),
+    },
+  ];
 
   return (
     <Page title={t('title')}>
@@ -88,11 +129,20 @@ export default function RemainOnBoard() {
               <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
                 {t('profileOf', { asset: asset?.massName ?? '' })}
               </Typography.Title>
-              {canCreate && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, profile: null })}>
-                  {t('addNew')}
-                </Button>
-              )}
+              <Space wrap>
+                <ExportButtons
+                  disabled={!profiles.data?.length}
+                  sheet={() => tableSheet(profileColumns, profiles.data ?? [])}
+                  fileName={(ext) =>
+                    downloadName([asset?.massName ?? `asset-${massId}`, t('title'), now().format('YYYYMMDD')], ext)
+                  }
+                />
+                {canCreate && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, profile: null })}>
+                    {t('addNew')}
+                  </Button>
+                )}
+              </Space>
             </div>
             {profiles.isError ? (
               <Alert type="error" showIcon message={ROB_TEXTS.loadFailed} />
@@ -107,16 +157,7 @@ export default function RemainOnBoard() {
                 pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
                 locale={{ emptyText: ROB_TEXTS.empty }}
                 columns={[
-                  { title: t('startTime'), dataIndex: 'mrobStartTime', render: (v) => formatDateTime(v) },
-                  { title: t('endTime'), dataIndex: 'mrobEndTime', render: (v) => formatDateTime(v) },
-                  {
-                    title: t('initialValue'),
-                    dataIndex: 'mrobInitialValue',
-                    align: 'right',
-                    render: (v) => robLitres(v),
-                  },
-                  { title: t('createdBy'), dataIndex: 'mrobCreatedUserId', render: (v) => v ?? '-' },
-                  { title: t('createdAt'), dataIndex: 'mrobCreatedTime', render: (v) => formatDateTime(v) },
+                  ...profileColumns,
                   {
                     title: t('actions'),
                     key: 'actions',

@@ -3,6 +3,7 @@ import type { RobAdjustmentRow, RobRow } from '@fleet/shared/answers/resource-ro
 import type { RobInterval } from '@fleet/shared/bunker.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Empty, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
@@ -11,12 +12,15 @@ import { toast } from '../../api/toast.ts';
 import { useCan } from '../../auth/permissions.ts';
 import { truncate } from '../../components/bunker-format.ts';
 import { downloadName, saveCsv } from '../../components/csv.ts';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
-import { formatDateTime, robLitres } from '../../components/format.ts';
-import { saveXlsx } from '../../components/xlsx.ts';
+import { formatDateTime, ROB_DIGITS, robLitres } from '../../components/format.ts';
+import { type SheetColumn, tableSheet } from '../../components/table-sheet.ts';
+import { saveXlsx, xlsxNumber } from '../../components/xlsx.ts';
 import { belowZeroRowStarts, belowZeroTag, RobBelowZeroAlert } from './RobBelowZero.tsx';
 import { RobAdjustmentForm } from './RobForms.tsx';
 import { robLedgerSheet } from './rob-ledger-export.ts';
+import { sheetTime } from './rob-sheet.ts';
 import { robTexts } from './texts.ts';
 import { useTwoStepConfirm } from './useTwoStepConfirm.ts';
 
@@ -74,6 +78,50 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
       console.error('ROB adjustment delete failed', e);
     }
   };
+
+  // the adjustments' columns, in the table and in its download (issue 31)
+  const adjustmentColumns: (ColumnType<RobAdjustmentRow> & SheetColumn<RobAdjustmentRow>)[] = [
+    { title: t('time'), dataIndex: 'robaTime', render: (v) => formatDateTime(v), sheet: (a) => sheetTime(a.robaTime) },
+    {
+      title: t('type'),
+      dataIndex: 'robaType',
+      render: (v) => (v === 1 ? t('resetValue') : t('adjustValue')),
+      sheet: (a) => (a.robaType === 1 ? t('resetValue') : t('adjustValue')),
+    },
+    {
+      title: t('value'),
+      dataIndex: 'robaValue',
+      align: 'right',
+      render: (v) => robLitres(v),
+      sheet: (a) => xlsxNumber(a.robaValue, ROB_DIGITS[1]),
+    },
+    {
+      title: t('note'),
+      dataIndex: 'robaNote',
+      render: (v: string | null) =>
+        v ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setNote(v)}>
+            {truncate(v, 20)}
+          </Button>
+        ) : (
+          '-'
+        ),
+      // the whole note (the table shortens it to 20 characters)
+      sheet: (a) => a.robaNote || null,
+    },
+    {
+      title: t('createdBy'),
+      dataIndex: 'robaCreatedUserId',
+      render: (v) => v ?? '-',
+      sheet: (a) => a.robaCreatedUserId ?? null,
+    },
+    {
+      title: t('createdAt'),
+      dataIndex: 'robaCreatedTime',
+      render: (v) => formatDateTime(v),
+      sheet: (a) => sheetTime(a.robaCreatedTime),
+    },
+  ];
 
   const rob = summary.data?.summary.rob;
   const count = adjustments.data?.length ?? 0;
@@ -262,6 +310,26 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
             )
           }
         >
+          {/* the downloads above the table, not in the card's head: on a phone they would hide its title */}
+          <div className="rob-card-tools">
+            <ExportButtons
+              size="small"
+              disabled={!adjustments.data?.length}
+              sheet={() => tableSheet(adjustmentColumns, adjustments.data ?? [])}
+              fileName={(ext) =>
+                downloadName(
+                  [
+                    profile.mrobMass?.massName ?? `profile-${profile.mrobId}`,
+                    'rob',
+                    formatDateTime(profile.mrobStartTime, 'YYYYMMDD'),
+                    profile.mrobEndTime ? formatDateTime(profile.mrobEndTime, 'YYYYMMDD') : '',
+                    t('adjustment'),
+                  ],
+                  ext,
+                )
+              }
+            />
+          </div>
           <Table<RobAdjustmentRow>
             rowKey="robaId"
             size="small"
@@ -271,27 +339,7 @@ export function RobDetail({ profile, onBack }: { profile: RobRow; onBack: () => 
             pagination={false}
             locale={{ emptyText: ROB_TEXTS.noAdjustments }}
             columns={[
-              { title: t('time'), dataIndex: 'robaTime', render: (v) => formatDateTime(v) },
-              {
-                title: t('type'),
-                dataIndex: 'robaType',
-                render: (v) => (v === 1 ? t('resetValue') : t('adjustValue')),
-              },
-              { title: t('value'), dataIndex: 'robaValue', align: 'right', render: (v) => robLitres(v) },
-              {
-                title: t('note'),
-                dataIndex: 'robaNote',
-                render: (v: string | null) =>
-                  v ? (
-                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setNote(v)}>
-                      {truncate(v, 20)}
-                    </Button>
-                  ) : (
-                    '-'
-                  ),
-              },
-              { title: t('createdBy'), dataIndex: 'robaCreatedUserId', render: (v) => v ?? '-' },
-              { title: t('createdAt'), dataIndex: 'robaCreatedTime', render: (v) => formatDateTime(v) },
+              ...adjustmentColumns,
               {
                 title: t('actions'),
                 key: 'actions',

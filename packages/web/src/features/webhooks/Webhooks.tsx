@@ -9,12 +9,16 @@ import {
 import { can } from '@fleet/shared/permissions.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Form, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
 import { toast } from '../../api/toast.ts';
-import { at } from '../../api/zone.ts';
+import { at, now } from '../../api/zone.ts';
+import { downloadName } from '../../components/csv.ts';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { Page } from '../../components/Page.tsx';
+import { type SheetColumn, tableSheet } from '../../components/table-sheet.ts';
 import { useSession } from '../../stores/session.ts';
 import { webhookTexts } from './texts.ts';
 
@@ -77,15 +81,105 @@ export default function Webhooks() {
     setLogOf(w);
   };
 
+  // the subscriptions' columns, in the table and in its download (issue 31)
+  const columns: (ColumnType<Webhook> & SheetColumn<Webhook>)[] = [
+    { title: t('name'), dataIndex: 'name', width: 160, sheet: (w) => w.name },
+    { title: t('url'), dataIndex: 'url', width: 260, ellipsis: true, sheet: (w) => w.url },
+    {
+      title: t('kinds'),
+      dataIndex: 'kinds',
+      width: 260,
+      render: (kinds: WebhookKind[]) => (
+        <Space size={[0, 4]} wrap>
+          {kinds.map((k) => (
+            <Tag key={k}>{kindText(k)}</Tag>
+          ))}
+        </Space>
+      ),
+      sheet: (w) => w.kinds.map(kindText).join(', '),
+    },
+    {
+      title: t('active'),
+      dataIndex: 'active',
+      width: 90,
+      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('on') : t('off')}</Tag>,
+      sheet: (w) => (w.active ? t('on') : t('off')),
+    },
+    {
+      title: t('lastDelivery'),
+      dataIndex: 'lastDelivery',
+      width: 200,
+      render: (d: Webhook['lastDelivery']) =>
+        d ? (
+          <Space size={4} wrap>
+            <Tag color={STATUS_COLOR[d.status]}>{t(d.status)}</Tag>
+            {d.httpStatus !== null && <span>HTTP {d.httpStatus}</span>}
+            <span>{time(d.time)}</span>
+          </Space>
+        ) : (
+          t('none')
+        ),
+      sheet: (w) =>
+        w.lastDelivery
+          ? [
+              t(w.lastDelivery.status),
+              w.lastDelivery.httpStatus !== null ? `HTTP ${w.lastDelivery.httpStatus}` : '',
+              time(w.lastDelivery.time),
+            ]
+              .filter(Boolean)
+              .join(' ')
+          : t('none'),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 330,
+      render: (_, w) => (
+        <Space size={4} wrap>
+          <Button size="small" onClick={() => setLogOf(w)}>
+            {t('log')}
+          </Button>
+          {can(access, 'webhook', 'update') && (
+            <>
+              <Button size="small" onClick={() => sendTest(w)}>
+                {t('sendTest')}
+              </Button>
+              <Button size="small" onClick={() => setEditing(w)}>
+                {t('edit')}
+              </Button>
+              <Button size="small" onClick={() => rotate(w)}>
+                {t('newSecret')}
+              </Button>
+            </>
+          )}
+          {can(access, 'webhook', 'delete') && (
+            <Button size="small" danger onClick={() => remove(w)}>
+              {t('delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
   return (
     <Page
       title={t('title')}
       extra={
-        can(access, 'webhook', 'create') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('add')}
-          </Button>
-        )
+        <Space wrap>
+          {can(access, 'webhook', 'read') && (
+            <ExportButtons
+              disabled={!list.data?.length}
+              sheet={() => tableSheet(columns, list.data ?? [])}
+              fileName={(ext) => downloadName([t('title'), now().format('YYYYMMDD')], ext)}
+            />
+          )}
+          {can(access, 'webhook', 'create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('add')}
+            </Button>
+          )}
+        </Space>
       }
     >
       <div className="page-card">
@@ -99,73 +193,7 @@ export default function Webhooks() {
           tableLayout="fixed"
           scroll={{ x: 1300 }}
           locale={{ emptyText: t('empty') }}
-          columns={[
-            { title: t('name'), dataIndex: 'name', width: 160 },
-            { title: t('url'), dataIndex: 'url', width: 260, ellipsis: true },
-            {
-              title: t('kinds'),
-              dataIndex: 'kinds',
-              width: 260,
-              render: (kinds: WebhookKind[]) => (
-                <Space size={[0, 4]} wrap>
-                  {kinds.map((k) => (
-                    <Tag key={k}>{kindText(k)}</Tag>
-                  ))}
-                </Space>
-              ),
-            },
-            {
-              title: t('active'),
-              dataIndex: 'active',
-              width: 90,
-              render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('on') : t('off')}</Tag>,
-            },
-            {
-              title: t('lastDelivery'),
-              dataIndex: 'lastDelivery',
-              width: 200,
-              render: (d: Webhook['lastDelivery']) =>
-                d ? (
-                  <Space size={4} wrap>
-                    <Tag color={STATUS_COLOR[d.status]}>{t(d.status)}</Tag>
-                    {d.httpStatus !== null && <span>HTTP {d.httpStatus}</span>}
-                    <span>{time(d.time)}</span>
-                  </Space>
-                ) : (
-                  t('none')
-                ),
-            },
-            {
-              title: t('actions'),
-              key: 'actions',
-              width: 330,
-              render: (_, w) => (
-                <Space size={4} wrap>
-                  <Button size="small" onClick={() => setLogOf(w)}>
-                    {t('log')}
-                  </Button>
-                  {can(access, 'webhook', 'update') && (
-                    <>
-                      <Button size="small" onClick={() => sendTest(w)}>
-                        {t('sendTest')}
-                      </Button>
-                      <Button size="small" onClick={() => setEditing(w)}>
-                        {t('edit')}
-                      </Button>
-                      <Button size="small" onClick={() => rotate(w)}>
-                        {t('newSecret')}
-                      </Button>
-                    </>
-                  )}
-                  {can(access, 'webhook', 'delete') && (
-                    <Button size="small" danger onClick={() => remove(w)}>
-                      {t('delete')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </div>
       {editing && (

@@ -1,6 +1,7 @@
 import type { AssetRow, CompanyRow } from '@fleet/shared/answers/resource-rows.ts';
 import { asset } from '@fleet/shared/resources/asset.ts';
 import { company } from '@fleet/shared/resources/company.ts';
+import { columnLabel } from '@fleet/shared/resources/define.ts';
 import { Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -9,7 +10,9 @@ import { companyAssets, useResourceList, useResourceRow } from '../../../api/res
 import { toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { ExportButtons } from '../../../components/ExportButtons.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { resourceExport, resourceFileName } from '../../../components/resource/export.ts';
 import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
@@ -20,6 +23,8 @@ import { companiesTexts } from './texts.ts';
 import '../admin.css';
 
 const PAGE_SIZE = 10;
+/** what an asset's card shows, as the columns of the cards' download (issue 31), titled as the card labels them */
+const CARD_COLUMNS = ['massName', 'massSystemType', 'massMaty.matyName'];
 
 /**
  * Company Detail (spec 000 §2): the company's data (its edit form is hidden on this screen; editing is on the
@@ -37,11 +42,9 @@ export default function CompanyDetail() {
 
   const row = useResourceRow<CompanyRow>(company, id);
   // every company of the user, not only the active one (GET /master/company_asset)
-  const assets = useResourceList<AssetRow>(
-    companyAssets,
-    { page, pageSize: PAGE_SIZE, finds: { massCompId: id }, orders: { massName: 'asc' } },
-    canReadAssets,
-  );
+  const assetParams = { finds: { massCompId: id }, orders: { massName: 'asc' as const } };
+  const assets = useResourceList<AssetRow>(companyAssets, { page, pageSize: PAGE_SIZE, ...assetParams }, canReadAssets);
+  const assetView = useResourceDef(companyAssets);
   const c = row.data;
 
   if (isNotFound(row.error)) {
@@ -90,9 +93,24 @@ export default function CompanyDetail() {
         )
       )}
 
-      <Typography.Title level={4} className="admin-section-title">
-        {t('companyAssets')}
-      </Typography.Title>
+      <div className="admin-section-head">
+        <Typography.Title level={4} className="admin-section-title">
+          {t('companyAssets')}
+        </Typography.Title>
+        {canReadAssets && (
+          <ExportButtons
+            disabled={assets.total === 0}
+            sheet={() =>
+              resourceExport(companyAssets, assetView, assetParams, CARD_COLUMNS, [
+                columnLabel(assetView, 'massName'),
+                A.massSystemType.label,
+                A.massMatyId.label,
+              ])
+            }
+            fileName={(ext) => resourceFileName(`${c?.compName ?? id}_${t('companyAssets')}`, [], ext)}
+          />
+        )}
+      </div>
       <CardGrid
         items={assets.rows}
         rowKey={(a) => a.massId}

@@ -1,6 +1,7 @@
 import { EnvironmentOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import type { CompanyRow, GroupRow } from '@fleet/shared/answers/resource-rows.ts';
 import { company } from '@fleet/shared/resources/company.ts';
+import { columnLabel } from '@fleet/shared/resources/define.ts';
 import { groupCompany } from '@fleet/shared/resources/group-company.ts';
 import { Card, Descriptions, Input, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,7 +11,9 @@ import { useResourceList, useResourceRow } from '../../../api/resources.ts';
 import { toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { ExportButtons } from '../../../components/ExportButtons.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { resourceExport, resourceFileName } from '../../../components/resource/export.ts';
 import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { isNotFound, NotFoundState } from '../NotFoundState.tsx';
@@ -21,6 +24,8 @@ import { companiesTexts } from './texts.ts';
 import '../admin.css';
 
 const PAGE_SIZE = 10;
+/** what a company's card shows, as the columns of the cards' download (issue 31), titled by the fields' labels */
+const CARD_FIELDS = ['compName', 'compStatus', 'compAddress', 'compPhone', 'compPIC'];
 
 /** Group Detail (spec 001 §2): the group's data and a card per company; a card opens Company Detail. */
 export default function GroupDetail() {
@@ -34,17 +39,17 @@ export default function GroupDetail() {
   const [search, setSearch] = useState('');
 
   const group = useResourceRow<GroupRow>(groupCompany, id);
+  const companyParams = {
+    finds: { compGrcpId: id },
+    findField: search ? 'compName' : undefined,
+    findValue: search || undefined,
+  };
   const companies = useResourceList<CompanyRow>(
     company,
-    {
-      page,
-      pageSize: PAGE_SIZE,
-      finds: { compGrcpId: id },
-      findField: search ? 'compName' : undefined,
-      findValue: search || undefined,
-    },
+    { page, pageSize: PAGE_SIZE, ...companyParams },
     canReadCompanies,
   );
+  const C = useResourceDef(company);
   const g = group.data;
 
   if (isNotFound(group.error)) {
@@ -87,16 +92,33 @@ export default function GroupDetail() {
         <Typography.Title level={4} className="admin-section-title">
           {t('companies')}
         </Typography.Title>
-        <Input.Search
-          aria-label={t('searchCompany')}
-          placeholder={t('searchCompany')}
-          allowClear
-          onSearch={(v) => {
-            setSearch(v.trim());
-            setPage(1);
-          }}
-          style={{ width: 260 }}
-        />
+        <Space wrap className="admin-section-tools">
+          {canReadCompanies && (
+            <ExportButtons
+              disabled={companies.total === 0}
+              sheet={() =>
+                resourceExport(
+                  company,
+                  C,
+                  companyParams,
+                  CARD_FIELDS,
+                  CARD_FIELDS.map((f) => columnLabel(C, f)),
+                )
+              }
+              fileName={(ext) => resourceFileName(`${g?.grcpName ?? id}_${t('companies')}`, [search], ext)}
+            />
+          )}
+          <Input.Search
+            aria-label={t('searchCompany')}
+            placeholder={t('searchCompany')}
+            allowClear
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPage(1);
+            }}
+            style={{ width: 260, maxWidth: '100%' }}
+          />
+        </Space>
       </div>
       <CardGrid
         items={companies.rows}

@@ -2,6 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { AssetEventRow, ConfigEventRow, MasterEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { assetEvent } from '@fleet/shared/resources/asset-event.ts';
 import { CONFIG_EVENT_ACTIVE, configEvent } from '@fleet/shared/resources/config-event.ts';
+import { columnLabel } from '@fleet/shared/resources/define.ts';
 import { masterEvent } from '@fleet/shared/resources/master-event.ts';
 import { Badge, Button, Skeleton, Space, Transfer, Typography } from 'antd';
 import type { TransferKey } from 'antd/es/transfer/interface';
@@ -13,7 +14,9 @@ import { resourcePath, useReloadResources, useResourceList, useResourceRow } fro
 import { toast, toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { ExportButtons } from '../../../components/ExportButtons.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { resourceFileName, resourceSheet } from '../../../components/resource/export.ts';
 import { useResourceDef } from '../../../components/resource/language.ts';
 import { routeNames } from '../../../routing/route-names.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -27,6 +30,8 @@ import '../admin.css';
 import './events.css';
 
 const KEY = assetEvent.permission;
+/** what an item of Selected Events shows: the event's type (the list's title heads it) and its priority */
+const SHEET_FIELDS = ['mevtType', 'mevtIsPriority'];
 
 /** A Transfer list's header: '1 event', '3 events', '1/3 events' while some are ticked (language in force). */
 export function eventCount({ selectedCount, totalCount }: { selectedCount: number; totalCount: number }) {
@@ -72,6 +77,12 @@ export default function AssetEvent() {
     canRead,
   );
 
+  const eventView = useResourceDef(masterEvent);
+  // the Selected Events list as the screen's download (issue 31): each linked event's type and priority
+  const selectedEvents = useMemo(
+    () => events.rows.filter((e) => links.rows.some((l) => l.asevMevtId === e.mevtId)),
+    [events.rows, links.rows],
+  );
   const linkByEvent = useMemo(() => new Map(links.rows.map((l) => [l.asevMevtId, l])), [links.rows]);
   const selected = useMemo(() => links.rows.map((l) => String(l.asevMevtId)), [links.rows]);
   // a configuration takes shared events and those of its company — the active one (issue 28); the server refuses
@@ -140,6 +151,20 @@ export default function AssetEvent() {
             }
             refreshing={links.refreshing || events.refreshing}
           />
+          {canRead && (
+            <ExportButtons
+              disabled={!row || selectedEvents.length === 0}
+              sheet={() =>
+                resourceSheet(
+                  eventView,
+                  SHEET_FIELDS,
+                  [t('selectedEvents'), ...SHEET_FIELDS.slice(1).map((f) => columnLabel(eventView, f))],
+                  selectedEvents,
+                )
+              }
+              fileName={(ext) => resourceFileName(titleText, row ? [row.mcevAssetId, `v${row.mcevVersion}`] : [], ext)}
+            />
+          )}
           {canCreate && (
             <Button icon={<CopyOutlined />} onClick={() => setDuplicating(true)} disabled={!row}>
               {t('duplicateFrom')}

@@ -1,7 +1,8 @@
 import { CheckCircleOutlined, PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { ConfigEventRow } from '@fleet/shared/answers/resource-rows.ts';
 import { CONFIG_EVENT_ACTIVE, configEvent } from '@fleet/shared/resources/config-event.ts';
-import { Badge, Button, Modal, Table, Typography } from 'antd';
+import { columnLabel } from '@fleet/shared/resources/define.ts';
+import { Badge, Button, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/client.ts';
@@ -10,8 +11,10 @@ import { resourcePath, useReloadResources, useResourceList } from '../../../api/
 import { toast, toastRefreshed } from '../../../api/toast.ts';
 import { useCan } from '../../../auth/permissions.ts';
 import { ButtonGroup } from '../../../components/ButtonGroup.tsx';
+import { ExportButtons } from '../../../components/ExportButtons.tsx';
 import { FilterBar, FilterSelect } from '../../../components/FilterBar.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { resourceExport, resourceFileName } from '../../../components/resource/export.ts';
 import { resourceIn, useResourceDef } from '../../../components/resource/language.ts';
 import { resourceTexts } from '../../../components/resource/texts.ts';
 import { routeNames } from '../../../routing/route-names.ts';
@@ -25,6 +28,8 @@ import '../admin.css';
 
 const KEY = configEvent.permission;
 const DESCRIPTION_LIMIT = 50;
+/** the table's columns but the actions, in its download (issue 31): the whole description, the table shortens it */
+const SHEET_COLUMNS = ['mcevAssetId', 'mcevVersion', 'mcevDescription', 'mcevIsActive', 'mcevAppliedTime'];
 
 // texts.ts: noDeviceForAdd, noDeviceForList (spec 001 §8); deactivated is beyond spec 001: deactivation leaves the
 // gateway without an active configuration (so it can be deleted)
@@ -53,9 +58,10 @@ export default function MasterConfigEvent() {
   const del = useDeleteConfirm();
   const gateways = useGatewayOptions();
 
+  const listParams = { finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' as const } };
   const list = useResourceList<ConfigEventRow>(
     configEvent,
-    { page, pageSize: configEvent.pageSize, finds: { mcevAssetId: assetId }, orders: { mcevVersion: 'desc' } },
+    { page, pageSize: configEvent.pageSize, ...listParams },
     canRead && !!assetId,
   );
   const newest = useResourceList<ConfigEventRow>(
@@ -105,12 +111,29 @@ export default function MasterConfigEvent() {
     <Page
       title={view.texts.title}
       extra={
-        <ButtonGroup
-          permission={KEY}
-          onRefresh={assetId ? () => list.refetch().then(toastRefreshed(admin('refreshed'))) : undefined}
-          refreshing={list.refreshing}
-          onAdd={add}
-        />
+        <Space wrap>
+          {canRead && (
+            <ExportButtons
+              disabled={!assetId || list.total === 0}
+              sheet={() =>
+                resourceExport(
+                  configEvent,
+                  view,
+                  listParams,
+                  SHEET_COLUMNS,
+                  SHEET_COLUMNS.map((c) => columnLabel(view, c)),
+                )
+              }
+              fileName={(ext) => resourceFileName(view.texts.title, [assetId], ext)}
+            />
+          )}
+          <ButtonGroup
+            permission={KEY}
+            onRefresh={assetId ? () => list.refetch().then(toastRefreshed(admin('refreshed'))) : undefined}
+            refreshing={list.refreshing}
+            onAdd={add}
+          />
+        </Space>
       }
     >
       <div className="page-card">

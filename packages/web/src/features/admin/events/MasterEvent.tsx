@@ -13,6 +13,12 @@ import { eventsTexts } from './texts.ts';
 import { parseThresholds, serializeThresholds, thresholdsProblem } from './thresholds.ts';
 import '../admin.css';
 
+/** The devices a master event watches, as its list shows them: "name (thresholds)", comma separated. */
+const thresholdsText = (v: unknown) =>
+  parseThresholds(v as string)
+    .map((d) => `${d.name} (${d.rows.length})`)
+    .join(', ');
+
 /**
  * Master Event list (spec 001 §2): search on event type, priority filter (All, High, Normal) and Apply;
  * the add/edit modal with the thresholds editor; a detail view of the event; delete. Issue 28: a tag under the type
@@ -52,11 +58,9 @@ export default function MasterEvent() {
               {v || '-'}
             </Typography.Text>
           ),
-          mevtThresholds: (v) =>
-            parseThresholds(v)
-              .map((d) => `${d.name} (${d.rows.length})`)
-              .join(', ') || '-',
+          mevtThresholds: (v) => thresholdsText(v) || '-',
         }}
+        sheet={{ mevtThresholds: (v) => thresholdsText(v) || null }}
         onDetail={(row) => setDetail(row as MasterEventRow)}
         // a system event (ROB Below Zero) is written by the server itself: the server refuses every change
         canEdit={(row) => !row.mevtSystem}

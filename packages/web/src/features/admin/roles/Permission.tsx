@@ -20,6 +20,10 @@ export default function Permission() {
         prmsOperations: (v) => <OperationsTags json={v} />,
         prmsCreatedTime: (v) => formatDateTime(v),
       }}
+      sheet={{
+        prmsOperations: (v) => parseOperations(v as string).join(', '),
+        prmsCreatedTime: (v) => formatDateTime(v),
+      }}
       form={{ renderField: { prmsOperations: () => <OperationsJsonInput /> } }}
     />
   );
