@@ -5,8 +5,8 @@ import {
   type ClosedEvent,
   type OpenedEvent,
   publishEventLogChanged,
-  writeEventLogChange,
   publishEventsOpened,
+  writeEventLogChange,
 } from '../event-engine/opened.ts';
 import { runKysely } from '../event-engine/run.ts';
 import { loadVesselPlan } from '../summary/summary-vessel.ts';

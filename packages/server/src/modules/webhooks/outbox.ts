@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { ClosedEvent, EventLogWriter, OpenedEvent } from '../event-engine/opened.ts';
 import { all, byRowCount, rowStatements, type Step, tuples } from '../event-engine/step.ts';
+import { webhooksQueued } from './queue.ts';
 import { queueClosedEvent, queueOpenedEvent } from './sources.ts';
 import { freshSubscribers, keepSubscribers, SUBSCRIBERS_SQL, type Subscribers } from './subscribers.ts';
 
@@ -65,5 +66,6 @@ export async function relayEvents(database: Database): Promise<number> {
       const e = JSON.parse(String(row.wboxBody));
       return row.wboxKind === 'event.opened' ? queueOpenedEvent(trx, e) : queueClosedEvent(trx, e);
     });
+  if (queued) webhooksQueued();
   return queued;
 }

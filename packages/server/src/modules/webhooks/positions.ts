@@ -6,7 +6,7 @@ import { rowStatements } from '../event-engine/step.ts';
 import type { IngestStage, StoredBatch } from '../telemetry/pipeline.ts';
 import { op } from '../telemetry/telemetry-store.ts';
 import { OUTBOX_SQL, subscribersStep } from './outbox.ts';
-import { enqueueWebhooks, kindsOf } from './queue.ts';
+import { enqueueWebhooks, kindsOf, webhooksQueued } from './queue.ts';
 
 /**
  * The `positions` kind (docs/domain.md §43): ingest notes a vessel's new GPS fixes in its batch's transaction when
@@ -126,6 +126,7 @@ export async function sendPositions(database: Database, now = nowSeconds()): Pro
   let queued = 0;
   for (const [compId, ids] of byCompany)
     queued += await db.transaction().execute((trx) => queueCompanyPositions(trx, compId, ids, now));
+  if (queued) webhooksQueued();
   return queued;
 }
 

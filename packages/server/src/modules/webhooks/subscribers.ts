@@ -36,8 +36,8 @@ export function keepSubscribers(
   const byKind = new Map<string, Map<number, number>>();
   for (const r of rows)
     for (const kind of kindsOf(r.kinds)) {
-      let m = byKind.get(kind);
-      if (!m) byKind.set(kind, (m = new Map()));
+      const m = byKind.get(kind) ?? new Map<number, number>();
+      byKind.set(kind, m);
       m.set(Number(r.mid), Number(r.cid));
     }
   const s = { loadedAt: now, byKind };

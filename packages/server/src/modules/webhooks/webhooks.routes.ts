@@ -13,13 +13,13 @@ import { badRequest, conflict, envelope, notFound, ok } from '../../http/envelop
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
 import { onEventLogChanged, onEventLogWrite } from '../event-engine/opened.ts';
+import { eventOutboxWriter, relayEvents } from './outbox.ts';
+import { sendPositions } from './positions.ts';
 import { enqueueWebhooks, kindsOf, webhooksQueued } from './queue.ts';
 import { receiverUrlProblem } from './receiver-address.ts';
 import { WEBHOOK_DEFAULTS, WEBHOOK_MAX_PER_COMPANY, type WebhookSettings } from './settings.ts';
 import { newWebhookSecret } from './signature.ts';
 import { invalidateSubscribers } from './subscribers.ts';
-import { eventOutboxWriter, relayEvents } from './outbox.ts';
-import { sendPositions } from './positions.ts';
 import { queueClosedLegs } from './voyage-legs.ts';
 import { WebhookWorker } from './worker.ts';
 
@@ -118,15 +118,12 @@ export const webhookRoutes: FastifyPluginAsync = async (root) => {
   const passes = new Map<string, Promise<unknown>>();
   const again = new Set<string>();
   let closing = false;
-  const pass = (name: string, run: () => Promise<number>) => {
+  const pass = (name: string, run: () => Promise<unknown>) => {
     if (passes.has(name)) {
       again.add(name);
       return;
     }
     const p = run()
-      .then((n) => {
-        if (n) webhooksQueued();
-      })
       .catch((err: Error) => app.log.warn({ err: err.message }, `webhooks: ${name} could not be queued`))
       .finally(() => {
         passes.delete(name);
