@@ -83,7 +83,7 @@ export async function queueOpenedEvent(db: Db, e: OpenedEvent): Promise<number> 
   });
 }
 
-/** The deliveries of a closed event: its row, or the gateway's newest Non Active one of that event. */
+/** The deliveries of a closed event: its row, or the gateway's newest Non Active one of that event that ended then. */
 export async function queueClosedEvent(db: Db, e: ClosedEvent): Promise<number> {
   const found = await eventData(db, (q) =>
     e.evntId !== undefined
@@ -91,7 +91,14 @@ export async function queueClosedEvent(db: Db, e: ClosedEvent): Promise<number> 
       : q
           .where('event_log.evntDevcId', '=', e.gatewayId)
           .where('event_log.evntMevtId', '=', e.mevtId)
-          .where('event_log.evntStatus', '=', 0),
+          .where('event_log.evntStatus', '=', 0)
+          // the one that ended then: duration = max(0, end − start) (event-engine/transitions.ts `close`)
+          .where((eb: any) =>
+            eb.or([
+              eb(eb('event_log.evntTimestamp', '+', eb.ref('event_log.evntDuration')), '=', e.end),
+              eb.and([eb('event_log.evntDuration', '=', 0), eb('event_log.evntTimestamp', '>=', e.end)]),
+            ]),
+          ),
   );
   if (!found) return 0;
   return enqueueWebhooks(db, found.compId, 'event.closed', found.data);
