@@ -54,9 +54,10 @@ export function publishEventsOpened(database: Database, opened: OpenedEvent[]): 
 }
 
 /**
- * Every change of the event log's open state, from every writer (the engine's ingest and sweep, ROB Below Zero):
- * for the webhooks (issue 31). Published after the writer's commit, like the openings above; listeners queue their
- * work. Kept apart from `onEventsOpened` so that a system event's opening is not mailed or pushed live by it.
+ * Every change of the event log's open state, from every writer (the engine's ingest and sweep, ROB Below Zero, the
+ * fuel watch), published after the writer's commit, like the openings above; listeners queue their work (the
+ * webhooks wake the relay of their outbox, which `writeEventLogChange` below filled in the transaction). Kept apart
+ * from `onEventsOpened` so that a system event's opening is not mailed or pushed live by it.
  */
 export type EventLogListener = (database: Database, change: { opened: OpenedEvent[]; closed: ClosedEvent[] }) => void;
 
