@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, INGEST_STAGES } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/database.ts';
 import { onEventLogWrite } from '../../src/modules/event-engine/opened.ts';
 import { ingestReadings } from '../../src/modules/telemetry/ingest.ts';
 import type { IngestStage } from '../../src/modules/telemetry/pipeline.ts';
