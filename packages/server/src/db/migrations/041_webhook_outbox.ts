@@ -23,5 +23,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('wbox_body', 'text', (c) => c.notNull())
     .addColumn('wbox_created_time', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhook_outbox_kind').on('webhook_outbox').columns(['wbox_kind', 'wbox_id']).execute();
+  // no index besides the key: each ingest batch of a subscribed vessel inserts a row, and a second B-tree's page cost
+  // it measurably (docs/benchmarks.md "Webhook positions"); the relays read the few rows waiting in key order
 }
