@@ -44,6 +44,8 @@ const sides: {
   wall: number;
   cpu: number;
   n: number;
+  /** each round's CPU seconds */
+  roundCpu: number[];
 }[] = [
   {
     name: 'no subscription, without the stage',
