@@ -28,6 +28,7 @@ import { checkLinkSession } from './modules/share-links/link-scope.ts';
 import { configureHeavy } from './modules/summary/heavy.ts';
 import type { IngestPipeline, IngestStage } from './modules/telemetry/pipeline.ts';
 import { voyagesStage } from './modules/voyages/ingest-stage.ts';
+import { webhookPositionsStage } from './modules/webhooks/positions.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -107,9 +108,15 @@ export interface AppDeps {
 
 /**
  * What every ingested batch passes after its readings are written, in order (modules/telemetry/pipeline.ts): the
- * event engine and the voyages' dirty marks inside the batch's transaction, then the live push once it committed.
+ * event engine, the voyages' dirty marks and the webhooks' noted positions inside the batch's transaction, then the
+ * live push once it committed.
  */
-export const INGEST_STAGES: readonly IngestStage[] = [eventEngineStage, voyagesStage, livePushStage];
+export const INGEST_STAGES: readonly IngestStage[] = [
+  eventEngineStage,
+  voyagesStage,
+  webhookPositionsStage,
+  livePushStage,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -35,6 +35,8 @@ export interface WebhookSettings {
   perReceiver: number;
   /** how often the queue is looked at besides the nudges of this process's own enqueues (WEBHOOK_POLL_SECONDS) */
   pollSeconds: number;
+  /** how often the noted GPS fixes are sent to `positions` subscriptions (WEBHOOK_POSITION_INTERVAL_SECONDS; 0 = never) */
+  positionIntervalSeconds: number;
 }
 
 /**
@@ -249,6 +251,7 @@ export const ENV_SCHEMA = z.object({
   WEBHOOK_CONCURRENCY: whole(1, 1000),
   WEBHOOK_PER_RECEIVER: whole(1, 100),
   WEBHOOK_POLL_SECONDS: whole(0, 3600),
+  WEBHOOK_POSITION_INTERVAL_SECONDS: whole(0, 3600),
   RAW_RETENTION_DAYS: whole(0, 36_500).default(0),
   RETENTION_CHECK_MINUTES: whole(1, 10_080).default(60),
   BACKUP_DIR: text(),
@@ -526,6 +529,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.WEBHOOK_CONCURRENCY,
       perReceiver: e.WEBHOOK_PER_RECEIVER,
       pollSeconds: e.WEBHOOK_POLL_SECONDS,
+      positionIntervalSeconds: e.WEBHOOK_POSITION_INTERVAL_SECONDS,
     }),
     eventConfigCheckMs: e.EVENT_CONFIG_CHECK_MS,
     lifecycle: {

@@ -37,6 +37,7 @@ import * as m037AssetCapacity from './migrations/037_asset_capacity.ts';
 import * as m038FuelWatchEvents from './migrations/038_fuel_watch_events.ts';
 import * as m039ApiTokens from './migrations/039_api_tokens.ts';
 import * as m040Webhooks from './migrations/040_webhooks.ts';
+import * as m041WebhookOutbox from './migrations/041_webhook_outbox.ts';
 import * as m043DownloadTicket from './migrations/043_download_ticket.ts';
 
 /** Migrations in order; each takes the dialect for the few places where DDL differs. */
@@ -78,6 +79,7 @@ const all: Record<string, { up: (db: never, d: Database['dialect']) => Promise<v
   '038_fuel_watch_events': m038FuelWatchEvents,
   '039_api_tokens': m039ApiTokens,
   '040_webhooks': m040Webhooks,
+  '041_webhook_outbox': m041WebhookOutbox,
   '043_download_ticket': m043DownloadTicket,
 };
 

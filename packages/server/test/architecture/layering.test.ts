@@ -117,7 +117,7 @@ const MODULE_DAG: Record<string, string[]> = {
   // a vessel's track for the Voyages screen's replay and its GPX/KML files (issue 30)
   track: ['auth', 'summary', 'telemetry'],
   // webhooks: what the event log, bunkering and voyages tell other systems, from a durable queue
-  webhooks: ['auth', 'crud', 'event-engine'],
+  webhooks: ['auth', 'crud', 'event-engine', 'telemetry'],
 };
 
 /** The module folder of a path relative to the server's src/: '' for a file directly in modules/, else undefined. */

@@ -10,6 +10,8 @@ export const WEBHOOK_KINDS = [
   'bunker_log.created',
   'bunker_log.adjusted',
   'voyage_leg.closed',
+  /** batched GPS fixes of the company's vessels (docs/domain.md §43) */
+  'positions',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const WEBHOOK_TEST_KIND = 'test';

@@ -3,7 +3,7 @@ import { op, type WritePlan } from '../telemetry/telemetry-store.ts';
 import type { Outcome } from './asset-context.ts';
 import { configCacheOf } from './definitions.ts';
 import { evaluateReadings, remember } from './evaluation.ts';
-import { publishEventLogChanged, publishEventsOpened } from './opened.ts';
+import { publishEventLogChanged, publishEventsOpened, writeEventLogChange } from './opened.ts';
 import type { EngineReading, ReadingSource } from './readings.ts';
 import type { Step } from './step.ts';
 
@@ -20,6 +20,8 @@ export const eventEngineStage: IngestStage = {
     return {
       *write(batch) {
         outcome = yield* inWrite(evaluateReadings(storedForEngine(batch), batch.now, batch.postgres, cache));
+        // what must commit with the event log's changes (the webhooks' outbox): in this transaction
+        yield* inWrite(writeEventLogChange(database, outcome.opened, outcome.closedEvents, batch.now));
       },
       committed() {
         if (!outcome) return;
@@ -32,7 +34,7 @@ export const eventEngineStage: IngestStage = {
 };
 
 /** An engine step run inside the telemetry write: its queries are the plan's operations. */
-function* inWrite<T>(step: Step<T>): WritePlan<T> {
+export function* inWrite<T>(step: Step<T>): WritePlan<T> {
   let r = step.next(undefined as never);
   while (!r.done) r = step.next(yield* op<Record<string, unknown>[]>({ kind: 'sql', ...r.value }));
   return r.value;

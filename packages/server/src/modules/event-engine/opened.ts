@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { Step } from './step.ts';
 
 /**
  * The seam between the event engine and what reacts to a newly opened event (the live push of High events, their
@@ -53,9 +54,10 @@ export function publishEventsOpened(database: Database, opened: OpenedEvent[]): 
 }
 
 /**
- * Every change of the event log's open state, from every writer (the engine's ingest and sweep, ROB Below Zero):
- * for the webhooks (issue 31). Published after the writer's commit, like the openings above; listeners queue their
- * work. Kept apart from `onEventsOpened` so that a system event's opening is not mailed or pushed live by it.
+ * Every change of the event log's open state, from every writer (the engine's ingest and sweep, ROB Below Zero, the
+ * fuel watch), published after the writer's commit, like the openings above; listeners queue their work (the
+ * webhooks wake the relay of their outbox, which `writeEventLogChange` below filled in the transaction). Kept apart
+ * from `onEventsOpened` so that a system event's opening is not mailed or pushed live by it.
  */
 export type EventLogListener = (database: Database, change: { opened: OpenedEvent[]; closed: ClosedEvent[] }) => void;
 
@@ -75,4 +77,33 @@ export function publishEventLogChanged(database: Database, opened: OpenedEvent[]
       console.warn(`event-log listener failed: ${(err as Error).message}`);
     }
   }
+}
+
+/**
+ * The same change, inside the writer's transaction, for what must commit with it (the webhooks' outbox, issue 31,
+ * docs/decisions.md "Webhooks: an outbox in the writer's transaction"): each writer runs `writeEventLogChange` as a
+ * step of its transaction — the engine's ingest and sweep in their steps, ROB Below Zero and the fuel watch on their
+ * Kysely transaction (run.ts `runKysely`) — so a crash after the commit cannot lose what it tells.
+ */
+export type EventLogWriter = (
+  database: Database,
+  change: { opened: OpenedEvent[]; closed: ClosedEvent[] },
+  now: number,
+) => Step<void>;
+
+const writers = new Set<EventLogWriter>();
+
+export function onEventLogWrite(writer: EventLogWriter): () => void {
+  writers.add(writer);
+  return () => writers.delete(writer);
+}
+
+export function* writeEventLogChange(
+  database: Database,
+  opened: OpenedEvent[],
+  closed: ClosedEvent[],
+  now: number,
+): Step<void> {
+  if (!opened.length && !closed.length) return;
+  for (const w of writers) yield* w(database, { opened, closed }, now);
 }

@@ -13,7 +13,7 @@ import {
 import { eventHolds, STALE_SECONDS } from './conditions.ts';
 import { assetConfigs, DEFINITIONS_SQL } from './definitions.ts';
 import { noEvents } from './event-rows.ts';
-import { publishEventLogChanged, publishEventsOpened } from './opened.ts';
+import { publishEventLogChanged, publishEventsOpened, writeEventLogChange } from './opened.ts';
 import { runPg, runSqlite } from './run.ts';
 import { PHASE, readStates } from './state.ts';
 import { all, type Step } from './step.ts';
@@ -98,7 +98,7 @@ export async function runSweep(database: Database, now = nowSeconds()): Promise<
   if (database.dialect === 'sqlite') {
     const sqlite = database.sqlite;
     for (const massId of runSqlite(sqlite, sweepTargets()))
-      add(sqlite.transaction(() => runSqlite(sqlite, sweepAsset(massId, now, false)))());
+      add(sqlite.transaction(() => runSqlite(sqlite, sweepWithOutbox(database, massId, now, false)))());
     return total;
   }
   const pool = database.pool;
@@ -107,7 +107,7 @@ export async function runSweep(database: Database, now = nowSeconds()): Promise<
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const outcome = await runPg(client, sweepAsset(massId, now, true));
+      const outcome = await runPg(client, sweepWithOutbox(database, massId, now, true));
       await client.query('commit');
       add(outcome);
     } catch (err) {
@@ -118,6 +118,13 @@ export async function runSweep(database: Database, now = nowSeconds()): Promise<
     }
   }
   return total;
+}
+
+/** An asset's sweep and, in its transaction, what must commit with its changes (the webhooks' outbox). */
+function* sweepWithOutbox(database: Database, massId: number, now: number, postgres: boolean): Step<Outcome> {
+  const o = yield* sweepAsset(massId, now, postgres);
+  yield* writeEventLogChange(database, o.opened, o.closedEvents, now);
+  return o;
 }
 
 /** Runs the sweep every SWEEP_SECONDS while the server is up. */

@@ -6,7 +6,9 @@ import {
   type OpenedEvent,
   publishEventLogChanged,
   publishEventsOpened,
+  writeEventLogChange,
 } from '../event-engine/opened.ts';
+import { runKysely } from '../event-engine/run.ts';
 import { loadVesselPlan } from '../summary/summary-vessel.ts';
 import { abnormalConsumption } from './abnormal-consumption.ts';
 import type { Finding, FuelWatchRule } from './finding.ts';
@@ -215,6 +217,8 @@ export async function syncVesselFuelWatch(
           timestamp: f.start,
         });
     }
+    // what must commit with these changes (the webhooks' outbox): in this transaction
+    await runKysely(trx, database.dialect === 'postgres', writeEventLogChange(database, opened, closed, o.now));
   });
   // after the commit, in this process only: the live push and the mail of High events (§30, event-mail.ts)
   publishEventsOpened(database, opened);

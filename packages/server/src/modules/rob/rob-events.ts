@@ -7,7 +7,13 @@ import { assetTimeZone } from '../access/time-zones.ts';
 import type { ToleranceLimits } from '../bunker/bunker-detail.ts';
 import type { HookContext, ResourceHooks, ResourceHookTable } from '../crud/hooks.ts';
 import type { Row } from '../crud/rows.ts';
-import { type ClosedEvent, type OpenedEvent, publishEventLogChanged } from '../event-engine/opened.ts';
+import {
+  type ClosedEvent,
+  type OpenedEvent,
+  publishEventLogChanged,
+  writeEventLogChange,
+} from '../event-engine/opened.ts';
+import { runKysely } from '../event-engine/run.ts';
 import { lockVesselRob } from './rob-lock.ts';
 import { robSummary } from './rob-summary.ts';
 
@@ -197,6 +203,8 @@ export async function syncVesselRobEvents(
         });
         if (want.status === 0) closed.push(robClosed(massId, gateway.devcId, system.mevtId, want, r.evntId));
       }
+    // what must commit with these changes (the webhooks' outbox): in this transaction
+    await runKysely(trx, database.dialect === 'postgres', writeEventLogChange(database, opened, closed, o.now));
     return out;
   });
   publishEventLogChanged(database, opened, closed);

@@ -14,6 +14,7 @@ export const WEBHOOK_DEFAULTS: WebhookSettings = {
   concurrency: 16,
   perReceiver: 2,
   pollSeconds: 5,
+  positionIntervalSeconds: 60,
 };
 
 /** The longest nominal wait between two tries (6 hours). */

@@ -1,11 +1,12 @@
-import type { Database, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { ResourceHookTable } from '../crud/hooks.ts';
 import type { ClosedEvent, OpenedEvent } from '../event-engine/opened.ts';
-import { enqueueWebhooks, kindsOf, webhooksQueued } from './queue.ts';
+import { enqueueWebhooks } from './queue.ts';
 
 /**
  * What is sent (docs/api.md "Webhooks", the payloads): the event log's openings and closings (from every writer:
- * the engine's ingest and sweep, ROB Below Zero), created bunkering logs and their adjustments. The `data` of each
+ * the engine's ingest and sweep, ROB Below Zero, the fuel watch; through the outbox, outbox.ts), created bunkering
+ * logs and their adjustments. The `data` of each
  * kind is built here, from the stored rows.
  */
 
@@ -60,69 +61,47 @@ async function eventData(db: Db, where: (q: any) => any) {
   };
 }
 
-/** The companies of these vessels that have an active subscription to `kind` (one statement; usually none). */
-async function subscribedAssets(db: Db, massIds: number[], kind: string): Promise<Set<number>> {
-  if (!massIds.length) return new Set();
-  const rows = await db
-    .selectFrom('webhook')
-    .innerJoin('asset', 'asset.massCompId', 'webhook.wbhkCompId')
-    .select(['asset.massId', 'webhook.wbhkKinds'])
-    .where('asset.massId', 'in', [...new Set(massIds)])
-    .where('webhook.wbhkActive', '=', 1)
-    .execute();
-  return new Set(rows.filter((r) => kindsOf(r.wbhkKinds).includes(kind)).map((r) => Number(r.massId)));
+/**
+ * The deliveries of an opened event (the outbox's relay, outbox.ts; `db` is its transaction). Opened and closed in
+ * one batch: still an opening, told as it was.
+ */
+export async function queueOpenedEvent(db: Db, e: OpenedEvent): Promise<number> {
+  const found = await eventData(db, (q) =>
+    e.evntId !== undefined
+      ? q.where('event_log.evntId', '=', e.evntId)
+      : q
+          .where('event_log.evntMassId', '=', e.massId)
+          .where('event_log.evntMevtId', '=', e.mevtId)
+          .where('event_log.evntTimestamp', '=', e.timestamp),
+  );
+  if (!found) return 0;
+  return enqueueWebhooks(db, found.compId, 'event.opened', {
+    ...found.data,
+    status: 'active',
+    end: null,
+    durationSeconds: 0,
+  });
 }
 
-/** Queues the webhooks of a change of the event log (after its commit; modules/event-engine/opened.ts). */
-export async function queueEventChanges(
-  database: Database,
-  change: { opened: OpenedEvent[]; closed: ClosedEvent[] },
-): Promise<number> {
-  const db = database.db;
-  let queued = 0;
-  const openedFor = await subscribedAssets(
-    db,
-    change.opened.map((e) => e.massId),
-    'event.opened',
+/** The deliveries of a closed event: its row, or the gateway's newest Non Active one of that event that ended then. */
+export async function queueClosedEvent(db: Db, e: ClosedEvent): Promise<number> {
+  const found = await eventData(db, (q) =>
+    e.evntId !== undefined
+      ? q.where('event_log.evntId', '=', e.evntId)
+      : q
+          .where('event_log.evntDevcId', '=', e.gatewayId)
+          .where('event_log.evntMevtId', '=', e.mevtId)
+          .where('event_log.evntStatus', '=', 0)
+          // the one that ended then: duration = max(0, end − start) (event-engine/transitions.ts `close`)
+          .where((eb: any) =>
+            eb.or([
+              eb(eb('event_log.evntTimestamp', '+', eb.ref('event_log.evntDuration')), '=', e.end),
+              eb.and([eb('event_log.evntDuration', '=', 0), eb('event_log.evntTimestamp', '>=', e.end)]),
+            ]),
+          ),
   );
-  for (const e of change.opened) {
-    if (!openedFor.has(e.massId)) continue;
-    const found = await eventData(db, (q) =>
-      e.evntId !== undefined
-        ? q.where('event_log.evntId', '=', e.evntId)
-        : q
-            .where('event_log.evntMassId', '=', e.massId)
-            .where('event_log.evntMevtId', '=', e.mevtId)
-            .where('event_log.evntTimestamp', '=', e.timestamp),
-    );
-    // opened and closed in one batch: still an opening, told as it was
-    if (found)
-      queued += await enqueueWebhooks(db, found.compId, 'event.opened', {
-        ...found.data,
-        status: 'active',
-        end: null,
-        durationSeconds: 0,
-      });
-  }
-  const closedFor = await subscribedAssets(
-    db,
-    change.closed.map((e) => e.massId),
-    'event.closed',
-  );
-  for (const e of change.closed) {
-    if (!closedFor.has(e.massId)) continue;
-    const found = await eventData(db, (q) =>
-      e.evntId !== undefined
-        ? q.where('event_log.evntId', '=', e.evntId)
-        : q
-            .where('event_log.evntDevcId', '=', e.gatewayId)
-            .where('event_log.evntMevtId', '=', e.mevtId)
-            .where('event_log.evntStatus', '=', 0),
-    );
-    if (found) queued += await enqueueWebhooks(db, found.compId, 'event.closed', found.data);
-  }
-  if (queued) webhooksQueued();
-  return queued;
+  if (!found) return 0;
+  return enqueueWebhooks(db, found.compId, 'event.closed', found.data);
 }
 
 /** A bunkering log with its vessel, fuel type and location, as the payloads carry it. */

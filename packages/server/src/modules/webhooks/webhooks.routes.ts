@@ -12,12 +12,14 @@ import type { Database, Db } from '../../db/database.ts';
 import { badRequest, conflict, envelope, notFound, ok } from '../../http/envelope.ts';
 import { nowSeconds } from '../../http/time.ts';
 import { requirePermission, sessionOf } from '../auth/session.ts';
-import { onEventLogChanged } from '../event-engine/opened.ts';
+import { onEventLogChanged, onEventLogWrite } from '../event-engine/opened.ts';
+import { eventOutboxWriter, relayEvents } from './outbox.ts';
+import { sendPositions } from './positions.ts';
 import { enqueueWebhooks, kindsOf, webhooksQueued } from './queue.ts';
 import { receiverUrlProblem } from './receiver-address.ts';
 import { WEBHOOK_DEFAULTS, WEBHOOK_MAX_PER_COMPANY, type WebhookSettings } from './settings.ts';
 import { newWebhookSecret } from './signature.ts';
-import { queueEventChanges } from './sources.ts';
+import { invalidateSubscribers } from './subscribers.ts';
 import { queueClosedLegs } from './voyage-legs.ts';
 import { WebhookWorker } from './worker.ts';
 
@@ -109,32 +111,54 @@ export const webhookRoutes: FastifyPluginAsync = async (root) => {
 
   const worker = new WebhookWorker(database, settings, app.log);
   workers.set(database, worker);
-  const off = onEventLogChanged((d, change) => {
-    if (d !== database) return;
-    queueEventChanges(database, change).catch((err: Error) =>
-      app.log.warn({ err: err.message }, 'webhooks: events could not be queued'),
-    );
+  // events: an outbox row in the event log's own transaction (outbox.ts), relayed once committed (here: at once,
+  // for this process's writes; at each poll, for rows a crash or another process left)
+  const offWrite = onEventLogWrite(eventOutboxWriter(database));
+  // one pass of each kind at a time; asked for while one runs, it runs again after it (rows written meanwhile)
+  const passes = new Map<string, Promise<unknown>>();
+  const again = new Set<string>();
+  let closing = false;
+  const pass = (name: string, run: () => Promise<unknown>) => {
+    if (passes.has(name)) {
+      again.add(name);
+      return;
+    }
+    const p = run()
+      .catch((err: Error) => app.log.warn({ err: err.message }, `webhooks: ${name} could not be queued`))
+      .finally(() => {
+        passes.delete(name);
+        if (again.delete(name) && !closing) pass(name, run);
+      });
+    passes.set(name, p);
+  };
+  const relay = () => pass('events', () => relayEvents(database));
+  const off = onEventLogChanged((d) => {
+    if (d === database) relay();
   });
-  // closed voyage legs are looked for at each poll (voyage-legs.ts), the bunkering logs' rows found by the worker's
-  let legTimer: NodeJS.Timeout | null = null;
-  let legPass: Promise<unknown> | null = null;
+  // closed voyage legs and what the outbox holds are looked for at each poll (voyage-legs.ts); noted positions every
+  // WEBHOOK_POSITION_INTERVAL_SECONDS (positions.ts); the bunkering logs' rows are found by the worker's own poll
+  const timers: NodeJS.Timeout[] = [];
+  const every = (seconds: number, run: () => void) => {
+    if (seconds <= 0) return;
+    const t = setInterval(run, seconds * 1000);
+    t.unref();
+    timers.push(t);
+  };
   app.addHook('onReady', async () => {
     worker.start();
-    if (settings.pollSeconds > 0) {
-      legTimer = setInterval(() => {
-        legPass ??= queueClosedLegs(database)
-          .catch((err: Error) => app.log.warn({ err: err.message }, 'webhooks: voyage legs could not be queued'))
-          .finally(() => {
-            legPass = null;
-          });
-      }, settings.pollSeconds * 1000);
-      legTimer.unref();
-    }
+    relay();
+    every(settings.pollSeconds, () => {
+      relay();
+      pass('voyage legs', () => queueClosedLegs(database));
+    });
+    every(settings.positionIntervalSeconds, () => pass('positions', () => sendPositions(database)));
   });
   app.addHook('onClose', async () => {
-    if (legTimer) clearInterval(legTimer);
-    await legPass;
+    closing = true;
+    for (const t of timers) clearInterval(t);
     off();
+    offWrite();
+    await Promise.allSettled([...passes.values()]);
     await worker.stop();
     workers.delete(database);
   });
@@ -195,6 +219,7 @@ export const webhookRoutes: FastifyPluginAsync = async (root) => {
         })
         .returning('wbhkId')
         .executeTakeFirstOrThrow();
+      invalidateSubscribers(database);
       return ok({ ...(await oneOf(db, compId, Number(r.wbhkId))), secret });
     },
   );
@@ -227,6 +252,7 @@ export const webhookRoutes: FastifyPluginAsync = async (root) => {
         .where('wbhkId', '=', req.params.id)
         .where('wbhkCompId', '=', compId)
         .execute();
+      invalidateSubscribers(database);
       // turned on again: what waited is due
       if (req.body.active) webhooksQueued();
       return ok(await oneOf(db, compId, req.params.id));
@@ -251,6 +277,7 @@ export const webhookRoutes: FastifyPluginAsync = async (root) => {
         await trx.deleteFrom('webhook_delivery').where('wbdlWbhkId', '=', req.params.id).execute();
         await trx.deleteFrom('webhook').where('wbhkId', '=', req.params.id).where('wbhkCompId', '=', compId).execute();
       });
+      invalidateSubscribers(database);
       return ok({ id: req.params.id });
     },
   );

@@ -30,6 +30,7 @@ const KIND_LABEL: Record<WebhookKind | 'test', Key> = {
   'bunker_log.created': 'kindBunkerCreated',
   'bunker_log.adjusted': 'kindBunkerAdjusted',
   'voyage_leg.closed': 'kindLegClosed',
+  positions: 'kindPositions',
   test: 'kindTest',
 };
 const STATUS_COLOR = { pending: 'gold', delivered: 'green', failed: 'red' } as const;
@@ -251,13 +252,6 @@ function WebhookForm({
       initial ? api.put<Webhook>(`/webhooks/${initial.id}`, values) : api.post<WebhookWithSecret>('/webhooks', values),
     onSuccess: onSaved,
   });
-  const kindLabels: Record<WebhookKind, Key> = {
-    'event.opened': 'kindEventOpened',
-    'event.closed': 'kindEventClosed',
-    'bunker_log.created': 'kindBunkerCreated',
-    'bunker_log.adjusted': 'kindBunkerAdjusted',
-    'voyage_leg.closed': 'kindLegClosed',
-  };
   return (
     <Modal
       open
@@ -291,7 +285,7 @@ function WebhookForm({
         <Form.Item name="kinds" label={t('kinds')} rules={[{ required: true, message: t('kindsRequired') }]}>
           <Checkbox.Group
             style={{ display: 'grid', gap: 6 }}
-            options={WEBHOOK_KINDS.map((k) => ({ value: k, label: t(kindLabels[k]) }))}
+            options={WEBHOOK_KINDS.map((k) => ({ value: k, label: t(KIND_LABEL[k]) }))}
           />
         </Form.Item>
         <Form.Item name="active" label={t('active')} valuePropName="checked">
