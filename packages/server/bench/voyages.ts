@@ -24,7 +24,7 @@ import { percentile } from './measure.ts';
  *    Also one re-detection after a new minute (what the pass costs per vessel in steady state).
  * 2. Ingest A/B of the voyages stage: the same readings (3 bench vessels × 2 days, every device, gateway batches of
  *    ~1 000) ingested in-process into two fresh databases, one without the stage and one with it, batch by batch in
- *    turn (A B, B A, …: a busy machine slows both alike), VOYAGE_AB_ROUNDS (3) rounds; readings per second of the
+ *    turn (A B, B A, …: a busy machine slows both alike), VOYAGE_AB_ROUNDS (10) rounds; readings per second of the
  *    time spent in each side's ingest calls and CPU per 1 000 readings. In-process (no HTTP) the stage's share is
  *    larger than through POST /api/ingest: the figure is an upper bound.
  *
@@ -33,7 +33,7 @@ import { percentile } from './measure.ts';
 const DAY = 86400;
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const RUNS = Number(process.env.VOYAGE_RUNS ?? 5);
-const AB_ROUNDS = Number(process.env.VOYAGE_AB_ROUNDS ?? 3);
+const AB_ROUNDS = Number(process.env.VOYAGE_AB_ROUNDS ?? 10);
 const YEAR_DAYS = Number(process.env.VOYAGE_DAYS ?? 365);
 
 const cpuNow = () => {
