@@ -61,6 +61,28 @@ describe.each(dialects())('bulk actions and imports on %s', (dialect) => {
     expect(JSON.stringify(tooMany.json.status.message)).toContain(`At most ${MAX_BULK} rows at a time`);
   });
 
+  it('a row a database constraint keeps is refused with a reason, not a 500 (PostgreSQL: explained after the rollback)', async () => {
+    // a tenant master event of company B2 (mevt_comp_id references the company without a cascade)
+    const held = await t.database.db
+      .insertInto('master_event')
+      .values({
+        mevtType: 'Bulk FK',
+        mevtTriggerDuration: 60,
+        mevtIsPriority: 0,
+        mevtThresholds: '{}',
+        mevtCompId: w.compB2,
+      } as never)
+      .returning('mevtId')
+      .executeTakeFirstOrThrow();
+    const preview = await api('/master/company/bulk-delete', { ids: [w.compB2], preview: true }, w.adminB);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json.data.refused).toMatch(/^Nothing was deleted: Company B2: /);
+    const r = await api('/master/company/bulk-delete', { ids: [w.compB2] }, w.adminB);
+    expect(r.statusCode).toBe(409);
+    expect((await api(`/master/company/${w.compB2}`, undefined, w.adminB, 'GET')).statusCode).toBe(200);
+    await t.database.db.deleteFrom('master_event').where('mevtId', '=', held.mevtId).execute();
+  });
+
   it('refuses the whole delete when one row may not go, naming it; the preview says why', async () => {
     // a gateway with an active event configuration cannot be deleted
     await t.database.db

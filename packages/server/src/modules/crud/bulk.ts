@@ -89,6 +89,25 @@ export function registerBulk(app: FastifyInstance, def: ResourceDef, hooks: Reso
   /** deletes the rows in one transaction (rolled back for a preview); answers what went with them */
   const PREVIEW = new Error('preview');
   const deleteAll = async (ctx: HookContext, stored: Row[], preview: boolean, gone: Dependent[]) => {
+    // a row whose delete failed: explained after the rollback (PostgreSQL reads nothing more in an aborted transaction)
+    let failed: { err: unknown; row: Row } | null = null;
+    try {
+      await deleteInTransaction(ctx, stored, preview, gone, (err, row) => {
+        failed = { err, row };
+      });
+    } catch (err) {
+      const f = failed as { err: unknown; row: Row } | null;
+      if (!f || f.err !== err) throw err;
+      throw refusal(await explainConstraint(ctx.db, def, err, 'delete', f.row[def.id]), 'delete', rowName(def, f.row));
+    }
+  };
+  const deleteInTransaction = async (
+    ctx: HookContext,
+    stored: Row[],
+    preview: boolean,
+    gone: Dependent[],
+    onFailure: (err: unknown, row: Row) => void,
+  ) => {
     await ctx.db.transaction().execute(async (trx) => {
       const tctx = { ...ctx, db: trx };
       for (const row of stored) {
@@ -112,7 +131,8 @@ export function registerBulk(app: FastifyInstance, def: ResourceDef, hooks: Reso
             dependents,
           });
         } catch (err) {
-          throw refusal(await explainConstraint(trx, def, err, 'delete', id), 'delete', rowName(def, row));
+          onFailure(err, row);
+          throw err;
         }
       }
       if (preview) throw PREVIEW;
