@@ -457,6 +457,25 @@ export function zoneClock(zone: string, what: 'datetime' | 'date' = 'datetime'):
   };
 }
 
+/** Short month names as the web app's dayjs writes them (`MMM`), per language. */
+const SHORT_MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  id: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agt', 'Sep', 'Okt', 'Nov', 'Des'],
+} as const;
+
+/**
+ * Epoch seconds as `DD MMM YYYY HH:mm:ss` on the wall clock of an IANA zone, the month named in the file's language
+ * (`01 Jan 2026 07:00:00`, `01 Agt 2026 …`): the Device Log Detail's readings, as its table shows them.
+ */
+export function zoneDayMonthClock(zone: string, language: 'en' | 'id'): (seconds: number) => string {
+  const clock = zoneClock(zone);
+  return (seconds) => {
+    const [day, time] = clock(seconds).split(' ');
+    const [y, m, d] = day.split('-');
+    return `${d} ${SHORT_MONTHS[language][Number(m) - 1]} ${y} ${time}`;
+  };
+}
+
 /** The query parameter naming the file's language (the link carries it: a browser's own Accept-Language is not the app's). */
 export function exportLanguage(query: unknown, fallback: 'en' | 'id'): 'en' | 'id' {
   const lang = (query as Record<string, unknown> | undefined)?.lang;
