@@ -12,7 +12,7 @@ import {
   rounded,
   sendExport,
   zoneClock,
-  zoneDayMonthClock,
+  zoneMonthClock,
 } from '../../http/export-stream.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { parsePeriod, periodPathFields, type RawQuery } from '../../http/params.ts';
@@ -76,7 +76,7 @@ export const deviceLogExportRoutes: FastifyPluginAsync = async (app) => {
         const zone = await companyTimeZone(database.db, sessionOf(req).activeCompId, app.deps.config.defaultTimeZone);
         const t = textsIn(DEVICE_LOG_EXPORT_TEXTS, language);
         const day = zoneClock(zone, 'date');
-        const time = zoneDayMonthClock(zone, language);
+        const time = zoneMonthClock(zone, language, 'DD MMM YYYY HH:mm:ss');
         const fileName = exportFileName(
           [t('fileName'), day(range.start), day(range.end - 1), device.devcUniqueId],
           format,
