@@ -314,7 +314,12 @@ test('Audit Trail, API Tokens, Webhooks: CSV and XLSX of the integration lists',
   await checkTable(p, p.locator('main'), { list: ['Notifications'], loose: ['Last delivery'] });
   await p.goto('/master/audit');
   // the audit trail's Action is a column (what was done); its restore button's column has no title
-  await checkTable(p, p.locator('main'), { skip: [''], loose: ['Record', 'Changes'] });
+  const audit = await checkTable(p, p.locator('main'), { skip: [''], loose: ['Record', 'Changes'] });
+  // streamed by the server: every entry, not only the page on screen (the list's total)
+  const entries = shownNumber(
+    (await p.locator('.audit-entries .ant-pagination-total-text').first().textContent()) ?? '',
+  );
+  expect(audit.length - 1, 'every entry of the trail').toBe(entries);
 });
 
 test('Remain On Board: profiles, the ledger and the adjustments', async () => {
@@ -401,5 +406,13 @@ test('Device Log Detail: CSV and XLSX of the readings', async () => {
   const [device] = await api(p, 'GET', `/master/device?findField=devcUniqueId&findValue=${powerDevice}&max=1`);
   await p.goto(`/master/device/detail/${device.devcId}`);
   await expect(p.getByRole('heading', { level: 1 })).toContainText('Device Log Detail');
-  await checkTable(p, p.locator('main'), { number: 'onAc' });
+  const csv = await checkTable(p, p.locator('main'), { number: 'onAc' });
+  // streamed by the server: every reading of the screen's period (the table's total), named by the list, the period
+  // and the device (docs/domain.md §44.2)
+  const total = shownNumber((await p.locator('.ant-pagination-total-text').first().textContent()) ?? '');
+  expect(csv.length - 1, 'every reading of the period').toBe(total);
+  const file = await download(p, p.locator('main'), 'Download CSV');
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^device-log_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}_${powerDevice}\\.csv$`),
+  );
 });

@@ -4,6 +4,7 @@ import { crc32, createDeflateRaw } from 'node:zlib';
 import { ErrorCode } from '@fleet/shared/api.ts';
 import type { FastifyReply } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { monthName } from '../i18n/format.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { AppError, badRequest } from './envelope.ts';
 
@@ -454,6 +455,36 @@ export function zoneClock(zone: string, what: 'datetime' | 'date' = 'datetime'):
     const p = Object.fromEntries(f.formatToParts(seconds * 1000).map((x) => [x.type, x.value]));
     const day = `${p.year}-${p.month}-${p.day}`;
     return what === 'date' ? day : `${day} ${p.hour}:${p.minute}:${p.second}`;
+  };
+}
+
+/** Short month names as the web app's dayjs writes them (`MMM`), per language. */
+const SHORT_MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  id: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agt', 'Sep', 'Okt', 'Nov', 'Des'],
+} as const;
+
+/** The wall-clock forms of the screens' times (dayjs tokens: `MMM` a short month name, `MMMM` a long one). */
+export type MonthClockFormat = 'DD MMM YYYY HH:mm:ss' | 'DD MMMM YYYY HH:mm' | 'DD MMMM YYYY HH:mm:ss' | 'DD MMMM YYYY';
+
+/**
+ * Epoch seconds in one of the screens' forms with the month named in the file's language, on the wall clock of an
+ * IANA zone: `DD MMM YYYY HH:mm:ss` (the Device Log Detail's readings: `01 Jan 2026 07:00:00`, `01 Agt 2026 …`),
+ * `DD MMMM YYYY HH:mm` (the Audit Trail's time: `01 January 2026 07:00`, `01 Januari 2026 07:00`), as the web app's
+ * dayjs writes them.
+ */
+export function zoneMonthClock(
+  zone: string,
+  language: 'en' | 'id',
+  format: MonthClockFormat,
+): (seconds: number) => string {
+  const clock = zoneClock(zone);
+  return (seconds) => {
+    const [day, time] = clock(seconds).split(' ');
+    const [y, m, d] = day.split('-');
+    const month = format.includes('MMMM') ? monthName(Number(m) - 1, language) : SHORT_MONTHS[language][Number(m) - 1];
+    const hms = format.endsWith('HH:mm:ss') ? time : format.endsWith('HH:mm') ? time.slice(0, 5) : '';
+    return `${d} ${month} ${y}${hms ? ` ${hms}` : ''}`;
   };
 }
 

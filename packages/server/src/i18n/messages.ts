@@ -158,6 +158,9 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   'Your company already has downloads running. Please try again when one of them has finished.':
     'Perusahaan Anda sudah memiliki unduhan yang sedang berjalan. Silakan coba lagi setelah salah satunya selesai.',
   'lang must be en or id': 'lang harus en atau id',
+  'You do not have read access to any master data': 'Anda tidak memiliki akses baca ke data master mana pun',
+  'device must name one device (its unique id or devc_id)':
+    'device harus menyebut satu perangkat (unique id atau devc_id-nya)',
   'A download ticket is for a signed-in person': 'Tiket unduhan hanya untuk orang yang sudah masuk',
   'url must be the path of an export of this API (…/export.csv or …/export.xlsx)':
     'url harus berupa path ekspor API ini (…/export.csv atau …/export.xlsx)',

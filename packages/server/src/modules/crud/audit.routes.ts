@@ -1,5 +1,5 @@
 import { type ResourceDef, resources } from '@fleet/shared';
-import { AUDIT_ACTIONS, auditEntrySchema } from '@fleet/shared/answers/audit.ts';
+import { AUDIT_ACTIONS, type AuditEntry, auditEntrySchema } from '@fleet/shared/answers/audit.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { conflict, envelope, notFound, ok } from '../../http/envelope.ts';
 import { type ScopeContext, scopeContext } from '../access/visibility.ts';
-import { requireAuth, sessionOf } from '../auth/session.ts';
+import { requireAuth, type Session, sessionOf } from '../auth/session.ts';
 import { type Dependent, dependentCounts, entryVisible, recordAudit, SHARED_RESOURCES } from './audit.ts';
 import type { ResourceHookTable } from './hooks.ts';
 import type { Row } from './rows.ts';
@@ -61,6 +61,76 @@ async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [String(r.usloUserId), String(r.usloUserName)]));
 }
 
+/** The filters of the audit trail (the list's and its download's). */
+export const auditQuery = z.object({
+  resource: z.string().max(60).optional(),
+  rowId: z.string().max(200).optional(),
+  userId: z.string().max(320).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+export type AuditFilters = z.output<typeof auditQuery>;
+
+/** May the session see any entry (read on at least one resource: the Audit Trail screen's permission)? */
+export const readsAnyResource = (session: Session) => readable(session.access).length > 0;
+
+/**
+ * The entries a session may see that the filters select (the list's and the download's), or null when the named
+ * resource is not one the session may read (nothing to show).
+ */
+export async function auditSelection(db: Db, session: Session, q: AuditFilters) {
+  const ctx = await scopeContext(db, session);
+  const names = readable(session.access).map((d) => d.name);
+  if (q.resource !== undefined && !names.includes(q.resource)) return null;
+  let base = db
+    .selectFrom('audit_log')
+    .where('audtResource', 'in', q.resource ? [q.resource] : names.length ? names : ['-']);
+  const visible = visibleEntries(ctx);
+  if (visible) base = base.where(visible);
+  if (q.rowId !== undefined) base = base.where('audtRowId', '=', q.rowId);
+  if (q.userId !== undefined) base = base.where('audtUserId', '=', q.userId);
+  if (q.action !== undefined) base = base.where('audtAction', '=', q.action);
+  if (q.from !== undefined) base = base.where('audtTime', '>=', q.from);
+  if (q.to !== undefined) base = base.where('audtTime', '<', q.to);
+  return base;
+}
+
+/** Stored audit_log rows as the list answers them (the user's name, before/after without write-only values, …). */
+export async function auditEntries(db: Db, session: Session, rows: Record<string, unknown>[]): Promise<AuditEntry[]> {
+  const names = await userNames(
+    db,
+    rows.map((e) => String(e.audtUserId)),
+  );
+  return rows.map((e) => {
+    const def = resources[String(e.audtResource)];
+    const before = parse(e.audtBefore);
+    const after = parse(e.audtAfter);
+    const changed =
+      before && after ? Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])) : [];
+    return {
+      id: Number(e.audtId),
+      time: Number(e.audtTime),
+      userId: String(e.audtUserId),
+      userName: names.get(String(e.audtUserId)) ?? null,
+      resource: String(e.audtResource),
+      title: def ? resourceTitle(def) : String(e.audtResource),
+      rowId: String(e.audtRowId),
+      action: e.audtAction as (typeof AUDIT_ACTIONS)[number],
+      before: shown(def, before),
+      after: shown(def, after),
+      changed: changed.filter((k) => !def?.fields[k]?.writeOnly),
+      dependents: dependentCounts((parse(e.audtDependents) as unknown as Dependent[] | null) ?? []),
+      restorable:
+        e.audtAction === 'delete' &&
+        e.audtLinkId === null &&
+        !!def &&
+        !!session.access[def.permission]?.includes('create'),
+      linkId: e.audtLinkId === null ? null : Number(e.audtLinkId),
+    };
+  });
+}
+
 /**
  * The audit trail: GET /api/audit (filtered list, newest first) and POST /api/audit/{id}/restore (undo a delete:
  * the row and what went with it, with their ids). Entries are those of the resources the user may read, visible as
@@ -79,13 +149,7 @@ export const auditRoutes =
         schema: {
           tags: ['audit'],
           summary: 'Audit trail of master data and access changes (who, when, before and after), newest first',
-          querystring: z.object({
-            resource: z.string().max(60).optional(),
-            rowId: z.string().max(200).optional(),
-            userId: z.string().max(320).optional(),
-            action: z.enum(AUDIT_ACTIONS).optional(),
-            from: z.coerce.number().int().min(0).optional(),
-            to: z.coerce.number().int().min(0).optional(),
+          querystring: auditQuery.extend({
             page: z.coerce.number().int().min(1).max(100000).default(1),
             max: z.coerce.number().int().min(1).max(500).default(50),
           }),
@@ -94,20 +158,9 @@ export const auditRoutes =
       },
       async (req) => {
         const session = sessionOf(req);
-        const ctx = await scopeContext(db(), session);
         const q = req.query;
-        const names = readable(session.access).map((d) => d.name);
-        if (q.resource !== undefined && !names.includes(q.resource)) return ok([], 0);
-        let base = db()
-          .selectFrom('audit_log')
-          .where('audtResource', 'in', q.resource ? [q.resource] : names.length ? names : ['-']);
-        const visible = visibleEntries(ctx);
-        if (visible) base = base.where(visible);
-        if (q.rowId !== undefined) base = base.where('audtRowId', '=', q.rowId);
-        if (q.userId !== undefined) base = base.where('audtUserId', '=', q.userId);
-        if (q.action !== undefined) base = base.where('audtAction', '=', q.action);
-        if (q.from !== undefined) base = base.where('audtTime', '>=', q.from);
-        if (q.to !== undefined) base = base.where('audtTime', '<', q.to);
+        const base = await auditSelection(db(), session, q);
+        if (!base) return ok([], 0);
         const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
         const rows = await base
           .selectAll()
@@ -115,42 +168,7 @@ export const auditRoutes =
           .limit(q.max)
           .offset((q.page - 1) * q.max)
           .execute();
-        const names2 = await userNames(
-          db(),
-          rows.map((e) => String(e.audtUserId)),
-        );
-        return ok(
-          rows.map((e) => {
-            const def = resources[String(e.audtResource)];
-            const before = parse(e.audtBefore);
-            const after = parse(e.audtAfter);
-            const changed =
-              before && after
-                ? Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-                : [];
-            return {
-              id: Number(e.audtId),
-              time: Number(e.audtTime),
-              userId: String(e.audtUserId),
-              userName: names2.get(String(e.audtUserId)) ?? null,
-              resource: String(e.audtResource),
-              title: def ? resourceTitle(def) : String(e.audtResource),
-              rowId: String(e.audtRowId),
-              action: e.audtAction as (typeof AUDIT_ACTIONS)[number],
-              before: shown(def, before),
-              after: shown(def, after),
-              changed: changed.filter((k) => !def?.fields[k]?.writeOnly),
-              dependents: dependentCounts((parse(e.audtDependents) as unknown as Dependent[] | null) ?? []),
-              restorable:
-                e.audtAction === 'delete' &&
-                e.audtLinkId === null &&
-                !!def &&
-                !!session.access[def.permission]?.includes('create'),
-              linkId: e.audtLinkId === null ? null : Number(e.audtLinkId),
-            };
-          }),
-          Number(total?.n ?? 0),
-        );
+        return ok(await auditEntries(db(), session, rows), Number(total?.n ?? 0));
       },
     );
 

@@ -1,6 +1,7 @@
 import { resourceList } from '@fleet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit.routes.ts';
+import { auditExportRoutes } from './audit-export.ts';
 import type { ResourceHookTable } from './hooks.ts';
 import { registerResource } from './register.ts';
 
@@ -13,4 +14,5 @@ export const crudRoutes =
   async (app) => {
     for (const def of resourceList) registerResource(app, def, hooks[def.name]);
     await app.register(auditRoutes(hooks));
+    await app.register(auditExportRoutes);
   };

@@ -379,3 +379,22 @@ export async function rawRows(database: Database, q: RawQuery): Promise<RawRow[]
   });
   return q.newest ? out.reverse() : out;
 }
+
+/**
+ * The data keys of a type that hold a value in at least one of the devices' readings of [start, end): the columns of
+ * the Device Log Detail's table and of its download (one key per column, in the type's order; docs/domain.md §44.1).
+ */
+export async function presentMetrics(
+  database: Database,
+  q: Pick<RawQuery, 'type' | 'deviceIds' | 'start' | 'end'>,
+): Promise<string[]> {
+  const def = TELEMETRY_TYPES[q.type];
+  if (!def || !q.deviceIds.length || q.end <= q.start) return [];
+  const counts = def.metrics.map((x, i) => `count(t.${x.column}) as c${i}`).join(', ');
+  const [row] = await query(
+    database,
+    `select ${counts} from ${def.table} t where t.device_id in (${placeholders(q.deviceIds.length)}) and t.ts >= ? and t.ts < ?`,
+    [...q.deviceIds, q.start, q.end],
+  );
+  return def.metrics.filter((_, i) => Number(row?.[`c${i}`] ?? 0) > 0).map((x) => x.key);
+}

@@ -5,14 +5,11 @@ import { resources } from '@fleet/shared/resources/index.ts';
 import { Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
 import type { Locale } from '../../api/locale.ts';
 import { toast } from '../../api/toast.ts';
-import { EXPORT_MAX_ROWS, readAllPages } from '../all-pages.ts';
-import { ExportButtons, type ExportFormat } from '../ExportButtons.tsx';
+import { ExportButtons } from '../ExportButtons.tsx';
 import { dateTime } from '../format.ts';
-import { type SheetColumn, tableSheet } from '../table-sheet.ts';
 import { type AuditQuery, dependentsText, recordName, titleOf, useAuditEntries, useRestore } from './audit.ts';
 import { formatValue } from './format.ts';
 import { resourceIn } from './language.ts';
@@ -38,9 +35,6 @@ const ACTION_COLOR: Record<AuditActionName, string> = {
   'send-reset-link': 'cyan',
   unlock: 'gold',
 };
-
-/** The audit trail's answer takes at most this many entries a request (GET /api/audit `max`). */
-const AUDIT_PAGE_MAX = 500;
 
 /** A value of a stored row as the lists show it (option labels, times, JSON shortened); '-' when empty. */
 function shown(def: ResourceDef | undefined, field: string, row: AuditEntry['before']): string {
@@ -85,8 +79,8 @@ export interface AuditEntriesProps {
   /** one record's history: without the record type and record columns */
   oneRecord?: boolean;
   pageSize?: number;
-  /** the entries' download (issue 31): every page of `query`, named so; none when not given */
-  exportName?: (ext: ExportFormat) => string;
+  /** the entries' download (issue 31): every entry of `query`, streamed by GET /api/audit/export.csv|.xlsx */
+  exportable?: boolean;
 }
 
 /**
@@ -95,7 +89,7 @@ export interface AuditEntriesProps {
  * delete, and Restore for a delete the user may undo (a confirmation, then the record and what went with it are
  * back, with their ids). The Audit Trail screen and each record's History show it.
  */
-export function AuditEntries({ query, oneRecord, pageSize = 50, exportName }: AuditEntriesProps) {
+export function AuditEntries({ query, oneRecord, pageSize = 50, exportable }: AuditEntriesProps) {
   const t = useTexts(resourceTexts);
   const language = useLanguage();
   const [page, setPage] = useState(1);
@@ -125,40 +119,31 @@ export function AuditEntries({ query, oneRecord, pageSize = 50, exportName }: Au
     }
   };
 
+  /** what went with a delete or a restore (an update's changes are listed by ChangedFields) */
   const changesText = (e: AuditEntry) => {
-    if (e.action === 'update') {
-      const lines = changedFields(e, language).map((f) => `${f.label}: ${f.before} → ${f.after}`);
-      return lines.length ? lines.join('\n') : '-';
-    }
     if (e.action !== 'create' && e.dependents.length)
       return t(e.action === 'delete' ? 'alsoDeleted' : 'alsoRestored', {
         list: dependentsText(e.dependents, language),
       });
     return '-';
   };
-  const actionText = (e: AuditEntry) =>
-    [t(ACTION_KEY[e.action]), e.action === 'delete' && e.linkId !== null ? t('restoredLater') : '']
-      .filter(Boolean)
-      .join(' ');
 
-  // the columns of the table and of its download (issue 31)
-  const columns: (ColumnsType<AuditEntry>[number] & SheetColumn<AuditEntry>)[] = [
+  // the columns of the table, and of its download (the server writes the same cells: modules/crud/audit-export.ts)
+  const columns: ColumnsType<AuditEntry> = [
     {
       key: 'time',
       title: t('time'),
       render: (_, e) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(e.time)}</span>,
-      sheet: (e) => dateTime(e.time),
     },
     {
       key: 'user',
       title: t('user'),
       render: (_, e) => <span title={e.userId}>{e.userName ?? e.userId}</span>,
-      sheet: (e) => e.userName ?? e.userId,
     },
     ...(oneRecord
       ? []
       : ([
-          { key: 'type', title: t('recordType'), render: (_, e) => typeOf(e), sheet: typeOf },
+          { key: 'type', title: t('recordType'), render: (_, e) => typeOf(e) },
           {
             key: 'record',
             title: t('record'),
@@ -173,9 +158,8 @@ export function AuditEntries({ query, oneRecord, pageSize = 50, exportName }: Au
                 </div>
               );
             },
-            sheet: (e) => [nameOf(e), t('recordId', { id: e.rowId })].filter(Boolean).join(' '),
           },
-        ] satisfies (ColumnsType<AuditEntry>[number] & SheetColumn<AuditEntry>)[])),
+        ] satisfies ColumnsType<AuditEntry>)),
     {
       key: 'action',
       title: t('action'),
@@ -185,13 +169,11 @@ export function AuditEntries({ query, oneRecord, pageSize = 50, exportName }: Au
           {e.action === 'delete' && e.linkId !== null && <Tag>{t('restoredLater')}</Tag>}
         </>
       ),
-      sheet: actionText,
     },
     {
       key: 'changes',
       title: t('changes'),
       render: (_, e) => (e.action === 'update' ? <ChangedFields entry={e} language={language} /> : changesText(e)),
-      sheet: changesText,
     },
     {
       key: 'restore',
@@ -212,24 +194,17 @@ export function AuditEntries({ query, oneRecord, pageSize = 50, exportName }: Au
     },
   ];
 
-  const exportSheet = async () => {
-    const all = await readAllPages(
-      (p, max) => api.list<AuditEntry>('/audit', { query: { ...query, page: p, max } }),
-      EXPORT_MAX_ROWS,
-      AUDIT_PAGE_MAX,
-    );
-    if (all.capped) toast.warning(t('exportCapped', { max: EXPORT_MAX_ROWS, total: all.total }));
-    return tableSheet(columns, all.rows);
-  };
-
   return (
     <>
-      {exportName && (
+      {exportable && (
         <div
           className="audit-export"
           style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}
         >
-          <ExportButtons disabled={list.total === 0} sheet={exportSheet} fileName={exportName} />
+          <ExportButtons
+            disabled={list.total === 0}
+            streamed={(ext) => ({ path: `/audit/export.${ext}`, query: { ...query } })}
+          />
         </div>
       )}
       <Table<AuditEntry>

@@ -8,8 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useLanguage, useTexts } from '../../api/i18n.ts';
 import { toastRefreshed } from '../../api/toast.ts';
-import { fromPicker, now } from '../../api/zone.ts';
-import { downloadName } from '../../components/csv.ts';
+import { fromPicker } from '../../api/zone.ts';
 import { FilterBar, FilterField, type FilterItem, type FilterValues } from '../../components/FilterBar.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ACTION_KEY, AuditEntries } from '../../components/resource/AuditEntries.tsx';
@@ -132,10 +131,7 @@ export default function AuditTrail() {
             />
           </FilterField>
         </FilterBar>
-        <AuditEntries
-          query={query}
-          exportName={(ext) => downloadName([t('title'), query.resource, query.action, now().format('YYYYMMDD')], ext)}
-        />
+        <AuditEntries query={query} exportable />
       </div>
     </Page>
   );

@@ -1,17 +1,15 @@
 import type { BaseAnswer } from '@fleet/shared/answers/series.ts';
+import { TELEMETRY_TYPES, telemetryType } from '@fleet/shared/telemetry.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { api } from '../../api/client.ts';
 import { useTexts } from '../../api/i18n.ts';
+import { at } from '../../api/zone.ts';
 import { useCan } from '../../auth/permissions.ts';
-import { downloadName } from '../../components/csv.ts';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { num } from '../../components/format.ts';
-import { type SheetColumn, tableSheet } from '../../components/table-sheet.ts';
-import { xlsxNumber } from '../../components/xlsx.ts';
 import { devicesTexts } from './texts.ts';
 
 /** Raw readings fetched per request (the base series' maximum). */
@@ -22,7 +20,8 @@ type Parsed = { key: string; timestamp: number; values: Record<string, unknown> 
 
 /**
  * The device's raw readings of the range (GET /api/series/base/period): one column per data key, 25 per page,
- * oldest first; the range is read 10 000 readings at a time ('Load more'). The download holds the readings read so far.
+ * oldest first; the range is read 10 000 readings at a time ('Load more'). The download is every reading of the range,
+ * streamed by the server (issue 31; GET /api/series/base/period/{start}/{end}/export.csv|.xlsx), with the same columns.
  */
 export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; start: number; end: number }) {
   const t = useTexts(devicesTexts);
@@ -53,24 +52,30 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
       ),
     [q.data],
   );
-  const keys = useMemo(() => [...new Set(rows.flatMap((r) => Object.keys(r.values)))], [rows]);
-  const time = (r: Parsed) => dayjs.unix(r.timestamp).format('DD MMM YYYY HH:mm:ss');
-  // one column per data key, in the table and in its download (issue 31): a number stays a number (6 decimals at most)
-  const columns: (ColumnType<Parsed> & SheetColumn<Parsed>)[] = [
-    { key: 'time', title: t('time'), render: (_, r) => time(r), sheet: time },
-    ...keys.map((k): ColumnType<Parsed> & SheetColumn<Parsed> => ({
-      key: k,
-      title: k,
-      align: 'right',
-      render: (_: unknown, r: Parsed) => {
-        const v = r.values[k];
-        return v === undefined || v === null ? '—' : typeof v === 'number' ? num(v, [0, 6]) : String(v);
-      },
-      sheet: (r) => {
-        const v = r.values[k];
-        return v === undefined || v === null ? null : typeof v === 'number' ? xlsxNumber(v, 6) : String(v);
-      },
-    })),
+  const devcType = q.data?.pages[0]?.devices[0]?.devcType;
+  // the data keys that hold a value, in the type's order (the download's columns; others after them)
+  const keys = useMemo(() => {
+    const type = telemetryType(devcType);
+    const order = (type ? TELEMETRY_TYPES[type].metrics : []).map((m) => m.key);
+    const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+    return [...new Set(rows.flatMap((r) => Object.keys(r.values)))].sort((a, b) => rank(a) - rank(b));
+  }, [rows, devcType]);
+  // the company's clock, as the download writes it (docs/domain.md §44.1)
+  const time = (r: Parsed) => at(r.timestamp * 1000).format('DD MMM YYYY HH:mm:ss');
+  // one column per data key, as in the download (issue 31), which writes a number as a number (6 decimals at most)
+  const columns: ColumnType<Parsed>[] = [
+    { key: 'time', title: t('time'), render: (_, r) => time(r) },
+    ...keys.map(
+      (k): ColumnType<Parsed> => ({
+        key: k,
+        title: k,
+        align: 'right',
+        render: (_: unknown, r: Parsed) => {
+          const v = r.values[k];
+          return v === undefined || v === null ? '—' : typeof v === 'number' ? num(v, [0, 6]) : String(v);
+        },
+      }),
+    ),
   ];
   return (
     <>
@@ -78,10 +83,10 @@ export function DeviceLogTable({ uniqueId, start, end }: { uniqueId: string; sta
         <div className="device-log-export">
           <ExportButtons
             disabled={!rows.length}
-            sheet={() => tableSheet(columns, rows)}
-            fileName={(ext) =>
-              downloadName([uniqueId, dayjs.unix(start).format('YYYYMMDD'), dayjs.unix(end).format('YYYYMMDD')], ext)
-            }
+            streamed={(ext) => ({
+              path: `/series/base/period/${start}/${end}/export.${ext}`,
+              query: { device: uniqueId },
+            })}
           />
         </div>
       )}
