@@ -178,7 +178,7 @@ async function checkTable(p: Page, scope: Locator, check: TableCheck = {}) {
 }
 
 /** The signed-in session's token, for the few records the demo data lacks. */
-async function api(p: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
+async function api(p: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
   const token = await p.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
   const res = await p.request.fetch(`/api${path}`, { method, headers: { Authentication: token ?? '' }, data });
   expect(res.status(), `${method} ${path}`).toBeLessThan(300);
@@ -335,7 +335,7 @@ test('Remain On Board: profiles, the ledger and the adjustments', async () => {
     'GET',
     `/master/rob/rob?finds[mrobMassId]=${asset.massId}&max=1000&orders[mrobStartTime]=desc`,
   );
-  await api(p, 'POST', '/master/rob/adjustment', {
+  const made = await api(p, 'POST', '/master/rob/adjustment', {
     robaMrobId: profiles[0].mrobId,
     robaType: 2,
     robaTime: profiles[0].mrobStartTime,
@@ -354,6 +354,8 @@ test('Remain On Board: profiles, the ledger and the adjustments', async () => {
     csv.some((r) => r[3] === 'Sounding, "port" tank\nchecked twice'),
     'the whole note, quoted',
   ).toBe(true);
+  // the server is shared by every spec: rob.spec.ts starts from the demo profile without adjustments
+  await api(p, 'DELETE', `/master/rob/adjustment/${made.robaId}`);
 });
 
 /** The ROB ledger's file names its litres columns with the unit: the header is the titles with "(L)" after the figures. */
