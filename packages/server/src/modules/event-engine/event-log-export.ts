@@ -1,4 +1,4 @@
-import type { EventReason } from '@fleet/shared/answers/events.ts';
+import { EVENT_REASON_TEXTS, type EventReason } from '@fleet/shared/answers/events.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,16 +40,7 @@ export const EVENT_EXPORT_TEXTS = defineTexts(
     nonActive: 'Non Active',
     high: 'High',
     normal: 'Normal',
-    PORT: 'Port',
-    STARBOARD: 'Starboard',
-    abnormal_consumption:
-      '{{engine}} engine burnt {{actual}} L/h where its own consumption model expects {{expected}} L/h ({{percent}} above), over {{hours}} hours of steady running: {{excess}} L more.',
-    rob_drop_unexplained:
-      'The tanks dropped {{drop}} L in {{hours}} h while the engines burnt {{consumed}} L: {{unexplained}} L unexplained (possible fuel loss).',
-    flow_engine_stopped:
-      "{{engine}} engine's flow meter counted {{litres}} L in {{hours}} h while the engine was stopped (possible fuel loss).",
-    short_delivery:
-      'Received {{received}} L against {{note}} L on the delivery note: {{short}} L short ({{percent}}), beyond the {{protest}} protest tolerance.',
+    ...EVENT_REASON_TEXTS.en,
   },
   {
     fileName: 'log-kejadian',
@@ -63,16 +54,7 @@ export const EVENT_EXPORT_TEXTS = defineTexts(
     nonActive: 'Tidak Aktif',
     high: 'Tinggi',
     normal: 'Normal',
-    PORT: 'Kiri',
-    STARBOARD: 'Kanan',
-    abnormal_consumption:
-      'Mesin {{engine}} membakar {{actual}} L/jam, sedangkan model konsumsinya sendiri mengharapkan {{expected}} L/jam ({{percent}} di atasnya), dalam {{hours}} jam operasi stabil: {{excess}} L lebih banyak.',
-    rob_drop_unexplained:
-      'Tangki turun {{drop}} L dalam {{hours}} jam sementara mesin membakar {{consumed}} L: {{unexplained}} L tidak terjelaskan (kemungkinan kehilangan BBM).',
-    flow_engine_stopped:
-      'Flow meter mesin {{engine}} menghitung {{litres}} L dalam {{hours}} jam saat mesin berhenti (kemungkinan kehilangan BBM).',
-    short_delivery:
-      'Diterima {{received}} L dibanding {{note}} L pada nota pengiriman: kurang {{short}} L ({{percent}}), melewati toleransi protes {{protest}}.',
+    ...EVENT_REASON_TEXTS.id,
   },
 );
 

@@ -1,3 +1,4 @@
+import { EVENT_REASON_TEXTS } from '@fleet/shared/answers/events.ts';
 import { defineTexts } from '../../api/i18n.ts';
 
 /** The Event Log's texts (spec 002 §2.17, §5, §8) and its High priority e-mails and alerts (issue 17). */
@@ -53,16 +54,7 @@ export const eventLogTexts = defineTexts(
     highEvent: 'High priority event: {{event}} on {{vessel}}',
     // the fuel watch's reasons (issue 30, docs/domain.md §41)
     reason: 'Reason',
-    PORT: 'Port',
-    STARBOARD: 'Starboard',
-    abnormal_consumption:
-      '{{engine}} engine burnt {{actual}} L/h where its own consumption model expects {{expected}} L/h ({{percent}} above), over {{hours}} hours of steady running: {{excess}} L more.',
-    rob_drop_unexplained:
-      'The tanks dropped {{drop}} L in {{hours}} h while the engines burnt {{consumed}} L: {{unexplained}} L unexplained (possible fuel loss).',
-    flow_engine_stopped:
-      "{{engine}} engine's flow meter counted {{litres}} L in {{hours}} h while the engine was stopped (possible fuel loss).",
-    short_delivery:
-      'Received {{received}} L against {{note}} L on the delivery note: {{short}} L short ({{percent}}), beyond the {{protest}} protest tolerance.',
+    ...EVENT_REASON_TEXTS.en,
   },
   {
     title: 'Log Kejadian',
@@ -112,15 +104,6 @@ export const eventLogTexts = defineTexts(
     mailSwitch: 'Kirimi saya e-mail kejadian prioritas Tinggi',
     highEvent: 'Kejadian prioritas Tinggi: {{event}} di {{vessel}}',
     reason: 'Alasan',
-    PORT: 'Kiri',
-    STARBOARD: 'Kanan',
-    abnormal_consumption:
-      'Mesin {{engine}} membakar {{actual}} L/jam, sedangkan model konsumsinya sendiri mengharapkan {{expected}} L/jam ({{percent}} di atasnya), dalam {{hours}} jam operasi stabil: {{excess}} L lebih banyak.',
-    rob_drop_unexplained:
-      'Tangki turun {{drop}} L dalam {{hours}} jam sementara mesin membakar {{consumed}} L: {{unexplained}} L tidak terjelaskan (kemungkinan kehilangan BBM).',
-    flow_engine_stopped:
-      'Flow meter mesin {{engine}} menghitung {{litres}} L dalam {{hours}} jam saat mesin berhenti (kemungkinan kehilangan BBM).',
-    short_delivery:
-      'Diterima {{received}} L dibanding {{note}} L pada nota pengiriman: kurang {{short}} L ({{percent}}), melewati toleransi protes {{protest}}.',
+    ...EVENT_REASON_TEXTS.id,
   },
 );
